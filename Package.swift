@@ -1,0 +1,39 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "Linnet",
+    products: [
+        .executable(name: "linnet", targets: ["linnet"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+    ],
+    targets: [
+        // System libraries. ncursesw has no pkgConfig on purpose: SwiftPM drops its -D flags
+        // (BINDINGS.md N1), so the shim defines them itself.
+        .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
+        .systemLibrary(
+            name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
+            providers: [.apt(["libcurl4-openssl-dev"])]),
+        .systemLibrary(
+            name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "libcrypto",
+            providers: [.apt(["libssl-dev"])]),
+
+        .target(name: "TweetText"),
+        .target(name: "TwitterAPI", dependencies: ["TweetText", "COpenSSL", "CCurl"]),
+        .target(name: "LinnetTestSupport", dependencies: [.product(name: "Yams", package: "Yams")]),
+        .executableTarget(
+            name: "linnet",
+            dependencies: [
+                "TwitterAPI", "TweetText",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]),
+        .executableTarget(
+            name: "DecodeBench", dependencies: ["TwitterAPI"], path: "Benchmarks/DecodeBench"),
+
+        .testTarget(name: "TweetTextTests", dependencies: ["TweetText", "LinnetTestSupport"]),
+        .testTarget(name: "TwitterAPITests", dependencies: ["TwitterAPI", "LinnetTestSupport"]),
+    ]
+)

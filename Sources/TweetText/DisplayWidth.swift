@@ -1,0 +1,65 @@
+/// Terminal cells a grapheme cluster takes, decided per cluster rather than per scalar, so that
+/// emoji sequences, flags and VS16 forms take two cells as modern terminals draw them (libc
+/// `wcwidth` gets those wrong: BINDINGS.md N6).
+public enum DisplayWidth {
+    /// Cells for one grapheme cluster: 0, 1 or 2.
+    public static func of(_ character: Character) -> Int {
+        let scalars = Array(character.unicodeScalars)
+        guard let first = scalars.first else { return 0 }
+        let v = first.value
+        if v < 0x20 || (v >= 0x7F && v < 0xA0) { return 0 }
+        if v < 0x300 { return scalars.count > 1 && EmojiScanner.sequenceEnd(scalars, at: 0) != nil ? 2 : 1 }
+        switch first.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control:
+            return 0
+        default:
+            break
+        }
+        if (0x1160...0x11FF).contains(v) { return 0 }
+        if EmojiScanner.sequenceEnd(scalars, at: 0) != nil { return 2 }
+        if scalars.contains(where: { $0.value == 0xFE0E }) { return 1 }
+        return isWide(v) ? 2 : 1
+    }
+
+    /// Cells for a whole string.
+    public static func of(_ text: String) -> Int {
+        var total = 0
+        for c in text { total += of(c) }
+        return total
+    }
+
+    /// East Asian Wide and Fullwidth code points (Unicode EastAsianWidth.txt, W and F), apart
+    /// from emoji, which the emoji rule covers.
+    private static let wide: [ClosedRange<UInt32>] = [
+        0x1100...0x115F, 0x231A...0x231B, 0x2329...0x232A, 0x23E9...0x23EC, 0x23F0...0x23F0,
+        0x23F3...0x23F3, 0x25FD...0x25FE, 0x2614...0x2615, 0x2648...0x2653, 0x267F...0x267F,
+        0x2693...0x2693, 0x26A1...0x26A1, 0x26AA...0x26AB, 0x26BD...0x26BE, 0x26C4...0x26C5,
+        0x26CE...0x26CE, 0x26D4...0x26D4, 0x26EA...0x26EA, 0x26F2...0x26F3, 0x26F5...0x26F5,
+        0x26FA...0x26FA, 0x26FD...0x26FD, 0x2705...0x2705, 0x270A...0x270B, 0x2728...0x2728,
+        0x274C...0x274C, 0x274E...0x274E, 0x2753...0x2755, 0x2757...0x2757, 0x2795...0x2797,
+        0x27B0...0x27B0, 0x27BF...0x27BF, 0x2B1B...0x2B1C, 0x2B50...0x2B50, 0x2B55...0x2B55,
+        0x2E80...0x303E, 0x3041...0x33FF, 0x3400...0x4DBF, 0x4E00...0xA4CF, 0xA960...0xA97F,
+        0xAC00...0xD7A3, 0xF900...0xFAFF, 0xFE10...0xFE19, 0xFE30...0xFE6F, 0xFF00...0xFF60,
+        0xFFE0...0xFFE6, 0x16FE0...0x16FE4, 0x17000...0x18CFF, 0x1AFF0...0x1B2FF,
+        0x1F004...0x1F004, 0x1F0CF...0x1F0CF, 0x1F18E...0x1F18E, 0x1F191...0x1F19A,
+        0x1F200...0x1F202, 0x1F210...0x1F23B, 0x1F240...0x1F248, 0x1F250...0x1F251,
+        0x1F260...0x1F265, 0x1F300...0x1F64F, 0x1F680...0x1F6FF, 0x1F900...0x1F9FF,
+        0x1FA70...0x1FAFF, 0x20000...0x2FFFD, 0x30000...0x3FFFD,
+    ]
+
+    static func isWide(_ v: UInt32) -> Bool {
+        var lo = 0
+        var hi = wide.count - 1
+        while lo <= hi {
+            let mid = (lo + hi) / 2
+            if v < wide[mid].lowerBound {
+                hi = mid - 1
+            } else if v > wide[mid].upperBound {
+                lo = mid + 1
+            } else {
+                return true
+            }
+        }
+        return false
+    }
+}
