@@ -1,0 +1,33 @@
+import COpenSSL
+import Foundation
+
+/// HMAC-SHA1 and random bytes from OpenSSL's libcrypto.
+public enum Crypto {
+    /// HMAC-SHA1 of `message` under `key`: 20 bytes.
+    public static func hmacSHA1(key: [UInt8], message: [UInt8]) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: 20)
+        let ok = key.withUnsafeBufferPointer { k in
+            message.withUnsafeBufferPointer { m in
+                out.withUnsafeMutableBufferPointer { o in
+                    copenssl_hmac_sha1(k.baseAddress, Int32(k.count), m.baseAddress, m.count, o.baseAddress)
+                }
+            }
+        }
+        // HMAC with SHA-1 cannot fail for in-memory input unless libcrypto itself is broken.
+        precondition(ok == 1, "libcrypto HMAC-SHA1 failed")
+        return out
+    }
+
+    /// `count` cryptographically strong random bytes.
+    public static func randomBytes(_ count: Int) -> [UInt8] {
+        var buf = [UInt8](repeating: 0, count: count)
+        let ok = buf.withUnsafeMutableBufferPointer { copenssl_random($0.baseAddress, Int32(count)) }
+        precondition(ok == 1, "libcrypto RAND_bytes failed")
+        return buf
+    }
+
+    /// Lower-case hex of `bytes`.
+    public static func hex(_ bytes: [UInt8]) -> String {
+        bytes.map { String(format: "%02x", $0) }.joined()
+    }
+}

@@ -1,0 +1,109 @@
+/// Collects a tweet's fields in one pass over its JSON object, in whatever order they come.
+struct TweetBuilder {
+    var idString: UInt64?
+    var idNumber: UInt64?
+    var createdAt: Int64?
+    var timestampMs: Int64?
+    var user: User?
+    var text: String?
+    var fullText: String?
+    var displayRange: Range<Int>?
+    var entities = Entities()
+    var extendedMedia: [Entities.Media]?
+    var extended: Extended?
+    var inReplyToStatusID: UInt64?
+    var inReplyToStatusNumber: UInt64?
+    var inReplyToUserID: UInt64?
+    var inReplyToUserNumber: UInt64?
+    var inReplyToScreenName: String?
+    var retweetedStatus: Tweet?
+    var quotedStatus: Tweet?
+    var quotedStatusID: UInt64?
+    var retweetCount = 0
+    var favoriteCount = 0
+    var favorited = false
+    var retweeted = false
+    var truncated = false
+    var lang: String?
+    var sawAnyField = false
+
+    /// The `extended_tweet` object streams attach to long tweets.
+    struct Extended {
+        var fullText: String?
+        var displayRange: Range<Int>?
+        var entities: Entities?
+        var media: [Entities.Media]?
+    }
+
+    /// Reads the value of `key` if it is a tweet field; skips it otherwise.
+    mutating func field(_ key: JSONKey, _ r: inout JSONReader, _ d: V1Decoder, depth: Int) throws {
+        sawAnyField = true
+        switch key {
+        case "id_str": idString = try r.optionalIDString()
+        case "id": idNumber = try r.optionalUInt64()
+        case "created_at": createdAt = try r.optionalString().flatMap(TwitterDate.parse)
+        case "timestamp_ms": timestampMs = try r.optionalString().flatMap { Int64($0) }
+        case "user":
+            if r.peek() == .object { user = try d.user(&r) } else { try r.skipValue() }
+        case "text": text = try r.optionalString()
+        case "full_text": fullText = try r.optionalString()
+        case "display_text_range": displayRange = try r.optionalRange()
+        case "entities": entities = try d.entities(&r)
+        case "extended_entities":
+            extendedMedia = try d.entities(&r).media
+        case "extended_tweet":
+            extended = try d.extendedTweet(&r)
+        case "in_reply_to_status_id_str": inReplyToStatusID = try r.optionalIDString()
+        case "in_reply_to_status_id": inReplyToStatusNumber = try r.optionalUInt64()
+        case "in_reply_to_user_id_str": inReplyToUserID = try r.optionalIDString()
+        case "in_reply_to_user_id": inReplyToUserNumber = try r.optionalUInt64()
+        case "in_reply_to_screen_name": inReplyToScreenName = try r.optionalString()
+        case "retweeted_status": retweetedStatus = try d.nestedTweet(&r, depth: depth)
+        case "quoted_status": quotedStatus = try d.nestedTweet(&r, depth: depth)
+        case "quoted_status_id_str": quotedStatusID = try r.optionalIDString()
+        case "retweet_count": retweetCount = try r.optionalInt() ?? 0
+        case "favorite_count": favoriteCount = try r.optionalInt() ?? 0
+        case "favorited": favorited = try r.optionalBool() ?? false
+        case "retweeted": retweeted = try r.optionalBool() ?? false
+        case "truncated": truncated = try r.optionalBool() ?? false
+        case "lang": lang = try r.optionalString()
+        default: try r.skipValue()
+        }
+    }
+
+    /// The tweet, or why these fields do not make one.
+    func build() throws -> Tweet {
+        guard let rawID = idString ?? idNumber else { throw DecodeError("tweet has no id_str or id") }
+        guard let user else { throw DecodeError("tweet \(rawID) has no user") }
+        let body: String
+        var range: Range<Int>?
+        var ents = entities
+        var cut = truncated
+        if let e = extended, let full = e.fullText {
+            body = full
+            range = e.displayRange
+            ents = e.entities ?? entities
+            if let media = e.media ?? e.entities?.media, !media.isEmpty { ents.media = media }
+            cut = false
+        } else if let full = fullText {
+            body = full
+            range = displayRange
+            if let media = extendedMedia, !media.isEmpty { ents.media = media }
+        } else if let t = text {
+            body = t
+            range = displayRange
+            if let media = extendedMedia, !media.isEmpty { ents.media = media }
+        } else {
+            throw DecodeError("tweet \(rawID) has no text")
+        }
+        let seconds = createdAt ?? timestampMs.map { $0 / 1000 } ?? Int64(Snowflake.milliseconds(of: rawID) / 1000)
+        return Tweet(
+            id: TweetID(rawID), createdAt: seconds, user: user, text: body, displayRange: range, entities: ents,
+            inReplyToStatusID: (inReplyToStatusID ?? inReplyToStatusNumber).map { TweetID($0) },
+            inReplyToUserID: (inReplyToUserID ?? inReplyToUserNumber).map { UserID($0) },
+            inReplyToScreenName: inReplyToScreenName, retweetedStatus: retweetedStatus, quotedStatus: quotedStatus,
+            quotedStatusID: quotedStatusID.map { TweetID($0) }, retweetCount: retweetCount,
+            favoriteCount: favoriteCount, isFavorited: favorited, isRetweeted: retweeted, isTruncated: cut,
+            lang: lang)
+    }
+}

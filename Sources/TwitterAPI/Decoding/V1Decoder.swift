@@ -1,0 +1,349 @@
+import Foundation
+
+/// Turns v1.1 JSON into Linnet's models. Keeps one `User` object per user id, so a timeline of
+/// tweets by a few people holds a few users. Not thread-safe: give each task its own.
+public final class V1Decoder {
+    private var users: [UserID: User] = [:]
+    /// How deep retweets and quotes may nest before the rest is skipped.
+    static let maxTweetDepth = 3
+
+    public init() {}
+
+    /// Users interned so far.
+    public var internedUserCount: Int { users.count }
+
+    // MARK: - Documents
+
+    /// One tweet (`statuses/show`, `update`, `retweet`, `destroy`, `favorites/*`).
+    public func tweet(from data: Data) throws -> Tweet {
+        try document(data) { r in try self.tweet(&r, depth: 0) }
+    }
+
+    /// A timeline page (a JSON array of tweets). A tweet that is well-formed JSON but not a tweet
+    /// is skipped and reported; malformed JSON fails the page.
+    public func timeline(from data: Data) throws -> TimelinePage {
+        try document(data) { r in
+            let (tweets, problems) = try self.tweetArray(&r)
+            return TimelinePage(tweets: tweets, problems: problems)
+        }
+    }
+
+    /// A `search/tweets` page.
+    public func search(from data: Data) throws -> SearchResponse {
+        try document(data) { r in
+            var tweets: [Tweet] = []
+            var problems: [DecodeProblem] = []
+            var metadata: SearchResponse.Metadata?
+            var sawStatuses = false
+            try r.readObject { r, key in
+                switch key {
+                case "statuses":
+                    sawStatuses = true
+                    (tweets, problems) = try self.tweetArray(&r)
+                case "search_metadata": metadata = try self.searchMetadata(&r)
+                default: try r.skipValue()
+                }
+            }
+            guard sawStatuses else { throw DecodeError("search response has no statuses") }
+            return SearchResponse(statuses: tweets, metadata: metadata, problems: problems)
+        }
+    }
+
+    /// A user object (`verify_credentials`, `users/show`).
+    public func user(from data: Data) throws -> User {
+        try document(data) { r in try self.user(&r) }
+    }
+
+    /// `application/rate_limit_status`.
+    public func rateLimitStatus(from data: Data) throws -> RateLimitStatus {
+        try document(data) { r in
+            var status = RateLimitStatus(context: .unknown, resources: [:])
+            try r.readObject { r, key in
+                switch key {
+                case "rate_limit_context":
+                    try r.readObject { r, key in
+                        switch key {
+                        case "access_token": status.context = .user
+                        case "application": status.context = .application
+                        default: break
+                        }
+                        try r.skipValue()
+                    }
+                case "resources":
+                    try r.readObject { r, family in
+                        var endpoints: [String: RateLimit] = [:]
+                        try r.readObject { r, endpoint in
+                            var limit = 0, remaining = 0
+                            var reset: Int64 = 0
+                            try r.readObject { r, k in
+                                switch k {
+                                case "limit": limit = try r.optionalInt() ?? 0
+                                case "remaining": remaining = try r.optionalInt() ?? 0
+                                case "reset": reset = Int64(try r.optionalInt() ?? 0)
+                                default: try r.skipValue()
+                                }
+                            }
+                            endpoints[endpoint.string] = RateLimit(limit: limit, remaining: remaining, reset: reset)
+                        }
+                        status.resources[family.string] = endpoints
+                    }
+                default: try r.skipValue()
+                }
+            }
+            return status
+        }
+    }
+
+    /// One message of the streaming API (one frame's JSON).
+    public func streamMessage(from data: Data) throws -> StreamMessage {
+        try document(data) { r in try self.streamMessage(&r) }
+    }
+
+    private func document<T>(_ data: Data, _ body: (inout JSONReader) throws -> T) throws -> T {
+        try data.withUnsafeBytes { raw in
+            var r = JSONReader(raw)
+            let value = try body(&r)
+            guard r.atEnd() else { throw r.fail("unexpected data after the document") }
+            return value
+        }
+    }
+
+    // MARK: - Parts
+
+    func tweetArray(_ r: inout JSONReader) throws -> ([Tweet], [DecodeProblem]) {
+        var tweets: [Tweet] = []
+        var problems: [DecodeProblem] = []
+        var index = 0
+        try r.readArray { r in
+            let start = r.offset
+            do {
+                tweets.append(try self.tweet(&r, depth: 0))
+            } catch let e as DecodeError {
+                problems.append(DecodeProblem(index: index, reason: e.message))
+            } catch let e as JSONError where e.message.hasPrefix("expected an object") {
+                r.rewind(to: start)
+                try r.skipValue()
+                problems.append(DecodeProblem(index: index, reason: "not a tweet object"))
+            }
+            index += 1
+        }
+        return (tweets, problems)
+    }
+
+    func tweet(_ r: inout JSONReader, depth: Int) throws -> Tweet {
+        guard r.peek() == .object else { throw r.fail("expected an object for a tweet") }
+        var b = TweetBuilder()
+        try r.readObject { r, key in try b.field(key, &r, self, depth: depth + 1) }
+        return try b.build()
+    }
+
+    /// A retweeted or quoted tweet: nil when absent, malformed or nested too deep.
+    func nestedTweet(_ r: inout JSONReader, depth: Int) throws -> Tweet? {
+        guard r.peek() == .object, depth < Self.maxTweetDepth else {
+            try r.skipValue()
+            return nil
+        }
+        var b = TweetBuilder()
+        try r.readObject { r, key in try b.field(key, &r, self, depth: depth + 1) }
+        return try? b.build()
+    }
+
+    func extendedTweet(_ r: inout JSONReader) throws -> TweetBuilder.Extended? {
+        guard r.peek() == .object else {
+            try r.skipValue()
+            return nil
+        }
+        var e = TweetBuilder.Extended()
+        try r.readObject { r, key in
+            switch key {
+            case "full_text": e.fullText = try r.optionalString()
+            case "display_text_range": e.displayRange = try r.optionalRange()
+            case "entities": e.entities = try self.entities(&r)
+            case "extended_entities": e.media = try self.entities(&r).media
+            default: try r.skipValue()
+            }
+        }
+        return e
+    }
+
+    func user(_ r: inout JSONReader) throws -> User {
+        guard r.peek() == .object else { throw r.fail("expected an object for a user") }
+        var idString: UInt64?, idNumber: UInt64?
+        var screenName: String?, name = "", description = "", location = ""
+        var url: String?, expandedURL: String?
+        var protected = false, verified = false
+        var followers = 0, friends = 0, statuses = 0
+        var createdAt: Int64?
+        try r.readObject { r, key in
+            switch key {
+            case "id_str": idString = try r.optionalIDString()
+            case "id": idNumber = try r.optionalUInt64()
+            case "screen_name": screenName = try r.optionalString()
+            case "name": name = try r.optionalString() ?? ""
+            case "description": description = try r.optionalString() ?? ""
+            case "location": location = try r.optionalString() ?? ""
+            case "url": url = try r.optionalString()
+            case "entities": expandedURL = try self.profileURL(&r)
+            case "protected": protected = try r.optionalBool() ?? false
+            case "verified": verified = try r.optionalBool() ?? false
+            case "followers_count": followers = try r.optionalInt() ?? 0
+            case "friends_count": friends = try r.optionalInt() ?? 0
+            case "statuses_count": statuses = try r.optionalInt() ?? 0
+            case "created_at": createdAt = try r.optionalString().flatMap(TwitterDate.parse)
+            default: try r.skipValue()
+            }
+        }
+        guard let raw = idString ?? idNumber else { throw DecodeError("user has no id") }
+        guard let screenName else { throw DecodeError("user \(raw) has no screen_name") }
+        let user = User(
+            id: UserID(raw), screenName: screenName, name: name, userDescription: description, location: location,
+            url: expandedURL ?? url, isProtected: protected, isVerified: verified, followersCount: followers,
+            friendsCount: friends, statusesCount: statuses, createdAt: createdAt)
+        if let known = users[user.id], known == user { return known }
+        users[user.id] = user
+        return user
+    }
+
+    /// `entities.url.urls[0].expanded_url` of a user.
+    private func profileURL(_ r: inout JSONReader) throws -> String? {
+        guard r.peek() == .object else {
+            try r.skipValue()
+            return nil
+        }
+        var found: String?
+        try r.readObject { r, key in
+            guard key.equals("url"), r.peek() == .object else { return try r.skipValue() }
+            try r.readObject { r, key in
+                guard key.equals("urls"), r.peek() == .array else { return try r.skipValue() }
+                try r.readArray { r in
+                    let link = try self.link(&r)
+                    if found == nil { found = link?.expandedURL }
+                }
+            }
+        }
+        return found
+    }
+
+    func entities(_ r: inout JSONReader) throws -> Entities {
+        var e = Entities()
+        guard r.peek() == .object else {
+            try r.skipValue()
+            return e
+        }
+        try r.readObject { r, key in
+            guard r.peek() == .array else { return try r.skipValue() }
+            switch key {
+            case "urls": try r.readArray { r in if let l = try self.link(&r) { e.urls.append(l) } }
+            case "media": try r.readArray { r in if let m = try self.media(&r) { e.media.append(m) } }
+            case "user_mentions": try r.readArray { r in if let m = try self.mention(&r) { e.mentions.append(m) } }
+            case "hashtags": try r.readArray { r in if let h = try self.hashtag(&r, symbol: false) { e.hashtags.append(h) } }
+            case "symbols": try r.readArray { r in if let h = try self.hashtag(&r, symbol: true) { e.hashtags.append(h) } }
+            default: try r.skipValue()
+            }
+        }
+        return e
+    }
+
+    private func link(_ r: inout JSONReader) throws -> Entities.Link? {
+        guard r.peek() == .object else {
+            try r.skipValue()
+            return nil
+        }
+        var url: String?, expanded: String?, display: String?, range: Range<Int>?
+        try r.readObject { r, key in
+            switch key {
+            case "url": url = try r.optionalString()
+            case "expanded_url": expanded = try r.optionalString()
+            case "display_url": display = try r.optionalString()
+            case "indices": range = try r.optionalRange()
+            default: try r.skipValue()
+            }
+        }
+        guard let url, let range else { return nil }
+        return Entities.Link(url: url, expandedURL: expanded, displayURL: display, range: range)
+    }
+
+    private func media(_ r: inout JSONReader) throws -> Entities.Media? {
+        guard r.peek() == .object else {
+            try r.skipValue()
+            return nil
+        }
+        var id: UInt64?, type = "photo", url: String?, display: String?, expanded: String?, https: String?
+        var range: Range<Int>?
+        try r.readObject { r, key in
+            switch key {
+            case "id_str": id = try r.optionalIDString()
+            case "type": type = try r.optionalString() ?? type
+            case "url": url = try r.optionalString()
+            case "display_url": display = try r.optionalString()
+            case "expanded_url": expanded = try r.optionalString()
+            case "media_url_https": https = try r.optionalString()
+            case "indices": range = try r.optionalRange()
+            default: try r.skipValue()
+            }
+        }
+        guard let url, let range else { return nil }
+        return Entities.Media(
+            id: id ?? 0, type: type, url: url, displayURL: display, expandedURL: expanded, mediaURLHTTPS: https,
+            range: range)
+    }
+
+    private func mention(_ r: inout JSONReader) throws -> Entities.Mention? {
+        guard r.peek() == .object else {
+            try r.skipValue()
+            return nil
+        }
+        var screenName: String?, name: String?, id: UInt64?, range: Range<Int>?
+        try r.readObject { r, key in
+            switch key {
+            case "screen_name": screenName = try r.optionalString()
+            case "name": name = try r.optionalString()
+            case "id_str": id = try r.optionalIDString()
+            case "indices": range = try r.optionalRange()
+            default: try r.skipValue()
+            }
+        }
+        guard let screenName, let range else { return nil }
+        return Entities.Mention(screenName: screenName, name: name, userID: id.map { UserID($0) }, range: range)
+    }
+
+    private func hashtag(_ r: inout JSONReader, symbol: Bool) throws -> Entities.Hashtag? {
+        guard r.peek() == .object else {
+            try r.skipValue()
+            return nil
+        }
+        var text: String?, range: Range<Int>?
+        try r.readObject { r, key in
+            switch key {
+            case "text": text = try r.optionalString()
+            case "indices": range = try r.optionalRange()
+            default: try r.skipValue()
+            }
+        }
+        guard let text, let range else { return nil }
+        return Entities.Hashtag(text: text, isSymbol: symbol, range: range)
+    }
+
+    private func searchMetadata(_ r: inout JSONReader) throws -> SearchResponse.Metadata? {
+        guard r.peek() == .object else {
+            try r.skipValue()
+            return nil
+        }
+        var m = SearchResponse.Metadata()
+        try r.readObject { r, key in
+            switch key {
+            case "max_id_str": m.maxID = try r.optionalIDString().map { TweetID($0) }
+            case "since_id_str": m.sinceID = try r.optionalIDString().map { TweetID($0) }
+            case "max_id": if let v = try r.optionalUInt64(), m.maxID == nil { m.maxID = TweetID(v) }
+            case "since_id": if let v = try r.optionalUInt64(), m.sinceID == nil { m.sinceID = TweetID(v) }
+            case "refresh_url": m.refreshURL = try r.optionalString()
+            case "next_results": m.nextResults = try r.optionalString()
+            case "count": m.count = try r.optionalInt()
+            case "completed_in": m.completedIn = try r.optionalDouble()
+            case "query": m.query = try r.optionalString()
+            default: try r.skipValue()
+            }
+        }
+        return m
+    }
+}

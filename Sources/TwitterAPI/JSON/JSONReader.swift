@@ -1,0 +1,404 @@
+/// A forward-only reader over JSON bytes that builds no tree: callers read the fields they want
+/// and skip the rest, which is what makes decoding a stream of large tweets cheap.
+///
+/// Use it inside `withUnsafeBytes`; it must not outlive the buffer.
+public struct JSONReader {
+    /// The kinds of JSON value.
+    public enum Kind: Equatable, Sendable { case object, array, string, number, bool, null, end }
+
+    let p: UnsafePointer<UInt8>
+    let end: Int
+    /// Byte offset of the next unread byte.
+    public internal(set) var offset: Int
+    /// Nesting limit, so hostile input cannot exhaust the stack of recursive callers.
+    public static let maxDepth = 512
+
+    /// A reader over `buffer`.
+    public init(_ buffer: UnsafeRawBufferPointer) {
+        // An empty buffer may have no address; it is never read, since `end` is 0.
+        p = buffer.baseAddress?.assumingMemoryBound(to: UInt8.self) ?? UnsafePointer(bitPattern: 1).unsafelyUnwrapped
+        end = buffer.count
+        offset = 0
+    }
+
+    func fail(_ message: String) -> JSONError { JSONError(message, offset: offset) }
+
+    @inline(__always) mutating func skipWhitespace() {
+        while offset < end {
+            let b = p[offset]
+            if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 {
+                offset += 1
+            } else {
+                return
+            }
+        }
+    }
+
+    /// The kind of the next value, without reading it.
+    public mutating func peek() -> Kind {
+        skipWhitespace()
+        guard offset < end else { return .end }
+        switch p[offset] {
+        case UInt8(ascii: "{"): return .object
+        case UInt8(ascii: "["): return .array
+        case UInt8(ascii: "\""): return .string
+        case UInt8(ascii: "t"), UInt8(ascii: "f"): return .bool
+        case UInt8(ascii: "n"): return .null
+        default: return .number
+        }
+    }
+
+    /// True when only whitespace is left.
+    public mutating func atEnd() -> Bool {
+        skipWhitespace()
+        return offset >= end
+    }
+
+    @inline(__always) mutating func expect(_ byte: UInt8, _ what: String) throws {
+        skipWhitespace()
+        guard offset < end, p[offset] == byte else { throw fail("expected \(what)") }
+        offset += 1
+    }
+
+    // MARK: - Objects and arrays
+
+    /// Reads `{`, then calls `body` with each key, positioned at its value; `body` must read or
+    /// skip that value.
+    public mutating func readObject(_ body: (inout JSONReader, JSONKey) throws -> Void) throws {
+        try expect(UInt8(ascii: "{"), "an object")
+        skipWhitespace()
+        if offset < end, p[offset] == UInt8(ascii: "}") {
+            offset += 1
+            return
+        }
+        while true {
+            let key = try readKey()
+            try expect(UInt8(ascii: ":"), "':' after a key")
+            try body(&self, key)
+            skipWhitespace()
+            guard offset < end else { throw fail("unterminated object") }
+            let b = p[offset]
+            offset += 1
+            if b == UInt8(ascii: "}") { return }
+            guard b == UInt8(ascii: ",") else {
+                offset -= 1
+                throw fail("expected ',' or '}' in an object")
+            }
+        }
+    }
+
+    /// Reads `[`, then calls `body` once per element, positioned at it; `body` must read or skip it.
+    public mutating func readArray(_ body: (inout JSONReader) throws -> Void) throws {
+        try expect(UInt8(ascii: "["), "an array")
+        skipWhitespace()
+        if offset < end, p[offset] == UInt8(ascii: "]") {
+            offset += 1
+            return
+        }
+        while true {
+            try body(&self)
+            skipWhitespace()
+            guard offset < end else { throw fail("unterminated array") }
+            let b = p[offset]
+            offset += 1
+            if b == UInt8(ascii: "]") { return }
+            guard b == UInt8(ascii: ",") else {
+                offset -= 1
+                throw fail("expected ',' or ']' in an array")
+            }
+        }
+    }
+
+    mutating func readKey() throws -> JSONKey {
+        skipWhitespace()
+        guard offset < end, p[offset] == UInt8(ascii: "\"") else { throw fail("expected a key") }
+        offset += 1
+        let start = offset
+        while offset < end {
+            let b = p[offset]
+            if b == UInt8(ascii: "\"") {
+                let key = JSONKey(bytes: UnsafeBufferPointer(start: p + start, count: offset - start), decoded: nil)
+                offset += 1
+                return key
+            }
+            if b == UInt8(ascii: "\\") {
+                offset = start - 1
+                let s = try readString()
+                return JSONKey(bytes: UnsafeBufferPointer(start: p + start, count: 0), decoded: Array(s.utf8))
+            }
+            offset += 1
+        }
+        throw fail("unterminated key")
+    }
+
+    // MARK: - Scalars
+
+    /// Reads a string; invalid UTF-8 becomes U+FFFD rather than an error.
+    public mutating func readString() throws -> String {
+        try expect(UInt8(ascii: "\""), "a string")
+        let start = offset
+        while offset < end {
+            let b = p[offset]
+            if b == UInt8(ascii: "\"") {
+                let s = String(decoding: UnsafeBufferPointer(start: p + start, count: offset - start), as: UTF8.self)
+                offset += 1
+                return s
+            }
+            if b == UInt8(ascii: "\\") { return try readEscapedString(from: start) }
+            offset += 1
+        }
+        throw fail("unterminated string")
+    }
+
+    private mutating func readEscapedString(from start: Int) throws -> String {
+        var out = [UInt8]()
+        out.reserveCapacity(offset - start + 16)
+        out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: offset - start))
+        while offset < end {
+            let b = p[offset]
+            if b == UInt8(ascii: "\"") {
+                offset += 1
+                return String(decoding: out, as: UTF8.self)
+            }
+            guard b == UInt8(ascii: "\\") else {
+                out.append(b)
+                offset += 1
+                continue
+            }
+            guard offset + 1 < end else { break }
+            let e = p[offset + 1]
+            offset += 2
+            switch e {
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): out.append(e)
+            case UInt8(ascii: "b"): out.append(0x08)
+            case UInt8(ascii: "f"): out.append(0x0C)
+            case UInt8(ascii: "n"): out.append(0x0A)
+            case UInt8(ascii: "r"): out.append(0x0D)
+            case UInt8(ascii: "t"): out.append(0x09)
+            case UInt8(ascii: "u"):
+                var scalar = try readHex4()
+                if (0xD800...0xDBFF).contains(scalar) {
+                    if offset + 1 < end, p[offset] == UInt8(ascii: "\\"), p[offset + 1] == UInt8(ascii: "u") {
+                        let save = offset
+                        offset += 2
+                        let low = try readHex4()
+                        if (0xDC00...0xDFFF).contains(low) {
+                            scalar = 0x10000 + ((scalar - 0xD800) << 10) + (low - 0xDC00)
+                        } else {
+                            scalar = 0xFFFD
+                            offset = save
+                        }
+                    } else {
+                        scalar = 0xFFFD
+                    }
+                } else if (0xDC00...0xDFFF).contains(scalar) {
+                    scalar = 0xFFFD
+                }
+                let u = Unicode.Scalar(scalar) ?? "\u{FFFD}"
+                out.append(contentsOf: UTF8.encode(u)!)
+            default:
+                throw fail("invalid escape in a string")
+            }
+        }
+        throw fail("unterminated string")
+    }
+
+    private mutating func readHex4() throws -> UInt32 {
+        guard offset + 4 <= end else { throw fail("short \\u escape") }
+        var v: UInt32 = 0
+        for _ in 0..<4 {
+            let b = p[offset]
+            let d: UInt32
+            switch b {
+            case 0x30...0x39: d = UInt32(b - 0x30)
+            case 0x41...0x46: d = UInt32(b - 0x41 + 10)
+            case 0x61...0x66: d = UInt32(b - 0x61 + 10)
+            default: throw fail("bad hex digit in \\u escape")
+            }
+            v = v << 4 | d
+            offset += 1
+        }
+        return v
+    }
+
+    /// Reads an integer that fits in 64 bits (negative allowed).
+    public mutating func readInt64() throws -> Int64 {
+        skipWhitespace()
+        var negative = false
+        if offset < end, p[offset] == UInt8(ascii: "-") {
+            negative = true
+            offset += 1
+        }
+        let magnitude = try readDigits()
+        if negative {
+            guard magnitude <= UInt64(Int64.max) + 1 else { throw fail("integer out of range") }
+            return magnitude == UInt64(Int64.max) + 1 ? Int64.min : -Int64(magnitude)
+        }
+        guard magnitude <= UInt64(Int64.max) else { throw fail("integer out of range") }
+        return Int64(magnitude)
+    }
+
+    /// Reads a non-negative integer up to 2^64-1 (ids).
+    public mutating func readUInt64() throws -> UInt64 {
+        skipWhitespace()
+        return try readDigits()
+    }
+
+    private mutating func readDigits() throws -> UInt64 {
+        let start = offset
+        var v: UInt64 = 0
+        while offset < end {
+            let b = p[offset]
+            guard b >= 0x30 && b <= 0x39 else { break }
+            let (m, o1) = v.multipliedReportingOverflow(by: 10)
+            let (a, o2) = m.addingReportingOverflow(UInt64(b - 0x30))
+            if o1 || o2 { throw fail("integer out of range") }
+            v = a
+            offset += 1
+        }
+        guard offset > start else { throw fail("expected a number") }
+        if offset < end, p[offset] == UInt8(ascii: ".") || p[offset] == UInt8(ascii: "e") || p[offset] == UInt8(ascii: "E") {
+            throw fail("expected an integer")
+        }
+        return v
+    }
+
+    /// Reads any number as a `Double`.
+    public mutating func readDouble() throws -> Double {
+        skipWhitespace()
+        let start = offset
+        while offset < end {
+            let b = p[offset]
+            guard (b >= 0x30 && b <= 0x39) || b == 0x2D || b == 0x2B || b == 0x2E || b == 0x65 || b == 0x45 else { break }
+            offset += 1
+        }
+        let text = String(decoding: UnsafeBufferPointer(start: p + start, count: offset - start), as: UTF8.self)
+        guard let d = Double(text) else {
+            offset = start
+            throw fail("expected a number")
+        }
+        return d
+    }
+
+    /// Reads `true` or `false`.
+    public mutating func readBool() throws -> Bool {
+        skipWhitespace()
+        if matchLiteral("true") { return true }
+        if matchLiteral("false") { return false }
+        throw fail("expected true or false")
+    }
+
+    /// Consumes `null` and returns true if it is next.
+    public mutating func readNull() -> Bool {
+        skipWhitespace()
+        return matchLiteral("null")
+    }
+
+    private mutating func matchLiteral(_ literal: StaticString) -> Bool {
+        let n = literal.utf8CodeUnitCount
+        guard offset + n <= end else { return false }
+        let l = literal.utf8Start
+        for i in 0..<n where p[offset + i] != l[i] { return false }
+        offset += n
+        return true
+    }
+
+    // MARK: - Skipping
+
+    /// Skips one whole value of any kind, checking its syntax.
+    public mutating func skipValue() throws {
+        skipWhitespace()
+        guard offset < end else { throw fail("unexpected end of input") }
+        let b = p[offset]
+        if b == UInt8(ascii: "{") || b == UInt8(ascii: "[") {
+            try skipContainer()
+        } else {
+            try skipScalar()
+        }
+    }
+
+    private mutating func skipScalar() throws {
+        switch p[offset] {
+        case UInt8(ascii: "\""):
+            try skipString()
+        case UInt8(ascii: "t"), UInt8(ascii: "f"):
+            _ = try readBool()
+        case UInt8(ascii: "n"):
+            guard readNull() else { throw fail("unexpected character") }
+        default:
+            let start = offset
+            while offset < end {
+                let c = p[offset]
+                guard (c >= 0x30 && c <= 0x39) || c == 0x2D || c == 0x2B || c == 0x2E || c == 0x65 || c == 0x45
+                else { break }
+                offset += 1
+            }
+            if offset == start { throw fail("unexpected character") }
+        }
+    }
+
+    /// Skips an object or array iteratively, keeping the expected closing brackets on a stack.
+    private mutating func skipContainer() throws {
+        var closers: [UInt8] = []
+        var needValue = true
+        while true {
+            if needValue {
+                skipWhitespace()
+                guard offset < end else { throw fail("unexpected end of input") }
+                let b = p[offset]
+                if b == UInt8(ascii: "{") || b == UInt8(ascii: "[") {
+                    let closer = b == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
+                    closers.append(closer)
+                    if closers.count > Self.maxDepth { throw fail("nested too deeply") }
+                    offset += 1
+                    skipWhitespace()
+                    if offset < end, p[offset] == closer {
+                        offset += 1
+                        closers.removeLast()
+                        needValue = false
+                    } else if closer == UInt8(ascii: "}") {
+                        try skipString()
+                        try expect(UInt8(ascii: ":"), "':' after a key")
+                    }
+                    if closers.isEmpty { return }
+                    continue
+                }
+                try skipScalar()
+                needValue = false
+            }
+            guard let closer = closers.last else { return }
+            skipWhitespace()
+            guard offset < end else { throw fail("unexpected end of input") }
+            let b = p[offset]
+            offset += 1
+            if b == UInt8(ascii: ",") {
+                if closer == UInt8(ascii: "}") {
+                    try skipString()
+                    try expect(UInt8(ascii: ":"), "':' after a key")
+                }
+                needValue = true
+            } else if b == closer {
+                closers.removeLast()
+                if closers.isEmpty { return }
+            } else {
+                offset -= 1
+                throw fail("expected ',' or a closing bracket")
+            }
+        }
+    }
+
+    private mutating func skipString() throws {
+        skipWhitespace()
+        guard offset < end, p[offset] == UInt8(ascii: "\"") else { throw fail("expected a string") }
+        offset += 1
+        while offset < end {
+            let b = p[offset]
+            if b == UInt8(ascii: "\"") {
+                offset += 1
+                return
+            }
+            offset += b == UInt8(ascii: "\\") ? 2 : 1
+        }
+        throw fail("unterminated string")
+    }
+}

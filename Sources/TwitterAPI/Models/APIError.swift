@@ -1,0 +1,115 @@
+import Foundation
+
+/// An error answer from the Twitter API: HTTP status, Twitter's error code and message, and what
+/// it means in plain words.
+public struct APIError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var httpStatus: Int
+    /// Twitter's error code, when the body carried one.
+    public var code: Int?
+    /// Twitter's message, or the body's text.
+    public var message: String
+    /// `retry-after` or `x-rate-limit-reset`, when the answer gave one (Unix seconds).
+    public var retryAt: Int64?
+
+    public init(httpStatus: Int, code: Int?, message: String, retryAt: Int64? = nil) {
+        self.httpStatus = httpStatus
+        self.code = code
+        self.message = message
+        self.retryAt = retryAt
+    }
+
+    /// Builds the error from a response body: `{"errors":[{"code":…,"message":…}]}`,
+    /// `{"error":"…"}`, or plain text (as 420 answers were).
+    public init(httpStatus: Int, body: Data, retryAt: Int64? = nil) {
+        self.httpStatus = httpStatus
+        self.retryAt = retryAt
+        code = nil
+        message = ""
+        if let json = try? JSONValue.parse(body) {
+            if case .array(let errors)? = json["errors"], let first = errors.first {
+                code = first["code"]?.intValue.map { Int($0) }
+                message = first["message"]?.stringValue ?? ""
+            } else if let text = json["error"]?.stringValue {
+                message = text
+            }
+        }
+        if message.isEmpty {
+            let text = String(decoding: body.prefix(300), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+            message = text.isEmpty ? HTTPStatus.reason(httpStatus) : text
+        }
+    }
+
+    /// What went wrong, in words a user can act on.
+    public var explanation: String {
+        if let c = code, let words = Self.meanings[c] { return words }
+        switch httpStatus {
+        case 400: return "Twitter rejected the request as malformed."
+        case 401: return "Twitter did not accept the credentials."
+        case 403: return "Twitter refused this action."
+        case 404: return "Twitter has no such page or tweet."
+        case 420, 429: return "Rate limited: too many requests; wait before trying again."
+        case 500, 502, 504: return "Twitter had an internal error; try again shortly."
+        case 503: return "Twitter is over capacity; try again shortly."
+        default: return "Twitter answered HTTP \(httpStatus)."
+        }
+    }
+
+    /// Plain words for Twitter's common error codes (PROTOCOL.md §5).
+    public static let meanings: [Int: String] = [
+        32: "Could not authenticate: the signature or keys were not accepted. Check the consumer key and secret and the access token.",
+        34: "That page or endpoint does not exist.",
+        50: "That user does not exist.",
+        63: "That account has been suspended.",
+        64: "Your account is suspended and may not use the API.",
+        87: "This app is not allowed to do that (for example, xAuth is not enabled for it).",
+        88: "Rate limit reached for this endpoint; it resets at the end of its 15-minute window.",
+        89: "The access token is invalid or was revoked; log in again.",
+        99: "The app's consumer key and secret were not accepted.",
+        130: "Twitter is over capacity; try again shortly.",
+        131: "Twitter had an internal error; try again shortly.",
+        135: "Your computer's clock is too far off Twitter's for the request to be accepted.",
+        139: "You have already liked this tweet.",
+        144: "No tweet with that id exists (it may have been deleted).",
+        179: "You are not allowed to see that tweet (the account may be protected).",
+        185: "You have reached the daily limit of tweets.",
+        186: "The tweet is too long: at most 280 characters, as Twitter counts them.",
+        187: "You already posted exactly that text; Twitter refuses duplicates.",
+        215: "The request carried no usable authentication.",
+        220: "These credentials may not use this endpoint (app-only access cannot read home or mentions, or write).",
+        226: "Twitter thinks this request looks automated and refused it; try again later.",
+        261: "This app may not write (it lacks write permission).",
+        326: "Your account is temporarily locked; log in on the web to unlock it.",
+        327: "You have already retweeted this tweet.",
+    ]
+
+    public var description: String {
+        let codePart = code.map { " (code \($0))" } ?? ""
+        return "HTTP \(httpStatus)\(codePart): \(message) — \(explanation)"
+    }
+}
+
+/// Reason phrases for HTTP statuses.
+public enum HTTPStatus {
+    public static func reason(_ status: Int) -> String {
+        switch status {
+        case 200: return "OK"
+        case 304: return "Not Modified"
+        case 400: return "Bad Request"
+        case 401: return "Unauthorized"
+        case 403: return "Forbidden"
+        case 404: return "Not Found"
+        case 406: return "Not Acceptable"
+        case 410: return "Gone"
+        case 413: return "Payload Too Large"
+        case 416: return "Range Not Satisfiable"
+        case 420: return "Enhance Your Calm"
+        case 422: return "Unprocessable Entity"
+        case 429: return "Too Many Requests"
+        case 500: return "Internal Server Error"
+        case 502: return "Bad Gateway"
+        case 503: return "Service Unavailable"
+        case 504: return "Gateway Timeout"
+        default: return "HTTP \(status)"
+        }
+    }
+}

@@ -1,0 +1,87 @@
+import TweetText
+
+/// Text ready for the screen: HTML entities decoded, t.co links replaced by their display URL,
+/// everything sanitised, and the entities' highlight ranges moved to match.
+public struct DisplayText: Equatable, Sendable {
+    /// What a highlighted range is.
+    public enum Kind: Equatable, Sendable {
+        /// A link; `target` is the expanded URL (or the t.co URL when Twitter gave none).
+        case url(target: String)
+        case media(target: String)
+        case mention(screenName: String)
+        case hashtag(String)
+    }
+
+    /// A highlighted range, in code points of `text`.
+    public struct Highlight: Equatable, Sendable {
+        public var kind: Kind
+        public var range: Range<Int>
+    }
+
+    public var text: String
+    public var highlights: [Highlight]
+}
+
+extension Tweet {
+    /// The text to show for this tweet (for a retweet, call it on `content`).
+    public var displayText: DisplayText {
+        let scalars = Array(text.unicodeScalars)
+        let visible = clampedDisplayRange(count: scalars.count)
+
+        struct Mark {
+            var range: Range<Int>
+            var replacement: String?
+            var kind: DisplayText.Kind
+        }
+        var marks: [Mark] = []
+        for u in entities.urls {
+            let shown = u.displayURL ?? u.expandedURL ?? u.url
+            marks.append(Mark(range: u.range, replacement: shown, kind: .url(target: u.expandedURL ?? u.url)))
+        }
+        for m in entities.media {
+            marks.append(
+                Mark(range: m.range, replacement: m.displayURL ?? m.url, kind: .media(target: m.expandedURL ?? m.url)))
+        }
+        for m in entities.mentions { marks.append(Mark(range: m.range, replacement: nil, kind: .mention(screenName: m.screenName))) }
+        for h in entities.hashtags { marks.append(Mark(range: h.range, replacement: nil, kind: .hashtag(h.text))) }
+        marks.sort { $0.range.lowerBound < $1.range.lowerBound }
+
+        var out = String.UnicodeScalarView()
+        var outCount = 0
+        var highlights: [DisplayText.Highlight] = []
+        var cursor = visible.lowerBound
+        func append(_ raw: String) {
+            let clean = Sanitizer.sanitize(HTMLEntities.decode(raw)).unicodeScalars
+            out.append(contentsOf: clean)
+            outCount += clean.count
+        }
+        for mark in marks {
+            // Entities outside the visible part, overlapping an earlier one, or past the end of a
+            // (truncated) text are left as plain text.
+            guard mark.range.lowerBound >= cursor, mark.range.upperBound <= visible.upperBound,
+                !mark.range.isEmpty
+            else { continue }
+            append(scalars.joined(cursor..<mark.range.lowerBound))
+            let start = outCount
+            append(mark.replacement ?? scalars.joined(mark.range))
+            highlights.append(DisplayText.Highlight(kind: mark.kind, range: start..<outCount))
+            cursor = mark.range.upperBound
+        }
+        append(scalars.joined(cursor..<visible.upperBound))
+        return DisplayText(text: String(out), highlights: highlights)
+    }
+
+    private func clampedDisplayRange(count: Int) -> Range<Int> {
+        guard let r = displayRange else { return 0..<count }
+        let lower = min(max(0, r.lowerBound), count)
+        return lower..<min(max(lower, r.upperBound), count)
+    }
+}
+
+extension Array where Element == Unicode.Scalar {
+    fileprivate func joined(_ range: Range<Int>) -> String {
+        var s = String.UnicodeScalarView()
+        s.append(contentsOf: self[range])
+        return String(s)
+    }
+}

@@ -1,0 +1,67 @@
+/// Twitter's `created_at` format, `Wed Jun 06 20:07:10 +0000 2012`, parsed and written by hand:
+/// fixed English names, no locale, and fast enough for a firehose.
+public enum TwitterDate {
+    private static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+    private static let days = ["Sun", "Mon", "Tue", "Wed", "Thu", "Fri", "Sat"]
+
+    /// Unix seconds for a `created_at` string, or nil when it is not in that format.
+    public static func parse(_ text: String) -> Int64? {
+        let b = Array(text.utf8)
+        guard b.count == 30, b[3] == 0x20, b[7] == 0x20, b[10] == 0x20, b[13] == 0x3A, b[16] == 0x3A,
+            b[19] == 0x20, b[25] == 0x20
+        else { return nil }
+        let monthName = String(decoding: b[4..<7], as: UTF8.self)
+        guard let monthIndex = months.firstIndex(of: monthName),
+            let day = number(b[8..<10]), let hour = number(b[11..<13]), let minute = number(b[14..<16]),
+            let second = number(b[17..<19]), let year = number(b[26..<30]),
+            let offsetValue = number(b[21..<25]), b[20] == 0x2B || b[20] == 0x2D
+        else { return nil }
+        guard (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
+        let offsetSeconds = Int64((offsetValue / 100) * 3600 + (offsetValue % 100) * 60) * (b[20] == 0x2D ? -1 : 1)
+        let days = daysFromCivil(year: Int64(year), month: Int64(monthIndex + 1), day: Int64(day))
+        return days * 86400 + Int64(hour * 3600 + minute * 60 + second) - offsetSeconds
+    }
+
+    /// The `created_at` string for Unix seconds, in UTC.
+    public static func format(_ seconds: Int64) -> String {
+        let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
+        let rem = seconds - days * 86400
+        let (y, m, d) = civilFromDays(days)
+        let weekday = Int(((days % 7) + 11) % 7)  // 1970-01-01 was a Thursday
+        func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        return "\(self.days[weekday]) \(months[Int(m) - 1]) \(two(d)) \(two(rem / 3600)):\(two(rem % 3600 / 60)):\(two(rem % 60)) +0000 \(y)"
+    }
+
+    private static func number(_ s: ArraySlice<UInt8>) -> Int? {
+        var v = 0
+        for c in s {
+            guard c >= 0x30 && c <= 0x39 else { return nil }
+            v = v * 10 + Int(c - 0x30)
+        }
+        return v
+    }
+
+    // Days since 1970-01-01 for a proleptic Gregorian date (Howard Hinnant's algorithm).
+    private static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {
+        let y = month <= 2 ? year - 1 : year
+        let era = (y >= 0 ? y : y - 399) / 400
+        let yoe = y - era * 400
+        let mp = (month + 9) % 12
+        let doy = (153 * mp + 2) / 5 + day - 1
+        let doe = yoe * 365 + yoe / 4 - yoe / 100 + doy
+        return era * 146097 + doe - 719468
+    }
+
+    private static func civilFromDays(_ z0: Int64) -> (Int64, Int64, Int64) {
+        let z = z0 + 719468
+        let era = (z >= 0 ? z : z - 146096) / 146097
+        let doe = z - era * 146097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146096) / 365
+        let y = yoe + era * 400
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (m <= 2 ? y + 1 : y, m, d)
+    }
+}
