@@ -30,8 +30,10 @@ let package = Package(
                 "TwitterAPI", "TweetText",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
+        .systemLibrary(name: "CMallocInfo", path: "Benchmarks/CMallocInfo"),
         .executableTarget(
-            name: "DecodeBench", dependencies: ["TwitterAPI"], path: "Benchmarks/DecodeBench"),
+            name: "DecodeBench", dependencies: ["TwitterAPI", "LinnetTestSupport", "CMallocInfo"],
+            path: "Benchmarks/DecodeBench"),
 
         .testTarget(name: "TweetTextTests", dependencies: ["TweetText", "LinnetTestSupport"]),
         .testTarget(name: "TwitterAPITests", dependencies: ["TwitterAPI", "LinnetTestSupport"]),

@@ -82,7 +82,7 @@ import Testing
         #expect(t.displayRange == 0..<140)
         #expect(!t.isTruncated)
         #expect(t.entities.media.first?.range == 141..<164)
-        #expect(t.entities.media.first?.displayURL == "pic.twitter.com/JWSPztfoyt")
+        #expect(t.entities.media.first?.display == "pic.twitter.com/JWSPztfoyt")
         let shown = t.displayText
         #expect(shown.text.hasSuffix("python_twitter.egg-info/SOURCE"))
         #expect(!shown.text.contains("t.co"))
@@ -107,7 +107,7 @@ import Testing
         #expect(q.id == TweetID(849_412_806_835_351_552))
         #expect(t.quotedStatusID == q.id)
         #expect(q.user.screenName == "kylesethgray")
-        #expect(t.entities.urls.map(\.displayURL) == ["wbr.ec/emperorofsand", "twitter.com/i/web/status/8…"])
+        #expect(t.entities.urls.map(\.display) == ["wbr.ec/emperorofsand", "twitter.com/i/web/status/8…"])
         #expect(t.displayText.text.hasPrefix("1) Make album wbr.ec/emperorofsand\n2) Release album"))
     }
 

@@ -5,7 +5,8 @@ struct TweetBuilder {
     var createdAt: Int64?
     var timestampMs: Int64?
     var user: User?
-    var text: String?
+    /// The compatibility `text` is only turned into a string when no full text came.
+    var text: JSONReader.StringSpan?
     var fullText: String?
     var displayRange: Range<Int>?
     var entities = Entities()
@@ -45,7 +46,8 @@ struct TweetBuilder {
         case "timestamp_ms": timestampMs = try r.optionalString().flatMap { Int64($0) }
         case "user":
             if r.peek() == .object { user = try d.user(&r) } else { try r.skipValue() }
-        case "text": text = try r.optionalString()
+        case "text":
+            if r.peek() == .string { text = try r.readStringSpan() } else { try r.skipValue() }
         case "full_text": fullText = try r.optionalString()
         case "display_text_range": displayRange = try r.optionalRange()
         case "entities": entities = try d.entities(&r)
@@ -72,7 +74,7 @@ struct TweetBuilder {
     }
 
     /// The tweet, or why these fields do not make one.
-    func build() throws -> Tweet {
+    func build(_ r: JSONReader) throws -> Tweet {
         guard let rawID = idString ?? idNumber else { throw DecodeError("tweet has no id_str or id") }
         guard let user else { throw DecodeError("tweet \(rawID) has no user") }
         let body: String
@@ -89,8 +91,8 @@ struct TweetBuilder {
             body = full
             range = displayRange
             if let media = extendedMedia, !media.isEmpty { ents.media = media }
-        } else if let t = text {
-            body = t
+        } else if let span = text {
+            body = try r.string(span)
             range = displayRange
             if let media = extendedMedia, !media.isEmpty { ents.media = media }
         } else {

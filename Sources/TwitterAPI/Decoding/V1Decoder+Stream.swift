@@ -28,7 +28,7 @@ extension V1Decoder {
         if let name = eventName {
             return .event(name: name, sourceUserID: source, targetUserID: target, targetTweet: targetTweet)
         }
-        if b.idString != nil || b.idNumber != nil { return .tweet(try b.build()) }
+        if b.idString != nil || b.idNumber != nil { return .tweet(try b.build(r)) }
         return .unknown(keys: keys)
     }
 

@@ -4,6 +4,27 @@ import Foundation
 /// tweets by a few people holds a few users. Not thread-safe: give each task its own.
 public final class V1Decoder {
     private var users: [UserID: User] = [:]
+    private var scratch = EntityScratch()
+    private var usersByBytes: [UserBytesKey: User] = [:]
+    static let maxUserCacheEntries = 20_000
+
+    private struct UserBytesKey: Hashable {
+        var hash: UInt64
+        var length: Int
+    }
+
+    private struct EntityScratch {
+        var urls: [Entities.Link] = []
+        var media: [Entities.Media] = []
+        var mentions: [Entities.Mention] = []
+        var hashtags: [Entities.Hashtag] = []
+        mutating func clear() {
+            urls.removeAll(keepingCapacity: true)
+            media.removeAll(keepingCapacity: true)
+            mentions.removeAll(keepingCapacity: true)
+            hashtags.removeAll(keepingCapacity: true)
+        }
+    }
     /// How deep retweets and quotes may nest before the rest is skipped.
     static let maxTweetDepth = 3
 
@@ -134,7 +155,7 @@ public final class V1Decoder {
         guard r.peek() == .object else { throw r.fail("expected an object for a tweet") }
         var b = TweetBuilder()
         try r.readObject { r, key in try b.field(key, &r, self, depth: depth + 1) }
-        return try b.build()
+        return try b.build(r)
     }
 
     /// A retweeted or quoted tweet: nil when absent, malformed or nested too deep.
@@ -145,7 +166,7 @@ public final class V1Decoder {
         }
         var b = TweetBuilder()
         try r.readObject { r, key in try b.field(key, &r, self, depth: depth + 1) }
-        return try? b.build()
+        return try? b.build(r)
     }
 
     func extendedTweet(_ r: inout JSONReader) throws -> TweetBuilder.Extended? {
@@ -168,6 +189,21 @@ public final class V1Decoder {
 
     func user(_ r: inout JSONReader) throws -> User {
         guard r.peek() == .object else { throw r.fail("expected an object for a user") }
+        // The same author's object often repeats byte for byte within a page or a burst of
+        // stream messages: recognise it by hash and length before parsing it again.
+        let start = r.offset
+        try r.skipValue()
+        let end = r.offset
+        let key = UserBytesKey(hash: r.hashBytes(start..<end), length: end - start)
+        if let known = usersByBytes[key] { return known }
+        r.rewind(to: start)
+        let user = try parseUser(&r)
+        if usersByBytes.count >= Self.maxUserCacheEntries { usersByBytes.removeAll(keepingCapacity: true) }
+        usersByBytes[key] = user
+        return user
+    }
+
+    private func parseUser(_ r: inout JSONReader) throws -> User {
         var idString: UInt64?, idNumber: UInt64?
         var screenName: String?, name = "", description = "", location = ""
         var url: String?, expandedURL: String?
@@ -200,6 +236,7 @@ public final class V1Decoder {
             url: expandedURL ?? url, isProtected: protected, isVerified: verified, followersCount: followers,
             friendsCount: friends, statusesCount: statuses, createdAt: createdAt)
         if let known = users[user.id], known == user { return known }
+        if users.count >= Self.maxUserCacheEntries { users.removeAll(keepingCapacity: true) }
         users[user.id] = user
         return user
     }
@@ -217,7 +254,7 @@ public final class V1Decoder {
                 guard key.equals("urls"), r.peek() == .array else { return try r.skipValue() }
                 try r.readArray { r in
                     let link = try self.link(&r)
-                    if found == nil { found = link?.expandedURL }
+                    if found == nil { found = link?.target }
                 }
             }
         }
@@ -225,23 +262,30 @@ public final class V1Decoder {
     }
 
     func entities(_ r: inout JSONReader) throws -> Entities {
-        var e = Entities()
         guard r.peek() == .object else {
             try r.skipValue()
-            return e
+            return Entities()
         }
+        // Collect into reused buffers, then keep exact-size copies: a growing array would
+        // leave unused capacity in every tweet kept.
+        scratch.clear()
         try r.readObject { r, key in
             guard r.peek() == .array else { return try r.skipValue() }
             switch key {
-            case "urls": try r.readArray { r in if let l = try self.link(&r) { e.urls.append(l) } }
-            case "media": try r.readArray { r in if let m = try self.media(&r) { e.media.append(m) } }
-            case "user_mentions": try r.readArray { r in if let m = try self.mention(&r) { e.mentions.append(m) } }
-            case "hashtags": try r.readArray { r in if let h = try self.hashtag(&r, symbol: false) { e.hashtags.append(h) } }
-            case "symbols": try r.readArray { r in if let h = try self.hashtag(&r, symbol: true) { e.hashtags.append(h) } }
+            case "urls": try r.readArray { r in if let l = try self.link(&r) { self.scratch.urls.append(l) } }
+            case "media": try r.readArray { r in if let m = try self.media(&r) { self.scratch.media.append(m) } }
+            case "user_mentions":
+                try r.readArray { r in if let m = try self.mention(&r) { self.scratch.mentions.append(m) } }
+            case "hashtags":
+                try r.readArray { r in if let h = try self.hashtag(&r, symbol: false) { self.scratch.hashtags.append(h) } }
+            case "symbols":
+                try r.readArray { r in if let h = try self.hashtag(&r, symbol: true) { self.scratch.hashtags.append(h) } }
             default: try r.skipValue()
             }
         }
-        return e
+        return Entities(
+            urls: exactCopy(scratch.urls), media: exactCopy(scratch.media), mentions: exactCopy(scratch.mentions),
+            hashtags: exactCopy(scratch.hashtags))
     }
 
     private func link(_ r: inout JSONReader) throws -> Entities.Link? {
@@ -260,7 +304,7 @@ public final class V1Decoder {
             }
         }
         guard let url, let range else { return nil }
-        return Entities.Link(url: url, expandedURL: expanded, displayURL: display, range: range)
+        return Entities.Link(target: expanded ?? url, display: display ?? expanded ?? url, range: range)
     }
 
     private func media(_ r: inout JSONReader) throws -> Entities.Media? {
@@ -268,11 +312,10 @@ public final class V1Decoder {
             try r.skipValue()
             return nil
         }
-        var id: UInt64?, type = "photo", url: String?, display: String?, expanded: String?, https: String?
+        var type = "photo", url: String?, display: String?, expanded: String?, https: String?
         var range: Range<Int>?
         try r.readObject { r, key in
             switch key {
-            case "id_str": id = try r.optionalIDString()
             case "type": type = try r.optionalString() ?? type
             case "url": url = try r.optionalString()
             case "display_url": display = try r.optionalString()
@@ -284,8 +327,7 @@ public final class V1Decoder {
         }
         guard let url, let range else { return nil }
         return Entities.Media(
-            id: id ?? 0, type: type, url: url, displayURL: display, expandedURL: expanded, mediaURLHTTPS: https,
-            range: range)
+            type: type, target: expanded ?? url, display: display ?? expanded ?? url, mediaURL: https, range: range)
     }
 
     private func mention(_ r: inout JSONReader) throws -> Entities.Mention? {
@@ -293,18 +335,17 @@ public final class V1Decoder {
             try r.skipValue()
             return nil
         }
-        var screenName: String?, name: String?, id: UInt64?, range: Range<Int>?
+        var screenName: String?, id: UInt64?, range: Range<Int>?
         try r.readObject { r, key in
             switch key {
             case "screen_name": screenName = try r.optionalString()
-            case "name": name = try r.optionalString()
             case "id_str": id = try r.optionalIDString()
             case "indices": range = try r.optionalRange()
             default: try r.skipValue()
             }
         }
         guard let screenName, let range else { return nil }
-        return Entities.Mention(screenName: screenName, name: name, userID: id.map { UserID($0) }, range: range)
+        return Entities.Mention(screenName: screenName, userID: id.map { UserID($0) }, range: range)
     }
 
     private func hashtag(_ r: inout JSONReader, symbol: Bool) throws -> Entities.Hashtag? {
@@ -345,5 +386,14 @@ public final class V1Decoder {
             }
         }
         return m
+    }
+}
+
+/// A copy of `a` whose storage holds exactly its elements.
+func exactCopy<T>(_ a: [T]) -> [T] {
+    guard !a.isEmpty else { return [] }
+    return [T](unsafeUninitializedCapacity: a.count) { buffer, count in
+        for (i, x) in a.enumerated() { (buffer.baseAddress! + i).initialize(to: x) }
+        count = a.count
     }
 }

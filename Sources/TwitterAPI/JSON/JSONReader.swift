@@ -1,3 +1,5 @@
+import Glibc
+
 /// A forward-only reader over JSON bytes that builds no tree: callers read the fields they want
 /// and skip the rest, which is what makes decoding a stream of large tweets cheap.
 ///
@@ -133,27 +135,60 @@ public struct JSONReader {
 
     // MARK: - Scalars
 
+    /// Where a string value lies in the buffer, so it can be turned into a `String` later, or never.
+    public struct StringSpan: Sendable {
+        let start: Int
+        let end: Int
+    }
+
+    /// Reads past a string, returning its place instead of its value.
+    public mutating func readStringSpan() throws -> StringSpan {
+        skipWhitespace()
+        let start = offset
+        try skipString()
+        return StringSpan(start: start, end: offset)
+    }
+
+    /// The value of a string read with `readStringSpan`.
+    public func string(_ span: StringSpan) throws -> String {
+        var sub = self
+        sub.offset = span.start
+        return try sub.readString()
+    }
+
+    /// A 64-bit hash of the bytes in `range`, eight at a time (multiply and rotate).
+    func hashBytes(_ range: Range<Int>) -> UInt64 {
+        var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(range.count)
+        var i = range.lowerBound
+        let raw = UnsafeRawPointer(p)
+        while i + 8 <= range.upperBound {
+            let w = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            h = (h ^ (w &* 0xFF51_AFD7_ED55_8CCD)).rotatedLeft(by: 29) &* 0xC4CE_B9FE_1A85_EC53
+            i += 8
+        }
+        while i < range.upperBound {
+            h = (h ^ UInt64(p[i])) &* 0x0000_0100_0000_01B3
+            i += 1
+        }
+        return h ^ (h >> 33)
+    }
+
     /// Reads a string; invalid UTF-8 becomes U+FFFD rather than an error.
     public mutating func readString() throws -> String {
         try expect(UInt8(ascii: "\""), "a string")
         let start = offset
-        while offset < end {
-            let b = p[offset]
-            if b == UInt8(ascii: "\"") {
-                let s = String(decoding: UnsafeBufferPointer(start: p + start, count: offset - start), as: UTF8.self)
-                offset += 1
-                return s
-            }
-            if b == UInt8(ascii: "\\") { return try readEscapedString(from: start) }
-            offset += 1
+        guard let close = closingQuote(from: start) else { throw fail("unterminated string") }
+        if memchr(p + start, Int32(UInt8(ascii: "\\")), close - start) == nil {
+            offset = close + 1
+            return String(decoding: UnsafeBufferPointer(start: p + start, count: close - start), as: UTF8.self)
         }
-        throw fail("unterminated string")
+        return try readEscapedString(from: start)
     }
 
     private mutating func readEscapedString(from start: Int) throws -> String {
         var out = [UInt8]()
-        out.reserveCapacity(offset - start + 16)
-        out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: offset - start))
+        out.reserveCapacity(64)
+        offset = start
         while offset < end {
             let b = p[offset]
             if b == UInt8(ascii: "\"") {
@@ -161,8 +196,11 @@ public struct JSONReader {
                 return String(decoding: out, as: UTF8.self)
             }
             guard b == UInt8(ascii: "\\") else {
-                out.append(b)
-                offset += 1
+                // Copy the run up to the next quote or backslash in one go.
+                var j = offset + 1
+                while j < end, p[j] != UInt8(ascii: "\"") && p[j] != UInt8(ascii: "\\") { j += 1 }
+                out.append(contentsOf: UnsafeBufferPointer(start: p + offset, count: j - offset))
+                offset = j
                 continue
             }
             guard offset + 1 < end else { break }
@@ -194,13 +232,31 @@ public struct JSONReader {
                 } else if (0xDC00...0xDFFF).contains(scalar) {
                     scalar = 0xFFFD
                 }
-                let u = Unicode.Scalar(scalar) ?? "\u{FFFD}"
-                out.append(contentsOf: UTF8.encode(u)!)
+                appendUTF8(Unicode.Scalar(scalar) ?? "\u{FFFD}", to: &out)
             default:
                 throw fail("invalid escape in a string")
             }
         }
         throw fail("unterminated string")
+    }
+
+    @inline(__always) private func appendUTF8(_ u: Unicode.Scalar, to out: inout [UInt8]) {
+        let v = u.value
+        if v < 0x80 {
+            out.append(UInt8(v))
+        } else if v < 0x800 {
+            out.append(UInt8(0xC0 | (v >> 6)))
+            out.append(UInt8(0x80 | (v & 0x3F)))
+        } else if v < 0x10000 {
+            out.append(UInt8(0xE0 | (v >> 12)))
+            out.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
+            out.append(UInt8(0x80 | (v & 0x3F)))
+        } else {
+            out.append(UInt8(0xF0 | (v >> 18)))
+            out.append(UInt8(0x80 | ((v >> 12) & 0x3F)))
+            out.append(UInt8(0x80 | ((v >> 6) & 0x3F)))
+            out.append(UInt8(0x80 | (v & 0x3F)))
+        }
     }
 
     private mutating func readHex4() throws -> UInt32 {
@@ -390,15 +446,31 @@ public struct JSONReader {
     private mutating func skipString() throws {
         skipWhitespace()
         guard offset < end, p[offset] == UInt8(ascii: "\"") else { throw fail("expected a string") }
-        offset += 1
-        while offset < end {
-            let b = p[offset]
-            if b == UInt8(ascii: "\"") {
-                offset += 1
-                return
-            }
-            offset += b == UInt8(ascii: "\\") ? 2 : 1
-        }
-        throw fail("unterminated string")
+        guard let close = closingQuote(from: offset + 1) else { throw fail("unterminated string") }
+        offset = close + 1
     }
+
+    /// Index of the quote that ends a string whose content starts at `from`, skipping escaped
+    /// quotes; memchr finds candidates a word at a time.
+    @inline(__always) func closingQuote(from: Int) -> Int? {
+        var i = from
+        while i < end {
+            guard let hit = memchr(p + i, Int32(UInt8(ascii: "\"")), end - i) else { return nil }
+            let q = p.distance(to: hit.assumingMemoryBound(to: UInt8.self))
+            // A quote preceded by an odd run of backslashes is escaped.
+            var backslashes = 0
+            var k = q - 1
+            while k >= from, p[k] == UInt8(ascii: "\\") {
+                backslashes += 1
+                k -= 1
+            }
+            if backslashes % 2 == 0 { return q }
+            i = q + 1
+        }
+        return nil
+    }
+}
+
+extension UInt64 {
+    @inline(__always) func rotatedLeft(by n: UInt64) -> UInt64 { (self << n) | (self >> (64 - n)) }
 }

@@ -35,12 +35,10 @@ extension Tweet {
         }
         var marks: [Mark] = []
         for u in entities.urls {
-            let shown = u.displayURL ?? u.expandedURL ?? u.url
-            marks.append(Mark(range: u.range, replacement: shown, kind: .url(target: u.expandedURL ?? u.url)))
+            marks.append(Mark(range: u.range, replacement: u.display, kind: .url(target: u.target)))
         }
         for m in entities.media {
-            marks.append(
-                Mark(range: m.range, replacement: m.displayURL ?? m.url, kind: .media(target: m.expandedURL ?? m.url)))
+            marks.append(Mark(range: m.range, replacement: m.display, kind: .media(target: m.target)))
         }
         for m in entities.mentions { marks.append(Mark(range: m.range, replacement: nil, kind: .mention(screenName: m.screenName))) }
         for h in entities.hashtags { marks.append(Mark(range: h.range, replacement: nil, kind: .hashtag(h.text))) }

@@ -1,54 +1,53 @@
 /// The parts of a tweet's text that Twitter marked: links, media, mentions and hashtags.
-/// Ranges count code points of the text as delivered (HTML-escaped).
+/// Ranges count code points of the text as delivered (HTML-escaped). Only what a reader needs
+/// is kept (not the t.co address itself: the range says where it stood), to keep tweets small.
 public struct Entities: Equatable, Sendable {
-    /// A t.co link with what it stands for.
+    /// A t.co link: where it leads and how to show it.
     public struct Link: Equatable, Sendable {
-        public var url: String
-        public var expandedURL: String?
-        public var displayURL: String?
-        public var range: Range<Int>
-        public init(url: String, expandedURL: String?, displayURL: String?, range: Range<Int>) {
-            self.url = url
-            self.expandedURL = expandedURL
-            self.displayURL = displayURL
-            self.range = range
+        /// The expanded URL, or the t.co URL when Twitter gave no expansion.
+        public var target: String
+        /// The short form to show (`example.com/page…`).
+        public var display: String
+        var span: Span
+        public var range: Range<Int> { span.range }
+        public init(target: String, display: String, range: Range<Int>) {
+            self.target = target
+            self.display = display
+            span = Span(range)
         }
     }
 
     /// A photo, video or GIF attached to the tweet.
     public struct Media: Equatable, Sendable {
-        public var id: UInt64
+        /// `photo`, `video` or `animated_gif`.
         public var type: String
-        public var url: String
-        public var displayURL: String?
-        public var expandedURL: String?
-        public var mediaURLHTTPS: String?
-        public var range: Range<Int>
-        public init(
-            id: UInt64, type: String, url: String, displayURL: String?, expandedURL: String?,
-            mediaURLHTTPS: String?, range: Range<Int>
-        ) {
-            self.id = id
+        /// The page showing the media (`twitter.com/…/photo/1`).
+        public var target: String
+        public var display: String
+        /// The media file itself over https, when given.
+        public var mediaURL: String?
+        var span: Span
+        public var range: Range<Int> { span.range }
+        public init(type: String, target: String, display: String, mediaURL: String?, range: Range<Int>) {
             self.type = type
-            self.url = url
-            self.displayURL = displayURL
-            self.expandedURL = expandedURL
-            self.mediaURLHTTPS = mediaURLHTTPS
-            self.range = range
+            self.target = target
+            self.display = display
+            self.mediaURL = mediaURL
+            span = Span(range)
         }
     }
 
     /// An @mention of a user.
     public struct Mention: Equatable, Sendable {
         public var screenName: String
-        public var name: String?
-        public var userID: UserID?
-        public var range: Range<Int>
-        public init(screenName: String, name: String?, userID: UserID?, range: Range<Int>) {
+        private var rawUserID: UInt64
+        var span: Span
+        public var userID: UserID? { rawUserID == 0 ? nil : UserID(rawUserID) }
+        public var range: Range<Int> { span.range }
+        public init(screenName: String, userID: UserID?, range: Range<Int>) {
             self.screenName = screenName
-            self.name = name
-            self.userID = userID
-            self.range = range
+            rawUserID = userID?.rawValue ?? 0
+            span = Span(range)
         }
     }
 
@@ -56,11 +55,12 @@ public struct Entities: Equatable, Sendable {
     public struct Hashtag: Equatable, Sendable {
         public var text: String
         public var isSymbol: Bool
-        public var range: Range<Int>
+        var span: Span
+        public var range: Range<Int> { span.range }
         public init(text: String, isSymbol: Bool = false, range: Range<Int>) {
             self.text = text
             self.isSymbol = isSymbol
-            self.range = range
+            span = Span(range)
         }
     }
 
@@ -74,6 +74,17 @@ public struct Entities: Equatable, Sendable {
         self.media = media
         self.mentions = mentions
         self.hashtags = hashtags
+    }
+
+    /// A code-point range in 8 bytes instead of 16; tweet text is far shorter than 2^31.
+    struct Span: Equatable, Sendable {
+        var start: Int32
+        var end: Int32
+        init(_ r: Range<Int>) {
+            start = Int32(clamping: r.lowerBound)
+            end = Int32(clamping: r.upperBound)
+        }
+        var range: Range<Int> { Int(start)..<Int(end) }
     }
 
     public var isEmpty: Bool { urls.isEmpty && media.isEmpty && mentions.isEmpty && hashtags.isEmpty }

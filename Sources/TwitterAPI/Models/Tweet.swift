@@ -3,30 +3,25 @@
 /// timelines.
 public final class Tweet: Sendable, Equatable, CustomStringConvertible {
     public let id: TweetID
-    /// Unix seconds.
-    public let createdAt: Int64
+    private let created: Int64
     public let user: User
     /// The full text as Twitter delivered it (HTML-escaped; see `displayText`).
     public let text: String
-    /// The part of `text` meant to be shown, in code points (hides leading reply mentions and a
-    /// trailing media link); nil means all of it.
-    public let displayRange: Range<Int>?
     public let entities: Entities
-    public let inReplyToStatusID: TweetID?
-    public let inReplyToUserID: UserID?
     public let inReplyToScreenName: String?
     /// For a retweet: the original tweet.
     public let retweetedStatus: Tweet?
     /// For a quote tweet: the quoted tweet, when Twitter included it.
     public let quotedStatus: Tweet?
-    public let quotedStatusID: TweetID?
-    public let retweetCount: Int
-    public let favoriteCount: Int
+    // Stored compactly (0 or -1 for none): a timeline holds many thousands of these.
+    private let displayStart: Int32, displayEnd: Int32
+    private let replyStatus: UInt64, replyUser: UInt64, quoted: UInt64
+    private let retweets: Int32, favorites: Int32
     public let isFavorited: Bool
     public let isRetweeted: Bool
     /// True when only a compatibility-mode cut of the text was available.
     public let isTruncated: Bool
-    public let lang: String?
+    private let langCode: UInt64
 
     public init(
         id: TweetID, createdAt: Int64, user: User, text: String, displayRange: Range<Int>? = nil,
@@ -36,24 +31,38 @@ public final class Tweet: Sendable, Equatable, CustomStringConvertible {
         isRetweeted: Bool = false, isTruncated: Bool = false, lang: String? = nil
     ) {
         self.id = id
-        self.createdAt = createdAt
+        created = createdAt
         self.user = user
         self.text = text
-        self.displayRange = displayRange
+        displayStart = displayRange.map { Int32(clamping: $0.lowerBound) } ?? -1
+        displayEnd = displayRange.map { Int32(clamping: $0.upperBound) } ?? -1
         self.entities = entities
-        self.inReplyToStatusID = inReplyToStatusID
-        self.inReplyToUserID = inReplyToUserID
+        replyStatus = inReplyToStatusID?.rawValue ?? 0
+        replyUser = inReplyToUserID?.rawValue ?? 0
         self.inReplyToScreenName = inReplyToScreenName
         self.retweetedStatus = retweetedStatus
         self.quotedStatus = quotedStatus
-        self.quotedStatusID = quotedStatusID ?? quotedStatus?.id
-        self.retweetCount = retweetCount
-        self.favoriteCount = favoriteCount
+        quoted = (quotedStatusID ?? quotedStatus?.id)?.rawValue ?? 0
+        retweets = Int32(clamping: retweetCount)
+        favorites = Int32(clamping: favoriteCount)
         self.isFavorited = isFavorited
         self.isRetweeted = isRetweeted
         self.isTruncated = isTruncated
-        self.lang = lang
+        langCode = Self.pack(lang)
     }
+
+    /// The part of `text` meant to be shown, in code points (hides leading reply mentions and a
+    /// trailing media link); nil means all of it.
+    public var displayRange: Range<Int>? { displayStart < 0 ? nil : Int(displayStart)..<Int(displayEnd) }
+    public var inReplyToStatusID: TweetID? { replyStatus == 0 ? nil : TweetID(replyStatus) }
+    public var inReplyToUserID: UserID? { replyUser == 0 ? nil : UserID(replyUser) }
+    public var quotedStatusID: TweetID? { quoted == 0 ? nil : TweetID(quoted) }
+    /// Unix seconds.
+    public var createdAt: Int64 { created }
+    /// BCP 47 language code Twitter guessed (`en`, `und`), if any.
+    public var lang: String? { Self.unpack(langCode) }
+    public var retweetCount: Int { Int(retweets) }
+    public var favoriteCount: Int { Int(favorites) }
 
     /// The tweet whose content a reader wants: the original for a retweet, else this one.
     public var content: Tweet { retweetedStatus ?? self }
@@ -68,6 +77,25 @@ public final class Tweet: Sendable, Equatable, CustomStringConvertible {
                 && a.retweetCount == b.retweetCount && a.favoriteCount == b.favoriteCount
                 && a.isFavorited == b.isFavorited && a.isRetweeted == b.isRetweeted
                 && a.isTruncated == b.isTruncated && a.lang == b.lang)
+    }
+
+    /// Language codes are short ASCII: up to 8 bytes pack into one word; longer ones are dropped.
+    private static func pack(_ s: String?) -> UInt64 {
+        guard let s, !s.isEmpty, s.utf8.count <= 8, s.utf8.allSatisfy({ $0 > 0 && $0 < 0x80 }) else { return 0 }
+        var v: UInt64 = 0
+        for (i, b) in s.utf8.enumerated() { v |= UInt64(b) << (8 * UInt64(i)) }
+        return v
+    }
+
+    private static func unpack(_ v: UInt64) -> String? {
+        guard v != 0 else { return nil }
+        var bytes: [UInt8] = []
+        var x = v
+        while x != 0 {
+            bytes.append(UInt8(x & 0xFF))
+            x >>= 8
+        }
+        return String(decoding: bytes, as: UTF8.self)
     }
 
     public var description: String { "Tweet \(id) by @\(user.screenName)" }
