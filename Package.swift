@@ -9,6 +9,7 @@ let package = Package(
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
+        .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],
     targets: [
         // System libraries. ncursesw has no pkgConfig on purpose: SwiftPM drops its -D flags
@@ -23,11 +24,14 @@ let package = Package(
 
         .target(name: "TweetText"),
         .target(name: "TwitterAPI", dependencies: ["TweetText", "COpenSSL", "CCurl"]),
+        .target(
+            name: "TwitterSimulator",
+            dependencies: ["TweetText", "COpenSSL", .product(name: "FlyingFox", package: "FlyingFox")]),
         .target(name: "LinnetTestSupport", dependencies: [.product(name: "Yams", package: "Yams")]),
         .executableTarget(
             name: "linnet",
             dependencies: [
-                "TwitterAPI", "TweetText",
+                "TwitterAPI", "TweetText", "TwitterSimulator",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .systemLibrary(name: "CMallocInfo", path: "Benchmarks/CMallocInfo"),
@@ -37,5 +41,7 @@ let package = Package(
 
         .testTarget(name: "TweetTextTests", dependencies: ["TweetText", "LinnetTestSupport"]),
         .testTarget(name: "TwitterAPITests", dependencies: ["TwitterAPI", "LinnetTestSupport"]),
+        .testTarget(
+            name: "TwitterSimulatorTests", dependencies: ["TwitterSimulator", "TwitterAPI", "LinnetTestSupport"]),
     ]
 )

@@ -1,0 +1,76 @@
+import Foundation
+
+/// `/_sim/…`: what tests use to steer the simulator and to read its ground truth. No
+/// authentication: the simulator binds to loopback.
+enum ControlRoutes {
+    static func handle(_ r: SimRequest, world: World) async -> SimResponse {
+        switch (r.method, r.path) {
+        case ("GET", "/_sim/credentials"):
+            let c = world.credentials
+            return .json(200, .object([
+                ("consumer_key", .string(c.consumerKey)), ("consumer_secret", .string(c.consumerSecret)),
+                ("xauth_consumer_key", .string(c.xauthConsumerKey)), ("xauth_consumer_secret", .string(c.xauthConsumerSecret)),
+                ("access_token", .string(c.accessToken)), ("access_token_secret", .string(c.accessTokenSecret)),
+                ("screen_name", .string(c.screenName)), ("user_id", .string(String(c.userID))), ("password", .string(c.password)),
+            ]))
+        case ("GET", "/_sim/timeline"):
+            return await timeline(r, world: world)
+        case ("GET", "/_sim/requests"):
+            let log = await world.log
+            return .json(200, .array(log.map { e in
+                .object([("method", .string(e.method)), ("path", .string(e.path)), ("auth", .string(e.auth)),
+                         ("status", .int(e.status)), ("at", .double(e.at))])
+            }))
+        case ("GET", "/_sim/streams"):
+            return .json(200, .object([("open", .int(await world.streamCount))]))
+        case ("POST", "/_sim/faults"):
+            guard let plan = try? JSONDecoder().decode(FaultPlan.self, from: r.body) else {
+                return .error(400, code: 0, "Body must be a JSON fault plan.")
+            }
+            await world.setFaults(plan)
+            return .json(200, .object([("ok", .bool(true))]))
+        case ("POST", "/_sim/clock"):
+            await world.setClockOffset(Int64(r.param("offset") ?? "0") ?? 0)
+            return .json(200, .object([("ok", .bool(true))]))
+        case ("POST", "/_sim/reset_limits"):
+            await world.resetRateLimits()
+            return .json(200, .object([("ok", .bool(true))]))
+        case ("POST", "/_sim/tweet"):
+            guard let id = await world.injectTweet(author: r.param("author"), text: r.param("text"), mentionDemo: World.truthy(r.param("mention_demo"))) else {
+                return .error(404, code: 50, "User not found.")
+            }
+            return .json(200, .object([("id_str", .string(String(id)))]))
+        case ("POST", "/_sim/delete"):
+            guard let id = r.param("id").flatMap(UInt64.init), await world.deleteTweet(id) else {
+                return .error(404, code: 144, "No status found with that ID.")
+            }
+            return .json(200, .object([("ok", .bool(true))]))
+        case ("POST", "/_sim/notice"):
+            let notice: J
+            switch r.param("kind") ?? "" {
+            case "limit": notice = .object([("limit", .object([("track", .int(Int(r.param("track") ?? "1") ?? 1)), ("timestamp_ms", .string(String(await world.nowMillis)))]))])
+            case "disconnect": notice = .object([("disconnect", .object([("code", .int(Int(r.param("code") ?? "12") ?? 12)), ("stream_name", .string("linnet-sim")), ("reason", .string(r.param("reason") ?? "shedding load"))]))])
+            case "warning": notice = .object([("warning", .object([("code", .string("FALLING_BEHIND")), ("message", .string("Your connection is falling behind.")), ("percent_full", .int(60))]))])
+            default: return .error(400, code: 0, "kind must be limit, disconnect or warning")
+            }
+            await world.broadcastNotice(notice)
+            return .json(200, .object([("ok", .bool(true))]))
+        default:
+            return .error(404, code: 34, "Sorry, that page does not exist.")
+        }
+    }
+
+    /// Ground truth: ids per timeline (`home`, `mentions`, `user`, or `all` created).
+    static func timeline(_ r: SimRequest, world: World) async -> SimResponse {
+        let user = await world.user(named: r.param("user") ?? world.credentials.screenName)
+        let ids: [UInt64]
+        switch r.param("name") ?? "all" {
+        case "home": ids = await world.homeTweets(of: user?.id ?? 0).map(\.id)
+        case "mentions": ids = await world.mentionTweets(of: user?.id ?? 0).map(\.id)
+        case "user": ids = await world.userTweets(of: user?.id ?? 0).map(\.id)
+        case "deleted": ids = await world.deleted.sorted(by: >)
+        default: ids = await world.createdIDs.reversed()
+        }
+        return .json(200, .object([("ids", .array(ids.map { .string(String($0)) }))]))
+    }
+}

@@ -1,0 +1,73 @@
+import COpenSSL
+import Foundation
+
+/// Rebuilds the OAuth 1.0a signature base string from the request as it arrived and checks the
+/// HMAC-SHA1 signature, independently of the client's signer.
+enum OAuthCheck {
+    /// Parsed `Authorization: OAuth …` parameters, or why they are unusable.
+    static func parseHeader(_ value: String) -> [(String, String)]? {
+        let t = value.trimmingCharacters(in: .whitespaces)
+        guard t.lowercased().hasPrefix("oauth ") else { return nil }
+        var out: [(String, String)] = []
+        for piece in t.dropFirst(6).split(separator: ",") {
+            let item = piece.trimmingCharacters(in: .whitespaces)
+            if item.isEmpty { continue }
+            guard let eq = item.firstIndex(of: "=") else { return nil }
+            let name = String(item[..<eq]).trimmingCharacters(in: .whitespaces)
+            var v = String(item[item.index(after: eq)...]).trimmingCharacters(in: .whitespaces)
+            guard v.count >= 2, v.first == "\"", v.last == "\"" else { return nil }
+            v = String(v.dropFirst().dropLast())
+            let decodedName = name.removingPercentEncoding ?? name
+            if decodedName == "realm" { continue }
+            out.append((decodedName, v.removingPercentEncoding ?? v))
+        }
+        return out
+    }
+
+    /// `scheme://host[:port]/path`: the scheme from `X-Forwarded-Proto` or the listener, the host
+    /// and port from `Host`, default ports left out.
+    static func baseURI(_ request: SimRequest) -> String {
+        let scheme = (request.headers["x-forwarded-proto"] ?? (request.isTLS ? "https" : "http")).lowercased()
+        var host = (request.headers["host"] ?? "localhost").lowercased()
+        if let colon = host.lastIndex(of: ":"), !host.hasSuffix("]") {
+            let port = host[host.index(after: colon)...]
+            if (scheme == "http" && port == "80") || (scheme == "https" && port == "443") {
+                host = String(host[..<colon])
+            }
+        }
+        return "\(scheme)://\(host)\(request.rawPath.isEmpty ? "/" : request.rawPath)"
+    }
+
+    static func baseString(_ request: SimRequest, oauth: [(String, String)]) -> String {
+        let signed: [(String, String)] = request.parameters + oauth.filter { $0.0 != "oauth_signature" }
+        var encoded: [(String, String)] = []
+        for (k, v) in signed { encoded.append((FormCoding.encode(k), FormCoding.encode(v))) }
+        encoded.sort { (a: (String, String), b: (String, String)) -> Bool in a.0 != b.0 ? a.0 < b.0 : a.1 < b.1 }
+        let params = encoded.map { (p: (String, String)) -> String in p.0 + "=" + p.1 }.joined(separator: "&")
+        return request.method.uppercased() + "&" + FormCoding.encode(baseURI(request)) + "&" + FormCoding.encode(params)
+    }
+
+    static func sign(_ base: String, consumerSecret: String, tokenSecret: String) -> String {
+        let key = Array((FormCoding.encode(consumerSecret) + "&" + FormCoding.encode(tokenSecret)).utf8)
+        let msg = Array(base.utf8)
+        var out = [UInt8](repeating: 0, count: 20)
+        _ = copenssl_hmac_sha1(key, Int32(key.count), msg, msg.count, &out)
+        return Data(out).base64EncodedString()
+    }
+
+    /// Constant-time comparison, so timing says nothing about how much of a signature matched.
+    static func equal(_ a: String, _ b: String) -> Bool {
+        let x = Array(a.utf8), y = Array(b.utf8)
+        guard x.count == y.count else { return false }
+        var diff: UInt8 = 0
+        for i in 0..<x.count { diff |= x[i] ^ y[i] }
+        return diff == 0
+    }
+
+    static func randomToken(_ count: Int) -> String {
+        var bytes = [UInt8](repeating: 0, count: count)
+        _ = copenssl_random(&bytes, Int32(count))
+        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
+        return String(bytes.map { alphabet[Int($0) % alphabet.count] })
+    }
+}

@@ -1,0 +1,41 @@
+/// A simulated account.
+struct SimUser: Sendable, Codable {
+    var id: UInt64
+    var screenName: String
+    var name: String
+    var description: String
+    var location: String
+    var password: String
+    var createdAtMs: UInt64
+    var following: [UInt64]
+    var isProtected = false
+    var isVerified = false
+}
+
+/// A t.co link inside a tweet: the short URL in the text and what it stands for.
+struct SimLink: Sendable, Codable, Equatable {
+    var tco: String
+    var expanded: String
+    var display: String
+}
+
+/// A simulated tweet. `text` is the plain text (not HTML-escaped); escaping and entity indices
+/// are computed when it is written out, on the escaped text, as Twitter does.
+struct SimTweet: Sendable, Codable {
+    var id: UInt64
+    var userID: UInt64
+    var text: String
+    var createdAtMs: UInt64
+    var inReplyToStatusID: UInt64?
+    var inReplyToUserID: UInt64?
+    var inReplyToScreenName: String?
+    var retweetedID: UInt64?
+    var quotedID: UInt64?
+    var links: [SimLink] = []
+    /// Leading @mentions added by `auto_populate_reply_metadata`: hidden by display_text_range.
+    var hiddenPrefixCount = 0
+    var favoritedBy: [UInt64] = []
+    var retweetedBy: [UInt64] = []
+    var source = "<a href=\"https://linnet.invalid\" rel=\"nofollow\">Linnet Simulator</a>"
+    var lang = "en"
+}

@@ -1,0 +1,45 @@
+/// How a simulator instance is set up.
+public struct SimulatorConfiguration: Sendable {
+    /// Address to bind; loopback unless told otherwise.
+    public var host = "127.0.0.1"
+    /// Port to bind; 0 picks a free one.
+    public var port: UInt16 = 0
+    /// Seed of the generated world: the same seed builds the same users, tweets and keys.
+    public var seed: UInt64 = 1
+    /// Generated users besides the demo user.
+    public var users = 40
+    /// Tweets in the backlog.
+    public var backlogTweets = 400
+    /// New tweets per minute while running (0 for none).
+    public var tweetsPerMinute: Double = 6
+    /// Seconds between keep-alive newlines on streams.
+    public var keepAliveSeconds: Double = 30
+    /// Length of a rate-limit window in seconds (Twitter's is 900).
+    public var rateLimitWindowSeconds: Double = 900
+    /// Largest request body accepted, in bytes.
+    public var maxBodyBytes = 1 << 20
+    /// Allowed clock difference for OAuth timestamps, in seconds.
+    public var timestampWindowSeconds: Int64 = 300
+    /// Where the world is saved and loaded (JSON); nil keeps it in memory only.
+    public var statePath: String?
+    /// Faults active from the start.
+    public var faults = FaultPlan()
+
+    public init() {}
+}
+
+/// Ready-to-use keys for the simulated world.
+public struct SimulatorCredentials: Sendable, Equatable, Codable {
+    public var consumerKey: String
+    public var consumerSecret: String
+    /// A consumer allowed to use xAuth.
+    public var xauthConsumerKey: String
+    public var xauthConsumerSecret: String
+    /// The demo user's access token.
+    public var accessToken: String
+    public var accessTokenSecret: String
+    public var screenName: String
+    public var userID: UInt64
+    /// The demo user's password on the authorize page and for xAuth.
+    public var password: String
+}

@@ -1,0 +1,190 @@
+import TweetText
+
+/// Writes tweets and users in the v1.1 shapes of the recorded payloads: compatibility mode
+/// (text cut to 140 with a permalink), extended mode (`full_text`, `display_text_range`), and
+/// stream payloads (compatibility plus `extended_tweet`). Indices count code points of the
+/// HTML-escaped text.
+struct TweetEncoder {
+    enum Mode { case compat, extended, stream }
+
+    let world: WorldSnapshot
+    var viewer: UInt64?
+    var mode: Mode
+    var trimUser = false
+    var includeEntities = true
+
+    /// What the encoder reads from the world.
+    struct WorldSnapshot {
+        var users: [UInt64: SimUser]
+        var tweets: [UInt64: SimTweet]
+        var followerCounts: [UInt64: Int]
+        var statusCounts: [UInt64: Int]
+    }
+
+    static let compatLimit = 140
+
+    func tweet(_ t: SimTweet, depth: Int = 0) -> J {
+        let author = world.users[t.userID]
+        let escaped = Array(Self.escape(t.text).unicodeScalars)
+        let fullEntities = entities(t, escaped: escaped, upTo: escaped.count)
+        var fields: [(String, J)] = [
+            ("created_at", .string(Self.date(t.createdAtMs))), ("id", .uint(t.id)), ("id_str", .string(String(t.id))),
+        ]
+        let long = t.text.unicodeScalars.count > Self.compatLimit
+        let original = t.retweetedID.flatMap { world.tweets[$0] }
+        switch mode {
+        case .extended:
+            fields.append(("full_text", .string(String(String.UnicodeScalarView(escaped)))))
+            fields.append(("truncated", .bool(false)))
+            fields.append(("display_text_range", .array([.int(min(t.hiddenPrefixCount, escaped.count)), .int(escaped.count)])))
+            if includeEntities { fields.append(("entities", fullEntities)) }
+        case .compat, .stream:
+            if long && original == nil {
+                let (text, ents) = truncated(t, escaped: escaped)
+                fields.append(("text", .string(text)))
+                fields.append(("truncated", .bool(true)))
+                if includeEntities || mode == .stream { fields.append(("entities", ents)) }
+                if mode == .stream {
+                    fields.append((
+                        "extended_tweet",
+                        .object([
+                            ("full_text", .string(String(String.UnicodeScalarView(escaped)))),
+                            ("display_text_range", .array([.int(t.hiddenPrefixCount), .int(escaped.count)])),
+                            ("entities", fullEntities),
+                        ])
+                    ))
+                }
+            } else {
+                fields.append(("text", .string(String(String.UnicodeScalarView(escaped)))))
+                fields.append(("truncated", .bool(false)))
+                if includeEntities || mode == .stream { fields.append(("entities", fullEntities)) }
+            }
+        }
+        fields.append(("source", .string(t.source)))
+        fields.append(("in_reply_to_status_id", t.inReplyToStatusID.map { .uint($0) } ?? .null))
+        fields.append(("in_reply_to_status_id_str", t.inReplyToStatusID.map { .string(String($0)) } ?? .null))
+        fields.append(("in_reply_to_user_id", t.inReplyToUserID.map { .uint($0) } ?? .null))
+        fields.append(("in_reply_to_user_id_str", t.inReplyToUserID.map { .string(String($0)) } ?? .null))
+        fields.append(("in_reply_to_screen_name", t.inReplyToScreenName.map { .string($0) } ?? .null))
+        if let author {
+            fields.append(("user", trimUser ? .object([("id", .uint(author.id)), ("id_str", .string(String(author.id)))]) : user(author)))
+        }
+        fields += [("geo", .null), ("coordinates", .null), ("place", .null), ("contributors", .null)]
+        if let original, depth < 2 { fields.append(("retweeted_status", tweet(original, depth: depth + 1))) }
+        let quoted = t.quotedID.flatMap { world.tweets[$0] }
+        fields.append(("is_quote_status", .bool(t.quotedID != nil)))
+        if let q = t.quotedID {
+            fields.append(("quoted_status_id", .uint(q)))
+            fields.append(("quoted_status_id_str", .string(String(q))))
+            if let quoted, depth < 1 { fields.append(("quoted_status", tweet(quoted, depth: depth + 1))) }
+        }
+        let counted = original ?? t
+        fields.append(("retweet_count", .int(counted.retweetedBy.count)))
+        fields.append(("favorite_count", .int(counted.favoritedBy.count)))
+        fields.append(("favorited", .bool(viewer.map { counted.favoritedBy.contains($0) } ?? false)))
+        fields.append(("retweeted", .bool(viewer.map { counted.retweetedBy.contains($0) } ?? false)))
+        if !t.links.isEmpty { fields.append(("possibly_sensitive", .bool(false))) }
+        fields.append(("lang", .string(t.lang)))
+        if mode == .stream {
+            fields.append(("timestamp_ms", .string(String(t.createdAtMs))))
+            fields.append(("filter_level", .string("low")))
+        }
+        return .object(fields)
+    }
+
+    func user(_ u: SimUser) -> J {
+        .object([
+            ("id", .uint(u.id)), ("id_str", .string(String(u.id))), ("name", .string(u.name)),
+            ("screen_name", .string(u.screenName)), ("location", .string(u.location)),
+            ("description", .string(u.description)), ("url", .null),
+            ("entities", .object([("description", .object([("urls", .array([]))]))])),
+            ("protected", .bool(u.isProtected)), ("followers_count", .int(world.followerCounts[u.id] ?? 0)),
+            ("friends_count", .int(u.following.count)), ("listed_count", .int(0)),
+            ("created_at", .string(Self.date(u.createdAtMs))), ("favourites_count", .int(0)),
+            ("verified", .bool(u.isVerified)), ("statuses_count", .int(world.statusCounts[u.id] ?? 0)),
+            ("lang", .null), ("profile_image_url_https", .string("https://pbs.twimg.invalid/\(u.screenName).png")),
+            ("default_profile", .bool(true)),
+            ("following", viewer.map { v in .bool(world.users[v]?.following.contains(u.id) ?? false) } ?? .null),
+        ])
+    }
+
+    /// Entities of the escaped text that end by `upTo`.
+    func entities(_ t: SimTweet, escaped: [Unicode.Scalar], upTo limit: Int) -> J {
+        let text = String(String.UnicodeScalarView(escaped))
+        var urls: [J] = []
+        var searchFrom = 0
+        for link in t.links {
+            let pattern = Array(link.tco.unicodeScalars)
+            guard let start = Self.find(pattern, in: escaped, from: searchFrom), start + pattern.count <= limit else { continue }
+            searchFrom = start + pattern.count
+            urls.append(
+                .object([
+                    ("url", .string(link.tco)), ("expanded_url", .string(link.expanded)),
+                    ("display_url", .string(link.display)),
+                    ("indices", .array([.int(start), .int(start + pattern.count)])),
+                ]))
+        }
+        let mentions: [J] = t.retweetedID != nil && mode != .extended ? [] : Extractor.mentions(in: text).compactMap { e in
+            guard e.range.upperBound <= limit, case .mention(let name, _) = e.kind,
+                let u = world.users.values.first(where: { $0.screenName.lowercased() == name.lowercased() })
+            else { return nil }
+            return .object([
+                ("screen_name", .string(u.screenName)), ("name", .string(u.name)), ("id", .uint(u.id)),
+                ("id_str", .string(String(u.id))), ("indices", .array([.int(e.range.lowerBound), .int(e.range.upperBound)])),
+            ])
+        }
+        let hashtags: [J] = Extractor.hashtags(in: text).compactMap { e in
+            guard e.range.upperBound <= limit, case .hashtag(let tag) = e.kind else { return nil }
+            return .object([("text", .string(tag)), ("indices", .array([.int(e.range.lowerBound), .int(e.range.upperBound)]))])
+        }
+        return .object([
+            ("hashtags", .array(hashtags)), ("symbols", .array([])), ("user_mentions", .array(mentions)),
+            ("urls", .array(urls)),
+        ])
+    }
+
+    /// Compatibility text: the first part, `…`, a space and a permalink, 140 code points in all.
+    func truncated(_ t: SimTweet, escaped: [Unicode.Scalar]) -> (String, J) {
+        let permalink = SimLink(
+            tco: "https://t.co/" + String(t.id % 10_000_000_000, radix: 36).padding(toLength: 10, withPad: "0", startingAt: 0),
+            expanded: "https://twitter.com/i/web/status/\(t.id)",
+            display: "twitter.com/i/web/status/" + String(String(t.id).prefix(1)) + "…")
+        var cut = Self.compatLimit - 2 - permalink.tco.count
+        // Never cut through an entity: back off to its start.
+        let text = String(String.UnicodeScalarView(escaped))
+        let spans = Extractor.entities(in: text).map(\.range)
+            + t.links.compactMap { l in Self.find(Array(l.tco.unicodeScalars), in: escaped, from: 0).map { $0..<($0 + l.tco.count) } }
+        for s in spans where s.contains(cut) && s.lowerBound < cut { cut = s.lowerBound }
+        let head = String(String.UnicodeScalarView(escaped[0..<cut]))
+        let body = head + "… " + permalink.tco
+        var withLink = t
+        withLink.links = t.links + [permalink]
+        let bodyScalars = Array(body.unicodeScalars)
+        return (body, entities(withLink, escaped: bodyScalars, upTo: bodyScalars.count))
+    }
+
+    static func find(_ pattern: [Unicode.Scalar], in text: [Unicode.Scalar], from: Int) -> Int? {
+        guard !pattern.isEmpty, text.count >= pattern.count, from <= text.count - pattern.count else { return nil }
+        for i in from...(text.count - pattern.count) where text[i] == pattern[0] {
+            if Array(text[i..<(i + pattern.count)]) == pattern { return i }
+        }
+        return nil
+    }
+
+    /// Twitter escapes `&`, `<` and `>` in tweet text.
+    static func escape(_ s: String) -> String {
+        guard s.contains(where: { $0 == "&" || $0 == "<" || $0 == ">" }) else { return s }
+        var out = ""
+        for c in s {
+            switch c {
+            case "&": out += "&amp;"
+            case "<": out += "&lt;"
+            case ">": out += "&gt;"
+            default: out.append(c)
+            }
+        }
+        return out
+    }
+
+    static func date(_ ms: UInt64) -> String { SimDate.format(Int64(ms / 1000)) }
+}

@@ -1,0 +1,42 @@
+import Foundation
+
+/// New tweets while the simulator runs, and the ones tests inject.
+extension World {
+    /// Adds a tweet now by `author` (a random user when nil); returns its id.
+    func injectTweet(author: String?, text: String?, mentionDemo: Bool) -> UInt64? {
+        let candidates = users.values.filter { $0.id != credentials.userID }.sorted { $0.id < $1.id }
+        guard !candidates.isEmpty else { return nil }
+        let who: SimUser
+        if let name = author {
+            guard let u = user(named: name) else { return nil }
+            who = u
+        } else {
+            who = rng.pick(candidates)
+        }
+        let id = nextID()
+        var t = WorldGenerator.composeTweet(
+            id: id, author: who, users: Array(users.values), demo: users[credentials.userID] ?? who, rng: &rng,
+            index: Int(rng.next() % 10), ms: Snowflake.ms(id))
+        if let text { t.text = text; t.links = [] }
+        if mentionDemo && !t.text.contains("@" + credentials.screenName) { t.text = "@\(credentials.screenName) " + t.text }
+        insert(t)
+        publish(.tweet(t))
+        return id
+    }
+
+    func deleteTweet(_ id: UInt64) -> Bool {
+        guard let t = tweets[id], !deleted.contains(id) else { return false }
+        remove(t)
+        return true
+    }
+
+    /// One step of the live world: a new tweet, sometimes mentioning the demo user, and now and
+    /// then the deletion of an earlier live tweet.
+    func liveStep() {
+        let mention = rng.chance(0.25)
+        _ = injectTweet(author: nil, text: nil, mentionDemo: mention)
+        if rng.chance(0.08), let victim = createdIDs.suffix(30).filter({ !deleted.contains($0) && tweets[$0]?.userID != credentials.userID }).first {
+            _ = deleteTweet(victim)
+        }
+    }
+}

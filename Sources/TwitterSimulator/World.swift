@@ -1,0 +1,196 @@
+import Foundation
+import TweetText
+
+/// The simulated Twitter: accounts, tweets, credentials, limits, faults and the record of every
+/// request. One actor, so every answer sees one consistent state.
+actor World {
+    struct Consumer: Codable {
+        var secret: String
+        var xauth: Bool
+        var name: String
+    }
+
+    struct AccessToken: Codable {
+        var secret: String
+        var userID: UInt64
+        var consumerKey: String
+        var revoked = false
+    }
+
+    struct RequestToken {
+        var secret: String
+        var consumerKey: String
+        var callback: String
+        var verifier: String?
+        var userID: UInt64?
+        var denied = false
+    }
+
+    /// Who a request authenticated as.
+    enum Identity: Sendable {
+        case user(userID: UInt64, consumerKey: String, token: String)
+        case app(consumerKey: String)
+
+        var userID: UInt64? {
+            if case .user(let id, _, _) = self { return id }
+            return nil
+        }
+
+        /// The key rate limits are counted under: the token for users, the app for bearers.
+        var limitKey: String {
+            switch self {
+            case .user(_, _, let token): return "user:" + token
+            case .app(let key): return "app:" + key
+            }
+        }
+    }
+
+    /// One request as the log keeps it.
+    struct LoggedRequest: Sendable {
+        var method: String
+        var path: String
+        var auth: String
+        var status: Int
+        var at: Double
+    }
+
+    let config: SimulatorConfiguration
+    let credentials: SimulatorCredentials
+    var users: [UInt64: SimUser] = [:]
+    var userByName: [String: UInt64] = [:]
+    var tweets: [UInt64: SimTweet] = [:]
+    /// Every id ever created, ascending; deleted ones stay here and in `deleted`.
+    var createdIDs: [UInt64] = []
+    var deleted: Set<UInt64> = []
+    var mentionsByTweet: [UInt64: [String]] = [:]
+    var hashtagsByTweet: [UInt64: [String]] = [:]
+    var consumers: [String: Consumer] = [:]
+    var accessTokens: [String: AccessToken] = [:]
+    var requestTokens: [String: RequestToken] = [:]
+    var bearerByConsumer: [String: String] = [:]
+    var consumerByBearer: [String: String] = [:]
+    var nonces: [String: Int64] = [:]
+    var limits = RateLimiter()
+    var faults: FaultPlan
+    var log: [LoggedRequest] = []
+    var lastStatusText: [UInt64: String] = [:]
+    var clockOffset: Int64 = 0
+    var lastIDMillis: UInt64 = 0
+    var sequence: UInt64 = 0
+    var rng: SimRandom
+    var subscribers: [Int: StreamSubscriber] = [:]
+    var nextSubscriberID = 0
+    var reverseAuthHeaders: Set<String> = []
+    var followerCounts: [UInt64: Int] = [:]
+    var statusCounts: [UInt64: Int] = [:]
+
+    /// A world from the seed, or from a saved state.
+    init(config: SimulatorConfiguration, state: SimulatorState? = nil) {
+        self.config = config
+        faults = config.faults
+        var rng = SimRandom(seed: config.seed)
+        let s: SimulatorState
+        if let state {
+            s = state
+        } else {
+            let g = WorldGenerator.generate(config: config, rng: &rng)
+            s = SimulatorState(
+                version: SimulatorState.currentVersion, users: g.users, tweets: g.tweets, deleted: [],
+                consumers: g.consumers, accessTokens: g.accessTokens, credentials: g.credentials)
+        }
+        credentials = s.credentials
+        self.rng = rng
+        consumers = s.consumers
+        accessTokens = s.accessTokens
+        deleted = Set(s.deleted)
+        for u in s.users {
+            users[u.id] = u
+            userByName[u.screenName.lowercased()] = u.id
+            for f in u.following { followerCounts[f, default: 0] += 1 }
+        }
+        let sorted = s.tweets.sorted { $0.id < $1.id }
+        for t in sorted {
+            tweets[t.id] = t
+            createdIDs.append(t.id)
+            let (m, h) = Self.index(t)
+            mentionsByTweet[t.id] = m
+            hashtagsByTweet[t.id] = h
+            if !deleted.contains(t.id) { statusCounts[t.userID, default: 0] += 1 }
+        }
+        lastIDMillis = sorted.last.map { ($0.id >> 22) + 1_288_834_974_657 } ?? 0
+    }
+
+    /// Lower-cased mentions and hashtags of a tweet (none for retweets), for timelines and search.
+    static func index(_ t: SimTweet) -> ([String], [String]) {
+        guard t.retweetedID == nil else { return ([], []) }
+        let mentions = Extractor.mentions(in: t.text).compactMap { e -> String? in
+            if case .mention(let name, _) = e.kind { return name.lowercased() }
+            return nil
+        }
+        let tags = Extractor.hashtags(in: t.text).compactMap { e -> String? in
+            if case .hashtag(let tag) = e.kind { return tag.lowercased() }
+            return nil
+        }
+        return (mentions, tags)
+    }
+
+    // MARK: - Clock and ids
+
+    /// Server time in Unix seconds (tests may shift it to provoke clock-skew errors).
+    var now: Int64 { Int64(Date().timeIntervalSince1970) + clockOffset }
+    var nowMillis: UInt64 { UInt64(max(0, Int64(Date().timeIntervalSince1970 * 1000) + clockOffset * 1000)) }
+
+    /// A fresh snowflake id, always above every earlier one.
+    func nextID(atMillis ms: UInt64? = nil) -> UInt64 {
+        var t = ms ?? nowMillis
+        if t < lastIDMillis { t = lastIDMillis }
+        if t == lastIDMillis {
+            sequence += 1
+            if sequence > 0xFFF {
+                t += 1
+                sequence = 0
+            }
+        } else {
+            sequence = 0
+        }
+        lastIDMillis = t
+        return ((t - 1_288_834_974_657) << 22) | (1 << 12) | sequence
+    }
+
+    // MARK: - Store
+
+    func insert(_ t: SimTweet) {
+        if tweets[t.id] == nil { statusCounts[t.userID, default: 0] += 1 }
+        tweets[t.id] = t
+        if let last = createdIDs.last, t.id < last {
+            let at = createdIDs.firstIndex { $0 > t.id } ?? createdIDs.count
+            createdIDs.insert(t.id, at: at)
+        } else if createdIDs.last != t.id {
+            createdIDs.append(t.id)
+        }
+        let (m, h) = Self.index(t)
+        mentionsByTweet[t.id] = m
+        hashtagsByTweet[t.id] = h
+    }
+
+    func user(named name: String) -> SimUser? {
+        var n = name
+        if n.hasPrefix("@") { n.removeFirst() }
+        return userByName[n.lowercased()].flatMap { users[$0] }
+    }
+
+    /// Live tweets, newest first.
+    func liveTweetsNewestFirst() -> [SimTweet] {
+        createdIDs.reversed().compactMap { deleted.contains($0) ? nil : tweets[$0] }
+    }
+
+    // MARK: - Log
+
+    func record(_ request: SimRequest, auth: String, status: Int) {
+        log.append(
+            LoggedRequest(
+                method: request.method, path: request.path, auth: auth, status: status,
+                at: Date().timeIntervalSince1970))
+        if log.count > 200_000 { log.removeFirst(100_000) }
+    }
+}

@@ -1,0 +1,151 @@
+/// Builds the initial world from a seed: people writing in several scripts, who follows whom,
+/// and a backlog of tweets with links, mentions, hashtags, emoji, replies, threads, retweets,
+/// quotes, long tweets, and a few hostile ones that try terminal escapes and bidi tricks.
+enum WorldGenerator {
+    struct Output {
+        var users: [SimUser]
+        var tweets: [SimTweet]
+        var consumers: [String: World.Consumer]
+        var accessTokens: [String: World.AccessToken]
+        var credentials: SimulatorCredentials
+    }
+
+    static let people: [(String, String)] = [
+        ("Ada Byron", "ada"), ("山田 花子", "hanako"), ("王小明", "xiaoming"), ("ليلى حسن", "layla"),
+        ("נועה כהן", "noa"), ("Иван Петров", "ivan"), ("Ελένη Παππά", "eleni"), ("प्रिया शर्मा", "priya"),
+        ("김민준", "minjun"), ("José Núñez", "jose"), ("Zoë Brontë", "zoe"), ("Ngozi Okafor", "ngozi"),
+        ("Søren Kierkegård", "soren"), ("Aroha Ngata", "aroha"), ("Mateus Álvares", "mateus"),
+        ("Björk G", "bjork"), ("Thảo Nguyễn", "thao"), ("Kofi Mensah", "kofi"), ("Ayşe Yılmaz", "ayse"),
+        ("Grace Hopper", "grace"),
+    ]
+    static let words = [
+        "terminal", "stream", "coffee", "release", "build", "tests", "swift", "curses", "linnet", "birds",
+        "morning", "deploy", "weekend", "latency", "keyboard", "shell", "pager", "editor", "cache", "rain",
+    ]
+    static let hashtags = ["swift", "linux", "ssh", "tui", "opensource", "birdwatching", "日本語", "مرحبا"]
+    static let foreign = [
+        "今日はとても良い天気ですね。ターミナルで読むツイートは最高です。",
+        "我今天在终端里读推特，速度很快。",
+        "مرحبا بالعالم، هذه تغريدة من المحاكي.",
+        "שלום עולם, זה ציוץ מהסימולטור.",
+        "Привет из терминала! Всё работает.",
+        "오늘도 터미널에서 트윗을 읽어요.",
+        "Γεια σου κόσμε από το τερματικό.",
+    ]
+    static let emoji = ["👩‍💻", "👨‍👩‍👧‍👦", "🐦", "🇯🇵", "🏳️‍🌈", "☕️", "🧑🏽‍🚀", "✨"]
+    static let hostile = [
+        "\u{1B}[31mALERT\u{1B}[0m your terminal is mine \u{1B}]0;pwned\u{7}",
+        "invoice_\u{202E}fdp.exe looks harmless",
+        "clear this \u{1B}[2J\u{1B}[H screen",
+        "bell\u{7}\u{7} and a \u{9B}31mC1 escape",
+        "link \u{1B}]8;;http://evil.invalid\u{1B}\\click\u{1B}]8;;\u{1B}\\ here",
+    ]
+
+    static func generate(config: SimulatorConfiguration, rng: inout SimRandom) -> Output {
+        let start: UInt64 = 1_767_225_600_000  // 2026-01-01T00:00:00Z, ids follow from here
+        var users: [SimUser] = []
+        let demo = SimUser(
+            id: 1_000_000 + rng.next() % 1_000_000, screenName: "linnet_demo", name: "Linnet Demo",
+            description: "The account the simulator logs you in as.", location: "localhost",
+            password: "linnet-demo", createdAtMs: start - 86_400_000 * 400, following: [])
+        users.append(demo)
+        for i in 0..<max(1, config.users) {
+            let (name, handle) = people[i % people.count]
+            let suffix = i < people.count ? "" : String(i / people.count + 1)
+            users.append(
+                SimUser(
+                    id: 2_000_000 + UInt64(i) * 7919 + rng.next() % 7000, screenName: handle + suffix, name: name,
+                    description: "Writes about \(rng.pick(words)) and \(rng.pick(words)).",
+                    location: rng.pick(["Tokyo", "Cairo", "Reykjavík", "São Paulo", "Lagos", "Seoul", ""]),
+                    password: "password", createdAtMs: start - 86_400_000 * (100 + rng.next() % 2000), following: []))
+        }
+        // Follow graph: the demo user follows about two thirds; everyone follows a few.
+        for i in users.indices {
+            var follows: [UInt64] = []
+            for j in users.indices where j != i && rng.chance(i == 0 ? 0.66 : 0.2) { follows.append(users[j].id) }
+            users[i].following = follows
+        }
+
+        var tweets: [SimTweet] = []
+        var ms = start
+        var seq: UInt64 = 0
+        func nextID() -> UInt64 {
+            ms += 1000 + rng.next() % 240_000
+            seq += 1
+            return ((ms - 1_288_834_974_657) << 22) | (1 << 12) | (seq & 0xFFF)
+        }
+        for n in 0..<config.backlogTweets {
+            let author = users[1 + Int(rng.next() % UInt64(users.count - 1))]
+            let id = nextID()
+            var t = composeTweet(id: id, author: author, users: users, demo: demo, rng: &rng, index: n, ms: ms)
+            // Replies, threads, retweets and quotes refer to earlier tweets.
+            if let parent = tweets.last(where: { $0.retweetedID == nil }), n % 9 == 4 {
+                let parentAuthor = users.first { $0.id == parent.userID }!
+                t.inReplyToStatusID = parent.id
+                t.inReplyToUserID = parent.userID
+                t.inReplyToScreenName = parentAuthor.screenName
+                t.text = "@\(parentAuthor.screenName) " + t.text
+                t.hiddenPrefixCount = parentAuthor.screenName.count + 2
+            } else if let original = tweets.last(where: { $0.retweetedID == nil && $0.userID != author.id }), n % 11 == 6 {
+                let originalAuthor = users.first { $0.id == original.userID }!
+                t = SimTweet(
+                    id: id, userID: author.id, text: "RT @\(originalAuthor.screenName): " + original.text,
+                    createdAtMs: ms, retweetedID: original.id)
+            } else if let quoted = tweets.last(where: { $0.retweetedID == nil }), n % 13 == 7 {
+                let quotedAuthor = users.first { $0.id == quoted.userID }!
+                let link = SimLink(
+                    tco: "https://t.co/" + rng.token(10),
+                    expanded: "https://twitter.com/\(quotedAuthor.screenName)/status/\(quoted.id)",
+                    display: "twitter.com/\(quotedAuthor.screenName)/st…")
+                t.quotedID = quoted.id
+                t.text = "This, exactly. " + link.tco
+                t.links = [link]
+            }
+            tweets.append(t)
+        }
+        let consumerKey = rng.token(25), consumerSecret = rng.token(50)
+        let xauthKey = rng.token(25), xauthSecret = rng.token(50)
+        let token = "\(demo.id)-" + rng.token(40), tokenSecret = rng.token(45)
+        let credentials = SimulatorCredentials(
+            consumerKey: consumerKey, consumerSecret: consumerSecret, xauthConsumerKey: xauthKey,
+            xauthConsumerSecret: xauthSecret, accessToken: token, accessTokenSecret: tokenSecret,
+            screenName: demo.screenName, userID: demo.id, password: demo.password)
+        return Output(
+            users: users, tweets: tweets,
+            consumers: [
+                consumerKey: World.Consumer(secret: consumerSecret, xauth: false, name: "Linnet Demo App"),
+                xauthKey: World.Consumer(secret: xauthSecret, xauth: true, name: "Linnet xAuth App"),
+            ],
+            accessTokens: [token: World.AccessToken(secret: tokenSecret, userID: demo.id, consumerKey: consumerKey)],
+            credentials: credentials)
+    }
+
+    /// One tweet's text, with the kind chosen by `index` so every kind appears in any backlog.
+    static func composeTweet(
+        id: UInt64, author: SimUser, users: [SimUser], demo: SimUser, rng: inout SimRandom, index: Int, ms: UInt64
+    ) -> SimTweet {
+        var t = SimTweet(id: id, userID: author.id, text: "", createdAtMs: ms)
+        let w1 = rng.pick(words), w2 = rng.pick(words)
+        switch index % 10 {
+        case 0:
+            let link = SimLink(
+                tco: "https://t.co/" + rng.token(10), expanded: "https://example.com/\(w1)/\(id % 100_000)",
+                display: "example.com/\(w1)/\(id % 100_000)")
+            t.text = "Reading about \(w1) and \(w2): \(link.tco)"
+            t.links = [link]
+        case 1: t.text = "@\(demo.screenName) what do you think about \(w1)? #\(rng.pick(hashtags))"
+        case 2: t.text = rng.pick(foreign)
+            t.lang = "und"
+        case 3: t.text = "\(rng.pick(emoji)) \(w1) day \(rng.pick(emoji)) with @\(rng.pick(users).screenName)"
+        case 4:
+            let long = (0..<40).map { _ in rng.pick(words) }.joined(separator: " ")
+            t.text = String(("A long one: " + long).prefix(280))
+        case 5: t.text = "#\(rng.pick(hashtags)) \(w1) & \(w2) <3 > everything"
+        case 6 where index % 20 == 6: t.text = rng.pick(hostile)
+        case 7: t.text = String(repeating: rng.pick(["漢", "字", "語"]), count: 140)
+            t.lang = "ja"
+        default: t.text = "Just shipped \(w1) for \(w2). \(rng.pick(emoji))"
+        }
+        return t
+    }
+}
