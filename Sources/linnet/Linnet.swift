@@ -3,18 +3,14 @@ import TwitterAPI
 
 /// The `linnet` command: a terminal Twitter reader.
 @main
-struct Linnet: ParsableCommand {
+struct Linnet: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "linnet",
         abstract: "A full-screen terminal Twitter reader.",
         discussion: """
-            Linnet reads and writes through the Twitter API v1.1. The simulator, the
-            timeline view and login arrive in later releases; this build carries the
-            text engine, the OAuth signer and the API models.
+            Linnet reads and writes through the Twitter API v1.1. `linnet sim` runs a simulated
+            v1.1 server on loopback for trying Linnet without keys.
             """,
-        version: LinnetVersion.string)
-
-    func run() throws {
-        print(Linnet.helpMessage())
-    }
+        version: LinnetVersion.string,
+        subcommands: [SimCommand.self])
 }

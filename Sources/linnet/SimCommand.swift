@@ -1,0 +1,123 @@
+import ArgumentParser
+import Foundation
+import TwitterSimulator
+
+/// `linnet sim`: the simulated Twitter v1.1 server, standalone.
+struct SimCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "sim",
+        abstract: "Run a simulated Twitter v1.1 server on loopback.",
+        discussion: """
+            Prints the base URL and demo credentials, then serves until interrupted (Ctrl-C).
+            The world is built from the seed: the same seed gives the same users, tweets and keys.
+            """)
+
+    @Option(help: "Address to bind (loopback unless you mean otherwise).") var host = "127.0.0.1"
+    @Option(help: "Port to bind; 0 picks a free one.") var port: UInt16 = 8080
+    @Option(help: "Seed of the generated world.") var seed: UInt64 = 1
+    @Option(help: "Number of generated users.") var users = 40
+    @Option(help: "New tweets per minute while running.") var tweetsPerMinute: Double = 6
+    @Option(help: "Seconds between stream keep-alives.") var keepAlive: Double = 30
+    @Option(help: "Rate-limit window in seconds (Twitter's is 900).") var rateLimitWindow: Double = 900
+    @Option(help: "Save and load the world here (JSON).") var state: String?
+    @Option(help: "Fault: drop every stream after this many messages.") var dropStreamAfter: Int?
+    @Option(help: "Fault: the next stream stalls this many seconds.") var stallStream: Double?
+    @Option(help: "Fault: delay every answer by this many milliseconds.") var delay = 0
+    @Option(help: "Fault: PATH=STATUS[xCOUNT], e.g. /1.1/statuses/home_timeline.json=503x3.")
+    var fail: [String] = []
+
+    func run() async throws {
+        var config = SimulatorConfiguration()
+        config.host = host
+        config.port = port
+        config.seed = seed
+        config.users = users
+        config.tweetsPerMinute = tweetsPerMinute
+        config.keepAliveSeconds = keepAlive
+        config.rateLimitWindowSeconds = rateLimitWindow
+        config.statePath = state
+        config.faults.dropStreamAfterMessages = dropStreamAfter
+        config.faults.stallStreamSeconds = stallStream
+        config.faults.delayMilliseconds = delay
+        for spec in fail {
+            guard let fault = Self.parseFault(spec) else {
+                throw ValidationError("--fail takes PATH=STATUS or PATH=STATUSxCOUNT, not \(spec)")
+            }
+            config.faults.statusFaults.append(fault)
+        }
+        let server: SimulatorServer
+        do {
+            server = try await SimulatorServer.start(config)
+        } catch {
+            throw ValidationError("\(error)")
+        }
+        let c = server.credentials
+        let banner = """
+            Linnet simulator listening on \(server.baseURL)
+              REST     \(server.baseURL)/1.1/
+              OAuth    \(server.baseURL)/oauth/
+              streams  \(server.baseURL)/1.1/statuses/filter.json, /1.1/user.json
+            Demo credentials (simulated; not valid on Twitter):
+              consumer key        \(c.consumerKey)
+              consumer secret     \(c.consumerSecret)
+              access token        \(c.accessToken)
+              access token secret \(c.accessTokenSecret)
+              user                @\(c.screenName) (password: \(c.password))
+              xAuth consumer      \(c.xauthConsumerKey) / \(c.xauthConsumerSecret)
+            Press Ctrl-C to stop.
+
+            """
+        // Written unbuffered, so a script reading our output sees it at once.
+        FileHandle.standardOutput.write(Data(banner.utf8))
+        await Self.waitForInterrupt()
+        await server.stop()
+        print("Simulator stopped.")
+    }
+
+    static func parseFault(_ spec: String) -> FaultPlan.StatusFault? {
+        let parts = spec.split(separator: "=", maxSplits: 1)
+        guard parts.count == 2 else { return nil }
+        let rhs = parts[1].split(separator: "x")
+        guard let status = Int(rhs[0]), (100...599).contains(status) else { return nil }
+        let count = rhs.count > 1 ? Int(rhs[1]) : 1
+        guard let count, count > 0 else { return nil }
+        return FaultPlan.StatusFault(path: String(parts[0]), status: status, count: count)
+    }
+
+    /// Suspends until SIGINT or SIGTERM.
+    static func waitForInterrupt() async {
+        signal(SIGINT, SIG_IGN)
+        signal(SIGTERM, SIG_IGN)
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            let queue = DispatchQueue(label: "linnet.signals")
+            let sources = [SIGINT, SIGTERM].map { DispatchSource.makeSignalSource(signal: $0, queue: queue) }
+            let once = OnceFlag()
+            for s in sources {
+                s.setEventHandler {
+                    if once.claim() { done.resume() }
+                }
+                s.resume()
+            }
+            SignalSources.keep(sources)
+        }
+    }
+}
+
+/// Keeps signal sources alive for the life of the process.
+enum SignalSources {
+    nonisolated(unsafe) private static var kept: [any DispatchSourceSignal] = []
+    static func keep(_ s: [any DispatchSourceSignal]) { kept += s }
+}
+
+/// True the first time only; thread-safe.
+final class OnceFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var done = false
+    func claim() -> Bool {
+        lock.lock()
+        defer { lock.unlock() }
+        if done { return false }
+        done = true
+        return true
+    }
+}
