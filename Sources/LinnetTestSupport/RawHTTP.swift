@@ -20,6 +20,7 @@ public enum RawHTTP {
     /// What went wrong at the socket level.
     public struct Failure: Error, CustomStringConvertible {
         public let description: String
+        public init(description: String) { self.description = description }
     }
 
     /// Sends one request (with `Connection: close`) and reads the whole answer.

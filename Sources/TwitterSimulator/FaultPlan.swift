@@ -29,4 +29,22 @@ public struct FaultPlan: Sendable, Codable, Equatable {
     public var resets: [StatusFault] = []
 
     public init() {}
+
+    private enum CodingKeys: String, CodingKey {
+        case dropStreamAfterMessages, stallStreamSeconds, stallAfterMessages, statusFaults, delayMilliseconds
+        case malformedFrames, truncatedMessages, resets
+    }
+
+    /// Every field is optional in JSON, so a test names only the faults it wants.
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        dropStreamAfterMessages = try c.decodeIfPresent(Int.self, forKey: .dropStreamAfterMessages)
+        stallStreamSeconds = try c.decodeIfPresent(Double.self, forKey: .stallStreamSeconds)
+        stallAfterMessages = try c.decodeIfPresent(Int.self, forKey: .stallAfterMessages) ?? 0
+        statusFaults = try c.decodeIfPresent([StatusFault].self, forKey: .statusFaults) ?? []
+        delayMilliseconds = try c.decodeIfPresent(Int.self, forKey: .delayMilliseconds) ?? 0
+        malformedFrames = try c.decodeIfPresent(Int.self, forKey: .malformedFrames) ?? 0
+        truncatedMessages = try c.decodeIfPresent(Int.self, forKey: .truncatedMessages) ?? 0
+        resets = try c.decodeIfPresent([StatusFault].self, forKey: .resets) ?? []
+    }
 }

@@ -71,9 +71,10 @@ struct SimHarness {
     }
 
     func setFaults(_ json: String) async throws {
-        _ = try await RawHTTP.send(
+        let r = try await RawHTTP.send(
             port: port, method: "POST", target: "/_sim/faults", headers: [("Content-Type", "application/json")],
             body: Data(json.utf8))
+        guard r.status == 200 else { throw RawHTTP.Failure(description: "fault plan refused: \(r.text)") }
     }
 
     /// Ground-truth ids of a timeline.
