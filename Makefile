@@ -3,8 +3,11 @@ SHELL := /bin/bash
 SWIFT ?= swift
 APT_PACKAGES := libcurl4-openssl-dev libssl-dev libncurses-dev pkg-config tmux python3-venv
 export LANG := C.UTF-8
+VENV := .venv
+# Real third-party clients the simulator must satisfy, and the test runner for them.
+PY_PACKAGES := tweepy==4.17.0 requests-oauthlib==2.0.0 oauthlib==3.3.1 pytest==9.2.0
 
-.PHONY: all deps build test demo bench clean
+.PHONY: all deps venv build test demo bench clean
 
 all: build
 
@@ -25,11 +28,21 @@ deps:
 	  echo "  apt-get update && apt-get install -y$$missing"; exit 1; \
 	fi
 
+# The Python virtual environment, made once (its stamp names the packages).
+venv: $(VENV)/.ready
+
+$(VENV)/.ready: Makefile
+	python3 -m venv $(VENV)
+	$(VENV)/bin/pip install -q --disable-pip-version-check $(PY_PACKAGES)
+	touch $@
+
 build: deps
 	$(SWIFT) build
 
-test: deps
+test: deps venv
+	$(SWIFT) build --product linnet
 	$(SWIFT) test --disable-xctest
+	$(VENV)/bin/python -m pytest -q Tests/python
 
 demo: deps
 	$(SWIFT) build --product linnet
@@ -41,4 +54,4 @@ bench: deps
 	.build/release/DecodeBench
 
 clean:
-	rm -rf .build
+	rm -rf .build $(VENV)
