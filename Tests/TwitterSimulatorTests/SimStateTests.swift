@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+import TwitterAPI
+
+@testable import TwitterSimulator
+
+/// `--state FILE`: the world survives a restart; a corrupt file is named in a clear error.
+@Suite(.serialized) struct SimStateTests {
+    func tempPath() -> String {
+        FileManager.default.temporaryDirectory.appendingPathComponent("linnet-sim-\(UUID().uuidString).json").path
+    }
+
+    @Test func worldSurvivesARestart() async throws {
+        let path = tempPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        let first = try await SimHarness.start { $0.statePath = path }
+        let posted = try first.json(try await first.call("POST", "/1.1/statuses/update.json", [("status", "remember me")]))
+        let id = try #require(posted["id_str"]?.stringValue)
+        await first.stop()
+        let attributes = try FileManager.default.attributesOfItem(atPath: path)
+        #expect((attributes[.posixPermissions] as? Int) == 0o600)
+
+        let second = try await SimHarness.start { $0.statePath = path; $0.seed = 99 }
+        defer { Task { await second.stop() } }
+        #expect(second.server.credentials == first.server.credentials, "keys come from the state, not the seed")
+        let shown = try await second.call("GET", "/1.1/statuses/show/\(id).json")
+        #expect(shown.status == 200)
+        #expect(try V1Decoder().tweet(from: shown.body).text == "remember me")
+        let again = try await second.call("POST", "/1.1/statuses/update.json", [("status", "newer")])
+        let newID = try #require(UInt64(try second.json(again)["id_str"]?.stringValue ?? ""))
+        #expect(newID > UInt64(id) ?? 0)
+    }
+
+    @Test func corruptStateIsNamedNotCrashedOn() async throws {
+        let path = tempPath()
+        defer { try? FileManager.default.removeItem(atPath: path) }
+        try Data("{\"version\": 1, \"users\": [tr".utf8).write(to: URL(fileURLWithPath: path))
+        var config = SimulatorConfiguration()
+        config.statePath = path
+        do {
+            let server = try await SimulatorServer.start(config)
+            await server.stop()
+            Issue.record("a corrupt state file must be refused")
+        } catch {
+            #expect("\(error)".contains(path))
+            #expect("\(error)".contains("not a Linnet simulator state"))
+        }
+    }
+
+    @Test func sameSeedSameWorld() async throws {
+        let a = try await SimHarness.start { $0.seed = 7 }
+        let b = try await SimHarness.start { $0.seed = 7 }
+        let c = try await SimHarness.start { $0.seed = 8 }
+        defer { Task { await a.stop(); await b.stop(); await c.stop() } }
+        #expect(a.server.credentials == b.server.credentials)
+        #expect(try await a.truth("home") == (try await b.truth("home")))
+        #expect(a.server.credentials != c.server.credentials)
+    }
+}
