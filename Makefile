@@ -51,7 +51,10 @@ demo: deps
 
 bench: deps
 	$(SWIFT) build -c release --product DecodeBench
+	$(SWIFT) build -c release --product SimLoadBench
+	$(SWIFT) build -c release --product linnet
 	.build/release/DecodeBench
+	.build/release/SimLoadBench .build/release/linnet
 
 clean:
 	rm -rf .build $(VENV)

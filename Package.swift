@@ -39,6 +39,8 @@ let package = Package(
             name: "DecodeBench", dependencies: ["TwitterAPI", "LinnetTestSupport", "CMallocInfo"],
             path: "Benchmarks/DecodeBench"),
 
+        .executableTarget(name: "SimLoadBench", dependencies: ["TwitterAPI"], path: "Benchmarks/SimLoadBench"),
+
         .testTarget(name: "TweetTextTests", dependencies: ["TweetText", "LinnetTestSupport"]),
         .testTarget(name: "TwitterAPITests", dependencies: ["TwitterAPI", "LinnetTestSupport"]),
         .testTarget(

@@ -4,22 +4,41 @@ import Foundation
 /// Rebuilds the OAuth 1.0a signature base string from the request as it arrived and checks the
 /// HMAC-SHA1 signature, independently of the client's signer.
 enum OAuthCheck {
-    /// Parsed `Authorization: OAuth …` parameters, or why they are unusable.
+    /// Parsed `Authorization: OAuth …` parameters (realm dropped), or nil when malformed.
     static func parseHeader(_ value: String) -> [(String, String)]? {
-        let t = value.trimmingCharacters(in: .whitespaces)
-        guard t.lowercased().hasPrefix("oauth ") else { return nil }
+        let b = Array(value.utf8)
+        var i = 0
+        func skipSpaces() { while i < b.count, b[i] == 0x20 || b[i] == 0x09 { i += 1 } }
+        skipSpaces()
+        guard i + 6 <= b.count, String(decoding: b[i..<(i + 5)], as: UTF8.self).lowercased() == "oauth",
+            b[i + 5] == 0x20
+        else { return nil }
+        i += 6
         var out: [(String, String)] = []
-        for piece in t.dropFirst(6).split(separator: ",") {
-            let item = piece.trimmingCharacters(in: .whitespaces)
-            if item.isEmpty { continue }
-            guard let eq = item.firstIndex(of: "=") else { return nil }
-            let name = String(item[..<eq]).trimmingCharacters(in: .whitespaces)
-            var v = String(item[item.index(after: eq)...]).trimmingCharacters(in: .whitespaces)
-            guard v.count >= 2, v.first == "\"", v.last == "\"" else { return nil }
-            v = String(v.dropFirst().dropLast())
-            let decodedName = name.removingPercentEncoding ?? name
-            if decodedName == "realm" { continue }
-            out.append((decodedName, v.removingPercentEncoding ?? v))
+        while true {
+            skipSpaces()
+            if i >= b.count { break }
+            let nameStart = i
+            while i < b.count, b[i] != 0x3D, b[i] != 0x2C { i += 1 }
+            guard i < b.count, b[i] == 0x3D else { return nil }
+            var nameEnd = i
+            while nameEnd > nameStart, b[nameEnd - 1] == 0x20 { nameEnd -= 1 }
+            i += 1
+            skipSpaces()
+            guard i < b.count, b[i] == 0x22 else { return nil }
+            i += 1
+            let valueStart = i
+            while i < b.count, b[i] != 0x22 { i += 1 }
+            guard i < b.count else { return nil }
+            let name = FormCoding.percentDecode(String(decoding: b[nameStart..<nameEnd], as: UTF8.self), plusIsSpace: false)
+            let v = FormCoding.percentDecode(String(decoding: b[valueStart..<i], as: UTF8.self), plusIsSpace: false)
+            i += 1
+            if name != "realm" { out.append((name, v)) }
+            skipSpaces()
+            if i < b.count {
+                guard b[i] == 0x2C else { return nil }
+                i += 1
+            }
         }
         return out
     }

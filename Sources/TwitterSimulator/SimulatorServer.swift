@@ -33,7 +33,9 @@ public final class SimulatorServer: Sendable {
         }
         let address = try sockaddr_in.inet(ip4: configuration.host, port: configuration.port)
         let handler = FoxHandler(router: Router(world: world), maxBody: configuration.maxBodyBytes)
-        let server = HTTPServer(address: address, timeout: 60, logger: .disabled, handler: handler)
+        let server = HTTPServer(
+            address: address, timeout: 60, pool: NoDelayPool(inner: HTTPServer.defaultPool()), logger: .disabled,
+            handler: handler)
         let runner = Task {
             do { try await server.run() } catch {}
         }
