@@ -44,6 +44,8 @@ let package = Package(
         .testTarget(name: "TweetTextTests", dependencies: ["TweetText", "LinnetTestSupport"]),
         .testTarget(name: "TwitterAPITests", dependencies: ["TwitterAPI", "LinnetTestSupport"]),
         .testTarget(
+            name: "TwitterClientTests", dependencies: ["TwitterAPI", "TwitterSimulator", "LinnetTestSupport"]),
+        .testTarget(
             name: "TwitterSimulatorTests", dependencies: ["TwitterSimulator", "TwitterAPI", "LinnetTestSupport"]),
     ]
 )

@@ -1,0 +1,134 @@
+import Foundation
+import Synchronization
+
+/// Where the API lives: Twitter's hosts by default, the simulator's in tests and `linnet demo`.
+public struct TwitterEndpoints: Sendable, Equatable {
+    public var apiBase: String
+    public var streamBase: String
+    public var userStreamBase: String
+
+    public init(
+        apiBase: String = "https://api.twitter.com", streamBase: String = "https://stream.twitter.com",
+        userStreamBase: String = "https://userstream.twitter.com"
+    ) {
+        self.apiBase = apiBase
+        self.streamBase = streamBase
+        self.userStreamBase = userStreamBase
+    }
+
+    /// Every service at one base URL (the simulator).
+    public static func single(_ base: String) -> TwitterEndpoints {
+        TwitterEndpoints(apiBase: base, streamBase: base, userStreamBase: base)
+    }
+}
+
+/// How requests are authorised.
+public enum TwitterAuth: Sendable {
+    /// OAuth 1.0a with a user's access token.
+    case user(OAuthCredentials)
+    /// An app-only bearer token: search and user timelines, read-only.
+    case bearer(String)
+}
+
+/// The Twitter v1.1 client: signs, sends over libcurl, decodes, turns errors into words, learns
+/// clock skew, and records rate limits. Thread-safe.
+public final class TwitterClient: Sendable {
+    public let endpoints: TwitterEndpoints
+    public let auth: TwitterAuth
+    public let http: HTTPClient
+    public let rateLimits = RateLimitBook()
+    private let clockOffset = Atomic<Int64>(0)
+
+    public init(endpoints: TwitterEndpoints = TwitterEndpoints(), auth: TwitterAuth, http: HTTPClient = HTTPClient()) {
+        self.endpoints = endpoints
+        self.auth = auth
+        self.http = http
+    }
+
+    /// Seconds the server's clock is ahead of ours, learnt from a timestamp rejection.
+    public var serverClockOffset: Int64 { clockOffset.load(ordering: .relaxed) }
+
+    // MARK: - Sending
+
+    /// `/1.1/statuses/home_timeline.json` for `statuses/home_timeline`; full paths pass through.
+    static func apiPath(_ path: String) -> String {
+        if path.hasPrefix("/") { return path }
+        return "/1.1/" + path + (path.hasSuffix(".json") ? "" : ".json")
+    }
+
+    /// The rate-limit family key for a path (`/statuses/show/:id` for ids).
+    static func limitKey(_ path: String) -> String {
+        var p = path
+        if p.hasPrefix("/1.1") { p.removeFirst(4) }
+        if p.hasSuffix(".json") { p.removeLast(5) }
+        for prefix in ["/statuses/show/", "/statuses/retweet/", "/statuses/unretweet/", "/statuses/destroy/"] where p.hasPrefix(prefix) {
+            return prefix + ":id"
+        }
+        return p
+    }
+
+    /// Sends a signed request and returns the raw answer, whatever its status. Retries once with
+    /// a corrected clock after a 401 code 135.
+    public func send(_ method: String, _ path: String, _ params: [(String, String)] = [], base: String? = nil) async throws -> HTTPResponse {
+        let full = Self.apiPath(path)
+        var response = try await sendOnce(method, full, params, base: base ?? endpoints.apiBase)
+        if response.status == 401, APIError(httpStatus: 401, body: response.body).code == 135,
+            let date = response.headers["date"].flatMap(HTTPDate.parse)
+        {
+            clockOffset.store(date - Int64(Date().timeIntervalSince1970), ordering: .relaxed)
+            response = try await sendOnce(method, full, params, base: base ?? endpoints.apiBase)
+        }
+        rateLimits.record(endpoint: Self.limitKey(full), headers: response.headers, status: response.status)
+        return response
+    }
+
+    func makeRequest(_ method: String, _ path: String, _ params: [(String, String)], base: String) throws -> HTTPRequest {
+        let isGet = method.uppercased() == "GET"
+        let query = isGet && !params.isEmpty ? "?" + PercentEncoding.formEncode(params) : ""
+        let url = base + path + query
+        var request = HTTPRequest(method: method.uppercased(), url: url)
+        switch auth {
+        case .user(let creds):
+            let signer = OAuth1Signer(clockOffset: clockOffset.load(ordering: .relaxed))
+            request.headers.append(("Authorization", try signer.authorizationHeader(
+                method: method, url: url, formParameters: isGet ? [] : params, credentials: creds)))
+        case .bearer(let token):
+            request.headers.append(("Authorization", "Bearer " + token))
+        }
+        if !isGet {
+            request.headers.append(("Content-Type", "application/x-www-form-urlencoded"))
+            request.body = Data(PercentEncoding.formEncode(params).utf8)
+        }
+        return request
+    }
+
+    private func sendOnce(_ method: String, _ path: String, _ params: [(String, String)], base: String) async throws -> HTTPResponse {
+        try await http.send(try makeRequest(method, path, params, base: base))
+    }
+
+    /// Sends and returns the body of a 2xx answer; anything else becomes an `APIError`.
+    public func call(_ method: String, _ path: String, _ params: [(String, String)] = []) async throws -> Data {
+        let r = try await send(method, path, params)
+        guard (200..<300).contains(r.status) else {
+            let retry = r.headers["retry-after"].flatMap(Int64.init).map { Int64(Date().timeIntervalSince1970) + $0 }
+                ?? (r.status == 429 ? r.headers["x-rate-limit-reset"].flatMap(Int64.init) : nil)
+            throw APIError(httpStatus: r.status, body: r.body, retryAt: retry)
+        }
+        return r.body
+    }
+
+    /// The generic call (twurl, STTwitter's fetchResource): any method and path, the JSON back.
+    public func request(method: String, path: String, parameters: [(String, String)] = []) async throws -> JSONValue {
+        try JSONValue.parse(try await call(method, path, parameters))
+    }
+}
+
+/// HTTP `Date` headers (`Sun, 22 Nov 2026 00:06:48 GMT`).
+public enum HTTPDate {
+    public static func parse(_ text: String) -> Int64? {
+        let parts = text.split(separator: " ")
+        guard parts.count == 6, parts[5] == "GMT" else { return nil }
+        // Same fields as created_at, in another order; the weekday is not checked.
+        return TwitterDate.parse("Mon \(parts[2]) \(parts[1]) \(parts[4]) +0000 \(parts[3])")
+    }
+}

@@ -1,0 +1,121 @@
+import CCurl
+import Foundation
+import Synchronization
+
+/// Receives a transfer's progress on the engine's thread.
+protocol TransferSink: AnyObject, Sendable {
+    func headers(status: Int, headers: [String: String])
+    func data(_ chunk: UnsafeRawBufferPointer) -> Bool
+    func finished(_ error: TransportError?)
+}
+
+/// One thread that owns a libcurl multi handle and runs every transfer on it, requests and
+/// streams alike. Other threads talk to it through a locked command queue and
+/// `curl_multi_wakeup`; no curl pointer leaves the thread.
+public final class CurlEngine: Sendable {
+    enum Command {
+        case add(id: Int, request: HTTPRequest, options: TransferOptions, sink: any TransferSink)
+        case cancel(id: Int)
+        case shutdown
+    }
+
+    struct TransferOptions: Sendable {
+        var caFile: String?
+        var userAgent: String
+        var acceptEncoding: Bool
+    }
+
+    struct MultiRef: @unchecked Sendable { let pointer: UnsafeMutableRawPointer }
+
+    private let commands = Mutex<[Command]>([])
+    private let multi = Mutex<MultiRef?>(nil)
+    private let nextID = Atomic<Int>(1)
+    private let started = DispatchSemaphore(value: 0)
+
+    /// The process-wide engine.
+    public static let shared = CurlEngine()
+
+    public init() {
+        // SIGPIPE is ignored because CURLOPT_NOSIGNAL leaves it to us (BINDINGS.md C3).
+        signal(SIGPIPE, SIG_IGN)
+        Self.globalInit
+        let thread = Thread { [self] in runLoop() }
+        thread.name = "linnet.curl"
+        thread.start()
+        started.wait()
+    }
+
+    private static let globalInit: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
+
+    func submit(_ request: HTTPRequest, options: TransferOptions, sink: any TransferSink) -> Int {
+        let id = nextID.add(1, ordering: .relaxed).oldValue
+        send(.add(id: id, request: request, options: options, sink: sink))
+        return id
+    }
+
+    func cancel(_ id: Int) { send(.cancel(id: id)) }
+
+    private func send(_ c: Command) {
+        commands.withLock { $0.append(c) }
+        multi.withLock { ref in
+            if let ref { curl_multi_wakeup(ref.pointer) }
+        }
+    }
+
+    // MARK: - The engine thread
+
+    private func runLoop() {
+        guard let m = curl_multi_init() else {
+            started.signal()
+            return
+        }
+        multi.withLock { $0 = MultiRef(pointer: m) }
+        started.signal()
+        var transfers: [Int: CurlTransfer] = [:]
+        var byHandle: [UnsafeMutableRawPointer: Int] = [:]
+        var running: Int32 = 0
+        loop: while true {
+            for c in commands.withLock({ q -> [Command] in defer { q.removeAll() }; return q }) {
+                switch c {
+                case .add(let id, let request, let options, let sink):
+                    let t = CurlTransfer(request: request, options: options, sink: sink)
+                    guard let handle = t.handle, t.setupError == nil else {
+                        sink.finished(t.setupError ?? .other(code: -1, "cannot create a transfer"))
+                        continue
+                    }
+                    transfers[id] = t
+                    byHandle[handle] = id
+                    curl_multi_add_handle(m, handle)
+                case .cancel(let id):
+                    if let t = transfers.removeValue(forKey: id), let h = t.handle {
+                        curl_multi_remove_handle(m, h)
+                        byHandle[h] = nil
+                        t.sink.finished(.cancelled)
+                    }
+                case .shutdown:
+                    break loop
+                }
+            }
+            curl_multi_perform(m, &running)
+            var left: Int32 = 0
+            while let msg = curl_multi_info_read(m, &left) {
+                guard msg.pointee.msg == CURLMSG_DONE, let h = msg.pointee.easy_handle, let id = byHandle[h],
+                    let t = transfers[id]
+                else { continue }
+                let code = msg.pointee.data.result
+                curl_multi_remove_handle(m, h)
+                byHandle[h] = nil
+                transfers[id] = nil
+                t.complete(code)
+            }
+            var numfds: Int32 = 0
+            curl_multi_poll(m, nil, 0, 1000, &numfds)
+        }
+        for (_, t) in transfers {
+            if let h = t.handle { curl_multi_remove_handle(m, h) }
+            t.sink.finished(.cancelled)
+        }
+        multi.withLock { $0 = nil }
+        curl_multi_cleanup(m)
+    }
+}

@@ -1,0 +1,58 @@
+import Foundation
+import Synchronization
+import TwitterAPI
+import TwitterSimulator
+
+/// An in-process simulator and a client pointed at it over loopback with real libcurl.
+struct ClientHarness {
+    let server: SimulatorServer
+    let client: TwitterClient
+    let traced: TraceLog
+
+    static func start(_ tweak: (inout SimulatorConfiguration) -> Void = { _ in }) async throws -> ClientHarness {
+        var config = SimulatorConfiguration()
+        config.tweetsPerMinute = 0
+        config.keepAliveSeconds = 0.3
+        config.users = 12
+        config.backlogTweets = 150
+        tweak(&config)
+        let server = try await SimulatorServer.start(config)
+        let c = server.credentials
+        let log = TraceLog()
+        let http = HTTPClient(options: HTTPClient.Options(trace: { log.append($0) }))
+        let client = TwitterClient(
+            endpoints: .single(server.baseURL),
+            auth: .user(OAuthCredentials(consumerKey: c.consumerKey, consumerSecret: c.consumerSecret, token: c.accessToken, tokenSecret: c.accessTokenSecret)),
+            http: http)
+        return ClientHarness(server: server, client: client, traced: log)
+    }
+
+    func stop() async { await server.stop() }
+
+    func client(auth: TwitterAuth) -> TwitterClient {
+        TwitterClient(endpoints: .single(server.baseURL), auth: auth, http: client.http)
+    }
+
+    /// Ground truth from the simulator's control routes, read with the client's own HTTP.
+    func truth(_ name: String) async throws -> [String] {
+        let r = try await client.http.send(HTTPRequest(method: "GET", url: server.baseURL + "/_sim/timeline?name=\(name)"))
+        guard case .array(let ids)? = try JSONValue.parse(r.body)["ids"] else { return [] }
+        return ids.compactMap(\.stringValue)
+    }
+
+    func control(_ method: String, _ path: String, body: String = "", json: Bool = false) async throws -> HTTPResponse {
+        var r = HTTPRequest(method: method, url: server.baseURL + path)
+        if method == "POST" {
+            r.headers = [("Content-Type", json ? "application/json" : "application/x-www-form-urlencoded")]
+            r.body = Data(body.utf8)
+        }
+        return try await client.http.send(r)
+    }
+}
+
+/// Collects trace lines.
+final class TraceLog: Sendable {
+    private let lines = Mutex<[String]>([])
+    func append(_ s: String) { lines.withLock { $0.append(s) } }
+    var all: [String] { lines.withLock { $0 } }
+}
