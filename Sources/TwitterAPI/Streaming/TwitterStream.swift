@@ -1,0 +1,136 @@
+import Foundation
+
+/// Which stream to follow.
+public enum StreamKind: Sendable, Equatable {
+    /// The user's home and mentions as they happen (`user.json`).
+    case user
+    /// Tweets matching phrases or from users (`statuses/filter`).
+    case filter(track: [String], follow: [UserID])
+    case sample
+}
+
+/// A stream connection's state, for the status bar.
+public enum StreamState: Equatable, Sendable {
+    case connecting
+    case streaming
+    /// Waiting before the next attempt, and why.
+    case waiting(seconds: Double, reason: String)
+    case stopped
+}
+
+/// What a followed stream produces.
+public enum StreamEvent: Sendable {
+    case message(StreamMessage)
+    case state(StreamState)
+    /// A frame or message that could not be read; skipped, the stream goes on.
+    case skipped(String)
+}
+
+/// Sleeps between reconnects; tests pass one that records instead of waiting.
+public protocol StreamClock: Sendable {
+    func sleep(seconds: Double) async throws
+}
+
+/// The real clock.
+public struct SystemStreamClock: StreamClock {
+    public init() {}
+    public func sleep(seconds: Double) async throws {
+        try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1e9))
+    }
+}
+
+extension TwitterClient {
+    /// Follows a stream for as long as the returned sequence is read: reconnects by Twitter's
+    /// rules after drops, stalls (no byte for `stallTimeout` seconds, keep-alives included) and
+    /// HTTP errors. Stop by cancelling the reading task.
+    public func stream(
+        _ kind: StreamKind, stallTimeout: Double = 90, clock: any StreamClock = SystemStreamClock()
+    ) -> AsyncStream<StreamEvent> {
+        let (events, continuation) = AsyncStream<StreamEvent>.makeStream(bufferingPolicy: .bufferingNewest(100_000))
+        let task = Task { [self] in
+            await follow(kind, stallTimeout: stallTimeout, clock: clock, continuation)
+            continuation.yield(.state(.stopped))
+            continuation.finish()
+        }
+        continuation.onTermination = { _ in task.cancel() }
+        return events
+    }
+
+    func streamRequest(_ kind: StreamKind, stallTimeout: Double) throws -> HTTPRequest {
+        var params: [(String, String)] = [("delimited", "length"), ("stall_warnings", "true")]
+        let method: String, base: String, path: String
+        switch kind {
+        case .user:
+            (method, base, path) = ("GET", endpoints.userStreamBase, "/1.1/user.json")
+        case .sample:
+            (method, base, path) = ("GET", endpoints.streamBase, "/1.1/statuses/sample.json")
+        case .filter(let track, let follow):
+            (method, base, path) = ("POST", endpoints.streamBase, "/1.1/statuses/filter.json")
+            if !track.isEmpty { params.append(("track", track.joined(separator: ","))) }
+            if !follow.isEmpty { params.append(("follow", follow.map(\.description).joined(separator: ","))) }
+        }
+        var request = try makeRequest(method, path, params, base: base)
+        request.idleTimeout = stallTimeout
+        return request
+    }
+
+    private func follow(_ kind: StreamKind, stallTimeout: Double, clock: any StreamClock, _ out: AsyncStream<StreamEvent>.Continuation) async {
+        var policy = ReconnectPolicy()
+        let decoder = V1Decoder()
+        while !Task.isCancelled {
+            out.yield(.state(.connecting))
+            var failure = ReconnectPolicy.Failure.closed
+            var reason = "the server closed the stream"
+            do {
+                var framer = StreamFramer(framing: .delimited)
+                var status = 0
+                var errorBody: [UInt8] = []
+                for try await part in http.stream(try streamRequest(kind, stallTimeout: stallTimeout)) {
+                    switch part {
+                    case .head(let s, _):
+                        status = s
+                        if s == 200 { out.yield(.state(.streaming)) }
+                    case .bytes(let bytes) where status != 200:
+                        errorBody += bytes.prefix(4096 - errorBody.count)
+                    case .bytes(let bytes):
+                        for event in framer.feed(bytes) {
+                            switch event {
+                            case .keepAlive:
+                                policy.connected()
+                            case .malformed(let why):
+                                out.yield(.skipped("a broken frame (\(why))"))
+                            case .message(let body):
+                                policy.connected()
+                                do {
+                                    let message = try decoder.streamMessage(from: Data(body))
+                                    if case .disconnect(let code, _, let text) = message {
+                                        reason = "the server disconnected us: \(StreamMessage.disconnectMeaning(code))" + (text.isEmpty ? "" : " (\(text))")
+                                    }
+                                    out.yield(.message(message))
+                                } catch {
+                                    out.yield(.skipped("a message that could not be read (\(error))"))
+                                }
+                            }
+                        }
+                    }
+                }
+                if status != 200 {
+                    let apiError = APIError(httpStatus: status, body: Data(errorBody))
+                    failure = (status == 420 || status == 429) ? .rateLimited : .http(status)
+                    reason = apiError.description
+                }
+            } catch let e as TransportError {
+                if e == .cancelled { return }
+                failure = .network
+                reason = e.description
+            } catch {
+                failure = .network
+                reason = "\(error)"
+            }
+            if Task.isCancelled { return }
+            let delay = policy.failed(failure)
+            out.yield(.state(.waiting(seconds: delay, reason: reason)))
+            do { try await clock.sleep(seconds: delay) } catch { return }
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import LinnetTestSupport
+import Testing
+
+@testable import TwitterAPI
+
+@Suite struct StreamFramerTests {
+    func messages(_ events: [StreamFramer.Event]) -> [String] {
+        events.compactMap { if case .message(let m) = $0 { return String(decoding: m, as: UTF8.self) } else { return nil } }
+    }
+
+    @Test func publishedParserVectors() {
+        var f = StreamFramer(framing: .delimited)
+        #expect(messages(f.feed(Array("4\r\ntest".utf8))) == ["test"])
+        var g = StreamFramer(framing: .delimited)
+        let events = g.feed(Array("4\r\ntest\r\n5\r\ntest2".utf8))
+        #expect(messages(events) == ["test", "test2"])
+        #expect(events.filter { $0 == .keepAlive }.count == 1)
+    }
+
+    /// The fixture's 72 messages, framed as the API frames them, delivered in every chunking.
+    @Test(arguments: [1, 2, 3, 7, 64, 1000, 100_000])
+    func anyChunkingGivesTheSameMessages(chunk: Int) throws {
+        let lines = try Fixtures.data("api/streaming/lines.json").split(separator: UInt8(ascii: "\n")).filter { !$0.isEmpty }
+        var wire: [UInt8] = Array("\r\n\r\n".utf8)
+        for line in lines {
+            wire += Array("\(line.count + 2)\r\n".utf8) + Array(line) + [13, 10]
+            wire += Array("\r\n".utf8)  // a keep-alive between messages
+        }
+        var f = StreamFramer(framing: .delimited)
+        var got: [[UInt8]] = []
+        var keepAlives = 0
+        var i = 0
+        while i < wire.count {
+            for e in f.feed(wire[i..<min(wire.count, i + chunk)]) {
+                switch e {
+                case .message(let m): got.append(m)
+                case .keepAlive: keepAlives += 1
+                case .malformed(let why): Issue.record("unexpected malformed: \(why)")
+                }
+            }
+            i += chunk
+        }
+        #expect(got == lines.map { Array($0) })
+        #expect(keepAlives == lines.count + 2)
+        #expect(f.pendingByteCount == 0)
+    }
+
+    @Test func lineFramingAndKeepAlives() {
+        var f = StreamFramer(framing: .lines)
+        let events = f.feed(Array("{\"a\":1}\r\n\r\n{\"b\":".utf8)) + f.feed(Array("2}\r\n".utf8))
+        #expect(messages(events) == ["{\"a\":1}", "{\"b\":2}"])
+        #expect(events.contains(.keepAlive))
+    }
+
+    @Test func malformedLengthIsReportedAndSkipped() {
+        var f = StreamFramer(framing: .delimited)
+        let events = f.feed(Array("12x!\r\n{\"broken\r\n6\r\nok\r\n\r\n".utf8))
+        #expect(events.contains { if case .malformed = $0 { return true } else { return false } })
+        #expect(messages(events).last == "ok\r\n" || messages(events).last == "ok")
+    }
+
+    @Test func oversizedFramesAreRefused() {
+        var f = StreamFramer(framing: .delimited, maxMessageBytes: 100)
+        let events = f.feed(Array("5000\r\n".utf8))
+        #expect(events.count == 1)
+        guard case .malformed = events[0] else { Issue.record("expected malformed"); return }
+    }
+}
+
+@Suite struct ReconnectPolicyTests {
+    @Test func networkErrorsBackOffLinearlyTo16Seconds() {
+        var p = ReconnectPolicy()
+        #expect(p.failed(.closed) == 0)
+        var delays: [Double] = []
+        for _ in 0..<70 { delays.append(p.failed(.network)) }
+        #expect(Array(delays.prefix(4)) == [0.25, 0.5, 0.75, 1.0])
+        #expect(delays.max() == 16)
+        #expect(delays.last == 16)
+    }
+
+    @Test func httpErrorsBackOffExponentiallyFrom5To320() {
+        var p = ReconnectPolicy()
+        let delays = (0..<9).map { _ in p.failed(.http(503)) }
+        #expect(delays == [5, 10, 20, 40, 80, 160, 320, 320, 320])
+    }
+
+    @Test func rateLimitsStartAtAMinuteAndDouble() {
+        var p = ReconnectPolicy()
+        #expect([p.failed(.rateLimited), p.failed(.rateLimited), p.failed(.rateLimited)] == [60, 120, 240])
+        #expect(p.mode == .rateLimited)
+    }
+
+    @Test func dataResetsTheBackOff() {
+        var p = ReconnectPolicy()
+        _ = p.failed(.http(500))
+        _ = p.failed(.http(500))
+        p.connected()
+        #expect(p.attempts == 0 && p.mode == .none)
+        #expect(p.failed(.closed) == 0)
+        #expect(p.failed(.http(503)) == 5)
+    }
+}
