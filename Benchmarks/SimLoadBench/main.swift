@@ -197,5 +197,55 @@ for count in streamCounts {
     fds.forEach { close($0) }
     Thread.sleep(forTimeInterval: 0.5)
 }
+// MARK: - Stream ingest over loopback: libcurl, framer and decoder vs decoding alone
+
+final class Ingest: @unchecked Sendable {
+    var bodies: [[UInt8]] = []
+    var tweets = 0
+    var bytes = 0
+    var seconds = 0.0
+}
+let ingest = Ingest()
+let firehoseCount = 100_000
+let done = DispatchSemaphore(value: 0)
+// Detached: top-level code runs on the main actor, which `done.wait()` below keeps busy.
+Task.detached {
+    let http = HTTPClient()
+    let decoder = V1Decoder()
+    var framer = StreamFramer(framing: .delimited)
+    let clock = ContinuousClock()
+    let start = clock.now
+    do {
+        for try await part in http.stream(HTTPRequest(method: "GET", url: base + "/_sim/firehose?count=\(firehoseCount)")) {
+            guard case .bytes(let b) = part else { continue }
+            ingest.bytes += b.count
+            for event in framer.feed(b) {
+                guard case .message(let m) = event else { continue }
+                if case .tweet = try decoder.streamMessage(bytes: m) { ingest.tweets += 1 }
+                if ingest.bodies.count < firehoseCount { ingest.bodies.append(m) }
+            }
+        }
+    } catch {
+        print("ingest failed: \(error)")
+    }
+    let d = clock.now - start
+    ingest.seconds = Double(d.components.seconds) + Double(d.components.attoseconds) / 1e18
+    done.signal()
+}
+done.wait()
+let networkRate = Double(ingest.tweets) / ingest.seconds
+print("ingest: \(ingest.tweets) tweets, \(ingest.bytes) bytes over loopback in \(String(format: "%.2f", ingest.seconds)) s (libcurl, framer, decoder)")
+print("bench: stream_ingest_tweets_per_s \(Int(networkRate)) tweets/s")
+print("bench: stream_ingest_mb_per_s \(String(format: "%.1f", Double(ingest.bytes) / ingest.seconds / 1e6)) MB/s")
+let decodeStart = ContinuousClock.now
+let decoder = V1Decoder()
+var decoded = 0
+for body in ingest.bodies { if case .tweet = try decoder.streamMessage(bytes: body) { decoded += 1 } }
+let decodeTime = ContinuousClock.now - decodeStart
+let decodeSeconds = Double(decodeTime.components.seconds) + Double(decodeTime.components.attoseconds) / 1e18
+let decodeRate = Double(decoded) / decodeSeconds
+print("bench: stream_decode_only_tweets_per_s \(Int(decodeRate)) tweets/s")
+print("bench: stream_ingest_vs_decode_only_ratio \(String(format: "%.2f", networkRate / decodeRate)) x")
+
 sim.terminate()
 sim.waitUntilExit()

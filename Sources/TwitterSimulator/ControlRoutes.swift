@@ -21,6 +21,9 @@ enum ControlRoutes {
                 .object([("method", .string(e.method)), ("path", .string(e.path)), ("auth", .string(e.auth)),
                          ("status", .int(e.status)), ("at", .double(e.at))])
             }))
+        case ("GET", "/_sim/firehose"):
+            let count = min(Int(r.param("count") ?? "") ?? 10_000, 5_000_000)
+            return await firehose(count: count, world: world)
         case ("GET", "/_sim/streams"):
             return .json(200, .object([("open", .int(await world.streamCount))]))
         case ("POST", "/_sim/faults"):
@@ -58,6 +61,29 @@ enum ControlRoutes {
         default:
             return .error(404, code: 34, "Sorry, that page does not exist.")
         }
+    }
+
+    /// `count` stream messages (`delimited=length`), pre-encoded from the world's tweets and sent
+    /// as fast as the socket takes them, for the ingest benchmark.
+    static func firehose(count: Int, world: World) async -> SimResponse {
+        let frames = await world.sampleFrames(limit: 200)
+        let (stream, continuation) = AsyncStream<Data>.makeStream(bufferingPolicy: .bufferingOldest(4))
+        Task {
+            var sent = 0
+            while sent < count, !frames.isEmpty {
+                var batch = Data()
+                for _ in 0..<min(64, count - sent) {
+                    batch.append(frames[sent % frames.count])
+                    sent += 1
+                }
+                // Waits while the buffer is full, so memory stays bounded and the socket sets the pace.
+                while case .dropped = continuation.yield(batch) {
+                    try? await Task.sleep(nanoseconds: 200_000)
+                }
+            }
+            continuation.finish()
+        }
+        return SimResponse(status: 200, headers: [("Content-Type", "application/json")], body: .stream(stream))
     }
 
     /// Ground truth: ids per timeline (`home`, `mentions`, `user`, or `all` created).

@@ -31,8 +31,9 @@ struct FrameBytes: AsyncBufferedSequence, Sendable {
                 return Array(buffer[index..<end])
             }
             while true {
-                guard let data = await inner.next() else { throw StreamEnded() }
-                guard !data.isEmpty else { continue }
+                // The end of the frames ends the body cleanly; an empty frame asks for a drop.
+                guard let data = await inner.next() else { return nil }
+                guard !data.isEmpty else { throw StreamEnded() }
                 buffer = Array(data)
                 index = 0
                 let end = Swift.min(buffer.count, Swift.max(1, count))
@@ -43,8 +44,8 @@ struct FrameBytes: AsyncBufferedSequence, Sendable {
     }
 }
 
-/// A stream the server ended (a drop fault, or shutdown): the connection closes without the last
-/// chunk, as a dropped connection would.
+/// A stream the server drops (the drop fault): the connection closes without the last chunk, as a
+/// dropped connection would.
 struct StreamEnded: Error {}
 
 /// A body that stops after `keep` bytes and then fails, which closes the connection mid-answer.

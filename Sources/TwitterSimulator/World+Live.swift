@@ -40,3 +40,11 @@ extension World {
         }
     }
 }
+
+extension World {
+    /// Stream frames (`delimited=length`) of up to `limit` live tweets, newest first.
+    func sampleFrames(limit: Int) -> [Data] {
+        let enc = TweetEncoder(world: snapshot, viewer: nil, mode: .stream)
+        return liveTweetsNewestFirst().prefix(limit).map { World.frame(enc.tweet($0).text, delimited: true) }
+    }
+}

@@ -148,6 +148,7 @@ extension World {
         subscribers[id] = sub
         checkStall(id)
         if let limit = sub.dropAfter, sub.sent >= limit {
+            sub.continuation.yield(Data())
             sub.continuation.finish()
             subscribers[id] = nil
         }

@@ -61,6 +61,8 @@ import TwitterAPI
             #expect(r.status == 200, "\(method) \(path) was not verified")
             #expect(answer["valid"] == .bool(true))
             for (k, v) in params { #expect(answer["params"]?[k]?.stringValue == v, "\(k) arrived changed") }
+            #expect(answer["headers"]?["user-agent"]?.stringValue?.hasPrefix("Linnet/") == true)
+            #expect(answer["headers"]?["accept-encoding"]?.stringValue?.contains("gzip") == true)
         }
         var wrong = creds
         wrong.tokenSecret = "not-it"

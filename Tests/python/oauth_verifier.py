@@ -59,7 +59,8 @@ class Handler(BaseHTTPRequestHandler):
         params = dict(urllib.parse.parse_qsl(urllib.parse.urlsplit(self.path).query, keep_blank_values=True))
         if body and "application/x-www-form-urlencoded" in (self.headers.get("Content-Type") or ""):
             params.update(urllib.parse.parse_qsl(body, keep_blank_values=True))
-        answer = json.dumps({"valid": valid, "params": params}).encode()
+        seen = {"user-agent": self.headers.get("User-Agent"), "accept-encoding": self.headers.get("Accept-Encoding")}
+        answer = json.dumps({"valid": valid, "params": params, "headers": seen}).encode()
         self.send_response(200 if valid else 401)
         self.send_header("Content-Type", "application/json")
         self.send_header("Content-Length", str(len(answer)))

@@ -120,7 +120,12 @@ public final class V1Decoder {
         try document(data) { r in try self.streamMessage(&r) }
     }
 
-    private func document<T>(_ data: Data, _ body: (inout JSONReader) throws -> T) throws -> T {
+    /// One stream message from bytes in memory, without copying them.
+    public func streamMessage(bytes: [UInt8]) throws -> StreamMessage {
+        try document(bytes) { r in try self.streamMessage(&r) }
+    }
+
+    private func document<T, Bytes: ContiguousBytes>(_ data: Bytes, _ body: (inout JSONReader) throws -> T) throws -> T {
         try data.withUnsafeBytes { raw in
             var r = JSONReader(raw)
             let value = try body(&r)

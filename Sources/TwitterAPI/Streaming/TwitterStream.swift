@@ -102,7 +102,7 @@ extension TwitterClient {
                             case .message(let body):
                                 policy.connected()
                                 do {
-                                    let message = try decoder.streamMessage(from: Data(body))
+                                    let message = try decoder.streamMessage(bytes: body)
                                     if case .disconnect(let code, _, let text) = message {
                                         reason = "the server disconnected us: \(StreamMessage.disconnectMeaning(code))" + (text.isEmpty ? "" : " (\(text))")
                                     }
