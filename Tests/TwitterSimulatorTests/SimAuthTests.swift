@@ -55,7 +55,9 @@ import TwitterAPI
         #expect(r.status == 401 && sim.errorCode(r) == 135)
         #expect(r.headers["date"] != nil)
 
-        let fixed = OAuth1Signer(nonce: { "same-nonce" }, timestamp: { Int64(Date().timeIntervalSince1970) })
+        // RFC 5849: a nonce must be unique per timestamp, consumer and token.
+        let moment = Int64(Date().timeIntervalSince1970)
+        let fixed = OAuth1Signer(nonce: { "same-nonce" }, timestamp: { moment })
         let first = try await sim.call("GET", "/1.1/account/verify_credentials.json", signer: fixed)
         let replay = try await sim.call("GET", "/1.1/account/verify_credentials.json", signer: fixed)
         #expect(first.status == 200)
