@@ -54,9 +54,12 @@ enum ControlRoutes {
             case "limit": notice = .object([("limit", .object([("track", .int(Int(r.param("track") ?? "1") ?? 1)), ("timestamp_ms", .string(String(await world.nowMillis)))]))])
             case "disconnect": notice = .object([("disconnect", .object([("code", .int(Int(r.param("code") ?? "12") ?? 12)), ("stream_name", .string("linnet-sim")), ("reason", .string(r.param("reason") ?? "shedding load"))]))])
             case "warning": notice = .object([("warning", .object([("code", .string("FALLING_BEHIND")), ("message", .string("Your connection is falling behind.")), ("percent_full", .int(60))]))])
-            default: return .error(400, code: 0, "kind must be limit, disconnect or warning")
+            case "unknown": notice = .object([("something_new", .object([("detail", .string("a message kind clients do not know"))]))])
+            default: return .error(400, code: 0, "kind must be limit, disconnect, warning or unknown")
             }
             await world.broadcastNotice(notice)
+            // Twitter closes a stream after telling it why.
+            if r.param("kind") == "disconnect" { await world.closeAllStreams() }
             return .json(200, .object([("ok", .bool(true))]))
         default:
             return .error(404, code: 34, "Sorry, that page does not exist.")

@@ -70,7 +70,7 @@ final class RecordingClock: StreamClock {
     @Test func httpErrorsAnd420BackOffByTheRules() async throws {
         let h = try await ClientHarness.start()
         defer { Task { await h.stop() } }
-        _ = try await h.control("POST", "/_sim/faults", body: #"{"statusFaults":[{"path":"/1.1/statuses/filter.json","status":503,"count":2},{"path":"/1.1/statuses/sample.json","status":420,"count":2}]}"#, json: true)
+        _ = try await h.control("POST", "/_sim/faults", body: #"{"statusFaults":[{"path":"/1.1/statuses/filter.json","status":503,"count":2},{"path":"/1.1/statuses/sample.json","status":420,"count":2},{"path":"/1.1/user.json","status":429,"count":1}]}"#, json: true)
         let clock = RecordingClock()
         let filter = h.client.stream(.filter(track: ["zebra"], follow: []), clock: clock)
         let events = await collect(filter) { self.streaming($0) >= 1 }
@@ -80,6 +80,10 @@ final class RecordingClock: StreamClock {
         let calm = RecordingClock()
         _ = await collect(h.client.stream(.sample, clock: calm)) { self.streaming($0) >= 1 }
         #expect(calm.recorded == [60, 120])
+
+        let limited = RecordingClock()
+        _ = await collect(h.client.stream(.user, clock: limited)) { self.streaming($0) >= 1 }
+        #expect(limited.recorded == [60])
     }
 
     @Test func stallIsDetectedByTheWatchdogAndReconnected() async throws {
@@ -125,10 +129,17 @@ final class RecordingClock: StreamClock {
         let sender = Task {
             try await Task.sleep(nanoseconds: 500_000_000)
             _ = try await h.control("POST", "/_sim/notice", body: "kind=limit&track=3")
+            _ = try await h.control("POST", "/_sim/notice", body: "kind=unknown")
             _ = try await h.control("POST", "/_sim/notice", body: "kind=warning")
+            try await Task.sleep(nanoseconds: 300_000_000)
+            _ = try await h.control("POST", "/_sim/notice", body: "kind=disconnect&code=7")
         }
-        let events = await collect(stream) { all in all.contains { if case .message(.warning) = $0 { return true } else { return false } } }
+        let events = await collect(stream) { all in all.contains { if case .statistics = $0 { return true } else { return false } } }
         sender.cancel()
         #expect(events.contains { if case .message(.limit(3)) = $0 { return true } else { return false } })
+        #expect(events.contains { if case .message(.warning) = $0 { return true } else { return false } })
+        #expect(!events.contains { if case .message(.unknown) = $0 { return true } else { return false } }, "unknown kinds are not passed on")
+        let stats = events.compactMap { e -> StreamStatistics? in if case .statistics(let s) = e { return s } else { return nil } }.last
+        #expect(stats?.unknown == 1 && stats?.reconnects == 1)
     }
 }

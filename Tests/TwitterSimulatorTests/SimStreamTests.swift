@@ -165,12 +165,12 @@ import TwitterAPI
         let stream = try await open(sim, "GET", "/1.1/statuses/sample.json", [("delimited", "length")])
         defer { stream.close() }
         _ = try await stream.read(until: { $0.count >= 2 }, timeout: 2)
-        for kind in ["limit&track=7", "disconnect&code=7", "warning"] {
+        for kind in ["limit&track=7", "warning", "disconnect&code=7"] {
             _ = try await sim.control("POST", "/_sim/notice", body: "kind=" + kind)
         }
         let bytes = try await stream.read(until: { Self.delimitedFrames($0).messages.count >= 3 }, timeout: 4)
         let messages = try Self.delimitedFrames(bytes).messages.map { try V1Decoder().streamMessage(from: Data($0.utf8)) }
-        guard case .limit(let track) = messages[0], case .disconnect(let code, _, _) = messages[1], case .warning = messages[2] else {
+        guard case .limit(let track) = messages[0], case .warning = messages[1], case .disconnect(let code, _, _) = messages[2] else {
             Issue.record("unexpected \(messages)")
             return
         }

@@ -18,12 +18,27 @@ public enum StreamState: Equatable, Sendable {
     case stopped
 }
 
+/// Counts over the life of a followed stream.
+public struct StreamStatistics: Equatable, Sendable {
+    public var messages = 0
+    public var keepAlives = 0
+    /// Frames or messages that could not be read and were skipped.
+    public var skipped = 0
+    /// Well-formed messages of kinds Linnet does not know; ignored.
+    public var unknown = 0
+    /// Connections that ended and were retried.
+    public var reconnects = 0
+    public init() {}
+}
+
 /// What a followed stream produces.
 public enum StreamEvent: Sendable {
     case message(StreamMessage)
     case state(StreamState)
     /// A frame or message that could not be read; skipped, the stream goes on.
     case skipped(String)
+    /// The running counts, sent each time a connection ends.
+    case statistics(StreamStatistics)
 }
 
 /// Sleeps between reconnects; tests pass one that records instead of waiting.
@@ -76,6 +91,7 @@ extension TwitterClient {
 
     private func follow(_ kind: StreamKind, stallTimeout: Double, clock: any StreamClock, _ out: AsyncStream<StreamEvent>.Continuation) async {
         var policy = ReconnectPolicy()
+        var stats = StreamStatistics()
         let decoder = V1Decoder()
         while !Task.isCancelled {
             out.yield(.state(.connecting))
@@ -96,18 +112,28 @@ extension TwitterClient {
                         for event in framer.feed(bytes) {
                             switch event {
                             case .keepAlive:
+                                stats.keepAlives += 1
                                 policy.connected()
                             case .malformed(let why):
+                                stats.skipped += 1
                                 out.yield(.skipped("a broken frame (\(why))"))
                             case .message(let body):
                                 policy.connected()
                                 do {
                                     let message = try decoder.streamMessage(bytes: body)
-                                    if case .disconnect(let code, _, let text) = message {
+                                    switch message {
+                                    case .unknown:
+                                        stats.unknown += 1
+                                        continue
+                                    case .disconnect(let code, _, let text):
                                         reason = "the server disconnected us: \(StreamMessage.disconnectMeaning(code))" + (text.isEmpty ? "" : " (\(text))")
+                                    default:
+                                        break
                                     }
+                                    stats.messages += 1
                                     out.yield(.message(message))
                                 } catch {
+                                    stats.skipped += 1
                                     out.yield(.skipped("a message that could not be read (\(error))"))
                                 }
                             }
@@ -128,6 +154,8 @@ extension TwitterClient {
                 reason = "\(error)"
             }
             if Task.isCancelled { return }
+            stats.reconnects += 1
+            out.yield(.statistics(stats))
             let delay = policy.failed(failure)
             out.yield(.state(.waiting(seconds: delay, reason: reason)))
             do { try await clock.sleep(seconds: delay) } catch { return }
