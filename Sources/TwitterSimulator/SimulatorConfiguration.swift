@@ -26,6 +26,17 @@ public struct SimulatorConfiguration: Sendable {
     public var faults = FaultPlan()
 
     public init() {}
+
+    /// A small, still world: no live tweets, keep-alives every 0.3 s. Tests and benchmarks
+    /// start from this so that what they see is only what they cause.
+    public static var quiet: SimulatorConfiguration {
+        var c = SimulatorConfiguration()
+        c.tweetsPerMinute = 0
+        c.keepAliveSeconds = 0.3
+        c.users = 12
+        c.backlogTweets = 150
+        return c
+    }
 }
 
 /// Ready-to-use keys for the simulated world.

@@ -81,6 +81,12 @@ extension World {
 
     // MARK: - Endpoints
 
+    /// The user a request names by `user_id` or `screen_name`.
+    func namedUser(_ r: SimRequest) -> SimUser? {
+        if let idText = r.param("user_id") { return UInt64(idText).flatMap { users[$0] } }
+        return r.param("screen_name").flatMap { user(named: $0) }
+    }
+
     func verifyCredentials(_ identity: Identity) -> SimResponse {
         guard let id = identity.userID, let u = users[id] else { return .error(403, code: 220, "Your credentials do not allow access to this resource.") }
         return .json(200, TweetEncoder(world: snapshot, viewer: id, mode: .compat).user(u))
@@ -106,15 +112,9 @@ extension World {
     }
 
     func userTimeline(_ r: SimRequest, _ identity: Identity) -> SimResponse {
-        let target: SimUser?
-        if let idText = r.param("user_id") {
-            target = UInt64(idText).flatMap { users[$0] }
-        } else if let name = r.param("screen_name") {
-            target = user(named: name)
-        } else {
-            target = identity.userID.flatMap { users[$0] }
+        guard let u = namedUser(r) ?? (r.param("user_id") == nil && r.param("screen_name") == nil ? identity.userID.flatMap({ users[$0] }) : nil) else {
+            return .error(404, code: 34, "Sorry, that page does not exist.")
         }
-        guard let u = target else { return .error(404, code: 34, "Sorry, that page does not exist.") }
         switch readOptions(r) {
         case .failure(let e): return e
         case .success(let o):
@@ -137,15 +137,7 @@ extension World {
     }
 
     func usersShow(_ r: SimRequest, _ identity: Identity) -> SimResponse {
-        let target: SimUser?
-        if let idText = r.param("user_id") {
-            target = UInt64(idText).flatMap { users[$0] }
-        } else if let name = r.param("screen_name") {
-            target = user(named: name)
-        } else {
-            return .error(403, code: 50, "User not found.")
-        }
-        guard let u = target else { return .error(404, code: 50, "User not found.") }
+        guard let u = namedUser(r) else { return .error(404, code: 50, "User not found.") }
         return .json(200, TweetEncoder(world: snapshot, viewer: identity.userID, mode: .compat).user(u))
     }
 

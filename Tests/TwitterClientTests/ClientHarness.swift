@@ -10,11 +10,7 @@ struct ClientHarness {
     let traced: TraceLog
 
     static func start(_ tweak: (inout SimulatorConfiguration) -> Void = { _ in }) async throws -> ClientHarness {
-        var config = SimulatorConfiguration()
-        config.tweetsPerMinute = 0
-        config.keepAliveSeconds = 0.3
-        config.users = 12
-        config.backlogTweets = 150
+        var config = SimulatorConfiguration.quiet
         tweak(&config)
         let server = try await SimulatorServer.start(config)
         let c = server.credentials

@@ -12,11 +12,7 @@ struct SimHarness {
     var credentials: OAuthCredentials
 
     static func start(_ tweak: (inout SimulatorConfiguration) -> Void = { _ in }) async throws -> SimHarness {
-        var config = SimulatorConfiguration()
-        config.tweetsPerMinute = 0
-        config.keepAliveSeconds = 0.3
-        config.users = 12
-        config.backlogTweets = 150
+        var config = SimulatorConfiguration.quiet
         tweak(&config)
         let server = try await SimulatorServer.start(config)
         let port = UInt16(server.baseURL.split(separator: ":").last.map(String.init) ?? "") ?? 0

@@ -30,6 +30,8 @@ final class CurlTransfer {
         guard let h = curl_easy_init() else { return }
         handle = h
         _ = ccurl_setopt_string(h, CURLOPT_URL, request.url)
+        // Proxies come from libcurl's usual environment variables, but never for loopback.
+        if target.isLoopback { _ = ccurl_setopt_string(h, CURLOPT_NOPROXY, "*") }
         _ = ccurl_setopt_long(h, CURLOPT_NOSIGNAL, 1)
         _ = ccurl_setopt_long(h, CURLOPT_PROTOCOLS, Int(CURLPROTO_HTTP | CURLPROTO_HTTPS))
         _ = ccurl_setopt_long(h, CURLOPT_CONNECTTIMEOUT_MS, Int(request.connectTimeout * 1000))

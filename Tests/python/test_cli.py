@@ -1,0 +1,34 @@
+"""The built `linnet` binary as a user runs it."""
+import subprocess
+
+from conftest import LINNET
+
+
+def run(*args):
+    return subprocess.run([LINNET, *args], capture_output=True, text=True, timeout=30)
+
+
+def test_version():
+    r = run("--version")
+    assert r.returncode == 0
+    assert r.stdout.strip() == "0.1.0"
+
+
+def test_help_lists_commands():
+    r = run("--help")
+    assert r.returncode == 0
+    assert "sim" in r.stdout and "terminal Twitter reader" in r.stdout
+
+
+def test_sim_rejects_a_bad_fault_spec():
+    r = run("sim", "--port", "0", "--fail", "nonsense")
+    assert r.returncode != 0
+    assert "--fail takes PATH=STATUS" in r.stderr
+
+
+def test_sim_names_a_corrupt_state_file(tmp_path):
+    state = tmp_path / "state.json"
+    state.write_text("{ not json")
+    r = run("sim", "--port", "0", "--state", str(state))
+    assert r.returncode != 0
+    assert str(state) in r.stderr and "not a Linnet simulator state" in r.stderr
