@@ -16,6 +16,7 @@ struct TweetEncoder {
     /// What the encoder reads from the world.
     struct WorldSnapshot {
         var users: [UInt64: SimUser]
+        var userByName: [String: UInt64]
         var tweets: [UInt64: SimTweet]
         var followerCounts: [UInt64: Int]
         var statusCounts: [UInt64: Int]
@@ -126,7 +127,7 @@ struct TweetEncoder {
         }
         let mentions: [J] = t.retweetedID != nil && mode != .extended ? [] : Extractor.mentions(in: text).compactMap { e in
             guard e.range.upperBound <= limit, case .mention(let name, _) = e.kind,
-                let u = world.users.values.first(where: { $0.screenName.lowercased() == name.lowercased() })
+                let u = world.userByName[name.lowercased()].flatMap({ world.users[$0] })
             else { return nil }
             return .object([
                 ("screen_name", .string(u.screenName)), ("name", .string(u.name)), ("id", .uint(u.id)),

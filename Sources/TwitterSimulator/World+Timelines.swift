@@ -53,7 +53,7 @@ extension World {
     }
 
     var snapshot: TweetEncoder.WorldSnapshot {
-        TweetEncoder.WorldSnapshot(users: users, tweets: tweets, followerCounts: followerCounts, statusCounts: statusCounts)
+        TweetEncoder.WorldSnapshot(users: users, userByName: userByName, tweets: tweets, followerCounts: followerCounts, statusCounts: statusCounts)
     }
 
     func timelineJSON(_ list: [SimTweet], viewer: UInt64?, _ o: ReadOptions) -> SimResponse {

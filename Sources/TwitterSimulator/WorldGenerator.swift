@@ -74,25 +74,25 @@ enum WorldGenerator {
             seq += 1
             return ((ms - 1_288_834_974_657) << 22) | (1 << 12) | (seq & 0xFFF)
         }
+        let byID = Dictionary(users.map { ($0.id, $0) }, uniquingKeysWith: { first, _ in first })
         for n in 0..<config.backlogTweets {
             let author = users[1 + Int(rng.next() % UInt64(users.count - 1))]
             let id = nextID()
             var t = composeTweet(id: id, author: author, users: users, demo: demo, rng: &rng, index: n, ms: ms)
             // Replies, threads, retweets and quotes refer to earlier tweets.
-            if let parent = tweets.last(where: { $0.retweetedID == nil }), n % 9 == 4 {
-                let parentAuthor = users.first { $0.id == parent.userID }!
+            if let parent = tweets.last(where: { $0.retweetedID == nil }), n % 9 == 4, let parentAuthor = byID[parent.userID] {
                 t.inReplyToStatusID = parent.id
                 t.inReplyToUserID = parent.userID
                 t.inReplyToScreenName = parentAuthor.screenName
                 t.text = "@\(parentAuthor.screenName) " + t.text
                 t.hiddenPrefixCount = parentAuthor.screenName.count + 2
-            } else if let original = tweets.last(where: { $0.retweetedID == nil && $0.userID != author.id }), n % 11 == 6 {
-                let originalAuthor = users.first { $0.id == original.userID }!
+            } else if let original = tweets.last(where: { $0.retweetedID == nil && $0.userID != author.id }), n % 11 == 6,
+                let originalAuthor = byID[original.userID]
+            {
                 t = SimTweet(
                     id: id, userID: author.id, text: "RT @\(originalAuthor.screenName): " + original.text,
                     createdAtMs: ms, retweetedID: original.id)
-            } else if let quoted = tweets.last(where: { $0.retweetedID == nil }), n % 13 == 7 {
-                let quotedAuthor = users.first { $0.id == quoted.userID }!
+            } else if let quoted = tweets.last(where: { $0.retweetedID == nil }), n % 13 == 7, let quotedAuthor = byID[quoted.userID] {
                 let link = SimLink(
                     tco: "https://t.co/" + rng.token(10),
                     expanded: "https://twitter.com/\(quotedAuthor.screenName)/status/\(quoted.id)",
