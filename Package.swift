@@ -24,6 +24,7 @@ let package = Package(
 
         .target(name: "TweetText"),
         .target(name: "TwitterAPI", dependencies: ["TweetText", "COpenSSL", "CCurl"]),
+        .target(name: "Timeline", dependencies: ["TwitterAPI"]),
         .target(
             name: "TwitterSimulator",
             dependencies: ["TweetText", "COpenSSL", .product(name: "FlyingFox", package: "FlyingFox")]),
@@ -43,6 +44,7 @@ let package = Package(
 
         .testTarget(name: "TweetTextTests", dependencies: ["TweetText", "LinnetTestSupport"]),
         .testTarget(name: "TwitterAPITests", dependencies: ["TwitterAPI", "LinnetTestSupport"]),
+        .testTarget(name: "TimelineTests", dependencies: ["Timeline", "TwitterAPI"]),
         .testTarget(
             name: "TwitterClientTests", dependencies: ["TwitterAPI", "TwitterSimulator", "LinnetTestSupport"]),
         .testTarget(

@@ -1,0 +1,32 @@
+import TwitterAPI
+
+/// A timeline the store keeps.
+public enum TimelineID: Hashable, Sendable, CustomStringConvertible {
+    case home
+    case mentions
+    case search(String)
+    case user(String)
+    case thread(TweetID)
+
+    public var description: String {
+        switch self {
+        case .home: return "Home"
+        case .mentions: return "Mentions"
+        case .search(let q): return "Search: \(q)"
+        case .user(let name): return "@\(name)"
+        case .thread(let id): return "Thread \(id)"
+        }
+    }
+}
+
+/// What a REST page asked for, so the store can tell whether it left a gap.
+public struct PageRequest: Sendable, Equatable {
+    public var count: Int
+    public var sinceID: TweetID?
+    public var maxID: TweetID?
+    public init(count: Int, sinceID: TweetID? = nil, maxID: TweetID? = nil) {
+        self.count = count
+        self.sinceID = sinceID
+        self.maxID = maxID
+    }
+}

@@ -1,0 +1,44 @@
+import TwitterAPI
+
+/// One timeline as a snapshot shows it: ids newest first, where tweets may be missing, and the
+/// reader's place.
+public struct TimelineView: Sendable, Equatable {
+    /// Ids held, newest first.
+    public var ids: [TweetID] = []
+    /// Ids below which tweets may be missing (a page did not reach what was already held).
+    public var gapsBelow: Set<TweetID> = []
+    /// The newest tweet the reader has seen.
+    public var readMarker: TweetID?
+    /// The tweet the reader is looking at; newer arrivals stay above it.
+    public var anchor: TweetID?
+
+    /// Tweets newer than the read marker (all of them before anything was read).
+    public var unreadCount: Int {
+        guard let r = readMarker else { return ids.count }
+        return ids.prefix { $0 > r }.count
+    }
+
+    /// Tweets newer than the anchor: the "N new" above the reader.
+    public var newAboveAnchor: Int {
+        guard let a = anchor else { return 0 }
+        return ids.prefix { $0 > a }.count
+    }
+
+    /// The oldest id held (for `max_id` paging).
+    public var oldest: TweetID? { ids.last }
+    /// The newest id held (for `since_id` polling).
+    public var newest: TweetID? { ids.first }
+}
+
+/// An immutable picture of the store, cheap to hand to the UI: it shares storage with the
+/// store until the store next changes.
+public struct TimelineSnapshot: Sendable {
+    public let version: UInt64
+    public let tweets: [TweetID: Tweet]
+    public let timelines: [TimelineID: TimelineView]
+
+    /// The tweets of a timeline, newest first.
+    public func tweets(in id: TimelineID) -> [Tweet] {
+        (timelines[id]?.ids ?? []).compactMap { tweets[$0] }
+    }
+}
