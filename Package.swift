@@ -44,7 +44,7 @@ let package = Package(
 
         .testTarget(name: "TweetTextTests", dependencies: ["TweetText", "LinnetTestSupport"]),
         .testTarget(name: "TwitterAPITests", dependencies: ["TwitterAPI", "LinnetTestSupport"]),
-        .testTarget(name: "TimelineTests", dependencies: ["Timeline", "TwitterAPI"]),
+        .testTarget(name: "TimelineTests", dependencies: ["Timeline", "TwitterAPI", "LinnetTestSupport"]),
         .testTarget(
             name: "TwitterClientTests", dependencies: ["TwitterAPI", "TwitterSimulator", "LinnetTestSupport"]),
         .testTarget(

@@ -165,6 +165,22 @@ public actor TimelineStore {
         }
     }
 
+    /// Starts from a cached snapshot (before any network call); what the network brings later
+    /// merges into it.
+    public func restore(_ cached: TimelineSnapshot) {
+        for (id, view) in cached.timelines {
+            var v = view
+            v.ids = view.ids.filter { cached.tweets[$0] != nil && !deleted.contains($0) }
+            for t in v.ids {
+                if let tweet = cached.tweets[t] { tweets[t] = interned(tweet) }
+                references[t, default: 0] += 1
+            }
+            views[id] = v
+            evict(id)
+        }
+        changed()
+    }
+
     /// Tweets held, over all timelines.
     public var tweetCount: Int { tweets.count }
 }

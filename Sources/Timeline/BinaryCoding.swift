@@ -1,0 +1,102 @@
+/// A small binary writer and reader for the cache: varints, length-prefixed UTF-8, and a CRC-32
+/// over the whole file so a damaged cache is noticed rather than half-read.
+struct BinaryWriter {
+    private(set) var bytes: [UInt8] = []
+
+    mutating func u8(_ v: UInt8) { bytes.append(v) }
+
+    mutating func varint(_ v: UInt64) {
+        var x = v
+        while x >= 0x80 {
+            bytes.append(UInt8(x & 0x7F) | 0x80)
+            x >>= 7
+        }
+        bytes.append(UInt8(x))
+    }
+
+    mutating func int(_ v: Int64) { varint(UInt64(bitPattern: (v << 1) ^ (v >> 63))) }
+    mutating func int(_ v: Int) { int(Int64(v)) }
+    mutating func bool(_ v: Bool) { u8(v ? 1 : 0) }
+
+    mutating func string(_ s: String) {
+        varint(UInt64(s.utf8.count))
+        bytes.append(contentsOf: s.utf8)
+    }
+
+    mutating func optionalString(_ s: String?) {
+        bool(s != nil)
+        if let s { string(s) }
+    }
+
+    mutating func raw(_ b: [UInt8]) { bytes.append(contentsOf: b) }
+}
+
+/// Why a cache could not be read.
+struct CacheFormatError: Error, CustomStringConvertible {
+    let description: String
+}
+
+struct BinaryReader {
+    private let bytes: [UInt8]
+    private(set) var offset = 0
+
+    init(_ bytes: [UInt8]) { self.bytes = bytes }
+
+    var atEnd: Bool { offset >= bytes.count }
+
+    mutating func u8() throws -> UInt8 {
+        guard offset < bytes.count else { throw CacheFormatError(description: "the cache file ends early") }
+        defer { offset += 1 }
+        return bytes[offset]
+    }
+
+    mutating func varint() throws -> UInt64 {
+        var result: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            let b = try u8()
+            guard shift < 64 else { throw CacheFormatError(description: "a number in the cache is too long") }
+            result |= UInt64(b & 0x7F) << shift
+            if b < 0x80 { return result }
+            shift += 7
+        }
+    }
+
+    mutating func int() throws -> Int64 {
+        let u = try varint()
+        return Int64(bitPattern: (u >> 1) ^ (0 &- (u & 1)))
+    }
+
+    mutating func intValue() throws -> Int { Int(try int()) }
+    mutating func bool() throws -> Bool { try u8() != 0 }
+
+    mutating func string() throws -> String {
+        let n = Int(try varint())
+        guard n >= 0, offset + n <= bytes.count else { throw CacheFormatError(description: "a text in the cache runs past its end") }
+        defer { offset += n }
+        return String(decoding: bytes[offset..<(offset + n)], as: UTF8.self)
+    }
+
+    mutating func optionalString() throws -> String? { try bool() ? try string() : nil }
+
+    mutating func raw(_ n: Int) throws -> [UInt8] {
+        guard offset + n <= bytes.count else { throw CacheFormatError(description: "the cache file ends early") }
+        defer { offset += n }
+        return Array(bytes[offset..<(offset + n)])
+    }
+}
+
+/// CRC-32 (IEEE), for the cache's integrity check.
+enum CRC32 {
+    private static let table: [UInt32] = (0..<256).map { i -> UInt32 in
+        var c = UInt32(i)
+        for _ in 0..<8 { c = (c & 1) != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+        return c
+    }
+
+    static func of<C: Collection>(_ bytes: C) -> UInt32 where C.Element == UInt8 {
+        var c: UInt32 = 0xFFFF_FFFF
+        for b in bytes { c = table[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
+        return c ^ 0xFFFF_FFFF
+    }
+}

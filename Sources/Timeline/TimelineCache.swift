@@ -1,0 +1,146 @@
+import Foundation
+import TwitterAPI
+
+/// The on-disk cache of timelines, users and reading state, so the first frame shows the last
+/// session's tweets before any network call. One file per account, written atomically.
+public struct TimelineCache: Sendable {
+    public static let magic: [UInt8] = Array("LNNTCACHE".utf8)
+    public static let formatVersion: UInt64 = 1
+    /// Newest tweets kept per timeline.
+    public var keepPerTimeline: Int
+    public let directory: URL
+    public var fileURL: URL { directory.appendingPathComponent("timelines.cache") }
+
+    public init(directory: URL, keepPerTimeline: Int = 1000) {
+        self.directory = directory
+        self.keepPerTimeline = keepPerTimeline
+    }
+
+    /// `$XDG_CACHE_HOME/linnet/<account>/` (or `~/.cache/linnet/<account>/`).
+    public static func defaultDirectory(account: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.cache")
+        return URL(fileURLWithPath: base).appendingPathComponent("linnet").appendingPathComponent(account)
+    }
+
+    /// What loading found.
+    public enum LoadResult: Sendable {
+        case loaded(TimelineSnapshot)
+        case empty
+        /// The file was unreadable and was moved aside; the message says so in one line.
+        case setAside(String)
+    }
+
+    // MARK: - Saving
+
+    /// Writes the newest tweets of each timeline (temporary file, then rename). Throws a plain
+    /// error when the directory cannot be written (a full disk, permissions).
+    public func save(_ snapshot: TimelineSnapshot) throws {
+        var w = BinaryWriter()
+        w.raw(Self.magic)
+        w.varint(Self.formatVersion)
+        let timelines = snapshot.timelines.sorted { $0.key.description < $1.key.description }
+        var kept: [TweetID: Tweet] = [:]
+        var lists: [(TimelineID, TimelineView)] = []
+        for (id, view) in timelines {
+            var v = view
+            v.ids = Array(view.ids.prefix(keepPerTimeline))
+            v.gapsBelow = v.gapsBelow.filter { gap in v.ids.contains(gap) }
+            if let last = v.ids.last, view.ids.count > v.ids.count { v.gapsBelow.insert(last) }
+            for t in v.ids { kept[t] = snapshot.tweets[t] }
+            lists.append((id, v))
+        }
+        w.varint(UInt64(kept.count))
+        for t in kept.values.sorted(by: { $0.id > $1.id }) { TweetCoding.write(t, &w, depth: 0) }
+        w.varint(UInt64(lists.count))
+        for (id, v) in lists {
+            TweetCoding.write(id, &w)
+            w.varint(UInt64(v.ids.count))
+            for t in v.ids { w.varint(t.rawValue) }
+            w.varint(UInt64(v.gapsBelow.count))
+            for g in v.gapsBelow.sorted(by: >) { w.varint(g.rawValue) }
+            w.varint(v.readMarker?.rawValue ?? 0)
+            w.varint(v.anchor?.rawValue ?? 0)
+        }
+        let crc = CRC32.of(w.bytes)
+        w.raw([UInt8(crc >> 24), UInt8((crc >> 16) & 0xFF), UInt8((crc >> 8) & 0xFF), UInt8(crc & 0xFF)])
+        try write(Data(w.bytes))
+    }
+
+    private func write(_ data: Data) throws {
+        let fm = FileManager.default
+        do {
+            try fm.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw CacheError("cannot create the cache folder \(directory.path): \(Self.reason(error))")
+        }
+        let tmp = directory.appendingPathComponent(".timelines.cache.tmp-\(getpid())")
+        guard fm.createFile(atPath: tmp.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
+            throw CacheError("cannot write the cache in \(directory.path) (disk full or no permission); going on without it")
+        }
+        guard rename(tmp.path, fileURL.path) == 0 else {
+            let why = String(validatingCString: strerror(errno)) ?? "error \(errno)"
+            unlink(tmp.path)
+            throw CacheError("cannot replace the cache file \(fileURL.path): \(why)")
+        }
+    }
+
+    static func reason(_ error: any Error) -> String {
+        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+    }
+
+    // MARK: - Loading
+
+    /// Reads the cache. A corrupt, truncated or foreign-version file is moved aside and
+    /// reported in one line; it never stops the program.
+    public func load() -> LoadResult {
+        guard let data = FileManager.default.contents(atPath: fileURL.path) else { return .empty }
+        do {
+            return .loaded(try Self.decode([UInt8](data)))
+        } catch {
+            let aside = fileURL.path + ".unreadable-\(Int(Date().timeIntervalSince1970))"
+            let moved = rename(fileURL.path, aside) == 0
+            return .setAside("the timeline cache \(fileURL.path) could not be read (\(error)); "
+                + (moved ? "moved it to \(aside) and starting fresh" : "starting fresh"))
+        }
+    }
+
+    static func decode(_ bytes: [UInt8]) throws -> TimelineSnapshot {
+        guard bytes.count >= magic.count + 4, Array(bytes.prefix(magic.count)) == magic else {
+            throw CacheFormatError(description: "not a Linnet cache file")
+        }
+        let body = bytes.dropLast(4)
+        let stored = bytes.suffix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
+        guard CRC32.of(body) == stored else { throw CacheFormatError(description: "the checksum does not match (damaged or cut short)") }
+        var r = BinaryReader(Array(body))
+        _ = try r.raw(magic.count)
+        let version = try r.varint()
+        guard version == formatVersion else { throw CacheFormatError(description: "written by another version of Linnet (format \(version))") }
+        var tweets: [TweetID: Tweet] = [:]
+        var users: [UserID: User] = [:]
+        let count = try r.varint()
+        for _ in 0..<count {
+            let t = try TweetCoding.readTweet(&r, users: &users, depth: 0)
+            tweets[t.id] = t
+        }
+        var views: [TimelineID: TimelineView] = [:]
+        for _ in 0..<(try r.varint()) {
+            let id = try TweetCoding.readTimelineID(&r)
+            var v = TimelineView()
+            for _ in 0..<(try r.varint()) { v.ids.append(TweetID(try r.varint())) }
+            for _ in 0..<(try r.varint()) { v.gapsBelow.insert(TweetID(try r.varint())) }
+            let read = try r.varint(), anchor = try r.varint()
+            v.readMarker = read == 0 ? nil : TweetID(read)
+            v.anchor = anchor == 0 ? nil : TweetID(anchor)
+            views[id] = v
+        }
+        guard r.atEnd else { throw CacheFormatError(description: "unexpected data at the end") }
+        return TimelineSnapshot(version: 0, tweets: tweets, timelines: views)
+    }
+}
+
+/// A cache failure, in words.
+public struct CacheError: Error, CustomStringConvertible, Sendable {
+    public let description: String
+    init(_ d: String) { description = d }
+}
