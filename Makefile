@@ -52,9 +52,11 @@ demo: deps
 bench: deps
 	$(SWIFT) build -c release --product DecodeBench
 	$(SWIFT) build -c release --product SimLoadBench
+	$(SWIFT) build -c release --product StoreBench
 	$(SWIFT) build -c release --product linnet
 	.build/release/DecodeBench
 	.build/release/SimLoadBench .build/release/linnet
+	.build/release/StoreBench
 
 clean:
 	rm -rf .build $(VENV)

@@ -40,6 +40,9 @@ let package = Package(
             name: "DecodeBench", dependencies: ["TwitterAPI", "LinnetTestSupport", "CMallocInfo"],
             path: "Benchmarks/DecodeBench"),
 
+        .executableTarget(
+            name: "StoreBench", dependencies: ["Timeline", "TwitterAPI", "LinnetTestSupport", "CMallocInfo"],
+            path: "Benchmarks/StoreBench"),
         .executableTarget(name: "SimLoadBench", dependencies: ["TwitterAPI"], path: "Benchmarks/SimLoadBench"),
 
         .testTarget(name: "TweetTextTests", dependencies: ["TweetText", "LinnetTestSupport"]),

@@ -5,11 +5,53 @@ import TwitterAPI
 /// tweets that arrive after their delete), marks and fills gaps, keeps the reader's place, caps
 /// each timeline, and hands out snapshots.
 public actor TimelineStore {
+    /// One timeline inside the store: ids oldest first, so the usual arrival (a newer tweet) is
+    /// an append; the newest-first view for snapshots is built only when it changed.
+    struct Held {
+        var ascending: [TweetID] = []
+        var gapsBelow: Set<TweetID> = []
+        var readMarker: TweetID?
+        var anchor: TweetID?
+        var view: TimelineView?
+
+        /// Where `id` is, or where it would go.
+        func position(_ id: TweetID) -> (index: Int, found: Bool) {
+            var lo = 0, hi = ascending.count
+            while lo < hi {
+                let mid = (lo + hi) / 2
+                if ascending[mid] < id { lo = mid + 1 } else { hi = mid }
+            }
+            return (lo, lo < ascending.count && ascending[lo] == id)
+        }
+
+        func contains(_ id: TweetID) -> Bool { position(id).found }
+
+        /// Inserts if absent; true when it was new.
+        mutating func insert(_ id: TweetID) -> Bool {
+            if let last = ascending.last, id > last {
+                ascending.append(id)
+            } else {
+                let (i, found) = position(id)
+                if found { return false }
+                ascending.insert(id, at: i)
+            }
+            view = nil
+            return true
+        }
+
+        mutating func makeView() -> TimelineView {
+            if let v = view { return v }
+            let v = TimelineView(ids: ascending.reversed(), gapsBelow: gapsBelow, readMarker: readMarker, anchor: anchor)
+            view = v
+            return v
+        }
+    }
+
     /// Tweets kept per timeline before the oldest (below the reader) are evicted.
     public let cap: Int
     private var tweets: [TweetID: Tweet] = [:]
     private var references: [TweetID: Int] = [:]
-    private var views: [TimelineID: TimelineView] = [:]
+    private var held: [TimelineID: Held] = [:]
     private var deleted: Set<TweetID> = []
     private var users: [UserID: User] = [:]
     public private(set) var version: UInt64 = 0
@@ -21,10 +63,12 @@ public actor TimelineStore {
     // MARK: - Reading
 
     public func snapshot() -> TimelineSnapshot {
-        TimelineSnapshot(version: version, tweets: tweets, timelines: views)
+        var views: [TimelineID: TimelineView] = [:]
+        for id in Array(held.keys) { views[id] = held[id]?.makeView() }
+        return TimelineSnapshot(version: version, tweets: tweets, timelines: views)
     }
 
-    public func view(_ id: TimelineID) -> TimelineView { views[id] ?? TimelineView() }
+    public func view(_ id: TimelineID) -> TimelineView { held[id]?.makeView() ?? TimelineView() }
 
     /// Versions as the store changes. A burst of changes wakes a slow reader once: only the
     /// latest version waits in the buffer.
@@ -46,50 +90,60 @@ public actor TimelineStore {
 
     // MARK: - Merging
 
-    /// Adds a REST page. A page fetched with `since_id` that came back full may not have reached
-    /// the tweets already held: the store marks a gap below its oldest tweet. A page fetched
-    /// with `max_id` fills the gap it was asked for.
+    /// Adds a REST page. A full page that shares nothing with what was held may not have reached
+    /// it: the store marks a gap below its oldest tweet. A page fetched with `max_id` fills the
+    /// gap it was asked for.
     public func merge(page: [Tweet], into id: TimelineID, request: PageRequest) {
-        var view = views[id] ?? TimelineView()
-        let heldBefore = Set(view.ids)
-        if let max = request.maxID, let filled = view.gapsBelow.filter({ $0 > max }).min() {
-            view.gapsBelow.remove(filled)
+        var h = held[id] ?? Held()
+        let wasEmpty = h.ascending.isEmpty
+        let overlaps = page.contains { h.contains($0.id) }
+        if let max = request.maxID, let filled = h.gapsBelow.filter({ $0 > max }).min() {
+            h.gapsBelow.remove(filled)
         }
-        insert(page.filter { !deleted.contains($0.id) }, into: &view)
-        // A full page that shares nothing with what was held may not have reached it.
-        let pageIDs = page.map(\.id)
-        if let oldest = pageIDs.min(), page.count >= request.count, !heldBefore.isEmpty,
-            !pageIDs.contains(where: heldBefore.contains), view.ids.contains(where: { $0 < oldest })
+        for t in page where !deleted.contains(t.id) { store(t, in: &h) }
+        if let oldest = page.map(\.id).min(), page.count >= request.count, !wasEmpty, !overlaps,
+            let first = h.ascending.first, first < oldest
         {
-            view.gapsBelow.insert(oldest)
+            h.gapsBelow.insert(oldest)
         }
-        views[id] = view
+        h.view = nil
+        held[id] = h
         evict(id)
         changed()
     }
 
-    /// Adds tweets from a stream (or a post of our own) to the given timelines.
+    /// Adds a tweet from a stream (or a post of our own) to the given timelines.
     public func add(_ tweet: Tweet, to ids: [TimelineID]) {
         guard !deleted.contains(tweet.id) else { return }
         for id in ids {
-            var view = views[id] ?? TimelineView()
-            insert([tweet], into: &view)
-            views[id] = view
+            var h = held[id] ?? Held()
+            store(tweet, in: &h)
+            held[id] = h
             evict(id)
         }
         changed()
+    }
+
+    private func store(_ t: Tweet, in h: inout Held) {
+        if h.insert(t.id) { references[t.id, default: 0] += 1 }
+        users[t.user.id] = t.user
+        tweets[t.id] = t
     }
 
     /// Removes a tweet everywhere, now and if it arrives later.
     public func delete(_ id: TweetID) {
         deleted.insert(id)
         var touched = false
-        for (tid, var view) in views {
-            guard let i = view.ids.firstIndex(of: id) else { continue }
-            view.ids.remove(at: i)
-            view.gapsBelow.remove(id)
-            if view.anchor == id { view.anchor = i < view.ids.count ? view.ids[i] : view.ids.last }
-            views[tid] = view
+        for tid in Array(held.keys) {
+            guard var h = held[tid] else { continue }
+            let (i, found) = h.position(id)
+            guard found else { continue }
+            h.ascending.remove(at: i)
+            h.gapsBelow.remove(id)
+            // A deleted anchor moves to the next older tweet.
+            if h.anchor == id { h.anchor = i > 0 ? h.ascending[i - 1] : h.ascending.first }
+            h.view = nil
+            held[tid] = h
             touched = true
         }
         if tweets.removeValue(forKey: id) != nil || touched {
@@ -101,61 +155,55 @@ public actor TimelineStore {
     /// Replaces a tweet's object (a like or retweet count changed) where it is held.
     public func update(_ tweet: Tweet) {
         guard tweets[tweet.id] != nil, !deleted.contains(tweet.id) else { return }
-        tweets[tweet.id] = interned(tweet)
+        tweets[tweet.id] = tweet
         changed()
     }
 
-    private func insert(_ page: [Tweet], into view: inout TimelineView) {
-        var set = Set(view.ids)
-        var added = false
-        for t in page where !set.contains(t.id) {
-            set.insert(t.id)
-            view.ids.append(t.id)
-            references[t.id, default: 0] += 1
-            added = true
+    /// Starts from a cached snapshot (before any network call); what the network brings later
+    /// merges into it.
+    public func restore(_ cached: TimelineSnapshot) {
+        for (id, view) in cached.timelines {
+            var h = Held(gapsBelow: view.gapsBelow, readMarker: view.readMarker, anchor: view.anchor)
+            for t in view.ids.reversed() {
+                if let tweet = cached.tweets[t], !deleted.contains(t) { store(tweet, in: &h) }
+            }
+            held[id] = h
+            evict(id)
         }
-        for t in page { tweets[t.id] = interned(t) }
-        if added { view.ids.sort(by: >) }
-    }
-
-    /// The same user object for every tweet by them, the newest details winning.
-    private func interned(_ t: Tweet) -> Tweet {
-        users[t.user.id] = t.user
-        return t
+        changed()
     }
 
     // MARK: - Reading position
 
     public func markRead(_ id: TimelineID, upTo tweet: TweetID) {
-        guard var view = views[id] else { return }
-        if view.readMarker.map({ tweet > $0 }) ?? true {
-            view.readMarker = tweet
-            views[id] = view
-            changed()
-        }
+        guard var h = held[id], h.readMarker.map({ tweet > $0 }) ?? true else { return }
+        h.readMarker = tweet
+        h.view = nil
+        held[id] = h
+        changed()
     }
 
     public func setAnchor(_ id: TimelineID, at tweet: TweetID?) {
-        var view = views[id] ?? TimelineView()
-        view.anchor = tweet
-        views[id] = view
+        var h = held[id] ?? Held()
+        h.anchor = tweet
+        h.view = nil
+        held[id] = h
         changed()
     }
 
     // MARK: - Bounds
 
-    /// Drops the oldest tweets beyond the cap, never the anchor or anything newer.
+    /// Drops the oldest tweets beyond the cap, never the anchor or anything newer; the oldest
+    /// kept becomes a gap to page back into.
     private func evict(_ id: TimelineID) {
-        guard var view = views[id], view.ids.count > cap else { return }
-        var keep = cap
-        if let a = view.anchor, let i = view.ids.firstIndex(of: a) { keep = max(keep, i + 1) }
-        guard view.ids.count > keep else { return }
-        let dropped = view.ids[keep...]
-        view.ids.removeLast(view.ids.count - keep)
-        view.gapsBelow = view.gapsBelow.filter { $0 >= view.ids.last ?? TweetID(0) }
-        // The oldest kept tweet may have more below it now: that is a gap to page into.
-        if let last = view.ids.last { view.gapsBelow.insert(last) }
-        views[id] = view
+        guard var h = held[id], h.ascending.count > cap else { return }
+        var drop = h.ascending.count - cap
+        if let a = h.anchor {
+            let (i, found) = h.position(a)
+            if found { drop = min(drop, i) }
+        }
+        guard drop > 0 else { return }
+        let dropped = h.ascending[0..<drop]
         for d in dropped {
             references[d, default: 1] -= 1
             if references[d] == 0 {
@@ -163,22 +211,13 @@ public actor TimelineStore {
                 tweets[d] = nil
             }
         }
-    }
-
-    /// Starts from a cached snapshot (before any network call); what the network brings later
-    /// merges into it.
-    public func restore(_ cached: TimelineSnapshot) {
-        for (id, view) in cached.timelines {
-            var v = view
-            v.ids = view.ids.filter { cached.tweets[$0] != nil && !deleted.contains($0) }
-            for t in v.ids {
-                if let tweet = cached.tweets[t] { tweets[t] = interned(tweet) }
-                references[t, default: 0] += 1
-            }
-            views[id] = v
-            evict(id)
+        h.ascending.removeFirst(drop)
+        if let oldest = h.ascending.first {
+            h.gapsBelow = h.gapsBelow.filter { $0 >= oldest }
+            h.gapsBelow.insert(oldest)
         }
-        changed()
+        h.view = nil
+        held[id] = h
     }
 
     /// Tweets held, over all timelines.
