@@ -4,7 +4,7 @@ import Foundation
 /// tweets by a few people holds a few users. Not thread-safe: give each task its own.
 public final class V1Decoder {
     private var users: [UserID: User] = [:]
-    private var scratch = EntityScratch()
+    var scratch = EntityScratch()
     private var usersByBytes: [UserBytesKey: User] = [:]
     static let maxUserCacheEntries = 20_000
 
@@ -13,7 +13,7 @@ public final class V1Decoder {
         var length: Int
     }
 
-    private struct EntityScratch {
+    struct EntityScratch {
         var urls: [Entities.Link] = []
         var media: [Entities.Media] = []
         var mentions: [Entities.Mention] = []
@@ -246,152 +246,7 @@ public final class V1Decoder {
         return user
     }
 
-    /// `entities.url.urls[0].expanded_url` of a user.
-    private func profileURL(_ r: inout JSONReader) throws -> String? {
-        guard r.peek() == .object else {
-            try r.skipValue()
-            return nil
-        }
-        var found: String?
-        try r.readObject { r, key in
-            guard key.equals("url"), r.peek() == .object else { return try r.skipValue() }
-            try r.readObject { r, key in
-                guard key.equals("urls"), r.peek() == .array else { return try r.skipValue() }
-                try r.readArray { r in
-                    let link = try self.link(&r)
-                    if found == nil { found = link?.target }
-                }
-            }
-        }
-        return found
-    }
 
-    func entities(_ r: inout JSONReader) throws -> Entities {
-        guard r.peek() == .object else {
-            try r.skipValue()
-            return Entities()
-        }
-        // Collect into reused buffers, then keep exact-size copies: a growing array would
-        // leave unused capacity in every tweet kept.
-        scratch.clear()
-        try r.readObject { r, key in
-            guard r.peek() == .array else { return try r.skipValue() }
-            switch key {
-            case "urls": try r.readArray { r in if let l = try self.link(&r) { self.scratch.urls.append(l) } }
-            case "media": try r.readArray { r in if let m = try self.media(&r) { self.scratch.media.append(m) } }
-            case "user_mentions":
-                try r.readArray { r in if let m = try self.mention(&r) { self.scratch.mentions.append(m) } }
-            case "hashtags":
-                try r.readArray { r in if let h = try self.hashtag(&r, symbol: false) { self.scratch.hashtags.append(h) } }
-            case "symbols":
-                try r.readArray { r in if let h = try self.hashtag(&r, symbol: true) { self.scratch.hashtags.append(h) } }
-            default: try r.skipValue()
-            }
-        }
-        return Entities(
-            urls: exactCopy(scratch.urls), media: exactCopy(scratch.media), mentions: exactCopy(scratch.mentions),
-            hashtags: exactCopy(scratch.hashtags))
-    }
-
-    private func link(_ r: inout JSONReader) throws -> Entities.Link? {
-        guard r.peek() == .object else {
-            try r.skipValue()
-            return nil
-        }
-        var url: String?, expanded: String?, display: String?, range: Range<Int>?
-        try r.readObject { r, key in
-            switch key {
-            case "url": url = try r.optionalString()
-            case "expanded_url": expanded = try r.optionalString()
-            case "display_url": display = try r.optionalString()
-            case "indices": range = try r.optionalRange()
-            default: try r.skipValue()
-            }
-        }
-        guard let url, let range else { return nil }
-        return Entities.Link(target: expanded ?? url, display: display ?? expanded ?? url, range: range)
-    }
-
-    private func media(_ r: inout JSONReader) throws -> Entities.Media? {
-        guard r.peek() == .object else {
-            try r.skipValue()
-            return nil
-        }
-        var type = "photo", url: String?, display: String?, expanded: String?, https: String?
-        var range: Range<Int>?
-        try r.readObject { r, key in
-            switch key {
-            case "type": type = try r.optionalString() ?? type
-            case "url": url = try r.optionalString()
-            case "display_url": display = try r.optionalString()
-            case "expanded_url": expanded = try r.optionalString()
-            case "media_url_https": https = try r.optionalString()
-            case "indices": range = try r.optionalRange()
-            default: try r.skipValue()
-            }
-        }
-        guard let url, let range else { return nil }
-        return Entities.Media(
-            type: type, target: expanded ?? url, display: display ?? expanded ?? url, mediaURL: https, range: range)
-    }
-
-    private func mention(_ r: inout JSONReader) throws -> Entities.Mention? {
-        guard r.peek() == .object else {
-            try r.skipValue()
-            return nil
-        }
-        var screenName: String?, id: UInt64?, range: Range<Int>?
-        try r.readObject { r, key in
-            switch key {
-            case "screen_name": screenName = try r.optionalString()
-            case "id_str": id = try r.optionalIDString()
-            case "indices": range = try r.optionalRange()
-            default: try r.skipValue()
-            }
-        }
-        guard let screenName, let range else { return nil }
-        return Entities.Mention(screenName: screenName, userID: id.map { UserID($0) }, range: range)
-    }
-
-    private func hashtag(_ r: inout JSONReader, symbol: Bool) throws -> Entities.Hashtag? {
-        guard r.peek() == .object else {
-            try r.skipValue()
-            return nil
-        }
-        var text: String?, range: Range<Int>?
-        try r.readObject { r, key in
-            switch key {
-            case "text": text = try r.optionalString()
-            case "indices": range = try r.optionalRange()
-            default: try r.skipValue()
-            }
-        }
-        guard let text, let range else { return nil }
-        return Entities.Hashtag(text: text, isSymbol: symbol, range: range)
-    }
-
-    private func searchMetadata(_ r: inout JSONReader) throws -> SearchResponse.Metadata? {
-        guard r.peek() == .object else {
-            try r.skipValue()
-            return nil
-        }
-        var m = SearchResponse.Metadata()
-        try r.readObject { r, key in
-            switch key {
-            case "max_id_str": m.maxID = try r.optionalIDString().map { TweetID($0) }
-            case "since_id_str": m.sinceID = try r.optionalIDString().map { TweetID($0) }
-            case "max_id": if let v = try r.optionalUInt64(), m.maxID == nil { m.maxID = TweetID(v) }
-            case "since_id": if let v = try r.optionalUInt64(), m.sinceID == nil { m.sinceID = TweetID(v) }
-            case "refresh_url": m.refreshURL = try r.optionalString()
-            case "next_results": m.nextResults = try r.optionalString()
-            case "count": m.count = try r.optionalInt()
-            case "completed_in": m.completedIn = try r.optionalDouble()
-            case "query": m.query = try r.optionalString()
-            default: try r.skipValue()
-            }
-        }
-        return m
-    }
 }
 
 /// A copy of `a` whose storage holds exactly its elements.
