@@ -125,7 +125,7 @@ import TwitterAPI
     @Test func stallFaultSendsNothingThenCarriesOn() async throws {
         let sim = try await SimHarness.start()
         defer { Task { await sim.stop() } }
-        try await sim.setFaults(#"{"stallStreamSeconds":1.5,"stallAfterMessages":0}"#)
+        try await sim.setFaults(#"{"stallStreamSeconds":3,"stallAfterMessages":0}"#)
         let stream = try await open(sim, "GET", "/1.1/statuses/sample.json", [("delimited", "length"), ("stall_warnings", "true")])
         defer { stream.close() }
         let early = try await stream.read(until: { _ in false }, timeout: 1.0)
@@ -133,7 +133,7 @@ import TwitterAPI
         #expect(during.keepAlives == 0, "no keep-alives during a stall")
         #expect(during.messages.count == 1 && during.messages[0].contains("FALLING_BEHIND"))
         _ = try await sim.control("POST", "/_sim/tweet", body: "author=ada&text=held+back")
-        let later = try await stream.read(until: { Self.delimitedFrames($0).messages.count >= 2 && Self.delimitedFrames($0).keepAlives >= 1 }, timeout: 4)
+        let later = try await stream.read(until: { Self.delimitedFrames($0).messages.count >= 2 && Self.delimitedFrames($0).keepAlives >= 1 }, timeout: 8)
         let after = Self.delimitedFrames(later)
         #expect(after.messages.count == 2 && after.messages[1].contains("held back"))
         #expect(after.keepAlives >= 1)
