@@ -44,10 +44,11 @@ test: deps venv
 	$(SWIFT) test --disable-xctest
 	$(VENV)/bin/python -m pytest -q Tests/python
 
+# Until the TUI lands, the demo is the simulator on its own: it prints its URL and keys.
 demo: deps
 	$(SWIFT) build --product linnet
-	@echo "demo: the simulator and the TUI are not built yet; linnet so far:"
-	@.build/debug/linnet --version
+	@echo "demo: the full-screen TUI is not built yet; starting the simulated Twitter it will run against."
+	.build/debug/linnet sim --port 0
 
 bench: deps
 	$(SWIFT) build -c release --product DecodeBench
