@@ -36,6 +36,7 @@ final class CurlTransfer {
         _ = ccurl_setopt_long(h, CURLOPT_PROTOCOLS, Int(CURLPROTO_HTTP | CURLPROTO_HTTPS))
         _ = ccurl_setopt_long(h, CURLOPT_CONNECTTIMEOUT_MS, Int(request.connectTimeout * 1000))
         _ = ccurl_setopt_string(h, CURLOPT_USERAGENT, options.userAgent)
+        if let size = request.receiveBufferBytes { _ = ccurl_setopt_long(h, CURLOPT_BUFFERSIZE, size) }
         if options.acceptEncoding { _ = ccurl_setopt_string(h, CURLOPT_ACCEPT_ENCODING, "") }
         if let ca = options.caFile { _ = ccurl_setopt_string(h, CURLOPT_CAINFO, ca) }
         _ = ccurl_setopt_long(h, CURLOPT_SSL_VERIFYPEER, 1)

@@ -10,6 +10,8 @@ public struct HTTPRequest: Sendable {
     public var connectTimeout: Double = 10
     /// Seconds without a byte (keep-alives count) before the transfer is abandoned.
     public var idleTimeout: Double = 30
+    /// libcurl's receive buffer; larger for streams, so a fast stream arrives in fewer pieces.
+    public var receiveBufferBytes: Int?
 
     public init(method: String, url: String, headers: [(String, String)] = [], body: Data? = nil) {
         self.method = method

@@ -86,6 +86,7 @@ extension TwitterClient {
         }
         var request = try makeRequest(method, path, params, base: base)
         request.idleTimeout = stallTimeout
+        request.receiveBufferBytes = 256 * 1024
         return request
     }
 
