@@ -226,7 +226,7 @@ func ingestOnce(keepBodies: Bool) -> Ingest {
                 for event in framer.feed(b) {
                     guard case .message(let m) = event else { continue }
                     if case .tweet = try decoder.streamMessage(bytes: m) { ingest.tweets += 1 }
-                    if keepBodies { ingest.bodies.append(m) }
+                    if keepBodies { ingest.bodies.append(Array(m)) }
                 }
             }
         } catch {

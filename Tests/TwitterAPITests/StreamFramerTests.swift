@@ -34,7 +34,7 @@ import Testing
         while i < wire.count {
             for e in f.feed(wire[i..<min(wire.count, i + chunk)]) {
                 switch e {
-                case .message(let m): got.append(m)
+                case .message(let m): got.append(Array(m))
                 case .keepAlive: keepAlives += 1
                 case .malformed(let why): Issue.record("unexpected malformed: \(why)")
                 }

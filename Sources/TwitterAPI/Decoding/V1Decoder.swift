@@ -121,7 +121,7 @@ public final class V1Decoder {
     }
 
     /// One stream message from bytes in memory, without copying them.
-    public func streamMessage(bytes: [UInt8]) throws -> StreamMessage {
+    public func streamMessage<Bytes: ContiguousBytes>(bytes: Bytes) throws -> StreamMessage {
         try document(bytes) { r in try self.streamMessage(&r) }
     }
 

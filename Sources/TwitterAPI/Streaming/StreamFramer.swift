@@ -4,8 +4,9 @@
 public struct StreamFramer: Sendable {
     /// What the framer found.
     public enum Event: Equatable, Sendable {
-        /// One message's bytes (without its trailing CRLF).
-        case message([UInt8])
+        /// One message's bytes (without its trailing CRLF), sharing the framer's buffer: use
+        /// them before the next `feed`.
+        case message(ArraySlice<UInt8>)
         /// A blank keep-alive line.
         case keepAlive
         /// A frame that cannot be read (a length line that is not a number); the framer skips to
@@ -46,11 +47,12 @@ public struct StreamFramer: Sendable {
     private mutating func next() -> Event? {
         if let n = expected {
             guard buffer.count - start >= n else { return nil }
-            var body = Array(buffer[start..<(start + n)])
+            var end = start + n
+            // The length counts the message's own trailing CRLF.
+            if n >= 2, buffer[end - 2] == 13, buffer[end - 1] == 10 { end -= 2 }
+            let body = buffer[start..<end]
             start += n
             expected = nil
-            // The length counts the message's own trailing CRLF.
-            if body.count >= 2, body[body.count - 2] == 13, body[body.count - 1] == 10 { body.removeLast(2) }
             return .message(body)
         }
         guard let lineEnd = findLineEnd() else {
@@ -60,9 +62,9 @@ public struct StreamFramer: Sendable {
             }
             return nil
         }
-        var line = Array(buffer[start..<lineEnd])
+        var line = buffer[start..<lineEnd]
         start = lineEnd + 1
-        if line.last == 13 { line.removeLast() }
+        if line.last == 13 { line = line.dropLast() }
         let trimmed = line.drop { $0 == 32 }
         if trimmed.isEmpty { return .keepAlive }
         switch framing {
@@ -71,7 +73,7 @@ public struct StreamFramer: Sendable {
         case .delimited:
             guard trimmed.allSatisfy({ $0 >= 48 && $0 <= 57 }), trimmed.count <= 10,
                 let n = Int(String(decoding: trimmed, as: UTF8.self))
-            else { return .malformed("expected a length line, got \(Self.preview(line))") }
+            else { return .malformed("expected a length line, got \(Self.preview(Array(line)))") }
             guard n <= maxMessageBytes else { return .malformed("a frame of \(n) bytes is over the limit") }
             expected = n
             return next()
