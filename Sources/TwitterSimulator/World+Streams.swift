@@ -73,11 +73,15 @@ extension World {
     var streamCount: Int { subscribers.count }
 
     func publish(_ event: StreamEvent) {
+        // One encoding per viewer, not one per stream: most streams have no viewer.
+        var encoded: [UInt64?: String] = [:]
         for (id, sub) in subscribers where matches(sub.kind, event) {
             switch event {
             case .tweet(let t):
                 let viewer: UInt64? = { if case .user(let u) = sub.kind { return u } else { return nil } }()
-                deliver(id, TweetEncoder(world: snapshot, viewer: viewer, mode: .stream).tweet(t).text)
+                let json = encoded[viewer] ?? TweetEncoder(world: snapshot, viewer: viewer, mode: .stream).tweet(t).text
+                encoded[viewer] = json
+                deliver(id, json)
             case .delete(let tid, let uid):
                 deliver(id, J.object([
                     ("delete", .object([("status", .object([
@@ -131,13 +135,12 @@ extension World {
             faults.truncatedMessages -= 1
             payload = String(json.prefix(max(1, json.count / 2)))
         }
-        var frame: Data
+        let frame: Data
         if faults.malformedFrames > 0 {
             faults.malformedFrames -= 1
             frame = Data((sub.delimited ? "12x!\r\n{\"broken\r\n" : "}{\"broken\": \r\n").utf8)
         } else {
-            let body = Data(payload.utf8)
-            frame = sub.delimited ? Data("\(body.count + 2)\r\n".utf8) + body + Data("\r\n".utf8) : body + Data("\r\n".utf8)
+            frame = Self.frame(payload, delimited: sub.delimited)
         }
         if sub.stalledUntil != nil {
             sub.pending.append(frame)

@@ -5,6 +5,11 @@ import TweetText
 extension World {
     static let forbiddenForApps = SimResponse.error(403, code: 220, "Your credentials do not allow access to this resource.")
 
+    /// The encoder for a write's answer, in the tweet mode the request asked for.
+    func answerEncoder(_ r: SimRequest, viewer: UInt64) -> TweetEncoder {
+        TweetEncoder(world: snapshot, viewer: viewer, mode: r.param("tweet_mode") == "extended" ? .extended : .compat)
+    }
+
     func update(_ r: SimRequest, _ identity: Identity) -> SimResponse {
         guard let uid = identity.userID, let author = users[uid] else { return Self.forbiddenForApps }
         guard let status = r.param("status"), !status.isEmpty else {
@@ -44,7 +49,7 @@ extension World {
         lastStatusText[uid] = status
         insert(t)
         publish(.tweet(t))
-        return .json(200, TweetEncoder(world: snapshot, viewer: uid, mode: r.param("tweet_mode") == "extended" ? .extended : .compat).tweet(t))
+        return .json(200, answerEncoder(r, viewer: uid).tweet(t))
     }
 
     func retweet(_ r: SimRequest, _ identity: Identity, id: String?) -> SimResponse {
@@ -61,7 +66,7 @@ extension World {
         t.createdAtMs = Snowflake.ms(t.id)
         insert(t)
         publish(.tweet(t))
-        return .json(200, TweetEncoder(world: snapshot, viewer: uid, mode: r.param("tweet_mode") == "extended" ? .extended : .compat).tweet(t))
+        return .json(200, answerEncoder(r, viewer: uid).tweet(t))
     }
 
     func unretweet(_ r: SimRequest, _ identity: Identity, id: String?) -> SimResponse {
@@ -77,7 +82,7 @@ extension World {
             tweets[original.id] = original
             publish(.delete(id: mine.id, userID: uid))
         }
-        return .json(200, TweetEncoder(world: snapshot, viewer: uid, mode: r.param("tweet_mode") == "extended" ? .extended : .compat).tweet(original))
+        return .json(200, answerEncoder(r, viewer: uid).tweet(original))
     }
 
     func destroy(_ r: SimRequest, _ identity: Identity, id: String?) -> SimResponse {
@@ -86,7 +91,7 @@ extension World {
             return .error(404, code: 144, "No status found with that ID.")
         }
         guard t.userID == uid else { return .error(403, code: 183, "You may not delete another user's status.") }
-        let body = TweetEncoder(world: snapshot, viewer: uid, mode: r.param("tweet_mode") == "extended" ? .extended : .compat).tweet(t)
+        let body = answerEncoder(r, viewer: uid).tweet(t)
         remove(t)
         return .json(200, body)
     }
@@ -116,7 +121,7 @@ extension World {
             t.favoritedBy.removeAll { $0 == uid }
         }
         tweets[target] = t
-        return .json(200, TweetEncoder(world: snapshot, viewer: uid, mode: r.param("tweet_mode") == "extended" ? .extended : .compat).tweet(t))
+        return .json(200, answerEncoder(r, viewer: uid).tweet(t))
     }
 }
 

@@ -1,29 +1,30 @@
-/// A tweet's id: 64 bits, read from `id_str` so nothing is lost to floating point.
-public struct TweetID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
-    public var rawValue: UInt64
-    public init(rawValue: UInt64) { self.rawValue = rawValue }
-    public init(_ value: UInt64) { rawValue = value }
+/// What tweet and user ids share: 64 bits, decimal text, ordered by value.
+public protocol NumericID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible
+where RawValue == UInt64 {
+    init(rawValue: UInt64)
+}
+
+extension NumericID {
+    public init(_ value: UInt64) { self.init(rawValue: value) }
     /// Parses a decimal id.
     public init?(_ text: String) {
         guard let v = UInt64(text) else { return nil }
-        rawValue = v
+        self.init(rawValue: v)
     }
-    public static func < (a: TweetID, b: TweetID) -> Bool { a.rawValue < b.rawValue }
+    public static func < (a: Self, b: Self) -> Bool { a.rawValue < b.rawValue }
     public var description: String { String(rawValue) }
 }
 
-/// A user's id, 64 bits.
-public struct UserID: RawRepresentable, Hashable, Comparable, Sendable, CustomStringConvertible {
+/// A tweet's id, read from `id_str` so nothing is lost to floating point.
+public struct TweetID: NumericID {
     public var rawValue: UInt64
     public init(rawValue: UInt64) { self.rawValue = rawValue }
-    public init(_ value: UInt64) { rawValue = value }
-    /// Parses a decimal id.
-    public init?(_ text: String) {
-        guard let v = UInt64(text) else { return nil }
-        rawValue = v
-    }
-    public static func < (a: UserID, b: UserID) -> Bool { a.rawValue < b.rawValue }
-    public var description: String { String(rawValue) }
+}
+
+/// A user's id.
+public struct UserID: NumericID {
+    public var rawValue: UInt64
+    public init(rawValue: UInt64) { self.rawValue = rawValue }
 }
 
 /// Snowflake ids carry their creation time (PROTOCOL.md §8).
