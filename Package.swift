@@ -28,7 +28,9 @@ let package = Package(
         .target(
             name: "TwitterSimulator",
             dependencies: ["TweetText", "COpenSSL", .product(name: "FlyingFox", package: "FlyingFox")]),
-        .target(name: "LinnetTestSupport", dependencies: [.product(name: "Yams", package: "Yams")]),
+        .target(
+            name: "LinnetTestSupport",
+            dependencies: ["TwitterAPI", "TwitterSimulator", .product(name: "Yams", package: "Yams")]),
         .executableTarget(
             name: "linnet",
             dependencies: [
@@ -50,6 +52,8 @@ let package = Package(
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "TwitterAPI", "LinnetTestSupport"]),
         .testTarget(
             name: "TwitterClientTests", dependencies: ["TwitterAPI", "TwitterSimulator", "LinnetTestSupport"]),
+        .testTarget(
+            name: "SyncTests", dependencies: ["Timeline", "TwitterAPI", "TwitterSimulator", "LinnetTestSupport"]),
         .testTarget(
             name: "TwitterSimulatorTests", dependencies: ["TwitterSimulator", "TwitterAPI", "LinnetTestSupport"]),
     ]

@@ -70,6 +70,20 @@ public actor TimelineStore {
 
     public func view(_ id: TimelineID) -> TimelineView { held[id]?.makeView() ?? TimelineView() }
 
+    public func tweet(_ id: TweetID) -> Tweet? { tweets[id] }
+
+    /// The newest id a timeline holds.
+    public func newest(_ id: TimelineID) -> TweetID? { held[id]?.ascending.last }
+
+    /// The id `depth` places below the newest held at or below `ceiling` (or the oldest held).
+    public func floor(_ id: TimelineID, below ceiling: TweetID, depth: Int) -> TweetID? {
+        guard let h = held[id] else { return nil }
+        let (i, found) = h.position(ceiling)
+        let top = found ? i : i - 1
+        guard top >= 0 else { return nil }
+        return h.ascending[max(0, top - depth)]
+    }
+
     /// Versions as the store changes. A burst of changes wakes a slow reader once: only the
     /// latest version waits in the buffer.
     public func changes() -> AsyncStream<UInt64> {
@@ -151,6 +165,55 @@ public actor TimelineStore {
             changed()
         }
     }
+
+    /// Takes a tweet out of one timeline without a tombstone (it left that timeline, or a
+    /// reconcile found it gone); the object goes when no timeline holds it.
+    public func remove(_ id: TweetID, from tl: TimelineID) {
+        guard unlink(id, from: tl) else { return }
+        changed()
+    }
+
+    /// Takes a tweet out of every timeline without a tombstone, and says where it was, so an
+    /// optimistic delete can be undone.
+    public func removeEverywhere(_ id: TweetID) -> (tweet: Tweet, timelines: [TimelineID])? {
+        guard let tweet = tweets[id] else { return nil }
+        let places = held.keys.filter { held[$0]?.contains(id) == true }
+        for tl in places { _ = unlink(id, from: tl) }
+        tweets[id] = nil
+        references[id] = nil
+        changed()
+        return (tweet, places)
+    }
+
+    /// After a complete fetch of everything newer than `floor` up to `ceiling`: tweets held in
+    /// that range and not among `present` are gone from the server's timeline.
+    public func reconcile(_ tl: TimelineID, above floor: TweetID?, upTo ceiling: TweetID, present: Set<TweetID>) -> Int {
+        guard let h = held[tl] else { return 0 }
+        let gone = h.ascending.filter { id in id <= ceiling && (floor.map { id > $0 } ?? true) && !present.contains(id) }
+        for id in gone { _ = unlink(id, from: tl) }
+        if !gone.isEmpty { changed() }
+        return gone.count
+    }
+
+    private func unlink(_ id: TweetID, from tl: TimelineID) -> Bool {
+        guard var h = held[tl] else { return false }
+        let (i, found) = h.position(id)
+        guard found else { return false }
+        h.ascending.remove(at: i)
+        h.gapsBelow.remove(id)
+        if h.anchor == id { h.anchor = i > 0 ? h.ascending[i - 1] : h.ascending.first }
+        h.view = nil
+        held[tl] = h
+        references[id, default: 1] -= 1
+        if references[id] == 0 {
+            references[id] = nil
+            tweets[id] = nil
+        }
+        return true
+    }
+
+    /// Whether a tweet was deleted (its delete was seen).
+    public func isDeleted(_ id: TweetID) -> Bool { deleted.contains(id) }
 
     /// Replaces a tweet's object (a like or retweet count changed) where it is held.
     public func update(_ tweet: Tweet) {

@@ -18,8 +18,12 @@ enum ControlRoutes {
         case ("GET", "/_sim/requests"):
             let log = await world.log
             return .json(200, .array(log.map { e in
-                .object([("method", .string(e.method)), ("path", .string(e.path)), ("auth", .string(e.auth)),
-                         ("status", .int(e.status)), ("at", .double(e.at))])
+                var fields: [(String, J)] = [
+                    ("method", .string(e.method)), ("path", .string(e.path)), ("auth", .string(e.auth)),
+                    ("status", .int(Int64(e.status))), ("at", .double(e.at)),
+                ]
+                if let rem = e.remaining, let reset = e.reset { fields += [("remaining", .int(Int64(rem))), ("reset", .int(reset))] }
+                return .object(fields)
             }))
         case ("GET", "/_sim/firehose"):
             let count = min(Int(r.param("count") ?? "") ?? 10_000, 5_000_000)

@@ -68,21 +68,23 @@ struct Router: Sendable {
         }
         let authKind: String = { if case .app = identity { return "bearer" } else { return "user" } }()
         var limitHeaders: [(String, String)] = []
+        var counted: RateLimiter.Window?
         if let key = endpoint.limitKey {
             let (window, allowed) = await world.takeRateLimit(identity, endpoint: key)
+            counted = window
             limitHeaders = [
                 ("x-rate-limit-limit", String(window.limit)), ("x-rate-limit-remaining", String(window.remaining)),
                 ("x-rate-limit-reset", String(window.reset)),
             ]
             if !allowed {
                 let response = SimResponse.error(429, code: 88, "Rate limit exceeded", headers: limitHeaders)
-                await world.record(r, auth: authKind, status: 429)
+                await world.record(r, auth: authKind, status: 429, window: window)
                 return response
             }
         }
         var response = await endpoint.run(world, r, identity)
         response.headers += limitHeaders
-        await world.record(r, auth: authKind, status: response.status)
+        await world.record(r, auth: authKind, status: response.status, window: counted)
         return response
     }
 

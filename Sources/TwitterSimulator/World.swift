@@ -52,6 +52,9 @@ actor World {
         var auth: String
         var status: Int
         var at: Double
+        /// The endpoint's rate-limit window after this request counted, when it has one.
+        var remaining: Int? = nil
+        var reset: Int64? = nil
     }
 
     let config: SimulatorConfiguration
@@ -186,11 +189,11 @@ actor World {
 
     // MARK: - Log
 
-    func record(_ request: SimRequest, auth: String, status: Int) {
+    func record(_ request: SimRequest, auth: String, status: Int, window: RateLimiter.Window? = nil) {
         log.append(
             LoggedRequest(
                 method: request.method, path: request.path, auth: auth, status: status,
-                at: Date().timeIntervalSince1970))
+                at: Date().timeIntervalSince1970, remaining: window?.remaining, reset: window?.reset))
         if log.count > 200_000 { log.removeFirst(100_000) }
     }
 }

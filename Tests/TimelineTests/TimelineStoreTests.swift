@@ -120,4 +120,36 @@ import TwitterAPI
         }
         #expect(wakes == 1 && last == 1000, "only the newest version waits for a slow reader")
     }
+
+    @Test func reconcileDropsOnlyWhatTheServerNoLongerHasInRange() async {
+        let store = TimelineStore()
+        await store.merge(page: Self.page([9, 8, 7, 6, 5, 4, 3]), into: .home, request: PageRequest(count: 20))
+        await store.add(Self.tweet(8), to: [.mentions])
+        #expect(await store.floor(.home, below: TweetID(8), depth: 2) == TweetID(6))
+        #expect(await store.floor(.home, below: TweetID(100), depth: 50) == TweetID(3))
+        // A fetch of everything above 4 returned 9, 7, 5: 8 and 6 are gone from home.
+        let n = await store.reconcile(.home, above: TweetID(4), upTo: TweetID(9), present: Set([9, 7, 5].map { TweetID($0) }))
+        #expect(n == 2)
+        #expect(await store.view(.home).ids == [9, 7, 5, 4, 3].map { TweetID($0) })
+        // Not a delete: 8 stays in mentions and may come back to home.
+        #expect(await store.view(.mentions).ids == [TweetID(8)])
+        #expect(await store.tweet(TweetID(6)) == nil)
+        await store.add(Self.tweet(6), to: [.home])
+        #expect(await store.view(.home).ids.contains(TweetID(6)))
+    }
+
+    @Test func removeEverywhereCanBeUndone() async {
+        let store = TimelineStore()
+        await store.merge(page: Self.page([3, 2, 1]), into: .home, request: PageRequest(count: 20))
+        await store.add(Self.tweet(2), to: [.user("ann")])
+        guard let removed = await store.removeEverywhere(TweetID(2)) else {
+            Issue.record("nothing removed")
+            return
+        }
+        #expect(Set(removed.timelines) == [.home, .user("ann")])
+        #expect(await store.view(.home).ids == [TweetID(3), TweetID(1)])
+        await store.add(removed.tweet, to: removed.timelines)
+        #expect(await store.view(.home).ids == [3, 2, 1].map { TweetID($0) })
+        #expect(await store.view(.user("ann")).ids == [TweetID(2)])
+    }
 }

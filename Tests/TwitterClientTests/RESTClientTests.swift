@@ -1,4 +1,5 @@
 import Foundation
+import LinnetTestSupport
 import Testing
 import TwitterAPI
 import TwitterSimulator

@@ -1,5 +1,6 @@
 import Foundation
 import Synchronization
+import LinnetTestSupport
 import Testing
 import TwitterAPI
 import TwitterSimulator

@@ -4,12 +4,12 @@ import TwitterAPI
 import TwitterSimulator
 
 /// An in-process simulator and a client pointed at it over loopback with real libcurl.
-struct ClientHarness {
-    let server: SimulatorServer
-    let client: TwitterClient
-    let traced: TraceLog
+public struct ClientHarness: Sendable {
+    public let server: SimulatorServer
+    public let client: TwitterClient
+    public let traced: TraceLog
 
-    static func start(_ tweak: (inout SimulatorConfiguration) -> Void = { _ in }) async throws -> ClientHarness {
+    public static func start(_ tweak: (inout SimulatorConfiguration) -> Void = { _ in }) async throws -> ClientHarness {
         var config = SimulatorConfiguration.quiet
         tweak(&config)
         let server = try await SimulatorServer.start(config)
@@ -23,20 +23,20 @@ struct ClientHarness {
         return ClientHarness(server: server, client: client, traced: log)
     }
 
-    func stop() async { await server.stop() }
+    public func stop() async { await server.stop() }
 
-    func client(auth: TwitterAuth) -> TwitterClient {
+    public func client(auth: TwitterAuth) -> TwitterClient {
         TwitterClient(endpoints: .single(server.baseURL), auth: auth, http: client.http)
     }
 
     /// Ground truth from the simulator's control routes, read with the client's own HTTP.
-    func truth(_ name: String) async throws -> [String] {
+    public func truth(_ name: String) async throws -> [String] {
         let r = try await client.http.send(HTTPRequest(method: "GET", url: server.baseURL + "/_sim/timeline?name=\(name)"))
         guard case .array(let ids)? = try JSONValue.parse(r.body)["ids"] else { return [] }
         return ids.compactMap(\.stringValue)
     }
 
-    func control(_ method: String, _ path: String, body: String = "", json: Bool = false) async throws -> HTTPResponse {
+    public func control(_ method: String, _ path: String, body: String = "", json: Bool = false) async throws -> HTTPResponse {
         var r = HTTPRequest(method: method, url: server.baseURL + path)
         if method == "POST" {
             r.headers = [("Content-Type", json ? "application/json" : "application/x-www-form-urlencoded")]
@@ -47,8 +47,8 @@ struct ClientHarness {
 }
 
 /// Collects trace lines.
-final class TraceLog: Sendable {
+public final class TraceLog: Sendable {
     private let lines = Mutex<[String]>([])
-    func append(_ s: String) { lines.withLock { $0.append(s) } }
-    var all: [String] { lines.withLock { $0 } }
+    public func append(_ s: String) { lines.withLock { $0.append(s) } }
+    public var all: [String] { lines.withLock { $0 } }
 }

@@ -1,0 +1,138 @@
+import Foundation
+import TwitterAPI
+
+extension SyncEngine {
+    /// Unix time as the server counts it.
+    nonisolated func now() -> Double { Date().timeIntervalSince1970 + Double(client.serverClockOffset) }
+
+    /// The rate-limit family a timeline's pages come from.
+    static func endpoint(_ id: TimelineID) -> String {
+        switch id {
+        case .home: return "/statuses/home_timeline"
+        case .mentions: return "/statuses/mentions_timeline"
+        case .user: return "/statuses/user_timeline"
+        case .search: return "/search/tweets"
+        case .thread: return "/statuses/show/:id"
+        }
+    }
+
+    /// Limits per 15 minutes to assume before the first answer.
+    static func defaultLimit(_ endpoint: String) -> Int {
+        switch endpoint {
+        case "/statuses/home_timeline": return 15
+        case "/statuses/mentions_timeline": return 75
+        case "/search/tweets": return 180
+        default: return 900
+        }
+    }
+
+    /// Waits while the last answers said the endpoint's window is spent (or a 429 said to wait).
+    func gate(_ endpoint: String, for id: TimelineID) async throws {
+        while true {
+            let t = now()
+            var until = 0.0
+            if let b = blockedUntil(endpoint), b > t { until = b }
+            if let w = client.rateLimits.window(for: endpoint), w.remaining <= 0, Double(w.reset) > t {
+                until = max(until, Double(w.reset))
+            }
+            guard until > t else { return }
+            board.count { $0.rateLimitWaits += 1 }
+            board.update(id) { $0.state = .rateLimited(until: until) }
+            // The server's window turns over at the start of the reset second.
+            try await Task.sleep(nanoseconds: UInt64((until - t + 0.02) * 1e9))
+        }
+    }
+
+    /// One page for a timeline, after the rate-limit gate; also how many items the server
+    /// returned (tweets that could not be read count: the page was not short).
+    func fetch(_ id: TimelineID, _ r: PageRequest) async throws -> ([Tweet], Int) {
+        if case .thread(let root) = id { return (try await thread(root), 0) }
+        let endpoint = Self.endpoint(id)
+        try await gate(endpoint, for: id)
+        board.count { $0.restRequests += 1 }
+        let page = TwitterClient.Page(count: r.count, sinceID: r.sinceID, maxID: r.maxID)
+        do {
+            switch id {
+            case .home:
+                let p = try await client.homeTimeline(page)
+                return (p.tweets, p.tweets.count + p.problems.count)
+            case .mentions:
+                let p = try await client.mentionsTimeline(page)
+                return (p.tweets, p.tweets.count + p.problems.count)
+            case .user(let name):
+                let p = try await client.userTimeline(screenName: name, page)
+                return (p.tweets, p.tweets.count + p.problems.count)
+            case .search(let q):
+                let s = try await client.search(q, count: r.count, sinceID: r.sinceID, maxID: r.maxID)
+                return (s.statuses, s.statuses.count + s.problems.count)
+            case .thread:
+                return ([], 0)
+            }
+        } catch let e as APIError where e.httpStatus == 429 || e.httpStatus == 420 {
+            block(endpoint, until: e.retryAt.map(Double.init) ?? now() + 60 * options.timeScale)
+            throw e
+        }
+    }
+
+    /// A conversation: the tweet, the tweets it replies to (up to 20 up), and replies to any of
+    /// them found by searching for tweets to their authors.
+    func thread(_ root: TweetID) async throws -> [Tweet] {
+        var found: [Tweet] = []
+        var next: TweetID? = root
+        while let id = next, found.count < 20 {
+            let tweet: Tweet
+            if let held = await store.tweet(id) {
+                tweet = held
+            } else {
+                try await gate("/statuses/show/:id", for: .thread(root))
+                board.count { $0.restRequests += 1 }
+                tweet = try await client.show(id)
+            }
+            found.append(tweet)
+            next = tweet.inReplyToStatusID
+        }
+        guard let top = found.first else { return [] }
+        try await gate("/search/tweets", for: .thread(root))
+        board.count { $0.restRequests += 1 }
+        let replies = try await client.search("to:\(top.user.screenName)", count: 100, sinceID: TweetID(top.id.rawValue - 1)).statuses
+        var ids = Set(found.map(\.id))
+        for t in replies.sorted(by: { $0.id < $1.id }) where t.inReplyToStatusID.map(ids.contains) == true {
+            ids.insert(t.id)
+            found.append(t)
+        }
+        return found
+    }
+
+    /// Records a failure in words on the timeline's status.
+    func fail(_ id: TimelineID, reason: String, state: SyncState?) {
+        let t = now()
+        board.update(id) {
+            $0.lastError = reason
+            $0.lastErrorAt = t
+            if let state { $0.state = state }
+        }
+    }
+
+    func fail(_ id: TimelineID, _ error: any Error, retry: Double) {
+        switch error {
+        case let e as APIError where e.httpStatus == 429 || e.httpStatus == 420:
+            let until = blockedUntil(Self.endpoint(id)) ?? retry
+            fail(id, reason: "Rate limited: \(e.explanation)", state: .rateLimited(until: until))
+        case let e as APIError:
+            fail(id, reason: e.description, state: .offline(retry: retry, reason: e.explanation))
+        case let e as TransportError:
+            fail(id, reason: e.description, state: .offline(retry: retry, reason: e.description))
+        default:
+            fail(id, reason: "\(error)", state: .offline(retry: retry, reason: "\(error)"))
+        }
+    }
+
+    /// Plain words for an error a user sees.
+    nonisolated static func words(_ error: any Error) -> String {
+        switch error {
+        case let e as APIError: return e.explanation == e.message ? e.message : "\(e.message) — \(e.explanation)"
+        case let e as TransportError: return e.description
+        default: return "\(error)"
+        }
+    }
+}

@@ -1,0 +1,103 @@
+import Foundation
+import TwitterAPI
+
+/// A change the user asks for.
+public enum WriteAction: Sendable, Equatable {
+    case post(String, inReplyTo: TweetID?)
+    case retweet(TweetID)
+    case unretweet(TweetID)
+    case like(TweetID)
+    case unlike(TweetID)
+    case delete(TweetID)
+
+    /// What it is, in words, for messages ("Could not like the tweet: …").
+    public var verb: String {
+        switch self {
+        case .post(_, let r): return r == nil ? "post the tweet" : "send the reply"
+        case .retweet: return "retweet"
+        case .unretweet: return "undo the retweet"
+        case .like: return "like the tweet"
+        case .unlike: return "unlike the tweet"
+        case .delete: return "delete the tweet"
+        }
+    }
+}
+
+extension SyncEngine {
+    /// Carries out a write. Likes, retweets and deletes show in the store at once and are undone
+    /// if the server refuses; a post appears when the server has given it an id (the compose
+    /// box keeps the text until then). Returns the server's tweet, or why it failed in words.
+    public func perform(_ action: WriteAction) async -> Result<Tweet, SyncError> {
+        do {
+            return .success(try await run(action))
+        } catch let e as SyncError {
+            return .failure(e)
+        } catch let e as APIError {
+            return .failure(SyncError("Could not \(action.verb): \(Self.words(e))", status: e.httpStatus))
+        } catch {
+            return .failure(SyncError("Could not \(action.verb): \(Self.words(error))"))
+        }
+    }
+
+    private func run(_ action: WriteAction) async throws -> Tweet {
+        switch action {
+        case .post(let text, let reply):
+            let tweet = try await client.update(text, inReplyTo: reply)
+            var into: [TimelineID] = [.home]
+            if opened.contains(.user(account.screenName)) { into.append(.user(account.screenName)) }
+            if let reply, opened.contains(.thread(reply)) { into.append(.thread(reply)) }
+            await store.add(tweet, to: into)
+            return tweet
+        case .like(let id), .unlike(let id):
+            let like: Bool = if case .like = action { true } else { false }
+            return try await toggle(id, optimistic: { $0.with(favorited: like) }) { target in
+                like ? try await self.client.favorite(target) : try await self.client.unfavorite(target)
+            }
+        case .retweet(let id):
+            let retweet = try await toggle(id, optimistic: { $0.with(retweeted: true) }) { target in
+                try await self.client.retweet(target)
+            }
+            await store.add(retweet, to: [.home])
+            return retweet
+        case .unretweet(let id):
+            let original = try await toggle(id, optimistic: { $0.with(retweeted: false) }) { target in
+                try await self.client.unretweet(target)
+            }
+            // Our own retweet of it leaves the timelines.
+            let snapshot = await store.snapshot()
+            for (tid, t) in snapshot.tweets where t.retweetedStatus?.id == original.id && t.user.id == account.id {
+                await store.delete(tid)
+            }
+            return original
+        case .delete(let id):
+            guard let held = await store.tweet(id) else { return try await client.destroy(id) }
+            guard held.user.id == account.id else { throw SyncError("Could not delete the tweet: it is not yours.") }
+            let removed = await store.removeEverywhere(id)
+            do {
+                let gone = try await client.destroy(id)
+                await store.delete(id)
+                return gone
+            } catch {
+                if let removed { await store.add(removed.tweet, to: removed.timelines) }
+                throw error
+            }
+        }
+    }
+
+    /// Shows a like or retweet change at once on the tweet's content (inside a retweet too),
+    /// calls the server, then keeps the server's answer or puts the old tweet back.
+    private func toggle(_ id: TweetID, optimistic: (Tweet) -> Tweet, call: @Sendable (TweetID) async throws -> Tweet) async throws -> Tweet {
+        guard let held = await store.tweet(id) else { return try await call(id) }
+        let content = held.content
+        await store.update(held.replacingContent(optimistic(content)))
+        do {
+            let answer = try await call(content.id)
+            let fresh = answer.retweetedStatus.map { $0.id == content.id ? $0 : answer } ?? answer
+            if fresh.id == content.id, let now = await store.tweet(id) { await store.update(now.replacingContent(fresh)) }
+            return answer
+        } catch {
+            await store.update(held)
+            throw error
+        }
+    }
+}

@@ -1,0 +1,366 @@
+import Foundation
+import TwitterAPI
+
+/// Keeps the store's open timelines current: the user stream for home and mentions and a filter
+/// stream for a plain-word search when it can, REST polling otherwise, and a REST catch-up after
+/// every (re)connect so nothing that happened while disconnected is missed. Every REST request
+/// first checks what the last answers said about its rate-limit window.
+public actor SyncEngine {
+    public let client: TwitterClient
+    public let store: TimelineStore
+    /// The account the engine reads for.
+    public let account: User
+    public let options: SyncOptions
+    /// Status and counters, readable without waiting on the engine.
+    public nonisolated let board = SyncBoard()
+
+    var opened: Set<TimelineID> = []
+    private var pollers: [TimelineID: Task<Void, Never>] = [:]
+    private var streams: [String: Task<Void, Never>] = [:]
+    /// Catch-ups waiting per timeline, with the lowest ceiling asked for.
+    private var pendingCatchUp: [TimelineID: TweetID?] = [:]
+    private var lanes: [TimelineID: Task<Void, Never>] = [:]
+    /// Endpoints answered 429 without a reset, blocked until this Unix time.
+    private var blocked: [String: Double] = [:]
+    /// Failed catch-ups in a row per timeline, for the retry backoff.
+    private var retries: [TimelineID: Int] = [:]
+    private var friends: Set<UserID>?
+    private var userStreamFailures = 0
+    private var homePolling = false
+    /// Streams connected now, by key.
+    private var streamsUp: Set<String> = []
+
+    public init(client: TwitterClient, store: TimelineStore, account: User, options: SyncOptions = SyncOptions()) {
+        self.client = client
+        self.store = store
+        self.account = account
+        self.options = options
+    }
+
+    // MARK: - Opening and closing
+
+    /// Starts keeping a timeline current (loads it first).
+    public func open(_ id: TimelineID) {
+        guard !opened.contains(id) else { return }
+        opened.insert(id)
+        switch id {
+        case .home, .mentions:
+            if options.useStreams && !homePolling {
+                startUserStream()
+                requestCatchUp(id, ceiling: nil)
+            } else {
+                startPolling(id)
+            }
+        case .search(let q):
+            if options.useStreams, let track = Self.trackPhrase(q) {
+                startStream(key: "search:" + q, kind: .filter(track: [track], follow: []), timelines: [id])
+                requestCatchUp(id, ceiling: nil)
+            } else {
+                startPolling(id)
+            }
+        case .user:
+            startPolling(id)
+        case .thread:
+            requestCatchUp(id, ceiling: nil)
+        }
+    }
+
+    /// Stops following a timeline; what the store holds stays.
+    public func close(_ id: TimelineID) {
+        guard opened.remove(id) != nil else { return }
+        pollers.removeValue(forKey: id)?.cancel()
+        if case .search(let q) = id { streams.removeValue(forKey: "search:" + q)?.cancel() }
+        if !opened.contains(.home) && !opened.contains(.mentions) { streams.removeValue(forKey: "user")?.cancel() }
+        board.forget(id)
+    }
+
+    /// Stops everything.
+    public func stop() {
+        for t in pollers.values { t.cancel() }
+        for t in streams.values { t.cancel() }
+        for t in lanes.values { t.cancel() }
+        pollers = [:]
+        streams = [:]
+        lanes = [:]
+        opened = []
+    }
+
+    public var openTimelines: Set<TimelineID> { opened }
+
+    /// A filter-stream phrase for a search of plain words; nil when the query uses operators a
+    /// filter stream cannot express.
+    static func trackPhrase(_ query: String) -> String? {
+        let words = query.lowercased().split(separator: " ")
+        guard !words.isEmpty, words.count <= 5 else { return nil }
+        for w in words {
+            if w == "or" || w.hasPrefix("-") || w.contains(":") || w.contains("\"") || w.contains(",") { return nil }
+        }
+        return words.joined(separator: " ")
+    }
+
+    // MARK: - Streams
+
+    private func startUserStream() {
+        guard streams["user"] == nil else { return }
+        startStream(key: "user", kind: .user, timelines: [.home, .mentions])
+    }
+
+    private func startStream(key: String, kind: StreamKind, timelines: [TimelineID]) {
+        let events = client.stream(kind, stallTimeout: options.stallTimeout, clock: ScaledClock(scale: options.timeScale))
+        streams[key] = Task { [weak self] in
+            for await event in events {
+                guard let self else { return }
+                await self.handle(event, key: key, timelines: timelines)
+            }
+        }
+    }
+
+    private func handle(_ event: StreamEvent, key: String, timelines: [TimelineID]) async {
+        let targets = timelines.filter(opened.contains)
+        switch event {
+        case .state(.streaming):
+            board.count { $0.connects += 1 }
+            streamsUp.insert(key)
+            if key == "user" { userStreamFailures = 0 }
+            // Everything before this point is in the store; whatever the stream missed is newer
+            // than what each timeline holds now.
+            for tl in targets {
+                board.update(tl) { $0.state = .streaming }
+                requestCatchUp(tl, ceiling: await store.newest(tl))
+            }
+        case .state(.connecting):
+            streamsUp.remove(key)
+            for tl in targets { board.update(tl) { if $0.state != .streaming { $0.state = .connecting } } }
+        case .state(.waiting(let seconds, let reason)):
+            streamsUp.remove(key)
+            let retry = now() + seconds * options.timeScale
+            for tl in targets { fail(tl, reason: reason, state: .offline(retry: retry, reason: reason)) }
+            if key == "user" {
+                userStreamFailures += 1
+                if userStreamFailures >= options.streamFailuresBeforePolling { fallBackToPolling() }
+            }
+        case .state(.stopped), .statistics:
+            break
+        case .skipped:
+            // A message was lost in transit: fetch what it may have carried.
+            board.count { $0.skippedMessages += 1 }
+            for tl in targets { requestCatchUp(tl, ceiling: await store.newest(tl)) }
+        case .message(let m):
+            await apply(m, targets: targets)
+        }
+    }
+
+    private func apply(_ message: StreamMessage, targets: [TimelineID]) async {
+        switch message {
+        case .tweet(let t):
+            var into: [TimelineID] = []
+            for tl in targets {
+                switch tl {
+                case .home: if isHome(t) { into.append(tl) }
+                case .mentions: if isMention(t) { into.append(tl) }
+                default: into.append(tl)
+                }
+            }
+            if !into.isEmpty { await store.add(t, to: into) }
+        case .delete(let id, _):
+            await store.delete(id)
+        case .friends(let ids):
+            friends = Set(ids)
+        case .disconnect(let code, _, let reason):
+            for tl in targets { fail(tl, reason: "The stream was closed: \(StreamMessage.disconnectMeaning(code))" + (reason.isEmpty ? "" : " (\(reason))"), state: nil) }
+        case .warning(_, let text, _):
+            for tl in targets { fail(tl, reason: "Stream warning: \(text)", state: nil) }
+        default:
+            break
+        }
+    }
+
+    func isHome(_ t: Tweet) -> Bool {
+        t.user.id == account.id || (friends?.contains(t.user.id) ?? !isMention(t))
+    }
+
+    func isMention(_ t: Tweet) -> Bool {
+        let me = account.screenName.lowercased()
+        return t.retweetedStatus == nil && t.user.id != account.id
+            && t.entities.mentions.contains { $0.screenName.lowercased() == me }
+    }
+
+    /// The user stream keeps failing (v1.1 user streams were retired on twitter.com): poll.
+    private func fallBackToPolling() {
+        guard !homePolling else { return }
+        homePolling = true
+        board.count { $0.fellBackToPolling = true }
+        streams.removeValue(forKey: "user")?.cancel()
+        for tl in [TimelineID.home, .mentions] where opened.contains(tl) { startPolling(tl) }
+    }
+
+    // MARK: - Polling
+
+    private func startPolling(_ id: TimelineID) {
+        guard pollers[id] == nil else { return }
+        pollers[id] = Task { [weak self] in
+            while !Task.isCancelled {
+                guard let self else { return }
+                let wait = await self.pollOnce(id)
+                try? await Task.sleep(nanoseconds: UInt64(max(0.05, wait) * 1e9))
+            }
+        }
+    }
+
+    /// One poll; returns the seconds to wait before the next.
+    private func pollOnce(_ id: TimelineID) async -> Double {
+        requestCatchUp(id, ceiling: await store.newest(id))
+        await lanes[id]?.value
+        let endpoint = Self.endpoint(id)
+        let sharers = opened.filter { Self.endpoint($0) == endpoint && pollers[$0] != nil }.count
+        var wait = PollPlanner.interval(
+            window: client.rateLimits.window(for: endpoint), now: Int64(now()), windowSeconds: options.windowSeconds,
+            defaultLimit: Self.defaultLimit(endpoint), sharers: sharers) * options.timeScale
+        if case .offline(let retry, _) = board.status(id).state { wait = max(1, retry - now()) }
+        if case .rateLimited(let until) = board.status(id).state { wait = max(wait, until - now()) }
+        let next = now() + wait
+        board.update(id) {
+            if case .offline = $0.state { return }
+            $0.state = .polling(next: next)
+        }
+        return wait
+    }
+
+    /// Answers a refresh key: at once when the budget allows, otherwise when and why not.
+    public func refresh(_ id: TimelineID) -> PollPlanner.Refresh {
+        let endpoint = Self.endpoint(id)
+        if let until = blocked[endpoint], until > now() {
+            let s = Int((until - now()).rounded(.up))
+            return .wait(seconds: s, message: "rate limited, next refresh in \(s) s")
+        }
+        let answer = PollPlanner.manualRefresh(window: client.rateLimits.window(for: endpoint), now: Int64(now()))
+        if answer == .now { requestCatchUp(id, ceiling: nil) }
+        return answer
+    }
+
+    // MARK: - Catching up
+
+    /// Queues a catch-up; several asked for before it runs become one, from the lowest ceiling.
+    func requestCatchUp(_ id: TimelineID, ceiling: TweetID?) {
+        if let existing = pendingCatchUp[id] {
+            switch (existing, ceiling) {
+            case (nil, _): break
+            case (_, nil): pendingCatchUp[id] = .some(nil)
+            case (let a?, let b?): pendingCatchUp[id] = .some(min(a, b))
+            }
+        } else {
+            pendingCatchUp[id] = .some(ceiling)
+        }
+        guard lanes[id] == nil else { return }
+        lanes[id] = Task { [weak self] in
+            while let self, let next = await self.takePending(id) {
+                await self.catchUp(id, ceiling: next)
+            }
+        }
+    }
+
+    /// The next queued catch-up's ceiling (itself optional), or nil when none is queued.
+    private func takePending(_ id: TimelineID) -> TweetID?? {
+        guard let c = pendingCatchUp.removeValue(forKey: id), opened.contains(id) else {
+            lanes[id] = nil
+            return nil
+        }
+        return .some(c)
+    }
+
+    /// Fetches everything newer than a floor just below `ceiling` (the newest tweet held when
+    /// the stream connected), page by page, then drops held tweets above the floor that the
+    /// server no longer has. With nothing held, one page.
+    func catchUp(_ id: TimelineID, ceiling: TweetID?) async {
+        board.count { $0.catchUps += 1 }
+        if board.status(id).state == .idle { board.update(id) { $0.state = .loading } }
+        // Everything held now that a complete fetch does not return is gone from the server;
+        // the floor comes from the lowest ceiling asked for, so merged catch-ups miss nothing.
+        let top = await store.newest(id)
+        let low = ceiling ?? top
+        let floor: TweetID? = if let low { await store.floor(id, below: low, depth: options.reconcileDepth) } else { nil }
+        var maxID: TweetID?
+        var present = Set<TweetID>()
+        var complete = false
+        do {
+            for _ in 0..<(floor == nil ? 1 : options.maxCatchUpPages) {
+                let request = PageRequest(count: options.pageSize, sinceID: floor, maxID: maxID)
+                let (tweets, returned) = try await fetch(id, request)
+                await store.merge(page: tweets, into: id, request: request)
+                present.formUnion(tweets.map(\.id))
+                if returned < options.pageSize {
+                    complete = true
+                    break
+                }
+                guard let oldest = tweets.map(\.id).min(), oldest.rawValue > 1 else { break }
+                maxID = TweetID(oldest.rawValue - 1)
+            }
+            if complete, let floor, let top, Self.reconcilable(id) {
+                let n = await store.reconcile(id, above: floor, upTo: top, present: present)
+                board.count { $0.reconciled += n }
+            }
+            let settled = settledState(id)
+            board.update(id) {
+                switch $0.state {
+                case .loading, .rateLimited: $0.state = settled
+                case .offline where self.pollers[id] != nil: $0.state = settled
+                default: break
+                }
+            }
+            retries[id] = nil
+        } catch {
+            if Task.isCancelled || (error as? TransportError) == .cancelled || !opened.contains(id) { return }
+            let attempt = (retries[id] ?? 0) + 1
+            retries[id] = attempt
+            let delay = min(320, 5 * pow(2, Double(min(attempt, 7) - 1))) * options.timeScale
+            let retryAt = max(now() + delay, blockedUntil(Self.endpoint(id)) ?? 0)
+            fail(id, error, retry: retryAt)
+            // A poller tries again on its own schedule; a stream-fed timeline must still catch up.
+            if pollers[id] == nil {
+                let wait = retryAt - now()
+                Task { [weak self] in
+                    try? await Task.sleep(nanoseconds: UInt64(max(0, wait) * 1e9))
+                    await self?.requestCatchUp(id, ceiling: low)
+                }
+            }
+        }
+    }
+
+    func blockedUntil(_ endpoint: String) -> Double? { blocked[endpoint] }
+    func block(_ endpoint: String, until: Double) { blocked[endpoint] = max(blocked[endpoint] ?? 0, until) }
+
+    /// Pages the next older tweets below what is held (or below a gap).
+    public func loadOlder(_ id: TimelineID, below: TweetID? = nil) async {
+        var start = below
+        if start == nil { start = await store.view(id).oldest }
+        guard let oldest = start, oldest.rawValue > 1 else { return }
+        board.update(id) { $0.loadingOlder = true }
+        defer { board.update(id) { $0.loadingOlder = false } }
+        let request = PageRequest(count: options.pageSize, maxID: TweetID(oldest.rawValue - 1))
+        do {
+            let (tweets, returned) = try await fetch(id, request)
+            await store.merge(page: tweets, into: id, request: request)
+            if returned == 0 && below == nil { board.update(id) { $0.reachedEnd = true } }
+        } catch {
+            fail(id, reason: Self.words(error), state: nil)
+        }
+    }
+
+    /// What a timeline is doing when nothing is wrong.
+    private func settledState(_ id: TimelineID) -> SyncState {
+        if pollers[id] != nil { return .polling(next: now()) }
+        switch id {
+        case .home, .mentions: return streamsUp.contains("user") ? .streaming : .connecting
+        case .search(let q): return streamsUp.contains("search:" + q) ? .streaming : .connecting
+        case .user, .thread: return .idle
+        }
+    }
+
+    static func reconcilable(_ id: TimelineID) -> Bool {
+        switch id {
+        case .home, .mentions, .user: return true
+        case .search, .thread: return false
+        }
+    }
+}
+

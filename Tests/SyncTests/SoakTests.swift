@@ -1,0 +1,109 @@
+import Foundation
+import LinnetTestSupport
+import Testing
+import Timeline
+import TwitterAPI
+
+/// Tweets arrive fast while the simulator drops, stalls, refuses and garbles; at the end the
+/// store's home and mentions equal the server's, and no request went out while the engine knew
+/// the window was spent.
+@Suite(.serialized) struct SoakTests {
+    static let plans = [
+        #"{"dropStreamAfterMessages": 6}"#,
+        #"{"dropStreamAfterMessages": 6, "statusFaults": [{"path": "/1.1/statuses/home_timeline", "status": 503, "count": 1}]}"#,
+        #"{"dropStreamAfterMessages": 6, "statusFaults": [{"path": "/1.1/statuses/mentions_timeline", "status": 429, "count": 1}]}"#,
+        #"{"dropStreamAfterMessages": 6, "malformedFrames": 1}"#,
+        #"{"dropStreamAfterMessages": 6, "truncatedMessages": 1}"#,
+        #"{"stallStreamSeconds": 1.5, "stallAfterMessages": 2}"#,
+        #"{"dropStreamAfterMessages": 6, "statusFaults": [{"path": "/1.1/user.json", "status": 503, "count": 1}]}"#,
+        #"{"dropStreamAfterMessages": 6, "statusFaults": [{"path": "/1.1/user.json", "status": 420, "count": 1}]}"#,
+        #"{"dropStreamAfterMessages": 6, "resets": [{"path": "/1.1/statuses/home_timeline", "status": 200, "count": 1}]}"#,
+    ]
+
+    @Test func nothingLostNothingDoubledUnderFaults() async throws {
+        var o = SyncOptions()
+        o.pageSize = 50
+        o.maxCatchUpPages = 20
+        // Deletes missed while disconnected are found this far below the reconnect point.
+        o.reconcileDepth = 40
+        o.stallTimeout = 0.8
+        o.timeScale = 0.02
+        let h = try await SyncHarness.start(options: o) {
+            $0.rateLimitWindowSeconds = 2
+            $0.keepAliveSeconds = 0.2
+            // Fixed per connection when it opens: every connection is cut after 6 messages.
+            $0.faults.dropStreamAfterMessages = 6
+        }
+        defer { Task { await h.stop() } }
+        await h.engine.open(.home)
+        await h.engine.open(.mentions)
+        #expect(await h.eventually { h.engine.board.counters.connects >= 1 })
+
+        var created: [String] = []
+        var deletes = 0, faults = 0
+        let rounds = 50
+        for round in 0..<rounds {
+            try await h.faults(Self.plans[round % Self.plans.count])
+            faults += 1
+            for i in 0..<12 {
+                let r = try await h.sim.control("POST", "/_sim/tweet", body: (i + round) % 3 == 0 ? "mention_demo=1" : "")
+                if let id = try JSONValue.parse(r.body)["id_str"]?.stringValue { created.append(id) }
+            }
+            // Delete one recent tweet and one from a few rounds back (within the reconcile depth).
+            for victim in [created[created.count - 2], created[max(0, created.count - 40)]] {
+                let r = try await h.sim.control("POST", "/_sim/delete", body: "id=\(victim)")
+                if r.status == 200 { deletes += 1 }
+            }
+            try await Task.sleep(nanoseconds: 80_000_000)
+        }
+        try await h.faults("{}")
+
+        // Converged: everything the server holds from the first page down is held, once, in order.
+        func matches(_ name: String, _ id: TimelineID) async throws -> Bool {
+            let held = await h.held(id)
+            guard let oldest = held.last.flatMap(TweetID.init) else { return false }
+            return held == (try await h.sim.truth(name)).filter { TweetID($0)! >= oldest }
+        }
+        let converged = try await h.eventually(60) {
+            let home = try await matches("home", .home), mentions = try await matches("mentions", .mentions)
+            return home && mentions
+        }
+        let heldHome = await h.held(.home), heldMentions = await h.held(.mentions)
+        let truthHome = try await h.sim.truth("home"), truthMentions = try await h.sim.truth("mentions")
+        #expect(converged)
+        #expect(Set(heldHome).count == heldHome.count)
+        if !converged {
+            let deleted = Set(try await h.sim.truth("deleted"))
+            for (name, held, truth) in [("home", heldHome, truthHome), ("mentions", heldMentions, truthMentions)] {
+                let oldest = TweetID(held.last!)!
+                let want = Set(truth.filter { TweetID($0)! >= oldest })
+                let extra = Set(held).subtracting(want).sorted()
+                Issue.record("\(name) missing \(want.subtracting(held).sorted()), extra \(extra), of which deleted \(extra.filter(deleted.contains))")
+            }
+        }
+
+        // No request was counted against a window the engine had been told was spent.
+        let log = try await h.requests()
+        var spentUntil: [String: Double] = [:]
+        var violations = 0, limited = 0, injected429 = 0
+        for entry in log {
+            guard let path = entry["path"]?.stringValue, path.hasPrefix("/1.1/statuses/") else { continue }
+            let at = entry["at"].flatMap { if case .number(let n) = $0 { Double(n) } else { nil } } ?? 0
+            if let until = spentUntil[path], at < until { violations += 1 }
+            if entry["status"]?.intValue == 429 {
+                if entry["remaining"] == nil { injected429 += 1 } else { limited += 1 }
+            }
+            if let rem = entry["remaining"]?.intValue, let reset = entry["reset"]?.intValue {
+                spentUntil[path] = rem <= 0 ? Double(reset) : nil
+            }
+        }
+        let c = h.engine.board.counters
+        print("soak: \(created.count) tweets, \(deletes) deletes, \(faults) fault plans, \(c.connects - 1) reconnects, "
+            + "\(c.catchUps) catch-ups, \(c.restRequests) REST requests, \(c.reconciled) reconciled away, "
+            + "\(c.skippedMessages) skipped messages, \(c.rateLimitWaits) rate-limit waits, \(injected429) injected 429s; "
+            + "held home \(heldHome.count) / mentions \(heldMentions.count) of \(truthHome.count) / \(truthMentions.count) on the server")
+        #expect(c.connects - 1 >= 24)
+        #expect(violations == 0)
+        #expect(limited == 0)
+    }
+}
