@@ -10,6 +10,7 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
+        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // System libraries. ncursesw has no pkgConfig on purpose: SwiftPM drops its -D flags
@@ -25,6 +26,9 @@ let package = Package(
         .target(name: "TweetText"),
         .target(name: "TwitterAPI", dependencies: ["TweetText", "COpenSSL", "CCurl"]),
         .target(name: "Timeline", dependencies: ["TwitterAPI"]),
+        .target(name: "Screen", dependencies: ["TweetText", .product(name: "TOMLKit", package: "TOMLKit")]),
+        .target(name: "LinnetCore", dependencies: ["Timeline", "Screen", "TweetText", "TwitterAPI"]),
+        .target(name: "CursesTerminal", dependencies: ["Screen", "CNcursesw"]),
         .target(
             name: "TwitterSimulator",
             dependencies: ["TweetText", "COpenSSL", .product(name: "FlyingFox", package: "FlyingFox")]),
@@ -34,7 +38,7 @@ let package = Package(
         .executableTarget(
             name: "linnet",
             dependencies: [
-                "TwitterAPI", "TweetText", "TwitterSimulator",
+                "TwitterAPI", "TweetText", "TwitterSimulator", "Timeline", "Screen", "LinnetCore", "CursesTerminal",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .systemLibrary(name: "CMallocInfo", path: "Benchmarks/CMallocInfo"),
@@ -49,6 +53,10 @@ let package = Package(
 
         .testTarget(name: "TweetTextTests", dependencies: ["TweetText", "LinnetTestSupport"]),
         .testTarget(name: "TwitterAPITests", dependencies: ["TwitterAPI", "LinnetTestSupport"]),
+        .testTarget(name: "ScreenTests", dependencies: ["Screen", "LinnetTestSupport"]),
+        .testTarget(
+            name: "LinnetCoreTests", dependencies: ["LinnetCore", "Screen", "Timeline", "TwitterAPI", "LinnetTestSupport"],
+            exclude: ["Golden"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "TwitterAPI", "LinnetTestSupport"]),
         .testTarget(
             name: "TwitterClientTests", dependencies: ["TwitterAPI", "TwitterSimulator", "LinnetTestSupport"]),

@@ -104,11 +104,12 @@ extension SyncEngine {
     }
 
     /// Records a failure in words on the timeline's status.
-    func fail(_ id: TimelineID, reason: String, state: SyncState?) {
+    func fail(_ id: TimelineID, reason: String, state: SyncState?, refused: Bool = false) {
         let t = now()
         board.update(id) {
             $0.lastError = reason
             $0.lastErrorAt = t
+            $0.refused = refused
             if let state { $0.state = state }
         }
     }
@@ -117,9 +118,9 @@ extension SyncEngine {
         switch error {
         case let e as APIError where e.httpStatus == 429 || e.httpStatus == 420:
             let until = blockedUntil(Self.endpoint(id)) ?? retry
-            fail(id, reason: "Rate limited: \(e.explanation)", state: .rateLimited(until: until))
+            fail(id, reason: "Rate limited: \(e.explanation)", state: .rateLimited(until: until), refused: true)
         case let e as APIError:
-            fail(id, reason: e.description, state: .offline(retry: retry, reason: e.explanation))
+            fail(id, reason: e.description, state: .offline(retry: retry, reason: e.explanation), refused: (400..<500).contains(e.httpStatus))
         case let e as TransportError:
             fail(id, reason: e.description, state: .offline(retry: retry, reason: e.description))
         default:

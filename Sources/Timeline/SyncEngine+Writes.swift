@@ -42,7 +42,8 @@ extension SyncEngine {
     private func run(_ action: WriteAction) async throws -> Tweet {
         switch action {
         case .post(let text, let reply):
-            let tweet = try await client.update(text, inReplyTo: reply)
+            // The reply's mentions are in the text the user saw and edited.
+            let tweet = try await client.update(text, inReplyTo: reply, autoPopulateReplyMetadata: false)
             var into: [TimelineID] = [.home]
             if opened.contains(.user(account.screenName)) { into.append(.user(account.screenName)) }
             if let reply, opened.contains(.thread(reply)) { into.append(.thread(reply)) }

@@ -301,6 +301,7 @@ public actor SyncEngine {
             }
             let settled = settledState(id)
             board.update(id) {
+                $0.refused = false
                 switch $0.state {
                 case .loading, .rateLimited: $0.state = settled
                 case .offline where self.pollers[id] != nil: $0.state = settled

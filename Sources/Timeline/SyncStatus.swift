@@ -43,6 +43,8 @@ public struct SyncStatus: Equatable, Sendable {
     /// The last error in words, and when it happened (Unix time).
     public var lastError: String?
     public var lastErrorAt: Double?
+    /// The server refused (a 4xx answer) rather than failed; a search shows "refused".
+    public var refused = false
     /// An older page came back empty: nothing more below.
     public var reachedEnd = false
     public var loadingOlder = false

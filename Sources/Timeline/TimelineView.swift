@@ -37,6 +37,12 @@ public struct TimelineSnapshot: Sendable {
     public let tweets: [TweetID: Tweet]
     public let timelines: [TimelineID: TimelineView]
 
+    public init(version: UInt64 = 0, tweets: [TweetID: Tweet] = [:], timelines: [TimelineID: TimelineView] = [:]) {
+        self.version = version
+        self.tweets = tweets
+        self.timelines = timelines
+    }
+
     /// The tweets of a timeline, newest first.
     public func tweets(in id: TimelineID) -> [Tweet] {
         (timelines[id]?.ids ?? []).compactMap { tweets[$0] }

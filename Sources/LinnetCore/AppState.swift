@@ -1,0 +1,158 @@
+import Screen
+import Timeline
+import TwitterAPI
+
+/// One open pane: its timeline and the reader's place in it.
+public struct PaneState: Equatable, Sendable {
+    public var id: TimelineID
+    /// The selected tweet.
+    public var selected: TweetID?
+    /// The tweet at the top of the pane; it stays put when newer tweets arrive above.
+    public var top: TweetID?
+    public init(_ id: TimelineID) { self.id = id }
+}
+
+/// The compose box.
+public struct Compose: Equatable, Sendable {
+    public var editor: Editor
+    /// The tweet replied to, if any.
+    public var replyTo: TweetID?
+    public var sending = false
+    /// Why the last send failed (the text stays).
+    public var error: String?
+    public init(editor: Editor = Editor(), replyTo: TweetID? = nil) {
+        self.editor = editor
+        self.replyTo = replyTo
+    }
+}
+
+/// A question waiting for y or n.
+public enum Question: Equatable, Sendable {
+    case retweet(TweetID)
+    case unretweet(TweetID)
+    case delete(TweetID)
+    case quitWithDraft
+    case post
+
+    public var text: String {
+        switch self {
+        case .retweet: return "Retweet this to your followers?"
+        case .unretweet: return "Undo your retweet?"
+        case .delete: return "Delete this tweet for good?"
+        case .quitWithDraft: return "Quit with an unsent draft? It is saved and offered next time."
+        case .post: return "Post this tweet?"
+        }
+    }
+}
+
+/// A line of feedback in the status bar, which fades after a while.
+public struct Notice: Equatable, Sendable {
+    public var text: String
+    public var isError: Bool
+    public var at: Double
+    public init(_ text: String, isError: Bool, at: Double) {
+        self.text = text
+        self.isError = isError
+        self.at = at
+    }
+}
+
+/// Everything the UI knows, as a value: `reduce` changes it, `render` draws it.
+public struct AppState: Equatable, Sendable {
+    public var account: String
+    public var panes: [PaneState]
+    public var active = 0
+    public var width: Int
+    public var height: Int
+    /// Unix time, set by each tick (a fixed value in tests).
+    public var now: Double
+    public var compose: Compose?
+    /// A draft closed with Esc, offered when the box opens again.
+    public var draft: Compose?
+    public var searchPrompt: Editor?
+    public var question: Question?
+    public var showHelp = false
+    public var notice: Notice?
+    /// Keys typed so far of a longer sequence.
+    public var pendingKeys: [Key] = []
+    public var themeName: String
+    public var confirmBeforePost = false
+    public var quitting = false
+
+    public init(account: String, width: Int, height: Int, now: Double, themeName: String = "dark",
+                panes: [TimelineID] = [.home, .mentions]) {
+        self.account = account
+        self.width = width
+        self.height = height
+        self.now = now
+        self.themeName = themeName
+        self.panes = panes.map(PaneState.init)
+    }
+
+    public var pane: PaneState {
+        get { panes[min(active, panes.count - 1)] }
+        set { panes[min(active, panes.count - 1)] = newValue }
+    }
+
+    /// Where keys go now.
+    public var keyMode: KeyMode {
+        if question != nil { return .confirm }
+        if showHelp { return .help }
+        if compose != nil { return .compose }
+        if searchPrompt != nil { return .prompt }
+        return .timeline
+    }
+}
+
+/// What happens to the state.
+public enum Action: Sendable {
+    case keys([Key])
+    case resize(width: Int, height: Int)
+    case tick(now: Double)
+    /// The store changed (new snapshot in the context).
+    case storeChanged
+    case writeFinished(WriteAction, Result<Tweet, SyncError>)
+    case refreshAnswered(TimelineID, String?)
+    case notice(String, isError: Bool)
+    /// A saved draft found at start.
+    case restoreDraft(text: String, replyTo: TweetID?)
+}
+
+/// What the state asks the outside world to do.
+public enum Effect: Equatable, Sendable {
+    case open(TimelineID)
+    case close(TimelineID)
+    case perform(WriteAction)
+    case refresh(TimelineID)
+    case loadOlder(TimelineID)
+    case setAnchor(TimelineID, TweetID?)
+    case markRead(TimelineID, TweetID)
+    /// Save the draft (nil: delete the saved one).
+    case saveDraft(text: String?, replyTo: TweetID?)
+    case setTheme(String)
+    case quit
+}
+
+/// What `reduce` and `render` read besides the state.
+public struct Context: Sendable {
+    public var snapshot: TimelineSnapshot
+    public var statuses: [TimelineID: SyncStatus]
+    public var keyMap: KeyMap
+    public var theme: Theme
+    public var themes: [String]
+    public init(snapshot: TimelineSnapshot, statuses: [TimelineID: SyncStatus] = [:], keyMap: KeyMap = .standard,
+                theme: Theme = .fallback, themes: [String] = ["dark"]) {
+        self.snapshot = snapshot
+        self.statuses = statuses
+        self.keyMap = keyMap
+        self.theme = theme
+        self.themes = themes
+    }
+
+    /// A pane's tweet ids in reading order (threads read oldest first).
+    public func ids(_ pane: PaneState) -> [TweetID] {
+        let ids = snapshot.timelines[pane.id]?.ids ?? []
+        if case .thread = pane.id { return ids.reversed() }
+        return ids
+    }
+}

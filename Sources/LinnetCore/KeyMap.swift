@@ -1,0 +1,168 @@
+import Screen
+
+/// What a key does, by name (the names `config.toml` uses).
+public enum Command: String, CaseIterable, Sendable {
+    // Reading
+    case down, up, pageDown = "page-down", pageUp = "page-up", top, bottom
+    case nextPane = "next-pane", previousPane = "previous-pane", closePane = "close-pane"
+    case pane1 = "pane-1", pane2 = "pane-2", pane3 = "pane-3", pane4 = "pane-4", pane5 = "pane-5"
+    case pane6 = "pane-6", pane7 = "pane-7", pane8 = "pane-8", pane9 = "pane-9"
+    case compose, reply, quote, retweet, like, delete, thread, author, search, refresh
+    case help, cycleTheme = "cycle-theme", quit
+    // Editing (compose box and prompts)
+    case send, cancel, newline, left, right, lineStart = "line-start", lineEnd = "line-end"
+    case deleteBack = "delete-back", deleteForward = "delete-forward", deleteWord = "delete-word"
+    case killToStart = "kill-to-start", killToEnd = "kill-to-end", lineUp = "line-up", lineDown = "line-down"
+    // Questions
+    case yes, no
+}
+
+/// Where keys are read.
+public enum KeyMode: String, CaseIterable, Sendable {
+    case timeline, compose, prompt, confirm, help
+}
+
+/// One line of the key map: in a mode, a key sequence runs a command; `help` is what the help
+/// overlay says.
+public struct Binding: Equatable, Sendable {
+    public var mode: KeyMode
+    public var keys: [Key]
+    public var command: Command
+    public var help: String
+    public init(_ mode: KeyMode, _ keys: [Key], _ command: Command, _ help: String) {
+        self.mode = mode
+        self.keys = keys
+        self.command = command
+        self.help = help
+    }
+}
+
+/// The key map as data: defaults with vim keys and arrows, overridable from `config.toml`; the
+/// help overlay is generated from it.
+public struct KeyMap: Equatable, Sendable {
+    public private(set) var bindings: [Binding]
+
+    public init(_ bindings: [Binding]) { self.bindings = bindings }
+
+    public enum Resolution: Equatable, Sendable {
+        case command(Command)
+        /// The keys so far begin a longer sequence (`g` of `g g`).
+        case prefix
+        case none
+    }
+
+    public func resolve(_ mode: KeyMode, _ keys: [Key]) -> Resolution {
+        var prefix = false
+        for b in bindings where b.mode == mode {
+            if b.keys == keys { return .command(b.command) }
+            if b.keys.count > keys.count && Array(b.keys.prefix(keys.count)) == keys { prefix = true }
+        }
+        return prefix ? .prefix : .none
+    }
+
+    /// The keys bound to a command in a mode, as names (`j, down`).
+    public func keys(for command: Command, in mode: KeyMode) -> [String] {
+        bindings.filter { $0.mode == mode && $0.command == command }.map { $0.keys.map(\.description).joined(separator: " ") }
+    }
+
+    /// A setting that could not be applied, with why.
+    public struct OverrideError: Error, Equatable, Sendable, CustomStringConvertible {
+        public var key: String
+        public var reason: String
+        public var description: String { "key \"\(key)\": \(reason)" }
+    }
+
+    /// Applies `[keys.MODE]` settings: key sequence (`"ctrl-d"`, `"g g"`) → command name, or
+    /// `"none"` to unbind. A new binding replaces whatever that sequence did before.
+    public mutating func override(mode: KeyMode, _ settings: [(keys: String, command: String)]) throws(OverrideError) {
+        for (keyText, commandName) in settings {
+            var seq: [Key] = []
+            for part in keyText.split(separator: " ") {
+                guard let k = Key(name: String(part)) else { throw OverrideError(key: keyText, reason: "\"\(part)\" is not a key name") }
+                seq.append(k)
+            }
+            guard !seq.isEmpty else { throw OverrideError(key: keyText, reason: "no key given") }
+            bindings.removeAll { $0.mode == mode && $0.keys == seq }
+            if commandName == "none" { continue }
+            guard let c = Command(rawValue: commandName) else {
+                throw OverrideError(key: keyText, reason: "\"\(commandName)\" is not a command (\(Command.allCases.map(\.rawValue).joined(separator: ", ")))")
+            }
+            let help = bindings.first { $0.command == c }?.help ?? commandName
+            bindings.append(Binding(mode, seq, c, help))
+        }
+    }
+
+    public static let standard: KeyMap = {
+        var b: [Binding] = []
+        func t(_ keys: [Key], _ c: Command, _ h: String) { b.append(Binding(.timeline, keys, c, h)) }
+        t([.char("j")], .down, "next tweet")
+        t([.down], .down, "next tweet")
+        t([.char("k")], .up, "previous tweet")
+        t([.up], .up, "previous tweet")
+        t([.ctrl("d")], .pageDown, "page down")
+        t([.pageDown], .pageDown, "page down")
+        t([.char(" ")], .pageDown, "page down")
+        t([.ctrl("u")], .pageUp, "page up")
+        t([.pageUp], .pageUp, "page up")
+        t([.char("g"), .char("g")], .top, "newest tweet")
+        t([.home], .top, "newest tweet")
+        t([.char("G")], .bottom, "oldest tweet held")
+        t([.end], .bottom, "oldest tweet held")
+        t([.tab], .nextPane, "next pane")
+        t([.char("l")], .nextPane, "next pane")
+        t([.backTab], .previousPane, "previous pane")
+        t([.char("h")], .previousPane, "previous pane")
+        for (i, c) in [Command.pane1, .pane2, .pane3, .pane4, .pane5, .pane6, .pane7, .pane8, .pane9].enumerated() {
+            t([.char(Character(String(i + 1)))], c, "pane \(i + 1)")
+        }
+        t([.char("x")], .closePane, "close this pane")
+        t([.char("n")], .compose, "new tweet")
+        t([.char("r")], .reply, "reply")
+        t([.char("Q")], .quote, "quote")
+        t([.char("t")], .retweet, "retweet or undo")
+        t([.char("f")], .like, "like or unlike")
+        t([.char("D")], .delete, "delete your tweet")
+        t([.enter], .thread, "open the conversation")
+        t([.char("u")], .author, "open the author's tweets")
+        t([.char("/")], .search, "search")
+        t([.char("R")], .refresh, "refresh now")
+        t([.char("T")], .cycleTheme, "next theme")
+        t([.char("?")], .help, "this help")
+        t([.char("q")], .quit, "quit")
+
+        for mode in [KeyMode.compose, .prompt] {
+            func e(_ keys: [Key], _ c: Command, _ h: String) { b.append(Binding(mode, keys, c, h)) }
+            e([.enter], .send, mode == .compose ? "send" : "search")
+            e([.escape], .cancel, mode == .compose ? "close, keep the draft" : "cancel")
+            e([.ctrl("g")], .cancel, mode == .compose ? "close, keep the draft" : "cancel")
+            e([.left], .left, "left")
+            e([.ctrl("b")], .left, "left")
+            e([.right], .right, "right")
+            e([.ctrl("f")], .right, "right")
+            e([.home], .lineStart, "start of line")
+            e([.ctrl("a")], .lineStart, "start of line")
+            e([.end], .lineEnd, "end of line")
+            e([.ctrl("e")], .lineEnd, "end of line")
+            e([.backspace], .deleteBack, "delete before")
+            e([.ctrl("h")], .deleteBack, "delete before")
+            e([.delete], .deleteForward, "delete after")
+            e([.ctrl("d")], .deleteForward, "delete after")
+            e([.ctrl("w")], .deleteWord, "delete word")
+            e([.ctrl("u")], .killToStart, "delete to line start")
+            e([.ctrl("k")], .killToEnd, "delete to line end")
+            if mode == .compose {
+                e([.alt("\r")], .newline, "new line")
+                e([.ctrl("j")], .newline, "new line")
+                e([.up], .lineUp, "line up")
+                e([.down], .lineDown, "line down")
+            }
+        }
+        b.append(Binding(.confirm, [.char("y")], .yes, "yes"))
+        b.append(Binding(.confirm, [.char("n")], .no, "no"))
+        b.append(Binding(.confirm, [.escape], .no, "no"))
+        b.append(Binding(.help, [.char("?")], .cancel, "close help"))
+        b.append(Binding(.help, [.escape], .cancel, "close help"))
+        b.append(Binding(.help, [.char("q")], .cancel, "close help"))
+        return KeyMap(b)
+    }()
+}

@@ -1,0 +1,80 @@
+import Screen
+import Timeline
+import TweetText
+import TwitterAPI
+
+/// Where things go on the screen for a state; shared by `reduce` (scrolling) and `render`.
+public struct Layout: Equatable, Sendable {
+    public static let minWidth = 40, minHeight = 10
+
+    public var tabs: Rect
+    public var body: Rect
+    public var compose: Rect?
+    public var status: Rect
+    public var tooSmall: Bool
+
+    public init(_ s: AppState, replyLines: Int = 0) {
+        tooSmall = s.width < Self.minWidth || s.height < Self.minHeight
+        tabs = Rect(x: 0, y: 0, width: s.width, height: 1)
+        status = Rect(x: 0, y: s.height - 1, width: s.width, height: 1)
+        var bodyHeight = s.height - 2
+        if let c = s.compose {
+            let rows = min(8, max(2, c.editor.layout(width: max(1, s.width - 2)).rows.count))
+            let h = min(bodyHeight - 3, rows + 2 + replyLines + (c.error == nil ? 0 : 1))
+            compose = Rect(x: 0, y: s.height - 1 - h, width: s.width, height: h)
+            bodyHeight -= h
+        }
+        body = Rect(x: 0, y: 1, width: s.width, height: max(0, bodyHeight))
+    }
+}
+
+/// Short human times.
+public enum Format {
+    /// `now`, `42s`, `5m`, `3h`, `2d`, then the date (`Mar 4`, or `Mar 4 2019` in another year).
+    public static func age(created: Int64, now: Double) -> String {
+        let d = Int(now) - Int(created)
+        if d < 5 { return "now" }
+        if d < 60 { return "\(d)s" }
+        if d < 3600 { return "\(d / 60)m" }
+        if d < 86400 { return "\(d / 3600)h" }
+        if d < 7 * 86400 { return "\(d / 86400)d" }
+        let (y, m, day) = civil(created)
+        let (ny, _, _) = civil(Int64(now))
+        let month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][m - 1]
+        return y == ny ? "\(month) \(day)" : "\(month) \(day) \(y)"
+    }
+
+    /// `42 s`, `4m 12s`, `1h 5m`: how long until something.
+    public static func wait(_ seconds: Double) -> String {
+        let s = max(0, Int(seconds.rounded(.up)))
+        if s < 60 { return "\(s) s" }
+        if s < 3600 { return "\(s / 60)m \(s % 60)s" }
+        return "\(s / 3600)h \(s % 3600 / 60)m"
+    }
+
+    /// Counts as Twitter shows them: 999, 1.2K, 15K, 1.3M.
+    public static func count(_ n: Int) -> String {
+        if n < 1000 { return String(n) }
+        if n < 10_000 { return String(format1(Double(n) / 1000)) + "K" }
+        if n < 1_000_000 { return "\(n / 1000)K" }
+        return String(format1(Double(n) / 1_000_000)) + "M"
+    }
+
+    private static func format1(_ v: Double) -> String {
+        let tenths = Int((v * 10).rounded(.down))
+        return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
+    }
+
+    /// Year, month, day of a Unix time (UTC), by Howard Hinnant's days-from-civil inverse.
+    static func civil(_ t: Int64) -> (Int, Int, Int) {
+        let z = Int(t / 86400) + 719_468
+        let era = (z >= 0 ? z : z - 146_096) / 146_097
+        let doe = z - era * 146_097
+        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
+        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
+        let mp = (5 * doy + 2) / 153
+        let d = doy - (153 * mp + 2) / 5 + 1
+        let m = mp < 10 ? mp + 3 : mp - 9
+        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
+    }
+}

@@ -1,0 +1,410 @@
+import Screen
+import Timeline
+import TweetText
+import TwitterAPI
+
+/// The pure heart of the UI: an action and the current picture of the store change the state
+/// and ask for effects. No I/O here.
+public enum Reducer {
+    /// Seconds a notice stays in the status bar.
+    public static let noticeLifetime = 8.0
+
+    public static func reduce(_ s: inout AppState, _ action: Action, _ c: Context) -> [Effect] {
+        let before = s.panes
+        var fx: [Effect] = []
+        switch action {
+        case .keys(let keys): fx += handle(keys: keys, &s, c)
+        case .resize(let w, let h):
+            s.width = w
+            s.height = h
+        case .tick(let now):
+            s.now = now
+            if let n = s.notice, now - n.at > noticeLifetime { s.notice = nil }
+        case .storeChanged: break
+        case .writeFinished(let write, let result): fx += finished(write, result, &s)
+        case .refreshAnswered(_, let message):
+            if let message { s.notice = Notice(message, isError: true, at: s.now) }
+        case .notice(let text, let isError): s.notice = Notice(text, isError: isError, at: s.now)
+        case .restoreDraft(let text, let replyTo):
+            s.draft = Compose(editor: Editor(text), replyTo: replyTo)
+            s.notice = Notice("An unsent draft was kept from last time: press n to open it.", isError: false, at: s.now)
+        }
+        fx += settle(&s, c)
+        for (old, new) in zip(before, s.panes) where old.id == new.id && old.top != new.top {
+            fx.append(.setAnchor(new.id, new.top))
+        }
+        return fx
+    }
+
+    // MARK: - Keys
+
+    static func handle(keys: [Key], _ s: inout AppState, _ c: Context) -> [Effect] {
+        var fx: [Effect] = []
+        // A burst that mixes text with Enter is a paste: its line ends are new lines, not "send".
+        let pasted = keys.count > 1 && keys.contains(.enter) && keys.contains { if case .char = $0 { true } else { false } }
+        var pastedLines = 0
+        for key in keys {
+            if key == .resize { continue }
+            let mode = s.keyMode
+            if pasted && key == .enter && (mode == .compose || mode == .prompt) {
+                if mode == .compose {
+                    s.compose?.editor.insert("\n")
+                    pastedLines += 1
+                }
+                continue
+            }
+            let seq = s.pendingKeys + [key]
+            switch c.keyMap.resolve(mode, seq) {
+            case .command(let command):
+                s.pendingKeys = []
+                fx += run(command, &s, c)
+            case .prefix:
+                s.pendingKeys = seq
+            case .none:
+                s.pendingKeys = []
+                if seq.count > 1, case .command(let command) = c.keyMap.resolve(mode, [key]) {
+                    fx += run(command, &s, c)
+                } else if case .char(let ch) = key {
+                    if mode == .compose {
+                        s.compose?.editor.insert(String(ch))
+                        s.compose?.error = nil
+                    } else if mode == .prompt {
+                        s.searchPrompt?.insert(String(ch))
+                    }
+                }
+            }
+        }
+        if pastedLines > 0 {
+            s.notice = Notice("Pasted \(pastedLines + 1) lines; press Enter to send.", isError: false, at: s.now)
+        }
+        return fx
+    }
+
+    static func run(_ command: Command, _ s: inout AppState, _ c: Context) -> [Effect] {
+        switch s.keyMode {
+        case .confirm: return answer(command == .yes, &s)
+        case .help:
+            if command == .cancel { s.showHelp = false }
+            return []
+        case .compose: return editCompose(command, &s)
+        case .prompt: return editPrompt(command, &s)
+        case .timeline: return timeline(command, &s, c)
+        }
+    }
+
+    // MARK: - Timeline commands
+
+    static func timeline(_ command: Command, _ s: inout AppState, _ c: Context) -> [Effect] {
+        let ids = c.ids(s.pane)
+        let index = s.pane.selected.flatMap { ids.firstIndex(of: $0) }
+        let selected = s.pane.selected.flatMap { c.snapshot.tweets[$0] }
+        switch command {
+        case .down: return select(index.map { $0 + 1 } ?? 0, &s, c)
+        case .up: return select(index.map { $0 - 1 } ?? 0, &s, c)
+        case .pageDown: return select((index ?? 0) + max(1, visibleCount(s, c) - 1), &s, c)
+        case .pageUp: return select((index ?? 0) - max(1, visibleCount(s, c) - 1), &s, c)
+        case .top: return select(0, &s, c)
+        case .bottom: return select(ids.count - 1, &s, c)
+        case .nextPane: s.active = (s.active + 1) % s.panes.count
+        case .previousPane: s.active = (s.active + s.panes.count - 1) % s.panes.count
+        case .pane1, .pane2, .pane3, .pane4, .pane5, .pane6, .pane7, .pane8, .pane9:
+            let n = Int(command.rawValue.dropFirst(5))! - 1
+            if n < s.panes.count { s.active = n }
+        case .closePane:
+            let id = s.pane.id
+            if id == .home || id == .mentions {
+                s.notice = Notice("Home and Mentions stay open.", isError: false, at: s.now)
+                return []
+            }
+            s.panes.remove(at: s.active)
+            s.active = min(s.active, s.panes.count - 1)
+            return [.close(id)]
+        case .compose:
+            s.compose = s.draft ?? Compose()
+            s.draft = nil
+        case .reply:
+            guard let t = selected?.content else { return nothing(&s) }
+            if let d = s.draft, d.replyTo == t.id {
+                s.compose = d
+            } else {
+                var names = [t.user.screenName] + t.entities.mentions.map(\.screenName)
+                if let rt = selected, rt.retweetedStatus != nil { names.append(rt.user.screenName) }
+                var seen = Set<String>()
+                names = names.filter { $0.lowercased() != s.account.lowercased() && seen.insert($0.lowercased()).inserted }
+                let prefill = names.map { "@" + $0 }.joined(separator: " ")
+                s.compose = Compose(editor: Editor(prefill.isEmpty ? "" : prefill + " "), replyTo: t.id)
+            }
+            s.draft = nil
+        case .quote:
+            guard let t = selected?.content else { return nothing(&s) }
+            s.compose = Compose(editor: Editor(" https://twitter.com/\(t.user.screenName)/status/\(t.id)", caret: 0))
+        case .retweet:
+            guard let t = selected?.content else { return nothing(&s) }
+            s.question = t.isRetweeted ? .unretweet(t.id) : .retweet(t.id)
+        case .like:
+            guard let t = selected else { return nothing(&s) }
+            return [.perform(t.content.isFavorited ? .unlike(t.id) : .like(t.id))]
+        case .delete:
+            guard let t = selected else { return nothing(&s) }
+            if t.retweetedStatus != nil && t.user.screenName.lowercased() == s.account.lowercased() {
+                s.question = .unretweet(t.content.id)
+            } else if t.user.screenName.lowercased() == s.account.lowercased() {
+                s.question = .delete(t.id)
+            } else {
+                s.notice = Notice("You can only delete your own tweets.", isError: true, at: s.now)
+            }
+        case .thread:
+            guard let t = selected?.content else { return nothing(&s) }
+            return openPane(.thread(t.id), &s)
+        case .author:
+            guard let t = selected?.content else { return nothing(&s) }
+            return openPane(.user(t.user.screenName), &s)
+        case .search: s.searchPrompt = Editor()
+        case .refresh: return [.refresh(s.pane.id)]
+        case .help: s.showHelp = true
+        case .cycleTheme:
+            guard !c.themes.isEmpty else { return [] }
+            let i = c.themes.firstIndex(of: s.themeName) ?? -1
+            s.themeName = c.themes[(i + 1) % c.themes.count]
+            return [.setTheme(s.themeName)]
+        case .quit:
+            if let d = s.draft ?? s.compose, !d.editor.isEmpty {
+                s.question = .quitWithDraft
+            } else {
+                s.quitting = true
+                return [.quit]
+            }
+        default: break
+        }
+        return []
+    }
+
+    static func nothing(_ s: inout AppState) -> [Effect] {
+        s.notice = Notice("No tweet is selected.", isError: false, at: s.now)
+        return []
+    }
+
+    static func openPane(_ id: TimelineID, _ s: inout AppState) -> [Effect] {
+        if let i = s.panes.firstIndex(where: { $0.id == id }) {
+            s.active = i
+            return []
+        }
+        s.panes.append(PaneState(id))
+        s.active = s.panes.count - 1
+        return [.open(id)]
+    }
+
+    /// Moves the selection (clamped), keeps it visible, marks it read, and asks for older
+    /// tweets near the end.
+    static func select(_ target: Int, _ s: inout AppState, _ c: Context) -> [Effect] {
+        let ids = c.ids(s.pane)
+        guard !ids.isEmpty else { return [] }
+        let i = min(max(0, target), ids.count - 1)
+        s.pane.selected = ids[i]
+        scrollToSelection(&s, c)
+        var fx: [Effect] = []
+        if let marker = c.snapshot.timelines[s.pane.id]?.readMarker, ids[i] > marker {
+            fx.append(.markRead(s.pane.id, ids[i]))
+        }
+        let status = c.statuses[s.pane.id] ?? SyncStatus()
+        if i >= ids.count - 3 && !status.loadingOlder && !status.reachedEnd, !isThread(s.pane.id) {
+            fx.append(.loadOlder(s.pane.id))
+        }
+        return fx
+    }
+
+    static func isThread(_ id: TimelineID) -> Bool { if case .thread = id { true } else { false } }
+
+    /// Cards that fit in the body from the top tweet.
+    static func visibleCount(_ s: AppState, _ c: Context) -> Int {
+        let ids = c.ids(s.pane)
+        guard let top = s.pane.top.flatMap({ ids.firstIndex(of: $0) }) else { return 1 }
+        let body = Layout(s).body
+        var used = top > 0 ? 1 : 0
+        var n = 0
+        for id in ids[top...] {
+            used += height(id, s, c) + 1
+            if used > body.height + 1 { break }
+            n += 1
+        }
+        return max(1, n)
+    }
+
+    static func height(_ id: TweetID, _ s: AppState, _ c: Context) -> Int {
+        guard let t = c.snapshot.tweets[id] else { return 1 }
+        return TweetCard.lines(t, width: s.width, theme: c.theme, now: s.now).count
+    }
+
+    /// Moves the top so the selected card is wholly visible (below the "newer" line).
+    static func scrollToSelection(_ s: inout AppState, _ c: Context) {
+        let ids = c.ids(s.pane)
+        guard let sel = s.pane.selected.flatMap({ ids.firstIndex(of: $0) }) else { return }
+        var top = s.pane.top.flatMap { ids.firstIndex(of: $0) } ?? sel
+        if sel < top { top = sel }
+        let bodyHeight = Layout(s).body.height
+        while top < sel {
+            var used = top > 0 ? 1 : 0
+            for i in top...sel { used += height(ids[i], s, c) + (i < sel ? 1 : 0) }
+            if used <= bodyHeight { break }
+            top += 1
+        }
+        s.pane.top = ids[top]
+    }
+
+    // MARK: - Compose and prompt
+
+    static func editCompose(_ command: Command, _ s: inout AppState) -> [Effect] {
+        guard var box = s.compose else { return [] }
+        switch command {
+        case .send: return send(&s)
+        case .cancel:
+            s.compose = nil
+            if box.editor.isEmpty {
+                s.draft = nil
+                return [.saveDraft(text: nil, replyTo: nil)]
+            }
+            box.sending = false
+            s.draft = box
+            return [.saveDraft(text: box.editor.text, replyTo: box.replyTo)]
+        case .newline: box.editor.insert("\n")
+        case .left: box.editor.left()
+        case .right: box.editor.right()
+        case .lineStart: box.editor.home()
+        case .lineEnd: box.editor.end()
+        case .deleteBack: box.editor.deleteBackward()
+        case .deleteForward: box.editor.deleteForward()
+        case .deleteWord: box.editor.deleteWord()
+        case .killToStart: box.editor.killToLineStart()
+        case .killToEnd: box.editor.killToLineEnd()
+        case .lineUp: box.editor.vertical(-1)
+        case .lineDown: box.editor.vertical(1)
+        default: return []
+        }
+        box.error = nil
+        s.compose = box
+        return []
+    }
+
+    /// Why a text cannot be sent, or nil when it can.
+    public static func refusal(_ text: String) -> String? {
+        if text.allSatisfy(\.isWhitespace) { return "Nothing to send yet." }
+        let length = TweetLength(text)
+        if length.remaining() < 0 { return "Too long by \(-length.remaining()) characters; shorten it to send." }
+        if !length.isValid { return "The text has characters Twitter does not accept." }
+        return nil
+    }
+
+    static func send(_ s: inout AppState, confirmed: Bool = false) -> [Effect] {
+        guard var box = s.compose, !box.sending else { return [] }
+        let text = box.editor.text
+        if let why = refusal(text) {
+            box.error = why
+            s.compose = box
+            return []
+        }
+        if s.confirmBeforePost && !confirmed {
+            s.question = .post
+            return []
+        }
+        box.sending = true
+        box.error = nil
+        s.compose = box
+        return [.perform(.post(text, inReplyTo: box.replyTo))]
+    }
+
+    static func editPrompt(_ command: Command, _ s: inout AppState) -> [Effect] {
+        guard var p = s.searchPrompt else { return [] }
+        switch command {
+        case .send:
+            s.searchPrompt = nil
+            let q = p.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            return q.isEmpty ? [] : openPane(.search(q), &s)
+        case .cancel:
+            s.searchPrompt = nil
+            return []
+        case .left: p.left()
+        case .right: p.right()
+        case .lineStart: p.home()
+        case .lineEnd: p.end()
+        case .deleteBack: p.deleteBackward()
+        case .deleteForward: p.deleteForward()
+        case .deleteWord: p.deleteWord()
+        case .killToStart: p.killToLineStart()
+        case .killToEnd: p.killToLineEnd()
+        default: break
+        }
+        s.searchPrompt = p
+        return []
+    }
+
+    static func answer(_ yes: Bool, _ s: inout AppState) -> [Effect] {
+        guard let q = s.question else { return [] }
+        s.question = nil
+        guard yes else { return [] }
+        switch q {
+        case .retweet(let id): return [.perform(.retweet(id))]
+        case .unretweet(let id): return [.perform(.unretweet(id))]
+        case .delete(let id): return [.perform(.delete(id))]
+        case .post: return send(&s, confirmed: true)
+        case .quitWithDraft:
+            s.quitting = true
+            let d = s.compose ?? s.draft
+            return [.saveDraft(text: d?.editor.text, replyTo: d?.replyTo), .quit]
+        }
+    }
+
+    // MARK: - Results
+
+    static func finished(_ write: WriteAction, _ result: Result<Tweet, SyncError>, _ s: inout AppState) -> [Effect] {
+        switch (write, result) {
+        case (.post(_, let reply), .success):
+            s.compose = nil
+            s.draft = nil
+            s.notice = Notice(reply == nil ? "Tweet sent." : "Reply sent.", isError: false, at: s.now)
+            return [.saveDraft(text: nil, replyTo: nil)]
+        case (.post, .failure(let e)):
+            s.compose?.sending = false
+            s.compose?.error = e.message
+            s.notice = Notice(e.message, isError: true, at: s.now)
+            if let box = s.compose { return [.saveDraft(text: box.editor.text, replyTo: box.replyTo)] }
+        case (_, .failure(let e)):
+            s.notice = Notice(e.message, isError: true, at: s.now)
+        case (.retweet, .success): s.notice = Notice("Retweeted.", isError: false, at: s.now)
+        case (.unretweet, .success): s.notice = Notice("Retweet undone.", isError: false, at: s.now)
+        case (.like, .success): s.notice = Notice("Liked.", isError: false, at: s.now)
+        case (.unlike, .success): s.notice = Notice("Like undone.", isError: false, at: s.now)
+        case (.delete, .success): s.notice = Notice("Tweet deleted.", isError: false, at: s.now)
+        }
+        return []
+    }
+
+    // MARK: - Keeping the panes consistent with the store
+
+    /// Selects the newest tweet of a pane that has none, moves a selection or top whose tweet
+    /// went away to the next older one, and marks the first tweets seen as read.
+    static func settle(_ s: inout AppState, _ c: Context) -> [Effect] {
+        var fx: [Effect] = []
+        for p in s.panes.indices {
+            let pane = s.panes[p]
+            let ids = c.ids(pane)
+            guard let first = ids.first else { continue }
+            if pane.selected == nil {
+                s.panes[p].selected = first
+                s.panes[p].top = first
+                if c.snapshot.timelines[pane.id]?.readMarker == nil, !isThread(pane.id) { fx.append(.markRead(pane.id, ids[0])) }
+                continue
+            }
+            if let sel = pane.selected, !ids.contains(sel) { s.panes[p].selected = replacement(sel, ids, pane.id) }
+            if let top = pane.top, !ids.contains(top) { s.panes[p].top = replacement(top, ids, pane.id) }
+            if s.panes[p].top == nil { s.panes[p].top = s.panes[p].selected }
+        }
+        if s.panes.indices.contains(s.active) { scrollToSelection(&s, c) }
+        return fx
+    }
+
+    /// The tweet to stand on when `gone` disappeared: the next one in reading order.
+    static func replacement(_ gone: TweetID, _ ids: [TweetID], _ tl: TimelineID) -> TweetID? {
+        let next = isThread(tl) ? ids.first { $0 > gone } : ids.first { $0 < gone }
+        return next ?? ids.last
+    }
+}

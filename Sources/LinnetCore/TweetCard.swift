@@ -1,0 +1,92 @@
+import Screen
+import TweetText
+import TwitterAPI
+
+/// A tweet laid out as lines for a pane of a given width: who (and who retweeted), when, the
+/// text wrapped by display width with mentions, hashtags and links highlighted, a quoted tweet
+/// indented, and the counts.
+public enum TweetCard {
+    /// Columns left of the text: the selection bar and a space.
+    public static let gutter = 2
+
+    public static func lines(_ tweet: Tweet, width: Int, theme: Theme, now: Double) -> [StyledLine] {
+        let w = max(10, width - gutter)
+        let content = tweet.content
+        var out: [StyledLine] = []
+        if tweet.retweetedStatus != nil {
+            out.append(StyledLine([Span("↻ " + clean(tweet.user.name) + " retweeted", theme[.retweetMarker])]))
+        }
+        out.append(header(content, width: w, theme: theme, now: now))
+        out += TextLayout.wrap(body(content.displayText, theme: theme), width: w)
+        if let q = content.quotedStatus {
+            let quoted = [Span("@" + clean(q.user.screenName) + ": ", theme[.handle].over(theme[.quote]))]
+                + body(q.content.displayText, theme: theme).map { Span($0.text, $0.style.over(theme[.quote])) }
+            var qLines = TextLayout.wrap(quoted, width: w - 2)
+            if qLines.count > 3 {
+                qLines = Array(qLines.prefix(3))
+                qLines[2].spans.append(Span("…", theme[.quote]))
+            }
+            out += qLines.map { StyledLine([Span("┃ ", theme[.border])] + $0.spans) }
+        }
+        return out
+    }
+
+    /// `Name @handle · 5m ↩ @other` on the left, counts on the right when they fit.
+    static func header(_ t: Tweet, width: Int, theme: Theme, now: Double) -> StyledLine {
+        var right: [Span] = []
+        if t.retweetCount > 0 || t.isRetweeted {
+            right.append(Span("↻ " + Format.count(t.retweetCount), t.isRetweeted ? theme[.retweetMarker] : theme[.counts]))
+        }
+        if t.favoriteCount > 0 || t.isFavorited {
+            if !right.isEmpty { right.append(Span("  ", theme[.counts])) }
+            right.append(Span("♥ " + Format.count(t.favoriteCount), t.isFavorited ? theme[.counterOver] : theme[.counts]))
+        }
+        let rightWidth = StyledLine(right).width
+        var tail: [Span] = [Span(" · " + Format.age(created: t.createdAt, now: now), theme[.time])]
+        if let to = t.inReplyToScreenName { tail.append(Span(" ↩ @" + clean(to), theme[.replyMarker])) }
+        let handle = Span(" @" + clean(t.user.screenName), theme[.handle])
+        let fixed = StyledLine([handle] + tail).width
+        let room = width - fixed - (rightWidth > 0 ? rightWidth + 1 : 0)
+        var left: [Span]
+        if room >= 4 {
+            left = [Span(TextLayout.truncate(clean(t.user.name), width: room), theme[.name])] + [handle] + tail
+        } else {
+            left = [Span(TextLayout.truncate(clean(t.user.name) + " @" + clean(t.user.screenName), width: max(1, width - rightWidth - 1)), theme[.name])]
+        }
+        var line = StyledLine(left)
+        if rightWidth > 0 && line.width + 1 + rightWidth <= width {
+            line.spans.append(Span(String(repeating: " ", count: width - line.width - rightWidth), theme[.text]))
+            line.spans += right
+            line.width = width
+        }
+        return line
+    }
+
+    /// The display text as spans, highlights styled by kind.
+    static func body(_ d: DisplayText, theme: Theme) -> [Span] {
+        let scalars = Array(d.text.unicodeScalars)
+        var spans: [Span] = []
+        var at = 0
+        func text(_ r: Range<Int>) -> String {
+            var s = String.UnicodeScalarView()
+            s.append(contentsOf: scalars[max(0, min(r.lowerBound, scalars.count))..<max(0, min(r.upperBound, scalars.count))])
+            return String(s)
+        }
+        for h in d.highlights.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) where h.range.lowerBound >= at {
+            if h.range.lowerBound > at { spans.append(Span(text(at..<h.range.lowerBound), theme[.text])) }
+            let role: Theme.Role
+            switch h.kind {
+            case .url, .media: role = .url
+            case .mention: role = .mention
+            case .hashtag: role = .hashtag
+            }
+            spans.append(Span(text(h.range), theme[role]))
+            at = h.range.upperBound
+        }
+        if at < scalars.count { spans.append(Span(text(at..<scalars.count), theme[.text])) }
+        return spans
+    }
+
+    /// Network text on its way to the screen: no control or bidi-override characters.
+    static func clean(_ s: String) -> String { Sanitizer.sanitize(s) }
+}

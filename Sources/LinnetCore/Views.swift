@@ -1,0 +1,297 @@
+import Screen
+import Timeline
+import TweetText
+import TwitterAPI
+
+/// Pure drawing: a state and the store's picture become a `Screen`.
+public enum Views {
+    public static func render(_ s: AppState, _ c: Context) -> Screen {
+        let t = c.theme
+        var screen = Screen(width: s.width, height: s.height, fill: t[.text])
+        let reply = replyContext(s, c)
+        let layout = Layout(s, replyLines: reply.count)
+        if layout.tooSmall {
+            tooSmall(&screen, s)
+            return screen
+        }
+        tabs(&screen, layout.tabs, s, c)
+        if s.panes.indices.contains(s.active) { pane(&screen, layout.body, s, c) }
+        if let r = layout.compose { compose(&screen, r, reply, s, c) }
+        status(&screen, layout.status, s, c)
+        if s.showHelp { help(&screen, s, c) }
+        return screen
+    }
+
+    // MARK: - Too small
+
+    static func tooSmall(_ screen: inout Screen, _ s: AppState) {
+        let text = "Linnet needs at least \(Layout.minWidth)×\(Layout.minHeight); this terminal is \(s.width)×\(s.height). Enlarge it, or press q to quit."
+        let lines = TextLayout.wrap([Span(text, .plain)], width: max(1, s.width))
+        let y0 = max(0, (s.height - lines.count) / 2)
+        for (i, l) in lines.enumerated() where y0 + i < s.height {
+            screen.put(l, x: max(0, (s.width - l.width) / 2), y: y0 + i)
+        }
+    }
+
+    // MARK: - Tabs
+
+    static func title(_ id: TimelineID) -> String {
+        switch id {
+        case .home: return "Home"
+        case .mentions: return "Mentions"
+        case .search(let q): return "Search: " + TweetCard.clean(q)
+        case .user(let n): return "@" + TweetCard.clean(n)
+        case .thread: return "Thread"
+        }
+    }
+
+    static func tabs(_ screen: inout Screen, _ r: Rect, _ s: AppState, _ c: Context) {
+        let t = c.theme
+        screen.fill(r, style: t[.tabBar])
+        var x = 0
+        for (i, p) in s.panes.enumerated() {
+            let unread = c.snapshot.timelines[p.id].map(\.unreadCount) ?? 0
+            var label = " \(i + 1) \(title(p.id))"
+            if unread > 0 && !Reducer.isThread(p.id) { label += " (\(unread))" }
+            label += " "
+            let style = i == s.active ? t[.tabActive] : t[.tabInactive]
+            let w = Screen.width(of: label)
+            if x + w > r.width {
+                screen.put("…", x: max(0, r.width - 1), y: r.y, style: t[.tabBar])
+                break
+            }
+            x = screen.put(label, x: x, y: r.y, style: style, clip: r)
+            x = screen.put("│", x: x, y: r.y, style: t[.tabBar], clip: r)
+        }
+    }
+
+    // MARK: - Timeline pane
+
+    static func pane(_ screen: inout Screen, _ r: Rect, _ s: AppState, _ c: Context) {
+        let t = c.theme
+        let p = s.pane
+        let ids = c.ids(p)
+        guard !ids.isEmpty else {
+            emptyPane(&screen, r, p.id, c.statuses[p.id] ?? SyncStatus(), s, c)
+            return
+        }
+        let top = p.top.flatMap { ids.firstIndex(of: $0) } ?? 0
+        var y = r.y
+        if top > 0 {
+            let unread = c.snapshot.timelines[p.id].map(\.newAboveAnchor) ?? 0
+            let newer = "▲ \(top) newer" + (unread > 0 && unread <= top ? " (\(unread) new)" : "") + " · \(c.keyMap.keys(for: .top, in: .timeline).first ?? "g g") for the newest"
+            screen.put(TextLayout.truncate(newer, width: r.width), x: r.x, y: y, style: t[.newMarker])
+            y += 1
+        }
+        for id in ids[top...] {
+            guard y < r.maxY else { break }
+            guard let tweet = c.snapshot.tweets[id] else { continue }
+            let lines = TweetCard.lines(tweet, width: r.width, theme: t, now: s.now)
+            let selected = id == p.selected
+            let start = y
+            for line in lines {
+                guard y < r.maxY else { break }
+                screen.put(line, x: r.x + TweetCard.gutter, y: y, clip: r)
+                y += 1
+            }
+            if selected {
+                let band = Rect(x: r.x, y: start, width: r.width, height: y - start)
+                let sel = t[.selection]
+                screen.restyle(band) { Style(fg: sel.fg == .default ? $0.fg : sel.fg, bg: sel.bg == .default ? $0.bg : sel.bg, $0.attributes.union(sel.attributes)) }
+                for row in start..<y { screen.put("▌", x: r.x, y: row, style: t[.newMarker].over(screen[r.x, row].style)) }
+            }
+            y += 1
+        }
+        let status = c.statuses[p.id] ?? SyncStatus()
+        if y < r.maxY, status.loadingOlder {
+            screen.put("Loading older tweets…", x: r.x + TweetCard.gutter, y: y, style: t[.dim], clip: r)
+        } else if y < r.maxY, status.reachedEnd {
+            screen.put("That is all there is.", x: r.x + TweetCard.gutter, y: y, style: t[.dim], clip: r)
+        }
+    }
+
+    /// A pane with no tweets says why: loading, nothing found, refused, or failed.
+    static func emptyPane(_ screen: inout Screen, _ r: Rect, _ id: TimelineID, _ st: SyncStatus, _ s: AppState, _ c: Context) {
+        let t = c.theme
+        let what: String
+        if case .search(let q) = id { what = "tweets matching “\(TweetCard.clean(q))”" } else { what = "tweets" }
+        let message: (String, Theme.Role)
+        switch st.state {
+        case .rateLimited(let until):
+            message = ("Refused: rate limited. Linnet will try again in \(Format.wait(until - s.now)).", .statusError)
+        case .offline(let retry, let reason) where st.refused:
+            message = ("Refused: \(reason) (trying again in \(Format.wait(retry - s.now))).", .statusError)
+        case .offline(let retry, let reason):
+            message = ("Could not load \(what): \(reason). Trying again in \(Format.wait(retry - s.now)).", .statusError)
+        case .idle, .loading, .connecting:
+            message = st.lastError.map { ("Could not load \(what): \($0)", .statusError) } ?? ("Loading \(what)…", .dim)
+        case .streaming, .polling:
+            if case .search = id { message = ("No \(what) yet. New ones appear here as they are posted.", .dim) }
+            else { message = ("Nothing here yet.", .dim) }
+        }
+        let lines = TextLayout.wrap([Span(message.0, t[message.1])], width: max(1, r.width - 4))
+        for (i, l) in lines.enumerated() where r.y + 1 + i < r.maxY { screen.put(l, x: r.x + 2, y: r.y + 1 + i, clip: r) }
+    }
+
+    // MARK: - Compose
+
+    static func replyContext(_ s: AppState, _ c: Context) -> [StyledLine] {
+        guard let id = s.compose?.replyTo, let tweet = c.snapshot.tweets[id] else { return [] }
+        let first = tweet.displayText.text.split(separator: "\n").first.map(String.init) ?? ""
+        let line = StyledLine([
+            Span("↩ ", c.theme[.replyMarker]), Span("@" + TweetCard.clean(tweet.user.screenName) + ": ", c.theme[.handle]),
+            Span(TextLayout.truncate(first, width: max(1, s.width - 6 - Screen.width(of: tweet.user.screenName))), c.theme[.quote]),
+        ])
+        return [line]
+    }
+
+    static func compose(_ screen: inout Screen, _ r: Rect, _ reply: [StyledLine], _ s: AppState, _ c: Context) {
+        guard let box = s.compose else { return }
+        let t = c.theme
+        screen.fill(r, style: t[.text])
+        let text = box.editor.text
+        let length = TweetLength(text)
+        let remaining = length.remaining()
+        let title = box.sending ? " Sending… " : (box.replyTo == nil ? " New tweet " : " Reply ")
+        let count = " \(remaining) "
+        // Top border: ── New tweet ───── 245 ──
+        var x = screen.put("──", x: r.x, y: r.y, style: t[.border])
+        x = screen.put(title, x: x, y: r.y, style: t[.title])
+        let countX = r.maxX - 2 - Screen.width(of: count)
+        while x < countX { x = screen.put("─", x: x, y: r.y, style: t[.border]) }
+        x = screen.put(count, x: countX, y: r.y, style: remaining < 0 ? t[.counterOver] : t[.counter])
+        screen.put("──", x: x, y: r.y, style: t[.border])
+        var y = r.y + 1
+        for l in reply where y < r.maxY - 1 {
+            screen.put(l, x: r.x + 1, y: y)
+            y += 1
+        }
+        // The text, wrapped; what lies past the valid range is marked.
+        let width = max(1, r.width - 2)
+        let (rows, caret) = box.editor.layout(width: width)
+        let over = overLimitStart(box.editor.characters, length)
+        let errorRows = box.error == nil ? 0 : 1
+        let visible = max(1, r.maxY - 1 - errorRows - y)
+        let first = max(0, min(rows.count - visible, caret.row - visible + 1))
+        for (n, row) in rows.enumerated().dropFirst(first).prefix(visible) {
+            var col = r.x + 1
+            for i in row {
+                let ch = box.editor.characters[i]
+                col = screen.put(String(ch), x: col, y: y + n - first, style: i >= over ? t[.overLimit] : t[.text])
+            }
+        }
+        if !box.sending { screen.cursor = (r.x + 1 + caret.col, y + caret.row - first) }
+        if let e = box.error {
+            screen.put(TextLayout.truncate(e, width: r.width - 2), x: r.x + 1, y: r.maxY - 2, style: t[.statusError].over(t[.text]))
+        }
+        let keys = "\(c.keyMap.keys(for: .send, in: .compose).first ?? "enter") send · \(c.keyMap.keys(for: .newline, in: .compose).first ?? "alt-enter") new line · \(c.keyMap.keys(for: .cancel, in: .compose).first ?? "esc") close (draft kept)"
+        var bx = screen.put("── ", x: r.x, y: r.maxY - 1, style: t[.border])
+        bx = screen.put(TextLayout.truncate(keys, width: max(1, r.width - 6)), x: bx, y: r.maxY - 1, style: t[.dim])
+        bx = screen.put(" ", x: bx, y: r.maxY - 1, style: t[.border])
+        while bx < r.maxX { bx = screen.put("─", x: bx, y: r.maxY - 1, style: t[.border]) }
+    }
+
+    /// The index of the first character past the valid range (UTF-16 offsets to characters).
+    static func overLimitStart(_ chars: [Character], _ length: TweetLength) -> Int {
+        guard length.remaining() < 0 else { return chars.count }
+        var utf16 = 0
+        for (i, ch) in chars.enumerated() {
+            if utf16 > length.validRange.upperBound { return i }
+            utf16 += ch.utf16.count
+        }
+        return chars.count
+    }
+
+    // MARK: - Status bar
+
+    static func describe(_ st: SyncStatus, now: Double) -> (String, Theme.Role) {
+        switch st.state {
+        case .idle: return ("idle", .status)
+        case .loading: return ("loading", .status)
+        case .connecting: return ("connecting", .status)
+        case .streaming: return ("streaming", .statusOK)
+        case .polling(let next): return ("polling, next in \(Format.wait(next - now))", .status)
+        case .offline(let retry, _): return ("offline, retry in \(Format.wait(retry - now))", .statusError)
+        case .rateLimited(let until): return ("rate limited for \(Format.wait(until - now))", .statusError)
+        }
+    }
+
+    static func status(_ screen: inout Screen, _ r: Rect, _ s: AppState, _ c: Context) {
+        let t = c.theme
+        screen.fill(r, style: t[.status])
+        if let q = s.question {
+            let x = screen.put(" " + q.text + " ", x: r.x, y: r.y, style: t[.prompt].over(t[.status]))
+            screen.put("(y/n)", x: x, y: r.y, style: t[.helpKey].over(t[.status]))
+            return
+        }
+        if let p = s.searchPrompt {
+            let x = screen.put(" Search: ", x: r.x, y: r.y, style: t[.prompt].over(t[.status]))
+            let (_, caret) = p.layout(width: 10_000)
+            screen.put(p.text, x: x, y: r.y, style: t[.status], clip: r)
+            screen.cursor = (min(r.maxX - 1, x + caret.col), r.y)
+            return
+        }
+        var x = screen.put(" @" + TweetCard.clean(s.account), x: r.x, y: r.y, style: t[.status].union(.bold))
+        let st = c.statuses[s.pane.id] ?? SyncStatus()
+        let (words, role) = describe(st, now: s.now)
+        x = screen.put(" · " + title(s.pane.id) + ": ", x: x, y: r.y, style: t[.status])
+        x = screen.put(words, x: x, y: r.y, style: t[role].over(t[.status]))
+        // The newest of the notice and the pane's last error, while fresh.
+        var right: (String, Bool)?
+        if let n = s.notice, s.now - n.at <= Reducer.noticeLifetime { right = (n.text, n.isError) }
+        if let e = st.lastError, let at = st.lastErrorAt, s.now - at <= Reducer.noticeLifetime * 2, (s.notice?.at ?? 0) < at {
+            right = (e, true)
+        }
+        if let (text, isError) = right {
+            let room = r.maxX - x - 3
+            if room > 8 {
+                let shown = TextLayout.truncate(text, width: room)
+                screen.put(shown, x: r.maxX - 1 - Screen.width(of: shown), y: r.y, style: (isError ? t[.statusError] : t[.statusOK]).over(t[.status]))
+            }
+        } else {
+            let hint = "? help"
+            if r.maxX - x > hint.count + 3 { screen.put(hint, x: r.maxX - 1 - hint.count, y: r.y, style: t[.status]) }
+        }
+    }
+
+    // MARK: - Help
+
+    static func help(_ screen: inout Screen, _ s: AppState, _ c: Context) {
+        let t = c.theme
+        var rows: [(String, String)] = []
+        var seen = Set<String>()
+        for mode in [KeyMode.timeline, .compose] {
+            rows.append((mode == .timeline ? "Reading" : "Writing", ""))
+            for b in c.keyMap.bindings where b.mode == mode {
+                let k = c.keyMap.keys(for: b.command, in: mode).joined(separator: ", ")
+                guard seen.insert("\(mode)\(b.command)").inserted else { continue }
+                rows.append((k, b.help))
+            }
+        }
+        let keyWidth = min(22, rows.map { Screen.width(of: $0.0) }.max() ?? 10)
+        let w = min(s.width - 4, keyWidth + 34)
+        let h = min(s.height - 2, rows.count + 2)
+        let box = Rect(x: (s.width - w) / 2, y: max(1, (s.height - h) / 2), width: w, height: h)
+        screen.fill(box, style: t[.help])
+        screen.put(" Keys (? or esc to close) ", x: box.x + 2, y: box.y, style: t[.helpKey])
+        // Two columns when the list is longer than the box.
+        let perColumn = h - 2
+        let columns = (rows.count + perColumn - 1) / max(1, perColumn)
+        let colWidth = w / max(1, columns)
+        for (i, row) in rows.enumerated() {
+            let col = i / max(1, perColumn), line = i % max(1, perColumn)
+            let x = box.x + 1 + col * colWidth
+            let clip = Rect(x: x, y: box.y, width: colWidth - 1, height: h)
+            if row.1.isEmpty {
+                screen.put(row.0, x: x, y: box.y + 1 + line, style: t[.helpKey].union(.underline), clip: clip)
+            } else {
+                screen.put(TextLayout.truncate(row.0, width: min(keyWidth, colWidth / 2)), x: x, y: box.y + 1 + line, style: t[.helpKey], clip: clip)
+                screen.put(row.1, x: x + min(keyWidth, colWidth / 2) + 1, y: box.y + 1 + line, style: t[.help], clip: clip)
+            }
+        }
+    }
+}
+
+extension Style {
+    func union(_ a: Attributes) -> Style { Style(fg: fg, bg: bg, attributes.union(a)) }
+}

@@ -1,0 +1,131 @@
+import Foundation
+import TOMLKit
+
+/// What each part of the screen looks like. Themes are TOML files (`Themes/`); a role a file
+/// leaves out keeps the default theme's style.
+public struct Theme: Equatable, Sendable {
+    public enum Role: String, CaseIterable, Sendable {
+        case text, dim, name, handle, time, mention, hashtag, url, counts
+        case retweetMarker = "retweet_marker", replyMarker = "reply_marker", quote
+        case selection, newMarker = "new_marker"
+        case tabActive = "tab_active", tabInactive = "tab_inactive", tabBar = "tab_bar"
+        case status, statusError = "status_error", statusOK = "status_ok"
+        case border, title, counter, counterOver = "counter_over", overLimit = "over_limit"
+        case help, helpKey = "help_key", prompt, notice
+    }
+
+    public var name: String
+    public var styles: [Role: Style]
+
+    public init(name: String, styles: [Role: Style]) {
+        self.name = name
+        self.styles = styles
+    }
+
+    public subscript(role: Role) -> Style { styles[role] ?? Theme.fallback.styles[role] ?? .plain }
+
+    /// A theme file that could not be used, with where and why.
+    public struct LoadError: Error, Equatable, Sendable, CustomStringConvertible {
+        public var file: String
+        public var line: Int?
+        public var reason: String
+        public var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): \(reason)" }
+    }
+
+    /// Parses a theme file's text; `file` names it in errors.
+    public static func parse(_ text: String, file: String) throws(LoadError) -> Theme {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let e as TOMLParseError {
+            throw LoadError(file: file, line: Int(e.source.begin.line), reason: e.description)
+        } catch {
+            throw LoadError(file: file, line: nil, reason: "\(error)")
+        }
+        func lineOf(_ key: String) -> Int? {
+            text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
+                $0.trimmingCharacters(in: .whitespaces).hasPrefix(key + " ") || $0.trimmingCharacters(in: .whitespaces).hasPrefix(key + "=")
+            }.map { $0 + 1 }
+        }
+        var theme = Theme(name: table["name"]?.string ?? file, styles: fallback.styles)
+        guard let styles = table["styles"]?.table else {
+            throw LoadError(file: file, line: nil, reason: "a theme needs a [styles] table")
+        }
+        for key in styles.keys {
+            guard let role = Role(rawValue: key) else {
+                let known = Role.allCases.map(\.rawValue).joined(separator: ", ")
+                throw LoadError(file: file, line: lineOf(key), reason: "unknown style \"\(key)\" (known: \(known))")
+            }
+            guard let entry = styles[key]?.table else {
+                throw LoadError(file: file, line: lineOf(key), reason: "\"\(key)\" must be a table such as { fg = \"#ffffff\", bold = true }")
+            }
+            var style = Style()
+            for field in entry.keys {
+                switch field {
+                case "fg", "bg":
+                    guard let text = entry[field]?.string, let color = Color(parsing: text) else {
+                        throw LoadError(file: file, line: lineOf(key), reason: "\(key).\(field) must be \"#rrggbb\", a number 0–255 or \"default\"")
+                    }
+                    if field == "fg" { style.fg = color } else { style.bg = color }
+                case "bold", "underline", "reverse", "dim", "italic":
+                    guard let on = entry[field]?.bool else {
+                        throw LoadError(file: file, line: lineOf(key), reason: "\(key).\(field) must be true or false")
+                    }
+                    let a: Attributes = ["bold": .bold, "underline": .underline, "reverse": .reverse, "dim": .dim, "italic": .italic][field]!
+                    if on { style.attributes.insert(a) }
+                default:
+                    throw LoadError(file: file, line: lineOf(key), reason: "\(key) has an unknown field \"\(field)\" (fg, bg, bold, underline, reverse, dim, italic)")
+                }
+            }
+            theme.styles[role] = style
+        }
+        return theme
+    }
+
+    /// Loads a theme by name or path. Names are looked for in `$XDG_CONFIG_HOME/linnet/themes`,
+    /// `$LINNET_THEMES`, and the `Themes/` folder of the source tree Linnet was built from.
+    public static func load(_ nameOrPath: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(LoadError) -> Theme {
+        let path: String
+        if nameOrPath.contains("/") || nameOrPath.hasSuffix(".toml") {
+            path = nameOrPath
+        } else if let found = searchPath(environment).map({ "\($0)/\(nameOrPath).toml" }).first(where: { FileManager.default.fileExists(atPath: $0) }) {
+            path = found
+        } else {
+            if nameOrPath == fallback.name { return fallback }
+            throw LoadError(file: nameOrPath, line: nil, reason: "no such theme (available: \(available(environment).joined(separator: ", ")))")
+        }
+        guard let data = FileManager.default.contents(atPath: path) else {
+            throw LoadError(file: path, line: nil, reason: "cannot be read")
+        }
+        guard let text = String(data: data, encoding: .utf8) else {
+            throw LoadError(file: path, line: nil, reason: "is not UTF-8 text")
+        }
+        return try parse(text, file: path)
+    }
+
+    /// Folders holding theme files, the user's first.
+    public static func searchPath(_ env: [String: String]) -> [String] {
+        var dirs: [String] = []
+        if let x = env["XDG_CONFIG_HOME"], !x.isEmpty {
+            dirs.append(x + "/linnet/themes")
+        } else if let home = env["HOME"] {
+            dirs.append(home + "/.config/linnet/themes")
+        }
+        if let d = env["LINNET_THEMES"] { dirs.append(d) }
+        // The source tree's Themes/, for builds run where they were made.
+        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Themes").standardized.path
+        dirs.append(source)
+        return dirs
+    }
+
+    /// Theme names found, sorted, the default first.
+    public static func available(_ env: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+        var names = Set([fallback.name])
+        for dir in searchPath(env) {
+            for f in (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [] where f.hasSuffix(".toml") {
+                names.insert(String(f.dropLast(5)))
+            }
+        }
+        return [fallback.name] + names.subtracting([fallback.name]).sorted()
+    }
+}
