@@ -15,6 +15,8 @@ static inline int cn_LINES(void) { return LINES; }
 static inline int cn_COLS(void) { return COLS; }
 static inline void cn_getmaxyx(WINDOW *w, int *y, int *x) { int a, b; getmaxyx(w, a, b); *y = a; *x = b; }
 static inline int cn_KEY_F(int n) { return KEY_F(n); }
+static inline int cn_COLORS(void) { return COLORS; }
+static inline int cn_COLOR_PAIRS(void) { return COLOR_PAIRS; }
 static inline attr_t cn_A_BOLD(void) { return A_BOLD; }
 static inline attr_t cn_A_REVERSE(void) { return A_REVERSE; }
 static inline attr_t cn_A_UNDERLINE(void) { return A_UNDERLINE; }

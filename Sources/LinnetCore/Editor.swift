@@ -14,10 +14,13 @@ public struct Editor: Equatable, Sendable {
     public var text: String { String(characters) }
     public var isEmpty: Bool { characters.allSatisfy { $0.isWhitespace } }
 
+    /// Inserts at the caret; a combining mark typed after a letter joins it (one grapheme).
     public mutating func insert(_ s: String) {
-        let new = Array(s)
-        characters.insert(contentsOf: new, at: caret)
-        caret += new.count
+        let head = String(characters[..<caret]) + s
+        let all = head + String(characters[caret...])
+        caret = head.count
+        characters = Array(all)
+        caret = min(caret, characters.count)
     }
 
     public mutating func deleteBackward() {

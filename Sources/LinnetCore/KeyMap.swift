@@ -129,12 +129,14 @@ public struct KeyMap: Equatable, Sendable {
         t([.char("T")], .cycleTheme, "next theme")
         t([.char("?")], .help, "this help")
         t([.char("q")], .quit, "quit")
+        t([.ctrl("c")], .quit, "quit")
 
         for mode in [KeyMode.compose, .prompt] {
             func e(_ keys: [Key], _ c: Command, _ h: String) { b.append(Binding(mode, keys, c, h)) }
             e([.enter], .send, mode == .compose ? "send" : "search")
             e([.escape], .cancel, mode == .compose ? "close, keep the draft" : "cancel")
             e([.ctrl("g")], .cancel, mode == .compose ? "close, keep the draft" : "cancel")
+            e([.ctrl("c")], .cancel, mode == .compose ? "close, keep the draft" : "cancel")
             e([.left], .left, "left")
             e([.ctrl("b")], .left, "left")
             e([.right], .right, "right")

@@ -65,7 +65,7 @@ public enum Reducer {
                 if seq.count > 1, case .command(let command) = c.keyMap.resolve(mode, [key]) {
                     fx += run(command, &s, c)
                 } else if case .char(let ch) = key {
-                    if mode == .compose {
+                    if mode == .compose, s.compose?.sending != true {
                         s.compose?.editor.insert(String(ch))
                         s.compose?.error = nil
                     } else if mode == .prompt {
@@ -254,7 +254,8 @@ public enum Reducer {
     // MARK: - Compose and prompt
 
     static func editCompose(_ command: Command, _ s: inout AppState) -> [Effect] {
-        guard var box = s.compose else { return [] }
+        // While sending, the text is frozen: the box closes when the server accepts it.
+        guard var box = s.compose, !box.sending else { return [] }
         switch command {
         case .send: return send(&s)
         case .cancel:

@@ -6,11 +6,11 @@ import TwitterAPI
 /// every (re)connect so nothing that happened while disconnected is missed. Every REST request
 /// first checks what the last answers said about its rate-limit window.
 public actor SyncEngine {
-    public let client: TwitterClient
-    public let store: TimelineStore
+    public nonisolated let client: TwitterClient
+    public nonisolated let store: TimelineStore
     /// The account the engine reads for.
-    public let account: User
-    public let options: SyncOptions
+    public nonisolated let account: User
+    public nonisolated let options: SyncOptions
     /// Status and counters, readable without waiting on the engine.
     public nonisolated let board = SyncBoard()
 

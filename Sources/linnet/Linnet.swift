@@ -12,5 +12,5 @@ struct Linnet: AsyncParsableCommand {
             v1.1 server on loopback for trying Linnet without keys.
             """,
         version: LinnetVersion.string,
-        subcommands: [SimCommand.self])
+        subcommands: [DemoCommand.self, SimCommand.self])
 }

@@ -1,0 +1,204 @@
+import CNcursesw
+import Glibc
+import Screen
+import Synchronization
+
+/// Wakes a terminal waiting for keys, from any thread (the store changed, a request finished).
+public final class Waker: Sendable {
+    let readFD: Int32
+    let writeFD: Int32
+
+    public init() {
+        var fds: [Int32] = [0, 0]
+        _ = pipe(&fds)
+        readFD = fds[0]
+        writeFD = fds[1]
+        for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
+    }
+
+    deinit {
+        close(readFD)
+        close(writeFD)
+    }
+
+    public func wake() {
+        var b: UInt8 = 1
+        _ = write(writeFD, &b, 1)
+    }
+
+    /// Empties the pipe; true when something had woken it.
+    func drain() -> Bool {
+        var buffer = [UInt8](repeating: 0, count: 64)
+        var any = false
+        while read(readFD, &buffer, buffer.count) > 0 { any = true }
+        return any
+    }
+}
+
+/// The only code that calls ncurses: presents `Screen`s by writing the cells that changed and
+/// letting ncurses optimise the output (it scrolls lines instead of repainting them), and reads
+/// keys with `wget_wch`. Use from one thread only.
+public final class CursesTerminal: Terminal {
+    public let waker = Waker()
+    public private(set) var colorDepth: ColorDepth
+    private var last: Screen?
+    private var pairs: [Int: Int16] = [:]
+    private var open = true
+
+    /// Starts curses on the terminal. `noColor` (from `NO_COLOR`) keeps attributes only.
+    public init(noColor: Bool) {
+        setlocale(LC_ALL, "")
+        initscr()
+        raw()
+        noecho()
+        nonl()
+        keypad(cn_stdscr(), true)
+        set_escdelay(25)
+        idlok(cn_stdscr(), true)
+        idcok(cn_stdscr(), true)
+        scrollok(cn_stdscr(), false)
+        if has_colors() {
+            start_color()
+            use_default_colors()
+        }
+        colorDepth = ColorDepth.from(colors: has_colors() ? Int(cn_COLORS()) : 0, noColor: noColor)
+    }
+
+    deinit { end() }
+
+    /// Restores the terminal (also safe to call twice).
+    public func end() {
+        guard open else { return }
+        open = false
+        endwin()
+    }
+
+    public var size: (width: Int, height: Int) {
+        var y: Int32 = 0, x: Int32 = 0
+        cn_getmaxyx(cn_stdscr(), &y, &x)
+        return (Int(x), Int(y))
+    }
+
+    public func present(_ screen: Screen) {
+        let full = last.map { $0.width != screen.width || $0.height != screen.height } ?? true
+        if full { clearok(cn_stdscr(), true) }
+        for y in 0..<screen.height {
+            for x in 0..<screen.width {
+                let cell = screen[x, y]
+                if cell.isContinuation { continue }
+                if !full, let prev = last, prev[x, y] == cell, !(x + 1 < screen.width && prev[x + 1, y].isContinuation != screen[x + 1, y].isContinuation) { continue }
+                draw(cell, x: x, y: y)
+            }
+        }
+        if let c = screen.cursor {
+            curs_set(1)
+            wmove(cn_stdscr(), Int32(c.y), Int32(c.x))
+        } else {
+            curs_set(0)
+        }
+        wnoutrefresh(cn_stdscr())
+        doupdate()
+        last = screen
+    }
+
+    private func draw(_ cell: Cell, x: Int, y: Int) {
+        var attrs: attr_t = 0
+        let a = cell.style.attributes
+        if a.contains(.bold) { attrs |= cn_A_BOLD() }
+        if a.contains(.underline) { attrs |= cn_A_UNDERLINE() }
+        if a.contains(.reverse) { attrs |= cn_A_REVERSE() }
+        if a.contains(.dim) { attrs |= cn_A_DIM() }
+        if a.contains(.italic) { attrs |= cn_A_ITALIC() }
+        let pair = self.pair(cell.style)
+        let scalars = cell.grapheme.unicodeScalars.map(\.value)
+        let text = scalars.isEmpty ? [32] : scalars
+        _ = text.withUnsafeBufferPointer { cn_mvadd_cluster(Int32(y), Int32(x), $0.baseAddress, Int32($0.count), attrs, pair) }
+    }
+
+    /// A colour pair for a style's colours at this terminal's depth, made on first use.
+    private func pair(_ style: Style) -> Int16 {
+        let fg = style.fg.index(at: colorDepth) ?? -1
+        let bg = style.bg.index(at: colorDepth) ?? -1
+        if fg == -1 && bg == -1 { return 0 }
+        let key = (fg + 1) << 16 | (bg + 1)
+        if let p = pairs[key] { return p }
+        let next = pairs.count + 1
+        guard next < min(Int(cn_COLOR_PAIRS()), Int(Int16.max)) else { return 0 }
+        init_pair(Int16(next), Int16(fg), Int16(bg))
+        pairs[key] = Int16(next)
+        return Int16(next)
+    }
+
+    /// Forgets the last frame, so the next is drawn whole (after a resize or a redraw key).
+    public func invalidate() { last = nil }
+
+    public func readKeys(timeout: Double) -> [Key] {
+        var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: waker.readFD, events: Int16(POLLIN), revents: 0)]
+        _ = poll(&fds, 2, Int32(max(0, timeout * 1000)))
+        _ = waker.drain()
+        var keys: [Key] = []
+        wtimeout(cn_stdscr(), 0)
+        var escape = false
+        while keys.count < 4096 {
+            var wch: wint_t = 0
+            let r = wget_wch(cn_stdscr(), &wch)
+            if r == ERR { break }
+            if r == KEY_CODE_YES {
+                if Int32(wch) == KEY_RESIZE { invalidate() }
+                if let k = Self.special(Int32(wch)) { keys.append(k) }
+                escape = false
+                continue
+            }
+            if wch == 27 {
+                if escape { keys.append(.escape) }
+                escape = true
+                continue
+            }
+            let k = Self.plain(wch)
+            if escape {
+                escape = false
+                switch k {
+                case .char(let c): keys.append(.alt(c))
+                case .enter: keys.append(.alt("\r"))
+                default: keys.append(k)
+                }
+            } else {
+                keys.append(k)
+            }
+        }
+        if escape { keys.append(.escape) }
+        return keys
+    }
+
+    static func plain(_ wch: wint_t) -> Key {
+        switch wch {
+        case 13: return .enter
+        case 9: return .tab
+        case 8, 127: return .backspace
+        case 1...26: return .ctrl(Character(Unicode.Scalar(UInt8(wch) + 96)))
+        default: return .char(Character(Unicode.Scalar(wch) ?? "\u{FFFD}"))
+        }
+    }
+
+    static func special(_ code: Int32) -> Key? {
+        switch code {
+        case KEY_UP: return .up
+        case KEY_DOWN: return .down
+        case KEY_LEFT: return .left
+        case KEY_RIGHT: return .right
+        case KEY_HOME: return .home
+        case KEY_END: return .end
+        case KEY_NPAGE: return .pageDown
+        case KEY_PPAGE: return .pageUp
+        case KEY_BACKSPACE: return .backspace
+        case KEY_DC: return .delete
+        case KEY_IC: return .insert
+        case KEY_ENTER: return .enter
+        case KEY_BTAB: return .backTab
+        case KEY_RESIZE: return .resize
+        default:
+            for n in 1...24 where code == cn_KEY_F(Int32(n)) { return .function(n) }
+            return nil
+        }
+    }
+}

@@ -1,0 +1,159 @@
+import Foundation
+import Screen
+import Synchronization
+import Timeline
+import TwitterAPI
+
+/// Results from network tasks, waiting for the UI loop.
+final class Inbox: Sendable {
+    private let items = Mutex<[Action]>([])
+    func post(_ a: Action) { items.withLock { $0.append(a) } }
+    func take() -> [Action] { items.withLock { let all = $0; $0 = []; return all } }
+}
+
+/// The run loop: keys and store changes in, frames out. It owns the terminal on the main thread
+/// and never waits on the network; network work runs as tasks whose results come back as
+/// actions and wake the loop.
+@MainActor
+public final class App {
+    public struct Settings: Sendable {
+        public var keyMap: KeyMap = .standard
+        public var theme: Theme = .fallback
+        public var themes: [String] = Theme.available()
+        public var confirmBeforePost = false
+        public var panes: [TimelineID] = [.home, .mentions]
+        public var drafts: DraftStore?
+        public var cache: TimelineCache?
+        public init() {}
+    }
+
+    let terminal: any Terminal
+    let store: TimelineStore
+    let engine: SyncEngine
+    var settings: Settings
+    public private(set) var state: AppState
+    let inbox = Inbox()
+    let wake: @Sendable () -> Void
+    private var lastVersion: UInt64 = .max
+    private var lastFrame: Screen?
+    private var savedDraft: String?
+    private var lastDraftSave = 0.0
+
+    public init(terminal: any Terminal, store: TimelineStore, engine: SyncEngine, settings: Settings, wake: @escaping @Sendable () -> Void) {
+        self.terminal = terminal
+        self.store = store
+        self.engine = engine
+        self.settings = settings
+        self.wake = wake
+        let size = terminal.size
+        state = AppState(account: engine.account.screenName, width: size.width, height: size.height,
+                         now: Date().timeIntervalSince1970, themeName: settings.theme.name, panes: settings.panes)
+        state.confirmBeforePost = settings.confirmBeforePost
+    }
+
+    /// Runs until the user quits; saves the cache on the way out.
+    public func run(startupNotice: String? = nil) async {
+        if let n = startupNotice { inbox.post(.notice(n, isError: true)) }
+        if let d = settings.drafts?.load() {
+            inbox.post(.restoreDraft(text: d.text, replyTo: d.replyTo))
+            savedDraft = d.text
+        }
+        // Detached: tasks made here would otherwise belong to the main actor, which sits in
+        // poll() between frames.
+        let watcher = Task.detached { [store, wake] in
+            for await _ in await store.changes() { wake() }
+        }
+        defer { watcher.cancel() }
+        for id in state.panes.map(\.id) { await engine.open(id) }
+        while !state.quitting {
+            await step(timeout: 1.0)
+        }
+        await engine.stop()
+        if let cache = settings.cache {
+            do { try cache.save(await store.snapshot()) } catch { FileHandle.standardError.write(Data("linnet: the timeline cache was not saved: \(error)\n".utf8)) }
+        }
+    }
+
+    /// One turn of the loop: wait for keys or a wake-up, reduce, run effects, draw if changed.
+    public func step(timeout: Double) async {
+        let keys = terminal.readKeys(timeout: timeout)
+        var actions: [Action] = [.tick(now: Date().timeIntervalSince1970)]
+        let size = terminal.size
+        if size.width != state.width || size.height != state.height { actions.append(.resize(width: size.width, height: size.height)) }
+        actions += inbox.take()
+        let snapshot = await store.snapshot()
+        if snapshot.version != lastVersion {
+            lastVersion = snapshot.version
+            actions.append(.storeChanged)
+        }
+        if !keys.isEmpty { actions.append(.keys(keys)) }
+        let context = Context(snapshot: snapshot, statuses: engine.board.statuses, keyMap: settings.keyMap,
+                              theme: settings.theme, themes: settings.themes)
+        var effects: [Effect] = []
+        for a in actions { effects += Reducer.reduce(&state, a, context) }
+        for e in effects { perform(e) }
+        autosaveDraft()
+        if state.quitting { return }
+        let frame = Views.render(state, Context(snapshot: snapshot, statuses: context.statuses, keyMap: settings.keyMap,
+                                                theme: settings.theme, themes: settings.themes))
+        if frame != lastFrame {
+            terminal.present(frame)
+            lastFrame = frame
+        }
+    }
+
+    func perform(_ effect: Effect) {
+        let engine = self.engine, store = self.store, inbox = self.inbox, wake = self.wake
+        switch effect {
+        case .open(let id): Task.detached { await engine.open(id) }
+        case .close(let id): Task.detached { await engine.close(id) }
+        case .perform(let write):
+            Task.detached {
+                let result = await engine.perform(write)
+                inbox.post(.writeFinished(write, result))
+                wake()
+            }
+        case .refresh(let id):
+            Task.detached {
+                if case .wait(_, let message) = await engine.refresh(id) {
+                    inbox.post(.refreshAnswered(id, message))
+                } else {
+                    inbox.post(.notice("Refreshing \(Views.title(id))…", isError: false))
+                }
+                wake()
+            }
+        case .loadOlder(let id): Task.detached { await engine.loadOlder(id) }
+        case .setAnchor(let id, let tweet): Task.detached { await store.setAnchor(id, at: tweet) }
+        case .markRead(let id, let tweet): Task.detached { await store.markRead(id, upTo: tweet) }
+        case .saveDraft(let text, let replyTo): saveDraft(text, replyTo)
+        case .setTheme(let name):
+            do {
+                settings.theme = try Theme.load(name)
+                inbox.post(.notice("Theme: \(settings.theme.name)", isError: false))
+            } catch {
+                inbox.post(.notice("Theme not changed: \(error)", isError: true))
+            }
+            lastFrame = nil
+        case .quit: break
+        }
+    }
+
+    private func saveDraft(_ text: String?, _ replyTo: TweetID?) {
+        guard let drafts = settings.drafts else { return }
+        do {
+            try drafts.save(text: text, replyTo: replyTo)
+            savedDraft = text
+        } catch {
+            inbox.post(.notice("The draft could not be saved to \(drafts.fileURL.path): \(error.localizedDescription). It is still in the compose box.", isError: true))
+        }
+    }
+
+    /// While typing, the draft reaches the disk every couple of seconds.
+    private func autosaveDraft() {
+        let current = state.compose ?? state.draft
+        let text = current?.editor.text
+        guard text != savedDraft, state.now - lastDraftSave >= 2 else { return }
+        lastDraftSave = state.now
+        saveDraft(text, current?.replyTo)
+    }
+}

@@ -1,0 +1,68 @@
+import ArgumentParser
+import CursesTerminal
+import Foundation
+import LinnetCore
+import Screen
+import Timeline
+import TwitterAPI
+import TwitterSimulator
+
+/// `linnet demo`: the TUI against the simulator, started in this process.
+struct DemoCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "demo",
+        abstract: "Try Linnet without keys: the TUI on a simulated Twitter with live tweets.",
+        discussion: "Nothing leaves this machine: the simulator listens on loopback only.")
+
+    @Option(help: "New tweets per minute in the simulated world.") var tweetsPerMinute: Double = 20
+    @Option(help: "Seed of the simulated world.") var seed: UInt64 = 1
+    @Option(help: "Theme name or path to a theme file.") var theme: String?
+    @Option(help: "Where unsent drafts are kept (default: $XDG_STATE_HOME/linnet/demo).") var stateDir: String?
+
+    func run() async throws {
+        guard isatty(0) == 1, isatty(1) == 1 else {
+            throw ValidationError("linnet demo draws a full-screen interface and needs a terminal; run it from one (or try `linnet sim`).")
+        }
+        var config = SimulatorConfiguration()
+        config.seed = seed
+        config.tweetsPerMinute = tweetsPerMinute
+        let server: SimulatorServer
+        do {
+            server = try await SimulatorServer.start(config)
+        } catch {
+            throw ValidationError("the simulator could not start: \(error)")
+        }
+        let c = server.credentials
+        let client = TwitterClient(
+            endpoints: .single(server.baseURL),
+            auth: .user(OAuthCredentials(consumerKey: c.consumerKey, consumerSecret: c.consumerSecret, token: c.accessToken, tokenSecret: c.accessTokenSecret)))
+        let me: User
+        do {
+            me = try await client.verifyCredentials()
+        } catch {
+            await server.stop()
+            throw ValidationError("the simulator did not answer: \(error)")
+        }
+        var settings = App.Settings()
+        var notice: String?
+        if let name = theme {
+            do { settings.theme = try Theme.load(name) } catch { notice = "Theme not loaded, using the default: \(error)" }
+        }
+        let stateDirectory = stateDir.map { URL(fileURLWithPath: $0) } ?? DraftStore.defaultDirectory(account: "demo")
+        settings.drafts = DraftStore(directory: stateDirectory)
+        let store = TimelineStore()
+        let engine = SyncEngine(client: client, store: store, account: me)
+        await runTUI(store: store, engine: engine, settings: settings, notice: notice)
+        await server.stop()
+    }
+}
+
+/// Starts curses, runs the app until it quits, and restores the terminal.
+@MainActor
+func runTUI(store: TimelineStore, engine: SyncEngine, settings: App.Settings, notice: String?) async {
+    let terminal = CursesTerminal(noColor: ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false)
+    let waker = terminal.waker
+    let app = App(terminal: terminal, store: store, engine: engine, settings: settings, wake: { waker.wake() })
+    await app.run(startupNotice: notice)
+    terminal.end()
+}
