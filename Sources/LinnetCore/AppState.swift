@@ -20,6 +20,8 @@ public struct Compose: Equatable, Sendable {
     public var sending = false
     /// Why the last send failed (the text stays).
     public var error: String?
+    /// The text the box opened with (reply mentions); closing it unchanged keeps an older draft.
+    public var prefill: String?
     public init(editor: Editor = Editor(), replyTo: TweetID? = nil) {
         self.editor = editor
         self.replyTo = replyTo

@@ -132,7 +132,11 @@ public enum Reducer {
                 var seen = Set<String>()
                 names = names.filter { $0.lowercased() != s.account.lowercased() && seen.insert($0.lowercased()).inserted }
                 let prefill = names.map { "@" + $0 }.joined(separator: " ")
-                s.compose = Compose(editor: Editor(prefill.isEmpty ? "" : prefill + " "), replyTo: t.id)
+                var box = Compose(editor: Editor(prefill.isEmpty ? "" : prefill + " "), replyTo: t.id)
+                box.prefill = box.editor.text
+                s.compose = box
+                // Another draft stays kept until this reply replaces it with text of its own.
+                return []
             }
             s.draft = nil
         case .quote:
@@ -260,6 +264,7 @@ public enum Reducer {
         case .send: return send(&s)
         case .cancel:
             s.compose = nil
+            if box.editor.text == box.prefill, s.draft != nil { return [] }
             if box.editor.isEmpty {
                 s.draft = nil
                 return [.saveDraft(text: nil, replyTo: nil)]

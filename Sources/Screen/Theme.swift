@@ -29,6 +29,11 @@ public struct Theme: Equatable, Sendable {
         public var file: String
         public var line: Int?
         public var reason: String
+        public init(file: String, line: Int?, reason: String) {
+            self.file = file
+            self.line = line
+            self.reason = reason
+        }
         public var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): \(reason)" }
     }
 

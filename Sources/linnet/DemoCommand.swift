@@ -16,6 +16,7 @@ struct DemoCommand: AsyncParsableCommand {
 
     @Option(help: "New tweets per minute in the simulated world.") var tweetsPerMinute: Double = 20
     @Option(help: "Seed of the simulated world.") var seed: UInt64 = 1
+    @Option(help: "Port for the simulator (0 picks a free one); its /_sim/ routes show what it holds.") var port: UInt16 = 0
     @Option(help: "Theme name or path to a theme file.") var theme: String?
     @Option(help: "Where unsent drafts are kept (default: $XDG_STATE_HOME/linnet/demo).") var stateDir: String?
 
@@ -25,6 +26,7 @@ struct DemoCommand: AsyncParsableCommand {
         }
         var config = SimulatorConfiguration()
         config.seed = seed
+        config.port = port
         config.tweetsPerMinute = tweetsPerMinute
         let server: SimulatorServer
         do {

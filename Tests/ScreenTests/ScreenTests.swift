@@ -1,0 +1,114 @@
+import Foundation
+import Screen
+import Testing
+
+@Suite struct ScreenTests {
+    @Test func wideGraphemesTakeTwoCellsAndNeverStraddleTheEdge() {
+        var s = Screen(width: 6, height: 2)
+        let end = s.put("a漢b", x: 0, y: 0, style: .plain)
+        #expect(end == 4)
+        #expect(s[1, 0].grapheme == "漢" && s[2, 0].isContinuation)
+        #expect(s.line(0) == "a漢b  ")
+        // A wide grapheme that would cross the right edge becomes a space.
+        s.put("abcde漢", x: 0, y: 1, style: .plain)
+        #expect(s.line(1) == "abcde ")
+        // Overwriting half of a wide grapheme blanks the other half.
+        s.put("x", x: 2, y: 0, style: .plain)
+        #expect(s.line(0) == "a xb  ")
+        #expect(!s[2, 0].isContinuation)
+    }
+
+    @Test func clusterWidthsComeFromTweetText() {
+        #expect(Screen.width(of: "e\u{301}") == 1)
+        #expect(Screen.width(of: "👨‍👩‍👧") == 2)
+        #expect(Screen.width(of: "🇯🇵") == 2)
+        #expect(Screen.width(of: "مرحبا") == 5)
+        #expect(Screen.width(of: "\u{1B}") == 0)
+    }
+
+    @Test func clipKeepsTextInsideItsRectangle() {
+        var s = Screen(width: 10, height: 1)
+        s.put("hello world", x: 2, y: 0, style: .plain, clip: Rect(x: 2, y: 0, width: 5, height: 1))
+        #expect(s.line(0) == "  hello   ")
+    }
+
+    @Test func wrapBreaksAtSpacesByDisplayWidth() {
+        let lines = TextLayout.wrap([Span("漢字漢字 abc defgh", .plain)], width: 8)
+        #expect(lines.map(\.text) == ["漢字漢字", "abc", "defgh"])
+        #expect(lines.allSatisfy { $0.width <= 8 })
+        // A word longer than the line is cut inside; newlines always break.
+        #expect(TextLayout.wrap([Span("https://example.com/long\nx", .plain)], width: 10).map(\.text) == ["https://", "example.co", "m/long", "x"])
+        // Styles survive wrapping.
+        let styled = TextLayout.wrap([Span("ab ", .plain), Span("cd", Style(fg: .indexed(1)))], width: 2)
+        #expect(styled.map(\.text) == ["ab", "cd"])
+        #expect(styled[1].spans.first?.style.fg == .indexed(1))
+    }
+
+    @Test func truncateAndPadByWidth() {
+        #expect(TextLayout.truncate("日本語テキスト", width: 7) == "日本語…")
+        #expect(TextLayout.truncate("short", width: 7) == "short")
+        #expect(TextLayout.pad("ab", width: 4) == "ab  ")
+    }
+
+    @Test func coloursReduceToWhatTheTerminalShows() {
+        let c = Color(parsing: "#ff0000")!
+        #expect(c.index(at: .full) == 196)
+        #expect(c.index(at: .sixteen) == 9)
+        #expect(c.index(at: .eight) == 1)
+        #expect(c.index(at: .none) == nil)
+        #expect(Color(parsing: "#808080")!.index(at: .full) == 244)
+        #expect(Color(parsing: "#fff") == .rgb(255, 255, 255))
+        #expect(Color(parsing: "12") == .indexed(12))
+        #expect(Color(parsing: "red") == nil)
+        #expect(ColorDepth.from(colors: 256, noColor: true) == .none)
+        #expect(ColorDepth.from(colors: 256, noColor: false) == .full)
+        #expect(ColorDepth.from(colors: 8, noColor: false) == .eight)
+    }
+
+    @Test func keyNamesRoundTrip() {
+        for k: Key in [.char("j"), .char(" "), .ctrl("d"), .alt("\r"), .pageDown, .backTab, .function(5), .escape] {
+            #expect(Key(name: k.description) == k)
+        }
+        #expect(Key(name: "nonsense") == nil)
+    }
+}
+
+@Suite struct ThemeTests {
+    static let themes = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Themes").standardized
+
+    @Test func theShippedThemesLoadAndTheDefaultMatchesItsFile() throws {
+        let env = ["LINNET_THEMES": Self.themes.path, "HOME": "/nonexistent"]
+        let names = Theme.available(env)
+        #expect(Set(["dark", "light", "solarized-dark", "mono"]).isSubset(of: Set(names)))
+        for name in ["dark", "light", "solarized-dark", "mono"] {
+            let t = try Theme.load(name, environment: env)
+            #expect(t.name == name)
+        }
+        #expect(try Theme.load("dark", environment: env) == Theme.fallback)
+        let mono = try Theme.load("mono", environment: env)
+        for role in Theme.Role.allCases {
+            #expect(mono[role].fg == .default && mono[role].bg == .default, "mono uses attributes only (\(role))")
+        }
+    }
+
+    @Test func brokenThemeFilesNameFileAndLine() {
+        #expect(throws: Theme.LoadError(file: "bad.toml", line: 3, reason: "text.fg must be \"#rrggbb\", a number 0–255 or \"default\"")) {
+            try Theme.parse("name = \"x\"\n[styles]\ntext = { fg = \"blue\" }\n", file: "bad.toml")
+        }
+        do {
+            _ = try Theme.parse("name = \"x\"\n[styles]\ntext = { fg = \n", file: "broken.toml")
+            Issue.record("a syntax error was accepted")
+        } catch {
+            #expect(error.file == "broken.toml")
+            #expect(error.line == 3)
+        }
+        do {
+            _ = try Theme.parse("[styles]\nsparkle = { bold = true }\n", file: "t.toml")
+            Issue.record("an unknown role was accepted")
+        } catch {
+            #expect(error.line == 2)
+            #expect(error.reason.hasPrefix("unknown style \"sparkle\""))
+        }
+        #expect(throws: Theme.LoadError.self) { try Theme.load("no-such-theme", environment: ["HOME": "/nonexistent"]) }
+    }
+}
