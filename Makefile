@@ -44,11 +44,10 @@ test: deps venv
 	$(SWIFT) test --disable-xctest
 	$(VENV)/bin/python -m pytest -q Tests/python
 
-# Until the TUI lands, the demo is the simulator on its own: it prints its URL and keys.
+# The TUI on a simulated Twitter started in the same process, with live tweets.
 demo: deps
 	$(SWIFT) build --product linnet
-	@echo "demo: the full-screen TUI is not built yet; starting the simulated Twitter it will run against."
-	.build/debug/linnet sim --port 0
+	.build/debug/linnet demo
 
 bench: deps
 	$(SWIFT) build -c release --product DecodeBench

@@ -57,6 +57,7 @@ let package = Package(
         .testTarget(
             name: "LinnetCoreTests", dependencies: ["LinnetCore", "Screen", "Timeline", "TwitterAPI", "LinnetTestSupport"],
             exclude: ["Golden"]),
+        .testTarget(name: "TUITests", dependencies: ["TweetText", "TwitterAPI", "TwitterSimulator", "LinnetTestSupport"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "TwitterAPI", "LinnetTestSupport"]),
         .testTarget(
             name: "TwitterClientTests", dependencies: ["TwitterAPI", "TwitterSimulator", "LinnetTestSupport"]),

@@ -36,7 +36,7 @@ public final class App {
     let wake: @Sendable () -> Void
     private var lastVersion: UInt64 = .max
     private var lastFrame: Screen?
-    private var savedDraft: String?
+    private var savedDrafts: [DraftRecord] = []
     private var lastDraftSave = 0.0
 
     public init(terminal: any Terminal, store: TimelineStore, engine: SyncEngine, settings: Settings, wake: @escaping @Sendable () -> Void) {
@@ -54,9 +54,9 @@ public final class App {
     /// Runs until the user quits; saves the cache on the way out.
     public func run(startupNotice: String? = nil) async {
         if let n = startupNotice { inbox.post(.notice(n, isError: true)) }
-        if let d = settings.drafts?.load() {
-            inbox.post(.restoreDraft(text: d.text, replyTo: d.replyTo))
-            savedDraft = d.text
+        if let kept = settings.drafts?.load(), !kept.isEmpty {
+            inbox.post(.restoreDrafts(kept))
+            savedDrafts = kept
         }
         // Detached: tasks made here would otherwise belong to the main actor, which sits in
         // poll() between frames.
@@ -125,7 +125,7 @@ public final class App {
         case .loadOlder(let id): Task.detached { await engine.loadOlder(id) }
         case .setAnchor(let id, let tweet): Task.detached { await store.setAnchor(id, at: tweet) }
         case .markRead(let id, let tweet): Task.detached { await store.markRead(id, upTo: tweet) }
-        case .saveDraft(let text, let replyTo): saveDraft(text, replyTo)
+        case .saveDrafts(let records): saveDrafts(records)
         case .setTheme(let name):
             do {
                 settings.theme = try Theme.load(name)
@@ -138,22 +138,21 @@ public final class App {
         }
     }
 
-    private func saveDraft(_ text: String?, _ replyTo: TweetID?) {
+    private func saveDrafts(_ records: [DraftRecord]) {
         guard let drafts = settings.drafts else { return }
         do {
-            try drafts.save(text: text, replyTo: replyTo)
-            savedDraft = text
+            try drafts.save(records)
+            savedDrafts = records
         } catch {
-            inbox.post(.notice("The draft could not be saved to \(drafts.fileURL.path): \(error.localizedDescription). It is still in the compose box.", isError: true))
+            inbox.post(.notice("Drafts could not be saved to \(drafts.fileURL.path): \(error.localizedDescription). They are still here until you quit.", isError: true))
         }
+        lastDraftSave = state.now
     }
 
-    /// While typing, the draft reaches the disk every couple of seconds.
+    /// While typing, drafts reach the disk every couple of seconds.
     private func autosaveDraft() {
-        let current = state.compose ?? state.draft
-        let text = current?.editor.text
-        guard text != savedDraft, state.now - lastDraftSave >= 2 else { return }
-        lastDraftSave = state.now
-        saveDraft(text, current?.replyTo)
+        let records = Reducer.draftRecords(state)
+        guard records != savedDrafts, state.now - lastDraftSave >= 2 else { return }
+        saveDrafts(records)
     }
 }

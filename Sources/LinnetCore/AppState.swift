@@ -26,6 +26,32 @@ public struct Compose: Equatable, Sendable {
         self.editor = editor
         self.replyTo = replyTo
     }
+
+    /// Blank, or only the mentions it opened with: nothing worth keeping.
+    public var isUnchanged: Bool { editor.isEmpty || editor.text == prefill }
+}
+
+/// An unsent text as it is kept on disk.
+public struct DraftRecord: Equatable, Sendable, Codable {
+    public var text: String
+    public var replyTo: TweetID?
+    public init(text: String, replyTo: TweetID?) {
+        self.text = text
+        self.replyTo = replyTo
+    }
+
+    // Ids as decimal strings, as the API writes id_str.
+    enum CodingKeys: String, CodingKey { case text, replyTo = "reply_to" }
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        text = try c.decode(String.self, forKey: .text)
+        replyTo = try c.decodeIfPresent(String.self, forKey: .replyTo).flatMap(TweetID.init)
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(text, forKey: .text)
+        try c.encodeIfPresent(replyTo?.description, forKey: .replyTo)
+    }
 }
 
 /// A question waiting for y or n.
@@ -69,8 +95,8 @@ public struct AppState: Equatable, Sendable {
     /// Unix time, set by each tick (a fixed value in tests).
     public var now: Double
     public var compose: Compose?
-    /// A draft closed with Esc, offered when the box opens again.
-    public var draft: Compose?
+    /// Drafts closed with Esc (or kept from last time), newest last; `n` opens the newest.
+    public var drafts: [Compose] = []
     public var searchPrompt: Editor?
     public var question: Question?
     public var showHelp = false
@@ -116,8 +142,8 @@ public enum Action: Sendable {
     case writeFinished(WriteAction, Result<Tweet, SyncError>)
     case refreshAnswered(TimelineID, String?)
     case notice(String, isError: Bool)
-    /// A saved draft found at start.
-    case restoreDraft(text: String, replyTo: TweetID?)
+    /// Drafts found on disk at start.
+    case restoreDrafts([DraftRecord])
 }
 
 /// What the state asks the outside world to do.
@@ -129,8 +155,8 @@ public enum Effect: Equatable, Sendable {
     case loadOlder(TimelineID)
     case setAnchor(TimelineID, TweetID?)
     case markRead(TimelineID, TweetID)
-    /// Save the draft (nil: delete the saved one).
-    case saveDraft(text: String?, replyTo: TweetID?)
+    /// Save these drafts (none: delete the saved file).
+    case saveDrafts([DraftRecord])
     case setTheme(String)
     case quit
 }

@@ -18,20 +18,15 @@ public struct DraftStore: Sendable {
         return URL(fileURLWithPath: base).appendingPathComponent("linnet").appendingPathComponent(account)
     }
 
-    struct Stored: Codable {
-        var text: String
-        var replyTo: String?
-    }
-
-    /// Saves a draft, or removes the saved one when `text` is nil or blank.
-    public func save(text: String?, replyTo: TweetID?) throws {
-        guard let text, !text.allSatisfy(\.isWhitespace) else {
+    /// Saves the drafts; none removes the file.
+    public func save(_ drafts: [DraftRecord]) throws {
+        guard !drafts.isEmpty else {
             try? FileManager.default.removeItem(at: fileURL)
             return
         }
         let dir = fileURL.deletingLastPathComponent()
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let data = try JSONEncoder().encode(Stored(text: text, replyTo: replyTo?.description))
+        let data = try JSONEncoder().encode(drafts)
         let temp = dir.appendingPathComponent(".draft.\(getpid()).tmp")
         guard FileManager.default.createFile(atPath: temp.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
             throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temp.path])
@@ -43,11 +38,9 @@ public struct DraftStore: Sendable {
         }
     }
 
-    /// The saved draft, if any.
-    public func load() -> (text: String, replyTo: TweetID?)? {
-        guard let data = FileManager.default.contents(atPath: fileURL.path),
-            let d = try? JSONDecoder().decode(Stored.self, from: data), !d.text.isEmpty
-        else { return nil }
-        return (d.text, d.replyTo.flatMap(TweetID.init))
+    /// The saved drafts (none when there is no file or it cannot be read).
+    public func load() -> [DraftRecord] {
+        guard let data = FileManager.default.contents(atPath: fileURL.path) else { return [] }
+        return ((try? JSONDecoder().decode([DraftRecord].self, from: data)) ?? []).filter { !$0.text.isEmpty }
     }
 }

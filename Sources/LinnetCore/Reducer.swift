@@ -25,9 +25,12 @@ public enum Reducer {
         case .refreshAnswered(_, let message):
             if let message { s.notice = Notice(message, isError: true, at: s.now) }
         case .notice(let text, let isError): s.notice = Notice(text, isError: isError, at: s.now)
-        case .restoreDraft(let text, let replyTo):
-            s.draft = Compose(editor: Editor(text), replyTo: replyTo)
-            s.notice = Notice("An unsent draft was kept from last time: press n to open it.", isError: false, at: s.now)
+        case .restoreDrafts(let records):
+            s.drafts = records.map { Compose(editor: Editor($0.text), replyTo: $0.replyTo) }
+            if !records.isEmpty {
+                s.notice = Notice(records.count == 1 ? "An unsent draft was kept from last time: press n to open it."
+                    : "\(records.count) unsent drafts were kept from last time: press n to open them.", isError: false, at: s.now)
+            }
         }
         fx += settle(&s, c)
         for (old, new) in zip(before, s.panes) where old.id == new.id && old.top != new.top {
@@ -120,12 +123,11 @@ public enum Reducer {
             s.active = min(s.active, s.panes.count - 1)
             return [.close(id)]
         case .compose:
-            s.compose = s.draft ?? Compose()
-            s.draft = nil
+            s.compose = s.drafts.popLast() ?? Compose()
         case .reply:
             guard let t = selected?.content else { return nothing(&s) }
-            if let d = s.draft, d.replyTo == t.id {
-                s.compose = d
+            if let i = s.drafts.lastIndex(where: { $0.replyTo == t.id }) {
+                s.compose = s.drafts.remove(at: i)
             } else {
                 var names = [t.user.screenName] + t.entities.mentions.map(\.screenName)
                 if let rt = selected, rt.retweetedStatus != nil { names.append(rt.user.screenName) }
@@ -135,10 +137,7 @@ public enum Reducer {
                 var box = Compose(editor: Editor(prefill.isEmpty ? "" : prefill + " "), replyTo: t.id)
                 box.prefill = box.editor.text
                 s.compose = box
-                // Another draft stays kept until this reply replaces it with text of its own.
-                return []
             }
-            s.draft = nil
         case .quote:
             guard let t = selected?.content else { return nothing(&s) }
             s.compose = Compose(editor: Editor(" https://twitter.com/\(t.user.screenName)/status/\(t.id)", caret: 0))
@@ -172,7 +171,7 @@ public enum Reducer {
             s.themeName = c.themes[(i + 1) % c.themes.count]
             return [.setTheme(s.themeName)]
         case .quit:
-            if let d = s.draft ?? s.compose, !d.editor.isEmpty {
+            if !draftRecords(s).isEmpty {
                 s.question = .quitWithDraft
             } else {
                 s.quitting = true
@@ -264,14 +263,10 @@ public enum Reducer {
         case .send: return send(&s)
         case .cancel:
             s.compose = nil
-            if box.editor.text == box.prefill, s.draft != nil { return [] }
-            if box.editor.isEmpty {
-                s.draft = nil
-                return [.saveDraft(text: nil, replyTo: nil)]
-            }
             box.sending = false
-            s.draft = box
-            return [.saveDraft(text: box.editor.text, replyTo: box.replyTo)]
+            box.error = nil
+            if !box.isUnchanged { s.drafts.append(box) }
+            return [.saveDrafts(draftRecords(s))]
         case .newline: box.editor.insert("\n")
         case .left: box.editor.left()
         case .right: box.editor.right()
@@ -354,9 +349,16 @@ public enum Reducer {
         case .post: return send(&s, confirmed: true)
         case .quitWithDraft:
             s.quitting = true
-            let d = s.compose ?? s.draft
-            return [.saveDraft(text: d?.editor.text, replyTo: d?.replyTo), .quit]
+            return [.saveDrafts(draftRecords(s)), .quit]
         }
+    }
+
+    /// What must survive a crash or quit: the open box (when it holds more than it opened
+    /// with) and every kept draft.
+    public static func draftRecords(_ s: AppState) -> [DraftRecord] {
+        var all = s.drafts
+        if let c = s.compose, !c.isUnchanged { all.append(c) }
+        return all.map { DraftRecord(text: $0.editor.text, replyTo: $0.replyTo) }
     }
 
     // MARK: - Results
@@ -365,14 +367,13 @@ public enum Reducer {
         switch (write, result) {
         case (.post(_, let reply), .success):
             s.compose = nil
-            s.draft = nil
             s.notice = Notice(reply == nil ? "Tweet sent." : "Reply sent.", isError: false, at: s.now)
-            return [.saveDraft(text: nil, replyTo: nil)]
+            return [.saveDrafts(draftRecords(s))]
         case (.post, .failure(let e)):
             s.compose?.sending = false
             s.compose?.error = e.message
             s.notice = Notice(e.message, isError: true, at: s.now)
-            if let box = s.compose { return [.saveDraft(text: box.editor.text, replyTo: box.replyTo)] }
+            return [.saveDrafts(draftRecords(s))]
         case (_, .failure(let e)):
             s.notice = Notice(e.message, isError: true, at: s.now)
         case (.retweet, .success): s.notice = Notice("Retweeted.", isError: false, at: s.now)

@@ -80,8 +80,8 @@ import TwitterAPI
         _ = Scene.run(&s, c, [Scene.keys("zz")])
         #expect(s.compose?.editor.text == "@ann @kenji agreed")
         let done = Scene.run(&s, c, [.writeFinished(.post("@ann @kenji agreed", inReplyTo: TweetID(300)), .success(t))])
-        #expect(s.compose == nil && s.draft == nil)
-        #expect(done.contains(.saveDraft(text: nil, replyTo: nil)))
+        #expect(s.compose == nil && s.drafts.isEmpty)
+        #expect(done.contains(.saveDrafts([])))
         #expect(s.notice?.text == "Reply sent.")
     }
 
@@ -92,15 +92,15 @@ import TwitterAPI
         #expect(s.compose?.editor.text == "hello")
         #expect(s.compose?.sending == false)
         #expect(s.compose?.error == "Could not post the tweet: Over capacity")
-        #expect(fx.contains(.saveDraft(text: "hello", replyTo: nil)))
+        #expect(fx.contains(.saveDrafts([DraftRecord(text: "hello", replyTo: nil)])))
     }
 
     @Test func escapeKeepsTheDraftAndQuitAsksFirst() async {
         var (s, c, _) = await setup()
         let fx = Scene.run(&s, c, [.keys([.char("n")]), Scene.keys("half a thought"), .keys([.escape])])
         #expect(s.compose == nil)
-        #expect(s.draft?.editor.text == "half a thought")
-        #expect(fx.contains(.saveDraft(text: "half a thought", replyTo: nil)))
+        #expect(s.drafts.map(\.editor.text) == ["half a thought"])
+        #expect(fx.contains(.saveDrafts([DraftRecord(text: "half a thought", replyTo: nil)])))
         _ = Scene.run(&s, c, [.keys([.char("n")])])
         #expect(s.compose?.editor.text == "half a thought")
         _ = Scene.run(&s, c, [.keys([.escape]), .keys([.char("q")])])
@@ -109,7 +109,7 @@ import TwitterAPI
         #expect(s.question == nil && !s.quitting)
         let quit = Scene.run(&s, c, [.keys([.char("q")]), .keys([.char("y")])])
         #expect(s.quitting)
-        #expect(quit == [.saveDraft(text: "half a thought", replyTo: nil), .quit])
+        #expect(quit == [.saveDrafts([DraftRecord(text: "half a thought", replyTo: nil)]), .quit])
     }
 
     @Test func sendingIsRefusedWhileInvalidWithTheReason() async {
@@ -249,16 +249,44 @@ import TwitterAPI
 }
 
 @Suite struct DraftKeepingTests {
-    @Test func aReplyOpenedAndClosedUnchangedKeepsTheOlderDraft() async {
+    @Test func aReplyDoesNotDisplaceAnOlderDraft() async {
         let store = await Scene.store()
         let c = Scene.context(await store.snapshot())
         var s = Scene.state(80, 24)
         _ = Reducer.reduce(&s, .storeChanged, c)
         _ = Scene.run(&s, c, [.keys([.char("n")]), Scene.keys("keep me"), .keys([.escape])])
-        let fx = Scene.run(&s, c, [.keys([.char("r")]), .keys([.escape])])
-        #expect(fx.isEmpty)
-        #expect(s.draft?.editor.text == "keep me")
+        // Opened and closed unchanged: nothing new is kept.
+        #expect(Scene.run(&s, c, [.keys([.char("r")]), .keys([.escape])]) == [.saveDrafts([DraftRecord(text: "keep me", replyTo: nil)])])
+        #expect(s.drafts.count == 1)
+        // A reply in progress is saved beside the older draft, and sending it keeps the older one.
+        _ = Scene.run(&s, c, [.keys([.char("r")]), Scene.keys("yes")])
+        #expect(Reducer.draftRecords(s) == [DraftRecord(text: "keep me", replyTo: nil), DraftRecord(text: "@ann yes", replyTo: TweetID(110))])
+        let sent = Scene.run(&s, c, [.keys([.enter]), .writeFinished(.post("@ann yes", inReplyTo: TweetID(110)), .success(Scene.homeTweets[0]))])
+        #expect(sent.last == .saveDrafts([DraftRecord(text: "keep me", replyTo: nil)]))
         _ = Scene.run(&s, c, [.keys([.char("n")])])
         #expect(s.compose?.editor.text == "keep me")
+    }
+
+    @Test func draftsComeBackFromDisk() throws {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-drafts-\(getpid())-\(Int.random(in: 0..<1_000_000))")
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let store = DraftStore(directory: dir)
+        #expect(store.load().isEmpty)
+        let records = [DraftRecord(text: "first 漢字", replyTo: nil), DraftRecord(text: "@ann second", replyTo: TweetID(1_234_567_890_123_456_789))]
+        try store.save(records)
+        #expect(store.load() == records)
+        let mode = try FileManager.default.attributesOfItem(atPath: store.fileURL.path)[.posixPermissions] as? Int
+        #expect(mode == 0o600)
+        var s = Scene.state(80, 24)
+        _ = Reducer.reduce(&s, .restoreDrafts(store.load()), Scene.context(TimelineSnapshot()))
+        #expect(s.drafts.count == 2)
+        #expect(s.notice?.text == "2 unsent drafts were kept from last time: press n to open them.")
+        try store.save([])
+        #expect(!FileManager.default.fileExists(atPath: store.fileURL.path))
+    }
+
+    @Test func anUnwritableDraftFolderIsAnError() throws {
+        let store = DraftStore(directory: URL(fileURLWithPath: "/proc/linnet-cannot-write-here"))
+        #expect(throws: (any Error).self) { try store.save([DraftRecord(text: "x", replyTo: nil)]) }
     }
 }
