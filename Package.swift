@@ -42,6 +42,11 @@ let package = Package(
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .systemLibrary(name: "CMallocInfo", path: "Benchmarks/CMallocInfo"),
+        .systemLibrary(name: "CPty", path: "Benchmarks/CPty"),
+        .executableTarget(
+            name: "TUIBench",
+            dependencies: ["LinnetCore", "CursesTerminal", "Screen", "Timeline", "TwitterAPI", "LinnetTestSupport", "CPty"],
+            path: "Benchmarks/TUIBench"),
         .executableTarget(
             name: "DecodeBench", dependencies: ["TwitterAPI", "LinnetTestSupport", "CMallocInfo"],
             path: "Benchmarks/DecodeBench"),

@@ -86,8 +86,10 @@ public final class CursesTerminal: Terminal {
             for x in 0..<screen.width {
                 let cell = screen[x, y]
                 if cell.isContinuation { continue }
-                if !full, let prev = last, prev[x, y] == cell, !(x + 1 < screen.width && prev[x + 1, y].isContinuation != screen[x + 1, y].isContinuation) { continue }
-                draw(cell, x: x, y: y)
+                if !full, let prev = last, Screen.same(prev[x, y], in: prev, cell, in: screen),
+                    !(x + 1 < screen.width && prev[x + 1, y].isContinuation != screen[x + 1, y].isContinuation)
+                { continue }
+                draw(cell, x: x, y: y, in: screen)
             }
         }
         if let c = screen.cursor {
@@ -101,7 +103,7 @@ public final class CursesTerminal: Terminal {
         last = screen
     }
 
-    private func draw(_ cell: Cell, x: Int, y: Int) {
+    private func draw(_ cell: Cell, x: Int, y: Int, in screen: Screen) {
         var attrs: attr_t = 0
         let a = cell.style.attributes
         if a.contains(.bold) { attrs |= cn_A_BOLD() }
@@ -110,7 +112,7 @@ public final class CursesTerminal: Terminal {
         if a.contains(.dim) { attrs |= cn_A_DIM() }
         if a.contains(.italic) { attrs |= cn_A_ITALIC() }
         let pair = self.pair(cell.style)
-        let scalars = cell.grapheme.unicodeScalars.map(\.value)
+        let scalars = screen.scalars(of: cell)
         let text = scalars.isEmpty ? [32] : scalars
         _ = text.withUnsafeBufferPointer { cn_mvadd_cluster(Int32(y), Int32(x), $0.baseAddress, Int32($0.count), attrs, pair) }
     }

@@ -27,6 +27,9 @@ public final class App {
         public init() {}
     }
 
+    /// Tweets per timeline decoded from the cache for the first frame; the rest follow.
+    public nonisolated static let firstFrameHead = 200
+
     let terminal: any Terminal
     let store: TimelineStore
     let engine: SyncEngine
@@ -64,6 +67,18 @@ public final class App {
             for await _ in await store.changes() { wake() }
         }
         defer { watcher.cancel() }
+        // The last session's tweets first: the head for the first frame, then the rest, all
+        // before any network call.
+        if let cache = settings.cache {
+            switch cache.load(head: Self.firstFrameHead) {
+            case .loaded(let head):
+                await store.restore(head)
+                await step(timeout: 0)
+                if case .loaded(let all) = cache.load() { await store.restore(all) }
+            case .setAside(let why): inbox.post(.notice("Cache: " + why, isError: true))
+            case .empty: break
+            }
+        }
         for id in state.panes.map(\.id) { await engine.open(id) }
         while !state.quitting {
             await step(timeout: 1.0)

@@ -178,9 +178,52 @@ public struct Context: Sendable {
     }
 
     /// A pane's tweet ids in reading order (threads read oldest first).
-    public func ids(_ pane: PaneState) -> [TweetID] {
+    public func ids(_ pane: PaneState) -> PaneIDs {
         let ids = snapshot.timelines[pane.id]?.ids ?? []
-        if case .thread = pane.id { return ids.reversed() }
-        return ids
+        if case .thread = pane.id { return PaneIDs(newestFirst: ids, oldestFirst: true) }
+        return PaneIDs(newestFirst: ids, oldestFirst: false)
+    }
+}
+
+/// A timeline's ids in a pane's reading order, over the snapshot's sorted array without a copy;
+/// finding a tweet is a binary search, so a key costs the same with 100 or 100k tweets held.
+public struct PaneIDs: RandomAccessCollection, Sendable {
+    let newestFirst: [TweetID]
+    let oldestFirst: Bool
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { newestFirst.count }
+    public subscript(i: Int) -> TweetID { oldestFirst ? newestFirst[newestFirst.count - 1 - i] : newestFirst[i] }
+
+    /// Where `id` would stand in the descending array (the first position holding an id ≤ it).
+    private func slot(_ id: TweetID) -> Int {
+        var lo = 0, hi = newestFirst.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if newestFirst[mid] > id { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    public func firstIndex(of id: TweetID) -> Int? {
+        let i = slot(id)
+        guard i < newestFirst.count, newestFirst[i] == id else { return nil }
+        return oldestFirst ? newestFirst.count - 1 - i : i
+    }
+
+    public func contains(_ id: TweetID) -> Bool { firstIndex(of: id) != nil }
+
+    /// The id that follows `gone` in reading order (older in a timeline, newer in a thread).
+    public func after(_ gone: TweetID) -> TweetID? {
+        let i = slot(gone)
+        if oldestFirst {
+            // Newer ids stand before `i` in the descending array.
+            var j = i - 1
+            while j >= 0 && newestFirst[j] == gone { j -= 1 }
+            return j >= 0 ? newestFirst[j] : nil
+        }
+        var j = i
+        while j < newestFirst.count && newestFirst[j] == gone { j += 1 }
+        return j < newestFirst.count ? newestFirst[j] : nil
     }
 }

@@ -410,8 +410,7 @@ public enum Reducer {
     }
 
     /// The tweet to stand on when `gone` disappeared: the next one in reading order.
-    static func replacement(_ gone: TweetID, _ ids: [TweetID], _ tl: TimelineID) -> TweetID? {
-        let next = isThread(tl) ? ids.first { $0 > gone } : ids.first { $0 < gone }
-        return next ?? ids.last
+    static func replacement(_ gone: TweetID, _ ids: PaneIDs, _ tl: TimelineID) -> TweetID? {
+        ids.after(gone) ?? ids.last
     }
 }

@@ -1,4 +1,5 @@
 import Screen
+import Synchronization
 import TweetText
 import TwitterAPI
 
@@ -10,6 +11,15 @@ public enum TweetCard {
     public static let gutter = 2
 
     public static func lines(_ tweet: Tweet, width: Int, theme: Theme, now: Double) -> [StyledLine] {
+        let age = Format.age(created: tweet.content.createdAt, now: now)
+        let key = CardCache.Key(tweet: ObjectIdentifier(tweet), width: width, theme: theme.fingerprint, age: age)
+        if let hit = CardCache.shared.lookup(key, tweet) { return hit }
+        let made = layout(tweet, width: width, theme: theme, now: now)
+        CardCache.shared.store(key, tweet, made)
+        return made
+    }
+
+    static func layout(_ tweet: Tweet, width: Int, theme: Theme, now: Double) -> [StyledLine] {
         let w = max(10, width - gutter)
         let content = tweet.content
         var out: [StyledLine] = []
@@ -89,4 +99,30 @@ public enum TweetCard {
 
     /// Network text on its way to the screen: no control or bidi-override characters.
     static func clean(_ s: String) -> String { Sanitizer.sanitize(s) }
+}
+
+/// Laid-out cards by tweet object, width, theme and shown age: a frame mostly redraws the cards
+/// of the last one. The entry keeps its tweet alive so an id is never reused for another object.
+final class CardCache: Sendable {
+    struct Key: Hashable {
+        var tweet: ObjectIdentifier
+        var width: Int
+        var theme: Int
+        var age: String
+    }
+
+    static let shared = CardCache()
+    static let limit = 4096
+    private let entries = Mutex<[Key: (Tweet, [StyledLine])]>([:])
+
+    func lookup(_ key: Key, _ tweet: Tweet) -> [StyledLine]? {
+        entries.withLock { e in e[key].flatMap { $0.0 === tweet ? $0.1 : nil } }
+    }
+
+    func store(_ key: Key, _ tweet: Tweet, _ lines: [StyledLine]) {
+        entries.withLock { e in
+            if e.count >= Self.limit { e.removeAll(keepingCapacity: true) }
+            e[key] = (tweet, lines)
+        }
+    }
 }

@@ -1,20 +1,28 @@
 import TweetText
 
-/// One terminal cell: a grapheme and its style. A wide grapheme fills its cell and marks the
-/// next one as its continuation.
+/// One terminal cell: a grapheme and its style, as plain words. A grapheme of one scalar is
+/// stored as that scalar; a longer cluster (an emoji sequence, a letter with marks) as an index
+/// into its screen's cluster table. A wide grapheme marks the next cell as its continuation.
 public struct Cell: Hashable, Sendable {
-    public var grapheme: String
+    /// The scalar, `clusterFlag | index`, or 0 for a continuation.
+    var code: UInt32
     public var style: Style
-    /// The right half of a wide grapheme; drawn by the cell to its left.
-    public var isContinuation: Bool
 
-    public init(_ grapheme: String = " ", style: Style = .plain, isContinuation: Bool = false) {
-        self.grapheme = grapheme
+    static let clusterFlag: UInt32 = 0x8000_0000
+
+    init(code: UInt32, style: Style) {
+        self.code = code
         self.style = style
-        self.isContinuation = isContinuation
     }
 
+    /// A blank in a style.
+    public init(style: Style = .plain) { self.init(code: 32, style: style) }
+
     public static let blank = Cell()
+
+    /// The right half of a wide grapheme; drawn by the cell to its left.
+    public var isContinuation: Bool { code == 0 }
+    var isCluster: Bool { code & Cell.clusterFlag != 0 }
 }
 
 /// A rectangle of cells.
@@ -35,6 +43,9 @@ public struct Screen: Equatable, Sendable {
     public let width: Int
     public let height: Int
     public private(set) var cells: [Cell]
+    /// Graphemes of more than one scalar, referred to by cells.
+    private var clusters: [String] = []
+    private var clusterIndex: [String: UInt32] = [:]
     /// Where the terminal cursor goes (the compose box's caret), if shown.
     public var cursor: (x: Int, y: Int)? {
         get { cursorX < 0 ? nil : (cursorX, cursorY) }
@@ -58,6 +69,39 @@ public struct Screen: Equatable, Sendable {
         set { cells[y * width + x] = newValue }
     }
 
+    /// The grapheme a cell shows ("" for a continuation).
+    public func grapheme(_ x: Int, _ y: Int) -> String { grapheme(of: self[x, y]) }
+
+    public func grapheme(of cell: Cell) -> String {
+        if cell.code == 0 { return "" }
+        if cell.isCluster { return clusters[Int(cell.code & ~Cell.clusterFlag)] }
+        return String(Character(Unicode.Scalar(cell.code) ?? " "))
+    }
+
+    /// The scalars of a cell's grapheme, for the terminal.
+    public func scalars(of cell: Cell) -> [UInt32] {
+        if cell.code == 0 { return [] }
+        if cell.isCluster { return clusters[Int(cell.code & ~Cell.clusterFlag)].unicodeScalars.map(\.value) }
+        return [cell.code]
+    }
+
+    /// Whether two cells (each from its own screen) look the same.
+    public static func same(_ a: Cell, in sa: Screen, _ b: Cell, in sb: Screen) -> Bool {
+        guard a == b else { return a.style == b.style && a.isCluster && b.isCluster && sa.grapheme(of: a) == sb.grapheme(of: b) }
+        return !a.isCluster || sa.grapheme(of: a) == sb.grapheme(of: b)
+    }
+
+    private mutating func code(for ch: Character) -> UInt32 {
+        var it = ch.unicodeScalars.makeIterator()
+        if let first = it.next(), it.next() == nil { return first.value }
+        let s = String(ch)
+        if let i = clusterIndex[s] { return Cell.clusterFlag | i }
+        let i = UInt32(clusters.count)
+        clusters.append(s)
+        clusterIndex[s] = i
+        return Cell.clusterFlag | i
+    }
+
     /// Writes text from (x, y) within `clip` (the screen by default); returns the column after
     /// the last cell written. Graphemes are measured by TweetText's display width; a wide one
     /// that would cross the clip edge becomes a space; zero-width and control ones are dropped.
@@ -67,6 +111,19 @@ public struct Screen: Equatable, Sendable {
         guard y >= max(0, c.y), y < min(height, c.maxY) else { return x }
         let right = min(width, c.maxX)
         var col = x
+        // Printable ASCII needs no grapheme breaking: one byte, one cell.
+        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+            let left = max(0, c.x)
+            for b in text.utf8 {
+                if col >= right { break }
+                if col >= left {
+                    clearWide(at: col, y: y)
+                    self[col, y] = Cell(code: UInt32(b), style: style)
+                }
+                col += 1
+            }
+            return col
+        }
         for ch in text {
             let w = Self.width(of: ch)
             if w == 0 { continue }
@@ -76,15 +133,16 @@ public struct Screen: Equatable, Sendable {
                 continue
             }
             if w == 2 && col + 1 >= right {
-                self[col, y] = Cell(" ", style: style)
+                clearWide(at: col, y: y)
+                self[col, y] = Cell(style: style)
                 col += 1
                 break
             }
             clearWide(at: col, y: y)
-            self[col, y] = Cell(String(ch), style: style)
+            self[col, y] = Cell(code: code(for: ch), style: style)
             if w == 2 {
                 clearWide(at: col + 1, y: y)
-                self[col + 1, y] = Cell("", style: style, isContinuation: true)
+                self[col + 1, y] = Cell(code: 0, style: style)
             }
             col += w
         }
@@ -95,9 +153,21 @@ public struct Screen: Equatable, Sendable {
     private mutating func clearWide(at x: Int, y: Int) {
         let cell = self[x, y]
         if cell.isContinuation, x > 0 {
-            self[x - 1, y] = Cell(" ", style: self[x - 1, y].style)
+            self[x - 1, y] = Cell(style: self[x - 1, y].style)
         } else if x + 1 < width, self[x + 1, y].isContinuation {
-            self[x + 1, y] = Cell(" ", style: self[x + 1, y].style)
+            self[x + 1, y] = Cell(style: self[x + 1, y].style)
+        }
+    }
+
+    /// Copies a row of another screen (of the same width) into row `y`.
+    public mutating func copyRow(_ row: Int, of other: Screen, to y: Int) {
+        for x in 0..<min(width, other.width) {
+            let cell = other[x, row]
+            if cell.isCluster {
+                self[x, y] = Cell(code: code(for: Character(other.grapheme(of: cell))), style: cell.style)
+            } else {
+                self[x, y] = cell
+            }
         }
     }
 
@@ -106,7 +176,7 @@ public struct Screen: Equatable, Sendable {
         for y in max(0, rect.y)..<min(height, rect.maxY) {
             for x in max(0, rect.x)..<min(width, rect.maxX) {
                 clearWide(at: x, y: y)
-                self[x, y] = Cell(" ", style: style)
+                self[x, y] = Cell(style: style)
             }
         }
     }
@@ -121,7 +191,7 @@ public struct Screen: Equatable, Sendable {
     /// The text of a row, continuations left out, trailing blanks kept.
     public func line(_ y: Int) -> String {
         var s = ""
-        for x in 0..<width where !self[x, y].isContinuation { s += self[x, y].grapheme }
+        for x in 0..<width where !self[x, y].isContinuation { s += grapheme(x, y) }
         return s
     }
 
@@ -136,13 +206,17 @@ public struct Screen: Equatable, Sendable {
 
     /// Columns a grapheme takes: TweetText's width, with control characters as zero.
     public static func width(of ch: Character) -> Int {
+        if let a = ch.asciiValue { return a < 0x20 || a == 0x7F ? 0 : 1 }
         if let s = ch.unicodeScalars.first, s.value < 0x20 || (0x7F...0x9F).contains(s.value) { return 0 }
         return DisplayWidth.of(ch)
     }
 
     public static func width(of text: some StringProtocol) -> Int { text.reduce(0) { $0 + width(of: $1) } }
 
+    /// Same size, cursor, cells and clusters (the same picture drawn in another order may
+    /// compare unequal; that only costs a redraw).
     public static func == (a: Screen, b: Screen) -> Bool {
-        a.width == b.width && a.height == b.height && a.cells == b.cells && a.cursorX == b.cursorX && a.cursorY == b.cursorY
+        a.width == b.width && a.height == b.height && a.cursorX == b.cursorX && a.cursorY == b.cursorY
+            && a.clusters == b.clusters && a.cells == b.cells
     }
 }

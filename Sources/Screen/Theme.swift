@@ -24,6 +24,13 @@ public struct Theme: Equatable, Sendable {
 
     public subscript(role: Role) -> Style { styles[role] ?? Theme.fallback.styles[role] ?? .plain }
 
+    /// A hash of every style, so caches of laid-out text can tell themes apart.
+    public var fingerprint: Int {
+        var h = Hasher()
+        for role in Role.allCases { h.combine(self[role]) }
+        return h.finalize()
+    }
+
     /// A theme file that could not be used, with where and why.
     public struct LoadError: Error, Equatable, Sendable, CustomStringConvertible {
         public var file: String

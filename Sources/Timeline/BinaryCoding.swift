@@ -39,13 +39,18 @@ struct CacheFormatError: Error, CustomStringConvertible {
 struct BinaryReader {
     private let bytes: [UInt8]
     private(set) var offset = 0
+    /// Reading stops here (the checksum follows).
+    private let end: Int
 
-    init(_ bytes: [UInt8]) { self.bytes = bytes }
+    init(_ bytes: [UInt8], end: Int? = nil) {
+        self.bytes = bytes
+        self.end = min(end ?? bytes.count, bytes.count)
+    }
 
-    var atEnd: Bool { offset >= bytes.count }
+    var atEnd: Bool { offset >= end }
 
     mutating func u8() throws -> UInt8 {
-        guard offset < bytes.count else { throw CacheFormatError(description: "the cache file ends early") }
+        guard offset < end else { throw CacheFormatError(description: "the cache file ends early") }
         defer { offset += 1 }
         return bytes[offset]
     }
@@ -72,7 +77,7 @@ struct BinaryReader {
 
     mutating func string() throws -> String {
         let n = Int(try varint())
-        guard n >= 0, offset + n <= bytes.count else { throw CacheFormatError(description: "a text in the cache runs past its end") }
+        guard n >= 0, offset + n <= end else { throw CacheFormatError(description: "a text in the cache runs past its end") }
         defer { offset += n }
         return String(decoding: bytes[offset..<(offset + n)], as: UTF8.self)
     }
@@ -80,23 +85,49 @@ struct BinaryReader {
     mutating func optionalString() throws -> String? { try bool() ? try string() : nil }
 
     mutating func raw(_ n: Int) throws -> [UInt8] {
-        guard offset + n <= bytes.count else { throw CacheFormatError(description: "the cache file ends early") }
+        guard offset + n <= end else { throw CacheFormatError(description: "the cache file ends early") }
         defer { offset += n }
         return Array(bytes[offset..<(offset + n)])
     }
 }
 
-/// CRC-32 (IEEE), for the cache's integrity check.
+/// CRC-32 (IEEE), for the cache's integrity check; eight bytes a step (slicing-by-8), so a
+/// 3 MB cache is checked in a few milliseconds.
 enum CRC32 {
-    private static let table: [UInt32] = (0..<256).map { i -> UInt32 in
-        var c = UInt32(i)
-        for _ in 0..<8 { c = (c & 1) != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
-        return c
-    }
+    private static let tables: [UInt32] = {
+        var t = [UInt32](repeating: 0, count: 8 * 256)
+        for i in 0..<256 {
+            var c = UInt32(i)
+            for _ in 0..<8 { c = (c & 1) != 0 ? 0xEDB8_8320 ^ (c >> 1) : c >> 1 }
+            t[i] = c
+        }
+        for i in 0..<256 {
+            for k in 1..<8 { t[k * 256 + i] = (t[(k - 1) * 256 + i] >> 8) ^ t[Int(t[(k - 1) * 256 + i] & 0xFF)] }
+        }
+        return t
+    }()
 
-    static func of<C: Collection>(_ bytes: C) -> UInt32 where C.Element == UInt8 {
+    /// CRC-32 of the first `count` bytes (all when nil).
+    static func of(_ bytes: [UInt8], count: Int? = nil) -> UInt32 {
+        let n = min(count ?? bytes.count, bytes.count)
         var c: UInt32 = 0xFFFF_FFFF
-        for b in bytes { c = table[Int((c ^ UInt32(b)) & 0xFF)] ^ (c >> 8) }
+        tables.withUnsafeBufferPointer { t in
+            bytes.withUnsafeBufferPointer { b in
+                var i = 0
+                while i + 8 <= n {
+                    let lo = c ^ (UInt32(b[i]) | UInt32(b[i + 1]) << 8 | UInt32(b[i + 2]) << 16 | UInt32(b[i + 3]) << 24)
+                    let hi = UInt32(b[i + 4]) | UInt32(b[i + 5]) << 8 | UInt32(b[i + 6]) << 16 | UInt32(b[i + 7]) << 24
+                    c = t[7 * 256 + Int(lo & 0xFF)] ^ t[6 * 256 + Int(lo >> 8 & 0xFF)] ^ t[5 * 256 + Int(lo >> 16 & 0xFF)]
+                        ^ t[4 * 256 + Int(lo >> 24)] ^ t[3 * 256 + Int(hi & 0xFF)] ^ t[2 * 256 + Int(hi >> 8 & 0xFF)]
+                        ^ t[256 + Int(hi >> 16 & 0xFF)] ^ t[Int(hi >> 24)]
+                    i += 8
+                }
+                while i < n {
+                    c = t[Int((c ^ UInt32(b[i])) & 0xFF)] ^ (c >> 8)
+                    i += 1
+                }
+            }
+        }
         return c ^ 0xFFFF_FFFF
     }
 }

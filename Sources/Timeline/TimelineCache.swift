@@ -5,7 +5,7 @@ import TwitterAPI
 /// session's tweets before any network call. One file per account, written atomically.
 public struct TimelineCache: Sendable {
     public static let magic: [UInt8] = Array("LNNTCACHE".utf8)
-    public static let formatVersion: UInt64 = 1
+    public static let formatVersion: UInt64 = 2
     /// Newest tweets kept per timeline.
     public var keepPerTimeline: Int
     public let directory: URL
@@ -50,8 +50,7 @@ public struct TimelineCache: Sendable {
             for t in v.ids { kept[t] = snapshot.tweets[t] }
             lists.append((id, v))
         }
-        w.varint(UInt64(kept.count))
-        for t in kept.values.sorted(by: { $0.id > $1.id }) { TweetCoding.write(t, &w, depth: 0) }
+        // Timelines first, then tweets newest first: a first frame needs only the head.
         w.varint(UInt64(lists.count))
         for (id, v) in lists {
             TweetCoding.write(id, &w)
@@ -62,6 +61,8 @@ public struct TimelineCache: Sendable {
             w.varint(v.readMarker?.rawValue ?? 0)
             w.varint(v.anchor?.rawValue ?? 0)
         }
+        w.varint(UInt64(kept.count))
+        for t in kept.values.sorted(by: { $0.id > $1.id }) { TweetCoding.write(t, &w, depth: 0) }
         let crc = CRC32.of(w.bytes)
         w.raw([UInt8(crc >> 24), UInt8((crc >> 16) & 0xFF), UInt8((crc >> 8) & 0xFF), UInt8(crc & 0xFF)])
         try write(Data(w.bytes))
@@ -93,10 +94,12 @@ public struct TimelineCache: Sendable {
 
     /// Reads the cache. A corrupt, truncated or foreign-version file is moved aside and
     /// reported in one line; it never stops the program.
-    public func load() -> LoadResult {
-        guard let data = FileManager.default.contents(atPath: fileURL.path) else { return .empty }
+    /// With `head`, only the newest `head` tweets of each timeline are decoded: enough for the
+    /// first frame, in a fraction of the time (the checksum still covers the whole file).
+    public func load(head: Int? = nil) -> LoadResult {
+        guard let bytes = Self.readAll(fileURL.path) else { return .empty }
         do {
-            return .loaded(try Self.decode([UInt8](data)))
+            return .loaded(try Self.decode(bytes, head: head))
         } catch {
             let aside = fileURL.path + ".unreadable-\(Int(Date().timeIntervalSince1970))"
             let moved = rename(fileURL.path, aside) == 0
@@ -105,24 +108,33 @@ public struct TimelineCache: Sendable {
         }
     }
 
-    static func decode(_ bytes: [UInt8]) throws -> TimelineSnapshot {
+    /// The whole file in one read; nil when it does not exist or cannot be opened.
+    static func readAll(_ path: String) -> [UInt8]? {
+        let fd = open(path, O_RDONLY)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var st = stat()
+        guard fstat(fd, &st) == 0 else { return nil }
+        var bytes = [UInt8](repeating: 0, count: Int(st.st_size))
+        var got = 0
+        while got < bytes.count {
+            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + got, $0.count - got) }
+            if n <= 0 { break }
+            got += n
+        }
+        return got == bytes.count ? bytes : Array(bytes.prefix(got))
+    }
+
+    static func decode(_ bytes: [UInt8], head: Int? = nil) throws -> TimelineSnapshot {
         guard bytes.count >= magic.count + 4, Array(bytes.prefix(magic.count)) == magic else {
             throw CacheFormatError(description: "not a Linnet cache file")
         }
-        let body = bytes.dropLast(4)
         let stored = bytes.suffix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-        guard CRC32.of(body) == stored else { throw CacheFormatError(description: "the checksum does not match (damaged or cut short)") }
-        var r = BinaryReader(Array(body))
+        guard CRC32.of(bytes, count: bytes.count - 4) == stored else { throw CacheFormatError(description: "the checksum does not match (damaged or cut short)") }
+        var r = BinaryReader(bytes, end: bytes.count - 4)
         _ = try r.raw(magic.count)
         let version = try r.varint()
         guard version == formatVersion else { throw CacheFormatError(description: "written by another version of Linnet (format \(version))") }
-        var tweets: [TweetID: Tweet] = [:]
-        var users: [UserID: User] = [:]
-        let count = try r.varint()
-        for _ in 0..<count {
-            let t = try TweetCoding.readTweet(&r, users: &users, depth: 0)
-            tweets[t.id] = t
-        }
         var views: [TimelineID: TimelineView] = [:]
         for _ in 0..<(try r.varint()) {
             let id = try TweetCoding.readTimelineID(&r)
@@ -132,7 +144,21 @@ public struct TimelineCache: Sendable {
             let read = try r.varint(), anchor = try r.varint()
             v.readMarker = read == 0 ? nil : TweetID(read)
             v.anchor = anchor == 0 ? nil : TweetID(anchor)
+            if let head {
+                v.ids = Array(v.ids.prefix(head))
+                if let last = v.ids.last { v.gapsBelow = v.gapsBelow.filter { $0 >= last } }
+            }
             views[id] = v
+        }
+        var wanted = Set(views.values.flatMap(\.ids))
+        var tweets: [TweetID: Tweet] = [:]
+        var users: [UserID: User] = [:]
+        let count = try r.varint()
+        for _ in 0..<count {
+            if head != nil && wanted.isEmpty { return TimelineSnapshot(version: 0, tweets: tweets, timelines: views) }
+            let t = try TweetCoding.readTweet(&r, users: &users, depth: 0)
+            tweets[t.id] = t
+            wanted.remove(t.id)
         }
         guard r.atEnd else { throw CacheFormatError(description: "unexpected data at the end") }
         return TimelineSnapshot(version: 0, tweets: tweets, timelines: views)

@@ -4,6 +4,11 @@
 public enum DisplayWidth {
     /// Cells for one grapheme cluster: 0, 1 or 2.
     public static func of(_ character: Character) -> Int {
+        // Most text is ASCII or one scalar per cluster: answer those without building arrays.
+        if let a = character.asciiValue { return a < 0x20 || a == 0x7F ? 0 : 1 }
+        var it = character.unicodeScalars.makeIterator()
+        guard let lone = it.next() else { return 0 }
+        if it.next() == nil { return single(lone) }
         let scalars = Array(character.unicodeScalars)
         guard let first = scalars.first else { return 0 }
         let v = first.value
@@ -19,6 +24,21 @@ public enum DisplayWidth {
         if EmojiScanner.sequenceEnd(scalars, at: 0) != nil { return 2 }
         if scalars.contains(where: { $0.value == 0xFE0E }) { return 1 }
         return isWide(v) ? 2 : 1
+    }
+
+    /// A cluster of one scalar: no sequence to look at beyond the scalar itself.
+    private static func single(_ s: Unicode.Scalar) -> Int {
+        let v = s.value
+        if v < 0x20 || (v >= 0x7F && v < 0xA0) { return 0 }
+        if v < 0x300 { return 1 }
+        switch s.properties.generalCategory {
+        case .nonspacingMark, .enclosingMark, .format, .control: return 0
+        default: break
+        }
+        if (0x1160...0x11FF).contains(v) { return 0 }
+        if isWide(v) { return 2 }
+        if v >= 0x2000 && EmojiScanner.sequenceEnd([s], at: 0) != nil { return 2 }
+        return 1
     }
 
     /// Cells for a whole string.

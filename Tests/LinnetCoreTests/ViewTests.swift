@@ -43,7 +43,7 @@ import TwitterAPI
         #expect(screen.text.contains(" \(remaining) "))
         // The part past the limit is marked, the part within is not.
         let over = Scene.context(c.snapshot).theme[.overLimit]
-        let cells = screen.cells.filter { $0.style.bg == over.bg && $0.grapheme != " " }
+        let cells = screen.cells.filter { $0.style.bg == over.bg && screen.grapheme(of: $0) != " " }
         #expect(!cells.isEmpty)
         #expect(screen.cursor != nil)
     }

@@ -7,7 +7,7 @@ import Testing
         var s = Screen(width: 6, height: 2)
         let end = s.put("a漢b", x: 0, y: 0, style: .plain)
         #expect(end == 4)
-        #expect(s[1, 0].grapheme == "漢" && s[2, 0].isContinuation)
+        #expect(s.grapheme(1, 0) == "漢" && s[2, 0].isContinuation)
         #expect(s.line(0) == "a漢b  ")
         // A wide grapheme that would cross the right edge becomes a space.
         s.put("abcde漢", x: 0, y: 1, style: .plain)
@@ -16,6 +16,11 @@ import Testing
         s.put("x", x: 2, y: 0, style: .plain)
         #expect(s.line(0) == "a xb  ")
         #expect(!s[2, 0].isContinuation)
+        // Clusters of several scalars keep every scalar.
+        s.put("👨‍👩‍👧é", x: 0, y: 1, style: .plain)
+        #expect(s.grapheme(0, 1) == "👨‍👩‍👧" && s.scalars(of: s[0, 1]).count == 5)
+        #expect(s.grapheme(2, 1) == "e\u{301}")
+        #expect(s.line(1) == "👨‍👩‍👧e\u{301}de ")
     }
 
     @Test func clusterWidthsComeFromTweetText() {
