@@ -59,6 +59,7 @@ let package = Package(
         .testTarget(name: "TweetTextTests", dependencies: ["TweetText", "LinnetTestSupport"]),
         .testTarget(name: "TwitterAPITests", dependencies: ["TwitterAPI", "LinnetTestSupport"]),
         .testTarget(name: "ScreenTests", dependencies: ["Screen", "LinnetTestSupport"]),
+        .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal"]),
         .testTarget(
             name: "LinnetCoreTests", dependencies: ["LinnetCore", "Screen", "Timeline", "TwitterAPI", "LinnetTestSupport"],
             exclude: ["Golden"]),

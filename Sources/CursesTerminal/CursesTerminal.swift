@@ -47,7 +47,7 @@ public final class CursesTerminal: Terminal {
 
     /// Starts curses on the terminal. `noColor` (from `NO_COLOR`) keeps attributes only.
     public init(noColor: Bool) {
-        setlocale(LC_ALL, "")
+        Self.useUTF8Locale()
         initscr()
         raw()
         noecho()
@@ -65,6 +65,14 @@ public final class CursesTerminal: Terminal {
     }
 
     deinit { end() }
+
+    /// The user's locale, or C.UTF-8 when theirs is not UTF-8: wide characters and wcwidth
+    /// need a UTF-8 locale (tweets are UTF-8 whatever LANG says).
+    public static func useUTF8Locale() {
+        setlocale(LC_ALL, "")
+        let codeset = String(cString: nl_langinfo(nl_item(CODESET))).uppercased()
+        if codeset != "UTF-8" && codeset != "UTF8" { setlocale(LC_ALL, "C.UTF-8") }
+    }
 
     /// Restores the terminal (also safe to call twice).
     public func end() {
@@ -112,11 +120,34 @@ public final class CursesTerminal: Terminal {
         if a.contains(.dim) { attrs |= cn_A_DIM() }
         if a.contains(.italic) { attrs |= cn_A_ITALIC() }
         let pair = self.pair(cell.style)
-        let scalars = screen.scalars(of: cell)
-        let text = scalars.isEmpty ? [32] : scalars
-        _ = text.withUnsafeBufferPointer { cn_mvadd_cluster(Int32(y), Int32(x), $0.baseAddress, Int32($0.count), attrs, pair) }
+        let wide = x + 1 < screen.width && screen[x + 1, y].isContinuation
+        let (first, second) = Self.terminalForm(screen.scalars(of: cell), cells: wide ? 2 : 1)
+        _ = first.withUnsafeBufferPointer { cn_mvadd_cluster(Int32(y), Int32(x), $0.baseAddress, Int32($0.count), attrs, pair) }
+        if let second {
+            _ = second.withUnsafeBufferPointer { cn_mvadd_cluster(Int32(y), Int32(x + 1), $0.baseAddress, Int32($0.count), attrs, pair) }
+        }
     }
 
+    /// What to hand ncurses for a grapheme that must take `cells` columns. ncurses and terminals
+    /// like tmux measure with `wcwidth` per scalar (☀️ = 1, 👩‍💻 = 4, 🇯🇵 = 1+1), while the screen
+    /// measures per grapheme; drawing a form both agree on keeps every row aligned: the base
+    /// with its combining marks (no VS16, nothing after a ZWJ or a second emoji), flags as two
+    /// regional indicators, and a space after a base that is narrower than its cells.
+    static func terminalForm(_ scalars: [UInt32], cells: Int) -> (first: [UInt32], second: [UInt32]?) {
+        guard let base = scalars.first else { return ([32], cells == 2 ? [32] : nil) }
+        func width(_ v: UInt32) -> Int { Int(wcwidth(wchar_t(bitPattern: v))) }
+        let isRegional: (UInt32) -> Bool = { (0x1F1E6...0x1F1FF).contains($0) }
+        if scalars.count == 2, isRegional(base), isRegional(scalars[1]), cells == 2 { return ([base], [scalars[1]]) }
+        var kept = [base]
+        for v in scalars.dropFirst() {
+            if v == 0x200D { break }
+            if v == 0xFE0F || v == 0xFE0E { continue }
+            if width(v) == 0 { kept.append(v) } else { break }
+        }
+        let baseWidth = width(base)
+        if baseWidth <= 0 || baseWidth > cells { return ([0xFFFD], cells == 2 ? [32] : nil) }
+        return (kept, baseWidth < cells ? [32] : nil)
+    }
     /// A colour pair for a style's colours at this terminal's depth, made on first use.
     private func pair(_ style: Style) -> Int16 {
         let fg = style.fg.index(at: colorDepth) ?? -1

@@ -46,9 +46,16 @@ public enum Reducer {
         // A burst that mixes text with Enter is a paste: its line ends are new lines, not "send".
         let pasted = keys.count > 1 && keys.contains(.enter) && keys.contains { if case .char = $0 { true } else { false } }
         var pastedLines = 0
-        for key in keys {
+        var queue = keys[...]
+        while let key = queue.popFirst() {
             if key == .resize { continue }
             let mode = s.keyMode
+            // Terminals send Alt-x as Esc then x, and so does a quick Esc followed by x: an Alt
+            // key nothing is bound to is taken as the two keys.
+            if case .alt(let ch) = key, c.keyMap.resolve(mode, s.pendingKeys + [key]) == .none {
+                queue = [.escape, ch == "\r" ? .enter : .char(ch)] + queue
+                continue
+            }
             if pasted && key == .enter && (mode == .compose || mode == .prompt) {
                 if mode == .compose {
                     s.compose?.editor.insert("\n")

@@ -135,6 +135,19 @@ import TwitterAPI
         #expect(Scene.run(&s, c, [.keys([.enter])]) == [.perform(.post("one\ntwo\nthree", inReplyTo: nil))])
     }
 
+    @Test func aQuickEscapeThenAKeyIsTwoKeys() async {
+        var (s, c, _) = await setup()
+        _ = Scene.run(&s, c, [.keys([.char("n")]), Scene.keys("x")])
+        // The terminal reports Esc followed at once by j as Alt-j, which nothing binds.
+        _ = Scene.run(&s, c, [.keys([.alt("j")])])
+        #expect(s.compose == nil)
+        #expect(s.pane.selected == TweetID(109))
+        #expect(s.drafts.map(\.editor.text) == ["x"])
+        // Alt-Enter is bound in the compose box: a new line.
+        _ = Scene.run(&s, c, [.keys([.char("n"), .alt("\r"), .char("y")])])
+        #expect(s.compose?.editor.text == "x\ny")
+    }
+
     @Test func retweetAndDeleteAskFirst() async {
         var (s, c, _) = await setup()
         _ = Scene.run(&s, c, [.keys([.char("t")])])
