@@ -27,7 +27,9 @@ let package = Package(
         .target(name: "TwitterAPI", dependencies: ["TweetText", "COpenSSL", "CCurl"]),
         .target(name: "Timeline", dependencies: ["TwitterAPI"]),
         .target(name: "Screen", dependencies: ["TweetText", .product(name: "TOMLKit", package: "TOMLKit")]),
-        .target(name: "LinnetCore", dependencies: ["Timeline", "Screen", "TweetText", "TwitterAPI"]),
+        .target(
+            name: "LinnetCore",
+            dependencies: ["Timeline", "Screen", "TweetText", "TwitterAPI", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "CursesTerminal", dependencies: ["Screen", "CNcursesw"]),
         .target(
             name: "TwitterSimulator",

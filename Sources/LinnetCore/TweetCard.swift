@@ -98,7 +98,7 @@ public enum TweetCard {
     }
 
     /// Network text on its way to the screen: no control or bidi-override characters.
-    static func clean(_ s: String) -> String { Sanitizer.sanitize(s) }
+    public static func clean(_ s: String) -> String { Sanitizer.sanitize(s) }
 }
 
 /// Laid-out cards by tweet object, width, theme and shown age: a frame mostly redraws the cards

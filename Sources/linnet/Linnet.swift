@@ -1,4 +1,8 @@
 import ArgumentParser
+import Foundation
+import LinnetCore
+import Screen
+import Timeline
 import TwitterAPI
 
 /// The `linnet` command: a terminal Twitter reader.
@@ -8,9 +12,59 @@ struct Linnet: AsyncParsableCommand {
         commandName: "linnet",
         abstract: "A full-screen terminal Twitter reader.",
         discussion: """
-            Linnet reads and writes through the Twitter API v1.1. `linnet sim` runs a simulated
-            v1.1 server on loopback for trying Linnet without keys.
+            With no command, opens the reader for the active account (see `linnet login`), or
+            tells you how to get one. `linnet demo` runs it on a simulated Twitter, no keys needed.
+
+            Exit statuses: 0 done, 1 error, 2 usage, 3 authentication failed or no account,
+            4 rate limited. Errors go to stderr in plain words; data to stdout.
+            Environment: LINNET_CONSUMER_KEY, LINNET_CONSUMER_SECRET, LINNET_ACCESS_TOKEN,
+            LINNET_ACCESS_TOKEN_SECRET or LINNET_BEARER_TOKEN stand in for accounts.toml.
             """,
         version: LinnetVersion.string,
-        subcommands: [DemoCommand.self, SimCommand.self])
+        subcommands: [DemoCommand.self, LoginCommand.self, AccountsCommand.self, PostCommand.self, TimelineCommand.self,
+                      SearchCommand.self, APICommand.self, SimCommand.self])
+
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        guard isatty(0) == 1, isatty(1) == 1 else {
+            throw CLIError("The reader needs a terminal. For scripts: linnet timeline, linnet search, linnet post.", code: .usage)
+        }
+        let (client, account) = try global.client()
+        if case .bearer = client.auth {
+            throw CLIError("This account is app-only (read-only); the reader needs a user. Use `linnet search` or `linnet login`.", code: .auth)
+        }
+        let me: User
+        do { me = try await client.verifyCredentials() } catch { throw CLIError.from(error) }
+        var settings = App.Settings()
+        var notice: String?
+        if let t = global.theme {
+            do { settings.theme = try Theme.load(t) } catch { notice = "Theme not loaded, using the default: \(error)" }
+        }
+        let name = account?.name ?? me.screenName
+        settings.drafts = DraftStore(directory: DraftStore.defaultDirectory(account: name))
+        settings.cache = TimelineCache(directory: TimelineCache.defaultDirectory(account: name))
+        let store = TimelineStore()
+        await runTUI(store: store, engine: SyncEngine(client: client, store: store, account: me), settings: settings, notice: notice)
+    }
+
+    /// Parses, runs, and turns every failure into words on stderr and an exit status.
+    static func main() async {
+        do {
+            var command = try parseAsRoot()
+            if var c = command as? AsyncParsableCommand { try await c.run() } else { try command.run() }
+        } catch let e as CLIError {
+            FileHandle.standardError.write(Data("linnet: \(e.description)\n".utf8))
+            Foundation.exit(e.code.rawValue)
+        } catch {
+            let code = exitCode(for: error)
+            if code == .success {
+                print(fullMessage(for: error))
+                Foundation.exit(0)
+            }
+            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            if code == .validationFailure { Foundation.exit(ExitStatus.usage.rawValue) }
+            Foundation.exit(code.rawValue == 64 ? ExitStatus.usage.rawValue : ExitStatus.error.rawValue)
+        }
+    }
 }

@@ -1,0 +1,164 @@
+import Foundation
+import TOMLKit
+
+/// One signed-in account as `accounts.toml` keeps it.
+public struct Account: Equatable, Sendable {
+    public var name: String
+    public var screenName: String?
+    public var consumerKey: String
+    public var consumerSecret: String?
+    public var token: String?
+    public var tokenSecret: String?
+    /// App-only: a bearer token instead of a user token.
+    public var bearerToken: String?
+    /// A command whose output is the token secret (a password manager), instead of storing it.
+    public var secretCommand: String?
+    /// The API base the account signed in against, when not Twitter's.
+    public var apiBase: String?
+
+    public init(name: String, screenName: String? = nil, consumerKey: String, consumerSecret: String? = nil, token: String? = nil,
+                tokenSecret: String? = nil, bearerToken: String? = nil, secretCommand: String? = nil, apiBase: String? = nil) {
+        self.name = name
+        self.screenName = screenName
+        self.consumerKey = consumerKey
+        self.consumerSecret = consumerSecret
+        self.token = token
+        self.tokenSecret = tokenSecret
+        self.bearerToken = bearerToken
+        self.secretCommand = secretCommand
+        self.apiBase = apiBase
+    }
+
+    public var isAppOnly: Bool { bearerToken != nil && token == nil }
+}
+
+/// A problem with the accounts file, in words that say how to fix it.
+public struct AccountsError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var description: String
+    public init(_ description: String) { self.description = description }
+}
+
+/// `$XDG_CONFIG_HOME/linnet/accounts.toml`: the accounts and the active one. Written
+/// atomically with mode 0600 in a 0700 folder; like ssh with a private key, it is not read when
+/// group or others may read it.
+public struct AccountStore: Sendable {
+    public let fileURL: URL
+
+    public init(fileURL: URL) { self.fileURL = fileURL }
+
+    public static func defaultFile(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        let base: String
+        if let x = environment["XDG_CONFIG_HOME"], !x.isEmpty { base = x } else { base = (environment["HOME"] ?? "/tmp") + "/.config" }
+        return URL(fileURLWithPath: base).appendingPathComponent("linnet/accounts.toml")
+    }
+
+    public struct Contents: Equatable, Sendable {
+        public var active: String?
+        public var accounts: [Account] = []
+        public init(active: String? = nil, accounts: [Account] = []) {
+            self.active = active
+            self.accounts = accounts
+        }
+        public func account(_ name: String?) -> Account? {
+            guard let n = name ?? active else { return nil }
+            return accounts.first { $0.name == n }
+        }
+    }
+
+    /// Reads the file; none yet is an empty list.
+    public func load() throws(AccountsError) -> Contents {
+        var st = stat()
+        guard stat(fileURL.path, &st) == 0 else { return Contents() }
+        if st.st_mode & 0o077 != 0 {
+            throw AccountsError("\(fileURL.path) can be read by other users (mode \(String(st.st_mode & 0o777, radix: 8))); it holds your tokens, so Linnet will not use it. Fix it with: chmod 600 \(fileURL.path)")
+        }
+        guard let data = FileManager.default.contents(atPath: fileURL.path), let text = String(data: data, encoding: .utf8) else {
+            throw AccountsError("\(fileURL.path) cannot be read")
+        }
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let e as TOMLParseError {
+            throw AccountsError("\(fileURL.path):\(e.source.begin.line): \(e.description)")
+        } catch {
+            throw AccountsError("\(fileURL.path): \(error)")
+        }
+        var c = Contents(active: table["active"]?.string)
+        if let accounts = table["accounts"]?.table {
+            for name in accounts.keys.sorted() {
+                guard let a = accounts[name]?.table else { continue }
+                guard let key = a["consumer_key"]?.string else {
+                    throw AccountsError("\(fileURL.path): account \"\(name)\" has no consumer_key")
+                }
+                c.accounts.append(Account(
+                    name: name, screenName: a["screen_name"]?.string, consumerKey: key, consumerSecret: a["consumer_secret"]?.string,
+                    token: a["token"]?.string, tokenSecret: a["token_secret"]?.string, bearerToken: a["bearer_token"]?.string,
+                    secretCommand: a["secret_command"]?.string, apiBase: a["api_base"]?.string))
+            }
+        }
+        return c
+    }
+
+    /// Writes the file (temporary file, then rename), mode 0600 in a 0700 folder.
+    public func save(_ c: Contents) throws(AccountsError) {
+        var out = "# Linnet accounts. Holds secrets: keep it mode 0600.\n"
+        if let a = c.active { out += "active = \(Self.quote(a))\n" }
+        for a in c.accounts {
+            out += "\n[accounts.\(Self.quote(a.name))]\n"
+            let fields: [(String, String?)] = [
+                ("screen_name", a.screenName), ("consumer_key", a.consumerKey), ("consumer_secret", a.consumerSecret),
+                ("token", a.token), ("token_secret", a.tokenSecret), ("bearer_token", a.bearerToken),
+                ("secret_command", a.secretCommand), ("api_base", a.apiBase),
+            ]
+            for (k, v) in fields { if let v { out += "\(k) = \(Self.quote(v))\n" } }
+        }
+        let dir = fileURL.deletingLastPathComponent()
+        do {
+            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        } catch {
+            throw AccountsError("cannot create \(dir.path): \(error.localizedDescription)")
+        }
+        let tmp = dir.appendingPathComponent(".accounts.toml.\(getpid()).tmp")
+        guard FileManager.default.createFile(atPath: tmp.path, contents: Data(out.utf8), attributes: [.posixPermissions: 0o600]) else {
+            throw AccountsError("cannot write \(tmp.path) (disk full or no permission); nothing was changed")
+        }
+        guard rename(tmp.path, fileURL.path) == 0 else {
+            unlink(tmp.path)
+            throw AccountsError("cannot replace \(fileURL.path); nothing was changed")
+        }
+    }
+
+    /// A TOML basic string.
+    static func quote(_ s: String) -> String {
+        var q = "\""
+        for u in s.unicodeScalars {
+            switch u {
+            case "\"": q += "\\\""
+            case "\\": q += "\\\\"
+            case "\n": q += "\\n"
+            case "\t": q += "\\t"
+            default:
+                if u.value < 0x20 || u.value == 0x7F { q += String(format: "\\u%04X", u.value) } else { q.unicodeScalars.append(u) }
+            }
+        }
+        return q + "\""
+    }
+
+    /// The token secret: stored, or the output of `secret_command` (first line).
+    public static func tokenSecret(of a: Account) throws(AccountsError) -> String? {
+        if let s = a.tokenSecret { return s }
+        guard let cmd = a.secretCommand else { return nil }
+        let p = Process()
+        p.executableURL = URL(fileURLWithPath: "/bin/sh")
+        p.arguments = ["-c", cmd]
+        let out = Pipe()
+        p.standardOutput = out
+        do { try p.run() } catch { throw AccountsError("secret_command for \"\(a.name)\" could not run: \(error.localizedDescription)") }
+        let data = out.fileHandleForReading.readDataToEndOfFile()
+        p.waitUntilExit()
+        guard p.terminationStatus == 0 else { throw AccountsError("secret_command for \"\(a.name)\" failed (exit status \(p.terminationStatus))") }
+        let first = String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+        guard !first.isEmpty else { throw AccountsError("secret_command for \"\(a.name)\" printed nothing") }
+        return first
+    }
+}

@@ -1,0 +1,145 @@
+import ArgumentParser
+import Foundation
+import LinnetCore
+import TwitterAPI
+
+/// `linnet login`: every way to sign in; the account lands in accounts.toml (mode 0600).
+struct LoginCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "login",
+        abstract: "Sign in and save the account.",
+        discussion: """
+            The consumer key and secret come from --consumer-key/--consumer-secret, then
+            LINNET_CONSUMER_KEY/LINNET_CONSUMER_SECRET, then a prompt. Linnet never opens a
+            browser itself: it prints the URL to open on any device.
+            """)
+
+    enum Method: String, EnumerableFlag {
+        case pin, browser, xauth, tokens, appOnly
+        static func help(for value: Method) -> ArgumentHelp? {
+            switch value {
+            case .pin: return "Open a URL anywhere, then type the PIN it shows (default)."
+            case .browser: return "Sign in in a browser on this machine; it returns to a loopback listener."
+            case .xauth: return "Exchange a username and password for tokens once (apps allowed xAuth only)."
+            case .tokens: return "Paste an access token and secret you already have."
+            case .appOnly: return "A bearer token for the app alone: read-only search and user timelines."
+            }
+        }
+    }
+
+    @OptionGroup var global: GlobalOptions
+    @Flag var method: Method = .pin
+    @Option(help: "Consumer (API) key.") var consumerKey: String?
+    @Option(help: "Consumer (API) secret.") var consumerSecret: String?
+    @Option(help: "Access token (with --tokens).") var token: String?
+    @Option(help: "Access token secret (with --tokens).") var tokenSecret: String?
+    @Option(help: "Username (with --xauth); the password is asked for without echo.") var username: String?
+    @Option(help: "Name for the account in accounts.toml (default: the screen name).") var name: String?
+    @Option(help: "Seconds to wait for the browser (with --browser).") var timeout: Double = 300
+
+    func run() async throws {
+        let env = ProcessInfo.processInfo.environment
+        guard let key = consumerKey ?? env["LINNET_CONSUMER_KEY"] ?? prompt("Consumer key: "), !key.isEmpty,
+            let secret = consumerSecret ?? env["LINNET_CONSUMER_SECRET"] ?? prompt("Consumer secret: ", secret: true), !secret.isEmpty
+        else { throw CLIError("A consumer key and secret are needed (developer.twitter.com, your app's keys).", code: .usage) }
+        let http = global.http
+        let base = global.apiBase ?? "https://api.twitter.com"
+        let flows = OAuthFlows(http: http, apiBase: base, consumerKey: key, consumerSecret: secret)
+        var account = Account(name: name ?? "", consumerKey: key, consumerSecret: secret, apiBase: global.apiBase)
+        do {
+            switch method {
+            case .appOnly:
+                let bearer = try await AppOnlyFlow(http: http, apiBase: base).obtain(consumerKey: key, consumerSecret: secret)
+                account.bearerToken = bearer
+                if account.name.isEmpty { account.name = "app" }
+                try save(account)
+                print("Signed in app-only as \"\(account.name)\": read-only search and user timelines.")
+                return
+            case .tokens:
+                guard let t = token ?? prompt("Access token: "), !t.isEmpty, let ts = tokenSecret ?? prompt("Access token secret: ", secret: true), !ts.isEmpty
+                else { throw CLIError("--tokens needs an access token and secret.", code: .usage) }
+                account.token = t
+                account.tokenSecret = ts
+            case .pin:
+                let pending = try await flows.requestToken(callback: "oob")
+                FileHandle.standardError.write(Data("Open this URL in a browser (on any device), sign in, and authorize Linnet:\n\n  \(pending.authorizeURL)\n\n".utf8))
+                guard let pin = prompt("PIN: "), !pin.isEmpty else { throw CLIError("No PIN given; nothing was saved.", code: .auth) }
+                let grant = try await flows.accessToken(pending, verifier: pin)
+                account.token = grant.token
+                account.tokenSecret = grant.tokenSecret
+            case .browser:
+                let listener = try CallbackListener()
+                defer { listener.close() }
+                let pending = try await flows.requestToken(callback: listener.callbackURL)
+                FileHandle.standardError.write(Data("Open this URL in a browser on this machine and authorize Linnet; waiting up to \(Int(timeout)) s:\n\n  \(pending.authorizeURL)\n\n".utf8))
+                let verifier = try await listener.waitForVerifier(expectedToken: pending.token, timeout: timeout)
+                let grant = try await flows.accessToken(pending, verifier: verifier)
+                account.token = grant.token
+                account.tokenSecret = grant.tokenSecret
+            case .xauth:
+                guard let user = username ?? prompt("Username: "), !user.isEmpty else { throw CLIError("--xauth needs a username.", code: .usage) }
+                guard let password = prompt("Password for \(user): ", secret: true), !password.isEmpty else { throw CLIError("No password given.", code: .usage) }
+                let grant = try await flows.xauth(username: user, password: password)
+                account.token = grant.token
+                account.tokenSecret = grant.tokenSecret
+            }
+            let client = TwitterClient(endpoints: global.endpoints(accountBase: nil),
+                                       auth: .user(OAuthCredentials(consumerKey: key, consumerSecret: secret, token: account.token, tokenSecret: account.tokenSecret)), http: http)
+            let me = try await client.verifyCredentials()
+            account.screenName = me.screenName
+            if account.name.isEmpty { account.name = me.screenName }
+            try save(account)
+            print("Logged in as @\(me.screenName).")
+        } catch {
+            throw CLIError.from(error)
+        }
+    }
+
+    /// Adds or replaces the account and makes it the active one.
+    func save(_ account: Account) throws {
+        var c: AccountStore.Contents
+        do { c = try global.store.load() } catch { throw CLIError(error.description, code: .auth) }
+        c.accounts.removeAll { $0.name == account.name }
+        c.accounts.append(account)
+        c.active = account.name
+        do { try global.store.save(c) } catch { throw CLIError(error.description) }
+    }
+}
+
+/// `linnet accounts`: list, switch, remove.
+struct AccountsCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "accounts", abstract: "List accounts, or switch (use NAME) or remove (remove NAME) one.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "list, use or remove.") var action: String = "list"
+    @Argument(help: "The account name.") var name: String?
+
+    func run() async throws {
+        var c: AccountStore.Contents
+        do { c = try global.store.load() } catch { throw CLIError(error.description, code: .auth) }
+        switch action {
+        case "list":
+            if c.accounts.isEmpty { print("No accounts. Sign in with `linnet login`.") }
+            for a in c.accounts {
+                let mark = a.name == c.active ? "*" : " "
+                let who = a.isAppOnly ? "app-only (read-only)" : "@" + (a.screenName ?? a.name)
+                print("\(mark) \(a.name)  \(who)" + (a.apiBase.map { "  \($0)" } ?? ""))
+            }
+        case "use", "remove":
+            guard let name else { throw CLIError("`linnet accounts \(action)` needs an account name.", code: .usage) }
+            guard c.accounts.contains(where: { $0.name == name }) else {
+                throw CLIError("No account named \"\(name)\" (have: \(c.accounts.map(\.name).joined(separator: ", "))).")
+            }
+            if action == "use" {
+                c.active = name
+            } else {
+                c.accounts.removeAll { $0.name == name }
+                if c.active == name { c.active = c.accounts.first?.name }
+            }
+            do { try global.store.save(c) } catch { throw CLIError(error.description) }
+            print(action == "use" ? "Now using \"\(name)\"." : "Removed \"\(name)\".")
+        default:
+            throw CLIError("Unknown action \"\(action)\": use list, use NAME or remove NAME.", code: .usage)
+        }
+    }
+}

@@ -1,0 +1,140 @@
+import ArgumentParser
+import Foundation
+import LinnetCore
+import TweetText
+import TwitterAPI
+
+/// `linnet post TEXT`.
+struct PostCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "post", abstract: "Post a tweet (or a reply); `-` reads the text from stdin.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The text, or - to read it from stdin.") var text: String
+    @Option(help: "The id of the tweet to reply to.") var replyTo: String?
+    @Flag(help: "Print the weighted length and what remains, and post nothing.") var dryRun = false
+
+    func run() async throws {
+        var body = text
+        if text == "-" {
+            let data = FileHandle.standardInput.readDataToEndOfFile()
+            guard let s = String(data: data, encoding: .utf8) else { throw CLIError("stdin is not UTF-8 text.") }
+            body = s.hasSuffix("\n") ? String(s.dropLast()) : s
+        }
+        let length = TweetLength(body)
+        let remaining = length.remaining()
+        if dryRun {
+            print("weighted length \(length.weightedLength), \(remaining) remaining" + (length.isValid ? "" : " (not postable)"))
+            if !length.isValid { throw CLIError(Reducer.refusal(body) ?? "not postable") }
+            return
+        }
+        if let why = Reducer.refusal(body) { throw CLIError(why + " (weighted length \(length.weightedLength) of 280)") }
+        let reply = try replyTo.map { r -> TweetID in
+            guard let id = TweetID(r) else { throw CLIError("--reply-to takes a tweet id (digits), not \(r).", code: .usage) }
+            return id
+        }
+        do {
+            let (client, _) = try global.client()
+            // Twitter drops in_reply_to_status_id unless the reply mentions the author; let it add them.
+            let t = try await client.update(body, inReplyTo: reply, autoPopulateReplyMetadata: true)
+            print("Posted \(t.id)" + (reply.map { " in reply to \($0)" } ?? "") + ".")
+        } catch { throw CLIError.from(error) }
+    }
+}
+
+/// Prints tweets as JSON lines or a readable listing.
+func printTweets(_ data: Data, statusesKey: String? = nil, json: Bool) throws {
+    var value = try JSONValue.parse(data)
+    if let k = statusesKey, let inner = value[k] { value = inner }
+    guard case .array(let items) = value else { throw CLIError("The answer was not a list of tweets.") }
+    if json {
+        for item in items { print(item.serialized) }
+        return
+    }
+    let page = try V1Decoder().timeline(from: Data(value.serialized.utf8))
+    let now = Date().timeIntervalSince1970
+    for t in page.tweets {
+        let c = t.content
+        let rt = t.retweetedStatus != nil ? "  (retweeted by @\(TweetCard.clean(t.user.screenName)))" : ""
+        print("@\(TweetCard.clean(c.user.screenName)) · \(Format.age(created: c.createdAt, now: now)) · \(t.id)\(rt)")
+        for line in c.displayText.text.split(separator: "\n", omittingEmptySubsequences: false) { print("  " + line) }
+        print("")
+    }
+}
+
+/// `linnet timeline [home|mentions|user NAME]`.
+struct TimelineCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "timeline", abstract: "Print a timeline: home, mentions, or user NAME.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "home, mentions or user.") var which: String = "home"
+    @Argument(help: "The screen name, for user.") var name: String?
+    @Option(help: "How many tweets (1–200).") var count = 20
+    @Flag(help: "One JSON object per line, as the API gave it.") var json = false
+
+    func run() async throws {
+        guard (1...200).contains(count) else { throw CLIError("--count takes 1 to 200.", code: .usage) }
+        var params = [("count", String(count)), ("tweet_mode", "extended")]
+        let path: String
+        switch which {
+        case "home": path = "statuses/home_timeline"
+        case "mentions": path = "statuses/mentions_timeline"
+        case "user":
+            guard let name else { throw CLIError("`linnet timeline user` needs a screen name.", code: .usage) }
+            path = "statuses/user_timeline"
+            params.append(("screen_name", name.hasPrefix("@") ? String(name.dropFirst()) : name))
+        default: throw CLIError("Unknown timeline \"\(which)\": use home, mentions or user NAME.", code: .usage)
+        }
+        do {
+            let (client, _) = try global.client()
+            try printTweets(try await client.call("GET", path, params), json: json)
+        } catch { throw CLIError.from(error) }
+    }
+}
+
+/// `linnet search QUERY`.
+struct SearchCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(commandName: "search", abstract: "Search recent tweets.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "The query (Twitter's search operators work).") var query: String
+    @Option(help: "How many tweets (1–100).") var count = 20
+    @Flag(help: "One JSON object per line, as the API gave it.") var json = false
+
+    func run() async throws {
+        guard (1...100).contains(count) else { throw CLIError("--count takes 1 to 100.", code: .usage) }
+        do {
+            let (client, _) = try global.client()
+            let data = try await client.call("GET", "search/tweets", [("q", query), ("count", String(count)), ("result_type", "recent"), ("tweet_mode", "extended")])
+            try printTweets(data, statusesKey: "statuses", json: json)
+        } catch { throw CLIError.from(error) }
+    }
+}
+
+/// `linnet api METHOD PATH [key=value …]`: any endpoint, signed, JSON out.
+struct APICommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "api", abstract: "Call any v1.1 endpoint (GET statuses/show id=20) and print its JSON.",
+        discussion: "Exit status 0 for a 2xx answer; otherwise the error is printed and the status says what kind.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "GET, POST or DELETE.") var method: String
+    @Argument(help: "The path, as statuses/home_timeline or /1.1/statuses/home_timeline.json.") var path: String
+    @Argument(help: "Parameters as key=value.") var parameters: [String] = []
+
+    func run() async throws {
+        let m = method.uppercased()
+        guard ["GET", "POST", "DELETE", "PUT"].contains(m) else { throw CLIError("METHOD is GET, POST, PUT or DELETE, not \(method).", code: .usage) }
+        var params: [(String, String)] = []
+        for p in parameters {
+            guard let eq = p.firstIndex(of: "=") else { throw CLIError("Parameters are key=value, not \(p).", code: .usage) }
+            params.append((String(p[..<eq]), String(p[p.index(after: eq)...])))
+        }
+        do {
+            let (client, _) = try global.client()
+            let r = try await client.send(m, path, params)
+            if (200..<300).contains(r.status) {
+                let text = (try? JSONValue.parse(r.body).pretty) ?? String(decoding: r.body, as: UTF8.self)
+                print(text)
+            } else {
+                throw APIError(httpStatus: r.status, body: r.body)
+            }
+        } catch { throw CLIError.from(error) }
+    }
+}

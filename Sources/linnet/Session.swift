@@ -1,0 +1,124 @@
+import ArgumentParser
+import Foundation
+import LinnetCore
+import TwitterAPI
+
+/// Options every command takes.
+struct GlobalOptions: ParsableArguments {
+    @Option(help: "The account to use (default: the active one in accounts.toml).") var account: String?
+    @Option(help: "API base URL (default https://api.twitter.com; the simulator's for testing).") var apiBase: String?
+    @Option(help: "Streaming base URL (default: Twitter's, or --api-base when given).") var streamBase: String?
+    @Option(help: "A PEM file of extra certificate authorities to trust.") var cacert: String?
+    @Flag(help: "Print each request and response line to stderr, secrets redacted.") var trace = false
+    @Option(help: "The accounts file (default $XDG_CONFIG_HOME/linnet/accounts.toml).") var accountsFile: String?
+    @Option(help: "Theme name or path to a theme file.") var theme: String?
+
+    var store: AccountStore { AccountStore(fileURL: accountsFile.map { URL(fileURLWithPath: $0) } ?? AccountStore.defaultFile()) }
+
+    var http: HTTPClient {
+        var options = HTTPClient.Options(caFile: cacert)
+        if trace {
+            options.trace = { line in FileHandle.standardError.write(Data(("trace: " + line + "\n").utf8)) }
+        }
+        return HTTPClient(options: options)
+    }
+
+    func endpoints(accountBase: String?) -> TwitterEndpoints {
+        guard let base = apiBase ?? accountBase else {
+            var e = TwitterEndpoints()
+            if let s = streamBase { e.streamBase = s; e.userStreamBase = s }
+            return e
+        }
+        var e = TwitterEndpoints.single(base)
+        if let s = streamBase { e.streamBase = s; e.userStreamBase = s }
+        return e
+    }
+
+    /// A client for the chosen account, or from `LINNET_*` variables when they are set.
+    func client(environment env: [String: String] = ProcessInfo.processInfo.environment) throws -> (TwitterClient, Account?) {
+        if let t = env["LINNET_ACCESS_TOKEN"], let ts = env["LINNET_ACCESS_TOKEN_SECRET"] {
+            guard let ck = env["LINNET_CONSUMER_KEY"], let cs = env["LINNET_CONSUMER_SECRET"] else {
+                throw CLIError("LINNET_ACCESS_TOKEN is set but LINNET_CONSUMER_KEY and LINNET_CONSUMER_SECRET are not.", code: .auth)
+            }
+            return (TwitterClient(endpoints: endpoints(accountBase: nil), auth: .user(OAuthCredentials(consumerKey: ck, consumerSecret: cs, token: t, tokenSecret: ts)), http: http), nil)
+        }
+        if let b = env["LINNET_BEARER_TOKEN"] {
+            return (TwitterClient(endpoints: endpoints(accountBase: nil), auth: .bearer(b), http: http), nil)
+        }
+        let contents: AccountStore.Contents
+        do { contents = try store.load() } catch { throw CLIError(error.description, code: .auth) }
+        guard let a = contents.account(account) else {
+            if let name = account {
+                throw CLIError("No account named \"\(name)\" (have: \(contents.accounts.map(\.name).joined(separator: ", ")); see `linnet accounts`).", code: .auth)
+            }
+            throw CLIError("""
+                No account yet. Sign in with your API keys from developer.twitter.com:
+                  linnet login            (prints a URL to open anywhere, then asks for the PIN)
+                or try Linnet without keys: linnet demo
+                """, code: .auth)
+        }
+        let auth: TwitterAuth
+        if let b = a.bearerToken, a.token == nil {
+            auth = .bearer(b)
+        } else {
+            let secret: String?
+            do { secret = try AccountStore.tokenSecret(of: a) } catch { throw CLIError(error.description, code: .auth) }
+            guard let cs = a.consumerSecret, let t = a.token, let ts = secret else {
+                throw CLIError("Account \"\(a.name)\" in \(store.fileURL.path) lacks a consumer secret, token or token secret; run `linnet login` again.", code: .auth)
+            }
+            auth = .user(OAuthCredentials(consumerKey: a.consumerKey, consumerSecret: cs, token: t, tokenSecret: ts))
+        }
+        return (TwitterClient(endpoints: endpoints(accountBase: a.apiBase), auth: auth, http: http), a)
+    }
+}
+
+/// Exit statuses (also in `linnet --help` and the README).
+enum ExitStatus: Int32 {
+    case ok = 0, error = 1, usage = 2, auth = 3, rateLimited = 4
+}
+
+/// An error for the user, in words, with its exit status.
+struct CLIError: Error, CustomStringConvertible {
+    var description: String
+    var code: ExitStatus
+    init(_ description: String, code: ExitStatus = .error) {
+        self.description = description
+        self.code = code
+    }
+
+    /// API and transport errors in words, with the status that fits.
+    static func from(_ error: any Error) -> CLIError {
+        switch error {
+        case let e as CLIError: return e
+        case let e as APIError:
+            let code: ExitStatus
+            if e.httpStatus == 429 || e.httpStatus == 420 || e.code == 88 { code = .rateLimited }
+            else if e.httpStatus == 401 || [32, 89, 135, 215, 220].contains(e.code ?? 0) { code = .auth }
+            else { code = .error }
+            return CLIError(e.description, code: code)
+        case let e as TransportError: return CLIError(e.description)
+        case let e as AuthFlowError: return CLIError(e.description, code: .auth)
+        default: return CLIError("\(error)")
+        }
+    }
+}
+
+/// Reads one line from the terminal or stdin; `secret` turns echo off on a terminal.
+func prompt(_ question: String, secret: Bool = false) -> String? {
+    FileHandle.standardError.write(Data(question.utf8))
+    if secret && isatty(0) == 1 {
+        var t = termios()
+        tcgetattr(0, &t)
+        let saved = t
+        t.c_lflag &= ~tcflag_t(ECHO)
+        tcsetattr(0, TCSANOW, &t)
+        defer {
+            var s = saved
+            tcsetattr(0, TCSANOW, &s)
+            FileHandle.standardError.write(Data("\n".utf8))
+        }
+        return readLine()?.trimmingCharacters(in: .whitespaces)
+    }
+    return readLine()?.trimmingCharacters(in: .whitespaces)
+}
+

@@ -1,0 +1,220 @@
+"""`linnet` commands as real processes against the simulator: every login method, accounts,
+post, timelines, search, api, and exit statuses."""
+import json
+import os
+import re
+import stat
+import subprocess
+import urllib.parse
+import urllib.request
+
+import pytest
+
+from conftest import LINNET, ground_truth
+
+
+def run(env, *args, stdin=None, timeout=30):
+    return subprocess.run([LINNET, *args], env=env, input=stdin, capture_output=True, text=True, timeout=timeout)
+
+
+@pytest.fixture
+def home(tmp_path):
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LINNET_")}
+    env["XDG_CONFIG_HOME"] = str(tmp_path / "config")
+    env["XDG_STATE_HOME"] = str(tmp_path / "state")
+    env["XDG_CACHE_HOME"] = str(tmp_path / "cache")
+    return env
+
+
+def accounts_file(env):
+    return os.path.join(env["XDG_CONFIG_HOME"], "linnet", "accounts.toml")
+
+
+def login_tokens(env, sim, name=None):
+    args = ["login", "--tokens", "--api-base", sim["base"], "--consumer-key", sim["consumer_key"],
+            "--consumer-secret", sim["consumer_secret"], "--token", sim["access_token"], "--token-secret", sim["access_token_secret"]]
+    if name:
+        args += ["--name", name]
+    return run(env, *args)
+
+
+def authorize(sim, url):
+    """Signs in on the simulator's authorize page as the demo user; returns the answer page."""
+    token = urllib.parse.parse_qs(urllib.parse.urlparse(url).query)["oauth_token"][0]
+    form = urllib.parse.urlencode({"oauth_token": token, "session[username_or_email]": sim["screen_name"],
+                                   "session[password]": sim["password"]}).encode()
+    with urllib.request.urlopen(sim["base"] + "/oauth/authorize", data=form, timeout=10) as r:
+        return r.read().decode()
+
+
+def test_no_account_is_explained(home):
+    r = run(home, "timeline")
+    assert r.returncode == 3
+    assert "No account yet" in r.stderr and "linnet login" in r.stderr and "linnet demo" in r.stderr
+    assert r.stdout == ""
+
+
+def test_usage_errors_exit_2(home):
+    assert run(home, "post").returncode == 2
+    assert run(home, "timeline", "sideways").returncode == 2
+    assert run(home, "--no-such-flag").returncode == 2
+
+
+def test_login_with_tokens_saves_a_private_file(home, sim):
+    r = login_tokens(home, sim)
+    assert r.returncode == 0, r.stderr
+    assert r.stdout.strip() == "Logged in as @linnet_demo."
+    path = accounts_file(home)
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    assert stat.S_IMODE(os.stat(os.path.dirname(path)).st_mode) == 0o700
+    text = open(path).read()
+    assert 'active = "linnet_demo"' in text
+    # Secrets are in the file, never on the screen.
+    assert sim["access_token_secret"] in text
+    assert sim["access_token_secret"] not in r.stdout + r.stderr
+    listed = run(home, "accounts")
+    assert listed.returncode == 0 and listed.stdout.startswith("* linnet_demo  @linnet_demo")
+
+
+def test_loose_permissions_are_refused(home, sim):
+    login_tokens(home, sim)
+    os.chmod(accounts_file(home), 0o644)
+    r = run(home, "timeline")
+    assert r.returncode == 3
+    assert "chmod 600" in r.stderr and "can be read by other users" in r.stderr
+
+
+def test_broken_accounts_file_names_its_line(home, sim):
+    login_tokens(home, sim)
+    with open(accounts_file(home), "a") as f:
+        f.write("broken = \n")
+    r = run(home, "timeline")
+    assert r.returncode == 3
+    assert re.search(r"accounts\.toml:\d+:", r.stderr), r.stderr
+
+
+def test_timelines_in_both_formats(home, sim):
+    login_tokens(home, sim)
+    r = run(home, "timeline", "home", "--count", "5", "--json")
+    assert r.returncode == 0, r.stderr
+    rows = [json.loads(line) for line in r.stdout.splitlines()]
+    assert [int(t["id_str"]) for t in rows] == ground_truth(sim, "home")[:5]
+    for t in rows:
+        assert {"id_str", "created_at", "user", "full_text", "in_reply_to_status_id_str"} <= set(t)
+        assert t["user"]["screen_name"]
+    plain = run(home, "timeline", "mentions", "--count", "3")
+    assert plain.returncode == 0 and plain.stdout.count("@") >= 3
+    user = run(home, "timeline", "user", "linnet_demo", "--json", "--count", "2")
+    assert user.returncode == 0
+    assert all(json.loads(l)["user"]["screen_name"] == "linnet_demo" for l in user.stdout.splitlines())
+
+
+def test_search_in_both_formats(home, sim):
+    login_tokens(home, sim)
+    r = run(home, "search", "linnet", "--count", "4", "--json")
+    assert r.returncode == 0, r.stderr
+    rows = [json.loads(line) for line in r.stdout.splitlines()]
+    assert 0 < len(rows) <= 4 and all("linnet" in json.dumps(t).lower() for t in rows)
+    assert run(home, "search", "linnet", "--count", "2").stdout.strip()
+
+
+def test_post_dry_run_reply_and_limits(home, sim):
+    login_tokens(home, sim)
+    dry = run(home, "post", "--dry-run", "see https://example.com 漢字")
+    assert dry.returncode == 0 and dry.stdout.strip() == "weighted length 32, 248 remaining"
+    long = run(home, "post", "x" * 281)
+    assert long.returncode == 1 and "Too long by 1" in long.stderr
+    target = ground_truth(sim, "home")[0]
+    r = run(home, "post", "-", "--reply-to", str(target), stdin="a reply from stdin\n")
+    assert r.returncode == 0, r.stderr
+    new_id = int(re.search(r"Posted (\d+)", r.stdout).group(1))
+    assert ground_truth(sim, "user")[0] == new_id
+    shown = run(home, "api", "GET", "statuses/show", f"id={new_id}")
+    assert shown.returncode == 0
+    assert json.loads(shown.stdout)["in_reply_to_status_id_str"] == str(target)
+    assert run(home, "api", "POST", "statuses/destroy/%d" % new_id).returncode == 0
+    missing = run(home, "api", "GET", "statuses/show", "id=1")
+    assert missing.returncode == 1 and "144" in missing.stderr
+
+
+def test_rate_limited_exits_4(home, sim):
+    login_tokens(home, sim)
+    plan = json.dumps({"statusFaults": [{"path": "/1.1/statuses/home_timeline", "status": 429, "count": 1}]}).encode()
+    urllib.request.urlopen(urllib.request.Request(sim["base"] + "/_sim/faults", data=plan, headers={"Content-Type": "application/json"}))
+    r = run(home, "timeline")
+    assert r.returncode == 4 and "88" in r.stderr
+
+
+def test_environment_stands_in_for_the_file(home, sim):
+    env = dict(home, LINNET_CONSUMER_KEY=sim["consumer_key"], LINNET_CONSUMER_SECRET=sim["consumer_secret"],
+               LINNET_ACCESS_TOKEN=sim["access_token"], LINNET_ACCESS_TOKEN_SECRET=sim["access_token_secret"])
+    r = run(env, "--api-base", sim["base"], "timeline", "--count", "1", "--json")
+    assert r.returncode == 0, r.stderr
+    assert not os.path.exists(accounts_file(home))
+
+
+def test_login_with_a_pin(home, sim):
+    p = subprocess.Popen([LINNET, "login", "--pin", "--api-base", sim["base"], "--consumer-key", sim["consumer_key"],
+                          "--consumer-secret", sim["consumer_secret"]], env=home, stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    url = None
+    while url is None:
+        line = p.stderr.readline()
+        assert line, "no URL printed"
+        m = re.search(r"(http://\S+/oauth/authorize\?\S+)", line)
+        url = m.group(1) if m else None
+    page = authorize(sim, url)
+    pin = re.search(r"\b(\d{7})\b", page).group(1)
+    out, err = p.communicate(pin + "\n", timeout=30)
+    assert p.returncode == 0, err
+    assert out.strip() == "Logged in as @linnet_demo."
+
+
+def test_login_in_a_browser(home, sim):
+    p = subprocess.Popen([LINNET, "login", "--browser", "--timeout", "20", "--api-base", sim["base"], "--consumer-key",
+                          sim["consumer_key"], "--consumer-secret", sim["consumer_secret"], "--name", "viabrowser"],
+                         env=home, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    url = None
+    while url is None:
+        line = p.stderr.readline()
+        assert line, "no URL printed"
+        m = re.search(r"(http://\S+/oauth/authorize\?\S+)", line)
+        url = m.group(1) if m else None
+    # The simulator redirects to Linnet's loopback listener; following it completes the login.
+    authorize(sim, url)
+    out, err = p.communicate(timeout=30)
+    assert p.returncode == 0, err
+    assert "Logged in as @linnet_demo." in out
+    assert "* viabrowser" in run(home, "accounts").stdout
+
+
+def test_login_with_xauth_drops_the_password(home, sim):
+    r = run(home, "login", "--xauth", "--api-base", sim["base"], "--consumer-key", sim["xauth_consumer_key"],
+            "--consumer-secret", sim["xauth_consumer_secret"], "--username", sim["screen_name"], stdin=sim["password"] + "\n")
+    assert r.returncode == 0, r.stderr
+    assert sim["password"] not in open(accounts_file(home)).read()
+    refused = run(home, "login", "--xauth", "--api-base", sim["base"], "--consumer-key", sim["consumer_key"],
+                  "--consumer-secret", sim["consumer_secret"], "--username", sim["screen_name"], stdin=sim["password"] + "\n")
+    assert refused.returncode != 0 and "87" in refused.stderr
+
+
+def test_app_only_reads_search_but_not_home(home, sim):
+    r = run(home, "login", "--app-only", "--api-base", sim["base"], "--consumer-key", sim["consumer_key"],
+            "--consumer-secret", sim["consumer_secret"])
+    assert r.returncode == 0, r.stderr
+    assert run(home, "search", "linnet", "--json", "--count", "1").returncode == 0
+    denied = run(home, "timeline", "home")
+    assert denied.returncode == 3
+
+
+def test_accounts_use_and_remove(home, sim):
+    login_tokens(home, sim, name="one")
+    login_tokens(home, sim, name="two")
+    assert "* two" in run(home, "accounts").stdout
+    assert run(home, "accounts", "use", "one").returncode == 0
+    assert "* one" in run(home, "accounts").stdout
+    assert run(home, "accounts", "remove", "one").returncode == 0
+    listed = run(home, "accounts").stdout
+    assert "one" not in listed and "* two" in listed
+    assert run(home, "accounts", "use", "nobody").returncode == 1
+    assert run(home, "--account", "two", "timeline", "--count", "1").returncode == 0
