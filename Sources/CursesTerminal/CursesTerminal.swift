@@ -165,6 +165,8 @@ public final class CursesTerminal: Terminal {
     /// Forgets the last frame, so the next is drawn whole (after a resize or a redraw key).
     public func invalidate() { last = nil }
 
+    public func bell() { beep() }
+
     public func readKeys(timeout: Double) -> [Key] {
         var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: waker.readFD, events: Int16(POLLIN), revents: 0)]
         _ = poll(&fds, 2, Int32(max(0, timeout * 1000)))

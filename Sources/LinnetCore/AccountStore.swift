@@ -129,7 +129,7 @@ public struct AccountStore: Sendable {
     }
 
     /// A TOML basic string.
-    static func quote(_ s: String) -> String {
+    public static func quote(_ s: String) -> String {
         var q = "\""
         for u in s.unicodeScalars {
             switch u {

@@ -21,6 +21,7 @@ public final class App {
         public var theme: Theme = .fallback
         public var themes: [String] = Theme.available()
         public var confirmBeforePost = false
+        public var bellOnMention = false
         public var panes: [TimelineID] = [.home, .mentions]
         public var drafts: DraftStore?
         public var cache: TimelineCache?
@@ -38,6 +39,7 @@ public final class App {
     let inbox = Inbox()
     let wake: @Sendable () -> Void
     private var lastVersion: UInt64 = .max
+    private var mentionsSeen: Int?
     private var lastFrame: Screen?
     private var savedDrafts: [DraftRecord] = []
     private var lastDraftSave = 0.0
@@ -100,6 +102,9 @@ public final class App {
         if snapshot.version != lastVersion {
             lastVersion = snapshot.version
             actions.append(.storeChanged)
+            let mentions = snapshot.timelines[.mentions]?.ids.count ?? 0
+            if settings.bellOnMention, let seen = mentionsSeen, mentions > seen { terminal.bell() }
+            mentionsSeen = mentions
         }
         if !keys.isEmpty { actions.append(.keys(keys)) }
         let context = Context(snapshot: snapshot, statuses: engine.board.statuses, keyMap: settings.keyMap,

@@ -75,4 +75,6 @@ public protocol Terminal: AnyObject {
     /// Waits up to `timeout` seconds for keys or a wake-up; returns every key already typed
     /// (a paste arrives as one batch).
     func readKeys(timeout: Double) -> [Key]
+    /// Rings the terminal bell (a mention arrived).
+    func bell()
 }

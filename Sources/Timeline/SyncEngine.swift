@@ -215,7 +215,8 @@ public actor SyncEngine {
         let sharers = opened.filter { Self.endpoint($0) == endpoint && pollers[$0] != nil }.count
         var wait = PollPlanner.interval(
             window: client.rateLimits.window(for: endpoint), now: Int64(now()), windowSeconds: options.windowSeconds,
-            defaultLimit: Self.defaultLimit(endpoint), sharers: sharers) * options.timeScale
+            defaultLimit: Self.defaultLimit(endpoint), sharers: sharers)
+        wait = max(wait, options.minimumPollSeconds) * options.timeScale
         if case .offline(let retry, _) = board.status(id).state { wait = max(1, retry - now()) }
         if case .rateLimited(let until) = board.status(id).state { wait = max(wait, until - now()) }
         let next = now() + wait

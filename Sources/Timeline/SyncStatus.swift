@@ -20,6 +20,8 @@ public struct SyncOptions: Sendable {
     /// Multiplies backoffs and poll intervals (tests shorten them); rate-limit resets are always
     /// waited for on the wall clock.
     public var timeScale = 1.0
+    /// The shortest time between polls of one timeline (`config.toml`'s poll.minimum_seconds).
+    public var minimumPollSeconds = 0.0
     /// Length of the rate-limit window assumed before the first answer.
     public var windowSeconds = 900.0
     public init() {}

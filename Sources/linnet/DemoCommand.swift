@@ -45,11 +45,12 @@ struct DemoCommand: AsyncParsableCommand {
             await server.stop()
             throw ValidationError("the simulator did not answer: \(error)")
         }
-        var settings = App.Settings()
-        var notice: String?
-        if let name = theme {
-            do { settings.theme = try Theme.load(name) } catch { notice = "Theme not loaded, using the default: \(error)" }
+        let file: Config
+        do { file = try Config.load(Config.defaultFile()) } catch {
+            await server.stop()
+            throw CLIError(error.description)
         }
+        var (settings, notice) = GlobalOptions.settings(file, theme: theme, account: "demo")
         let stateDirectory = stateDir.map { URL(fileURLWithPath: $0) } ?? DraftStore.defaultDirectory(account: "demo")
         settings.drafts = DraftStore(directory: stateDirectory)
         let store = TimelineStore()

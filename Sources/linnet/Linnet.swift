@@ -22,7 +22,7 @@ struct Linnet: AsyncParsableCommand {
             """,
         version: LinnetVersion.string,
         subcommands: [DemoCommand.self, LoginCommand.self, AccountsCommand.self, PostCommand.self, TimelineCommand.self,
-                      SearchCommand.self, APICommand.self, SimCommand.self])
+                      SearchCommand.self, APICommand.self, ConfigCommand.self, SimCommand.self])
 
     @OptionGroup var global: GlobalOptions
 
@@ -30,22 +30,20 @@ struct Linnet: AsyncParsableCommand {
         guard isatty(0) == 1, isatty(1) == 1 else {
             throw CLIError("The reader needs a terminal. For scripts: linnet timeline, linnet search, linnet post.", code: .usage)
         }
+        let config = try global.config()
         let (client, account) = try global.client()
         if case .bearer = client.auth {
             throw CLIError("This account is app-only (read-only); the reader needs a user. Use `linnet search` or `linnet login`.", code: .auth)
         }
         let me: User
         do { me = try await client.verifyCredentials() } catch { throw CLIError.from(error) }
-        var settings = App.Settings()
-        var notice: String?
-        if let t = global.theme {
-            do { settings.theme = try Theme.load(t) } catch { notice = "Theme not loaded, using the default: \(error)" }
-        }
         let name = account?.name ?? me.screenName
-        settings.drafts = DraftStore(directory: DraftStore.defaultDirectory(account: name))
+        var (settings, notice) = global.settings(config, account: name)
         settings.cache = TimelineCache(directory: TimelineCache.defaultDirectory(account: name))
+        var options = SyncOptions()
+        options.minimumPollSeconds = config.minimumPollSeconds
         let store = TimelineStore()
-        await runTUI(store: store, engine: SyncEngine(client: client, store: store, account: me), settings: settings, notice: notice)
+        await runTUI(store: store, engine: SyncEngine(client: client, store: store, account: me, options: options), settings: settings, notice: notice)
     }
 
     /// Parses, runs, and turns every failure into words on stderr and an exit status.

@@ -12,6 +12,7 @@ struct GlobalOptions: ParsableArguments {
     @Flag(help: "Print each request and response line to stderr, secrets redacted.") var trace = false
     @Option(help: "The accounts file (default $XDG_CONFIG_HOME/linnet/accounts.toml).") var accountsFile: String?
     @Option(help: "Theme name or path to a theme file.") var theme: String?
+    @Option(name: .customLong("config"), help: "The config file (default $XDG_CONFIG_HOME/linnet/config.toml).") var configFile: String?
 
     var store: AccountStore { AccountStore(fileURL: accountsFile.map { URL(fileURLWithPath: $0) } ?? AccountStore.defaultFile()) }
 

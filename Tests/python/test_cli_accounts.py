@@ -218,3 +218,16 @@ def test_accounts_use_and_remove(home, sim):
     assert "one" not in listed and "* two" in listed
     assert run(home, "accounts", "use", "nobody").returncode == 1
     assert run(home, "--account", "two", "timeline", "--count", "1").returncode == 0
+
+
+def test_config_prints_effective_settings_and_names_bad_lines(home, tmp_path):
+    r = run(home, "config")
+    assert r.returncode == 0 and 'theme = "dark"' in r.stdout and "[keys.timeline]" in r.stdout
+    cfg = tmp_path / "config.toml"
+    cfg.write_text('theme = "light"\n[keys.timeline]\n"ctrl-n" = "down"\n')
+    r = run(home, "--config", str(cfg), "config")
+    assert r.returncode == 0 and 'theme = "light"' in r.stdout and '"ctrl-n" = "down"' in r.stdout
+    cfg.write_text('theme = "light"\n\nbell_on_mention = 7\n')
+    r = run(home, "--config", str(cfg), "config")
+    assert r.returncode == 1
+    assert f"{cfg}:3: bell_on_mention must be true or false" in r.stderr

@@ -1,0 +1,146 @@
+import Foundation
+import Screen
+import Timeline
+import TOMLKit
+
+/// `$XDG_CONFIG_HOME/linnet/config.toml`: what a user may change without touching code.
+public struct Config: Equatable, Sendable {
+    public var theme = "dark"
+    public var confirmBeforePost = false
+    public var bellOnMention = false
+    /// Panes open at start: `home`, `mentions`, `search:QUERY`, `user:NAME`.
+    public var panes = ["home", "mentions"]
+    /// The shortest time between polls of one timeline (rate limits may make it longer).
+    public var minimumPollSeconds = 60.0
+    /// `[keys.MODE]` tables: key sequence → command name (or "none").
+    public var keys: [KeyMode: [(keys: String, command: String)]] = [:]
+
+    public init() {}
+
+    public static func == (a: Config, b: Config) -> Bool {
+        a.theme == b.theme && a.confirmBeforePost == b.confirmBeforePost && a.bellOnMention == b.bellOnMention
+            && a.panes == b.panes && a.minimumPollSeconds == b.minimumPollSeconds
+            && a.keys.mapValues { $0.map { "\($0.keys)=\($0.command)" } } == b.keys.mapValues { $0.map { "\($0.keys)=\($0.command)" } }
+    }
+
+    public static func defaultFile(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+        AccountStore.defaultFile(environment: environment).deletingLastPathComponent().appendingPathComponent("config.toml")
+    }
+
+    /// A setting that is wrong, with the file, the line and what was expected.
+    public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
+        public var file: String
+        public var line: Int?
+        public var reason: String
+        public var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): \(reason)" }
+    }
+
+    /// Reads the file; a missing file is the defaults.
+    public static func load(_ url: URL) throws(Problem) -> Config {
+        guard let data = FileManager.default.contents(atPath: url.path) else { return Config() }
+        guard let text = String(data: data, encoding: .utf8) else { throw Problem(file: url.path, line: nil, reason: "is not UTF-8 text") }
+        return try parse(text, file: url.path)
+    }
+
+    public static func parse(_ text: String, file: String) throws(Problem) -> Config {
+        let table: TOMLTable
+        do {
+            table = try TOMLTable(string: text)
+        } catch let e as TOMLParseError {
+            throw Problem(file: file, line: Int(e.source.begin.line), reason: e.description)
+        } catch {
+            throw Problem(file: file, line: nil, reason: "\(error)")
+        }
+        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        func line(_ key: String) -> Int? {
+            lines.firstIndex { $0.hasPrefix(key + " ") || $0.hasPrefix(key + "=") || $0.hasPrefix("\"\(key)\"") || $0 == "[\(key)]" }.map { $0 + 1 }
+        }
+        func fail(_ key: String, _ why: String) -> Problem { Problem(file: file, line: line(key), reason: why) }
+        var c = Config()
+        for key in table.keys {
+            let v = table[key]!
+            switch key {
+            case "theme":
+                guard let s = v.string else { throw fail(key, "theme must be a name in quotes, such as \"dark\"") }
+                c.theme = s
+            case "confirm_before_post":
+                guard let b = v.bool else { throw fail(key, "confirm_before_post must be true or false") }
+                c.confirmBeforePost = b
+            case "bell_on_mention":
+                guard let b = v.bool else { throw fail(key, "bell_on_mention must be true or false") }
+                c.bellOnMention = b
+            case "panes":
+                guard let a = v.array, let names = Optional(a.compactMap(\.string)), names.count == a.count,
+                    names.allSatisfy({ Self.pane($0) != nil })
+                else { throw fail(key, "panes must be a list like [\"home\", \"mentions\", \"search:swift\", \"user:jack\"]") }
+                c.panes = names
+            case "poll":
+                guard let t = v.table else { throw fail(key, "[poll] must be a table") }
+                for k in t.keys {
+                    guard k == "minimum_seconds", let n = t[k]?.double ?? t[k]?.int.map(Double.init), n >= 1 else {
+                        throw fail(k, "[poll] takes minimum_seconds = a number of seconds, 1 or more")
+                    }
+                    c.minimumPollSeconds = n
+                }
+            case "keys":
+                guard let t = v.table else { throw fail(key, "[keys.MODE] tables map key names to commands") }
+                for mode in t.keys {
+                    guard let m = KeyMode(rawValue: mode), let bindings = t[mode]?.table else {
+                        throw fail("keys.\(mode)", "key modes are \(KeyMode.allCases.map(\.rawValue).joined(separator: ", "))")
+                    }
+                    var list: [(keys: String, command: String)] = []
+                    for k in bindings.keys.sorted() {
+                        guard let command = bindings[k]?.string else { throw fail(k, "a key binding is \"key\" = \"command\"") }
+                        list.append((k, command))
+                    }
+                    var probe = KeyMap.standard
+                    do { try probe.override(mode: m, list) } catch { throw fail(error.key, error.description) }
+                    c.keys[m] = list
+                }
+            default:
+                throw fail(key, "unknown setting \"\(key)\" (known: theme, confirm_before_post, bell_on_mention, panes, [poll], [keys.MODE])")
+            }
+        }
+        return c
+    }
+
+    /// A pane name as a timeline.
+    public static func pane(_ name: String) -> TimelineID? {
+        switch name {
+        case "home": return .home
+        case "mentions": return .mentions
+        default:
+            if name.hasPrefix("search:"), name.count > 7 { return .search(String(name.dropFirst(7))) }
+            if name.hasPrefix("user:"), name.count > 5 { return .user(String(name.dropFirst(5))) }
+            return nil
+        }
+    }
+
+    /// The key map with this file's overrides.
+    public var keyMap: KeyMap {
+        var k = KeyMap.standard
+        for (mode, list) in keys { try? k.override(mode: mode, list) }
+        return k
+    }
+
+    /// The effective settings as TOML (what `linnet config` prints).
+    public var rendered: String {
+        var out = """
+            theme = \(AccountStore.quote(theme))
+            confirm_before_post = \(confirmBeforePost)
+            bell_on_mention = \(bellOnMention)
+            panes = [\(panes.map(AccountStore.quote).joined(separator: ", "))]
+
+            [poll]
+            minimum_seconds = \(Int(minimumPollSeconds))
+
+            """
+        for mode in KeyMode.allCases {
+            let bindings = keyMap.bindings.filter { $0.mode == mode }
+            guard !bindings.isEmpty else { continue }
+            out += "\n[keys.\(mode.rawValue)]\n"
+            for b in bindings { out += "\(AccountStore.quote(b.keys.map(\.description).joined(separator: " "))) = \(AccountStore.quote(b.command.rawValue))\n" }
+        }
+        return out
+    }
+}

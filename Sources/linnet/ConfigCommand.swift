@@ -1,0 +1,44 @@
+import ArgumentParser
+import Foundation
+import LinnetCore
+import Screen
+import Timeline
+
+extension GlobalOptions {
+    /// config.toml (or --config), read once; a problem names file and line.
+    func config() throws -> Config {
+        let url = configFile.map { URL(fileURLWithPath: $0) } ?? Config.defaultFile()
+        do { return try Config.load(url) } catch { throw CLIError(error.description) }
+    }
+
+    func settings(_ config: Config, account: String) -> (App.Settings, String?) {
+        Self.settings(config, theme: theme, account: account)
+    }
+
+    /// App settings from the config file and the flags.
+    static func settings(_ config: Config, theme: String?, account: String) -> (App.Settings, String?) {
+        var s = App.Settings()
+        var notice: String?
+        let themeName = theme ?? config.theme
+        do { s.theme = try Theme.load(themeName) } catch { notice = "Theme not loaded, using the default: \(error)" }
+        s.keyMap = config.keyMap
+        s.confirmBeforePost = config.confirmBeforePost
+        s.bellOnMention = config.bellOnMention
+        s.panes = config.panes.compactMap(Config.pane)
+        s.drafts = DraftStore(directory: DraftStore.defaultDirectory(account: account))
+        return (s, notice)
+    }
+}
+
+/// `linnet config`: the effective settings, defaults included.
+struct ConfigCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "config", abstract: "Print the effective configuration (config.toml with its defaults filled in).")
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let c = try global.config()
+        print("# \(global.configFile ?? Config.defaultFile().path)")
+        print(c.rendered, terminator: "")
+    }
+}

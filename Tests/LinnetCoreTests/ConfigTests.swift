@@ -1,0 +1,47 @@
+import LinnetCore
+import Screen
+import Testing
+import Timeline
+
+@Suite struct ConfigTests {
+    @Test func settingsAndKeyOverrides() throws {
+        let c = try Config.parse("""
+            theme = "mono"
+            confirm_before_post = true
+            bell_on_mention = true
+            panes = ["home", "search:swift lang", "user:jack"]
+
+            [poll]
+            minimum_seconds = 120
+
+            [keys.timeline]
+            "ctrl-n" = "down"
+            "j" = "none"
+            """, file: "config.toml")
+        #expect(c.theme == "mono" && c.confirmBeforePost && c.bellOnMention && c.minimumPollSeconds == 120)
+        #expect(c.panes.compactMap(Config.pane) == [.home, .search("swift lang"), .user("jack")])
+        #expect(c.keyMap.resolve(.timeline, [.ctrl("n")]) == .command(.down))
+        #expect(c.keyMap.resolve(.timeline, [.char("j")]) == .none)
+        // What `linnet config` prints reads back the same.
+        func bound(_ k: KeyMap) -> Set<String> { Set(k.bindings.map { "\($0.mode) \($0.keys) \($0.command)" }) }
+        #expect(bound(try Config.parse(c.rendered, file: "again").keyMap) == bound(c.keyMap))
+        #expect(try Config.parse("", file: "empty") == Config())
+    }
+
+    @Test(arguments: [
+        ("theme = \"dark\"\nconfirm_before_post = \"yes\"\n", 2, "confirm_before_post must be true or false"),
+        ("\n\ncolour = 3\n", 3, "unknown setting \"colour\""),
+        ("panes = [\"home\", \"timeline:x\"]\n", 1, "panes must be a list"),
+        ("[keys.timeline]\n\"j\" = \"fly\"\n", 2, "\"fly\" is not a command"),
+        ("theme = \n", 1, "expected value"),
+    ]) func problemsNameTheLine(_ text: String, _ line: Int, _ words: String) {
+        do {
+            _ = try Config.parse(text, file: "config.toml")
+            Issue.record("accepted: \(text)")
+        } catch {
+            #expect(error.file == "config.toml")
+            #expect(error.line == line, "\(error)")
+            #expect(error.reason.contains(words), "\(error)")
+        }
+    }
+}
