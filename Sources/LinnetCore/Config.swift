@@ -137,9 +137,14 @@ public struct Config: Equatable, Sendable {
             """
         for mode in KeyMode.allCases {
             let bindings = keyMap.bindings.filter { $0.mode == mode }
-            guard !bindings.isEmpty else { continue }
+            guard !bindings.isEmpty || KeyMap.standard.bindings.contains(where: { $0.mode == mode }) else { continue }
             out += "\n[keys.\(mode.rawValue)]\n"
-            for b in bindings { out += "\(AccountStore.quote(b.keys.map(\.description).joined(separator: " "))) = \(AccountStore.quote(b.command.rawValue))\n" }
+            func name(_ b: Binding) -> String { AccountStore.quote(b.keys.map(\.description).joined(separator: " ")) }
+            for b in bindings { out += "\(name(b)) = \(AccountStore.quote(b.command.rawValue))\n" }
+            // Defaults this file unbound, so the output reads back as the same key map.
+            for b in KeyMap.standard.bindings where b.mode == mode && !bindings.contains(where: { $0.keys == b.keys }) {
+                out += "\(name(b)) = \"none\"\n"
+            }
         }
         return out
     }
