@@ -41,7 +41,7 @@ let package = Package(
             name: "linnet",
             dependencies: [
                 "TwitterAPI", "TweetText", "TwitterSimulator", "Timeline", "Screen", "LinnetCore", "CursesTerminal",
-                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                .product(name: "Yams", package: "Yams"), .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .systemLibrary(name: "CMallocInfo", path: "Benchmarks/CMallocInfo"),
         .systemLibrary(name: "CPty", path: "Benchmarks/CPty"),

@@ -109,10 +109,11 @@ struct LoginCommand: AsyncParsableCommand {
 /// `linnet accounts`: list, switch, remove.
 struct AccountsCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "accounts", abstract: "List accounts, or switch (use NAME) or remove (remove NAME) one.")
+        commandName: "accounts",
+        abstract: "List accounts, switch (use NAME), remove (remove NAME), or import those of twurl and t (import [FILE]).")
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "list, use or remove.") var action: String = "list"
-    @Argument(help: "The account name.") var name: String?
+    @Argument(help: "list, use, remove or import.") var action: String = "list"
+    @Argument(help: "The account name (or, for import, a file; default ~/.twurlrc and ~/.trc).") var name: String?
 
     func run() async throws {
         var c: AccountStore.Contents
@@ -138,8 +139,16 @@ struct AccountsCommand: AsyncParsableCommand {
             }
             do { try global.store.save(c) } catch { throw CLIError(error.description) }
             print(action == "use" ? "Now using \"\(name)\"." : "Removed \"\(name)\".")
+        case "import":
+            let files = name.map { [$0] } ?? ImportAccounts.candidates(home: ProcessInfo.processInfo.environment["HOME"] ?? "")
+            guard !files.isEmpty else { throw CLIError("Found neither ~/.twurlrc nor ~/.trc; name a file: linnet accounts import FILE") }
+            var added: [String] = []
+            for f in files { added += ImportAccounts.merge(try ImportAccounts.read(f), into: &c) }
+            do { try global.store.save(c) } catch { throw CLIError(error.description) }
+            print(added.isEmpty ? "Nothing new to import from \(files.joined(separator: ", "))."
+                : "Imported \(added.joined(separator: ", ")) from \(files.joined(separator: ", ")).")
         default:
-            throw CLIError("Unknown action \"\(action)\": use list, use NAME or remove NAME.", code: .usage)
+            throw CLIError("Unknown action \"\(action)\": use list, use NAME, remove NAME or import [FILE].", code: .usage)
         }
     }
 }

@@ -52,11 +52,13 @@ struct GlobalOptions: ParsableArguments {
             if let name = account {
                 throw CLIError("No account named \"\(name)\" (have: \(contents.accounts.map(\.name).joined(separator: ", ")); see `linnet accounts`).", code: .auth)
             }
+            let found = ImportAccounts.candidates(home: env["HOME"] ?? "")
+            let offer = found.isEmpty ? "" : "\nFound \(found.joined(separator: " and ")): bring those accounts over with `linnet accounts import`."
             throw CLIError("""
                 No account yet. Sign in with your API keys from developer.twitter.com:
                   linnet login            (prints a URL to open anywhere, then asks for the PIN)
                 or try Linnet without keys: linnet demo
-                """, code: .auth)
+                """ + offer, code: .auth)
         }
         let auth: TwitterAuth
         if let b = a.bearerToken, a.token == nil {

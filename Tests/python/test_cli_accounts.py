@@ -231,3 +231,47 @@ def test_config_prints_effective_settings_and_names_bad_lines(home, tmp_path):
     r = run(home, "--config", str(cfg), "config")
     assert r.returncode == 1
     assert f"{cfg}:3: bell_on_mention must be true or false" in r.stderr
+
+
+TWURLRC = """---
+profiles:
+  {user}:
+    {ck}:
+      username: {user}
+      consumer_key: {ck}
+      consumer_secret: {cs}
+      token: {t}
+      secret: {ts}
+configuration:
+  default_profile:
+  - {user}
+  - {ck}
+"""
+
+
+def test_import_from_twurl_and_t(home, sim, tmp_path):
+    fake_home = tmp_path / "home"
+    fake_home.mkdir()
+    (fake_home / ".twurlrc").write_text(TWURLRC.format(user="linnet_demo", ck=sim["consumer_key"], cs=sim["consumer_secret"],
+                                                       t=sim["access_token"], ts=sim["access_token_secret"]))
+    (fake_home / ".trc").write_text(TWURLRC.format(user="other", ck="k2", cs="s2", t="t2", ts="ts2"))
+    env = dict(home, HOME=str(fake_home))
+    offered = run(env, "timeline")
+    assert offered.returncode == 3 and "linnet accounts import" in offered.stderr and ".twurlrc" in offered.stderr
+    r = run(env, "accounts", "import")
+    assert r.returncode == 0, r.stderr
+    assert "linnet_demo" in r.stdout and "other" in r.stdout
+    assert stat.S_IMODE(os.stat(accounts_file(env)).st_mode) == 0o600
+    assert "* linnet_demo" in run(env, "accounts").stdout
+    assert run(env, "--api-base", sim["base"], "timeline", "--count", "1", "--json").returncode == 0
+    again = run(env, "accounts", "import")
+    assert again.returncode == 0 and again.stdout.startswith("Nothing new")
+    bad = tmp_path / "bad.yml"
+    bad.write_text("profiles: [unclosed\n")
+    assert run(env, "accounts", "import", str(bad)).returncode == 1
+
+
+@pytest.mark.parametrize("shell,marker", [("bash", "complete"), ("zsh", "#compdef linnet"), ("fish", "complete -c linnet")])
+def test_completion_scripts(home, shell, marker):
+    r = run(home, "--generate-completion-script", shell)
+    assert r.returncode == 0 and marker in r.stdout and "login" in r.stdout
