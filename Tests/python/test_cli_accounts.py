@@ -271,7 +271,7 @@ def test_import_from_twurl_and_t(home, sim, tmp_path):
     assert run(env, "accounts", "import", str(bad)).returncode == 1
 
 
-@pytest.mark.parametrize("shell,marker", [("bash", "complete"), ("zsh", "#compdef linnet"), ("fish", "complete -c linnet")])
+@pytest.mark.parametrize("shell,marker", [("bash", "complete"), ("zsh", "#compdef linnet"), ("fish", "complete -c 'linnet'")])
 def test_completion_scripts(home, shell, marker):
     r = run(home, "--generate-completion-script", shell)
     assert r.returncode == 0 and marker in r.stdout and "login" in r.stdout
