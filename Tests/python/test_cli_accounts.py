@@ -275,3 +275,12 @@ def test_import_from_twurl_and_t(home, sim, tmp_path):
 def test_completion_scripts(home, shell, marker):
     r = run(home, "--generate-completion-script", shell)
     assert r.returncode == 0 and marker in r.stdout and "login" in r.stdout
+
+
+def test_trace_shows_requests_but_no_secrets(home, sim):
+    login_tokens(home, sim)
+    r = run(home, "--trace", "timeline", "--count", "1")
+    assert r.returncode == 0, r.stderr
+    assert "trace: " in r.stderr and "home_timeline" in r.stderr
+    for secret in (sim["consumer_secret"], sim["access_token_secret"], sim["access_token"]):
+        assert secret not in r.stderr and secret not in r.stdout
