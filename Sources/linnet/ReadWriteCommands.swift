@@ -117,6 +117,7 @@ struct APICommand: AsyncParsableCommand {
     @Argument(help: "GET, POST or DELETE.") var method: String
     @Argument(help: "The path, as statuses/home_timeline or /1.1/statuses/home_timeline.json.") var path: String
     @Argument(help: "Parameters as key=value.") var parameters: [String] = []
+    @Flag(help: "Use the app's bearer token (LINNET_BEARER_TOKEN or an app-only account) instead of a user.") var appOnly = false
 
     func run() async throws {
         let m = method.uppercased()
@@ -127,7 +128,7 @@ struct APICommand: AsyncParsableCommand {
             params.append((String(p[..<eq]), String(p[p.index(after: eq)...])))
         }
         do {
-            let (client, _) = try global.client()
+            let client = appOnly ? try global.appOnlyClient() : try global.client().0
             let r = try await client.send(m, path, params)
             if (200..<300).contains(r.status) {
                 let text = (try? JSONValue.parse(r.body).pretty) ?? String(decoding: r.body, as: UTF8.self)

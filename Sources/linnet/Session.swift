@@ -35,6 +35,18 @@ struct GlobalOptions: ParsableArguments {
         return e
     }
 
+    /// A bearer-token client: LINNET_BEARER_TOKEN, the named account, or the first app-only one.
+    func appOnlyClient(environment env: [String: String] = ProcessInfo.processInfo.environment) throws -> TwitterClient {
+        if let b = env["LINNET_BEARER_TOKEN"] { return TwitterClient(endpoints: endpoints(accountBase: nil), auth: .bearer(b), http: http) }
+        let contents: AccountStore.Contents
+        do { contents = try store.load() } catch { throw CLIError(error.description, code: .auth) }
+        let a = account.flatMap(contents.account) ?? contents.accounts.first { $0.isAppOnly }
+        guard let a, let b = a.bearerToken else {
+            throw CLIError("No app-only account: sign one in with `linnet login --app-only`, or set LINNET_BEARER_TOKEN.", code: .auth)
+        }
+        return TwitterClient(endpoints: endpoints(accountBase: a.apiBase), auth: .bearer(b), http: http)
+    }
+
     /// A client for the chosen account, or from `LINNET_*` variables when they are set.
     func client(environment env: [String: String] = ProcessInfo.processInfo.environment) throws -> (TwitterClient, Account?) {
         if let t = env["LINNET_ACCESS_TOKEN"], let ts = env["LINNET_ACCESS_TOKEN_SECRET"] {

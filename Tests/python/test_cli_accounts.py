@@ -205,6 +205,11 @@ def test_app_only_reads_search_but_not_home(home, sim):
     assert run(home, "search", "linnet", "--json", "--count", "1").returncode == 0
     denied = run(home, "timeline", "home")
     assert denied.returncode == 3
+    # A user account next to it: `api --app-only` still signs with the bearer token.
+    login_tokens(home, sim)
+    r = run(home, "api", "--app-only", "GET", "search/tweets", "q=linnet", "count=1")
+    assert r.returncode == 0 and "statuses" in json.loads(r.stdout)
+    assert run(home, "api", "--app-only", "GET", "statuses/home_timeline").returncode == 3
 
 
 def test_accounts_use_and_remove(home, sim):
