@@ -1,0 +1,139 @@
+import Screen
+import Timeline
+import TweetText
+import TwitterAPI
+
+/// The compose box, the search prompt, questions, and what write results do to the state.
+extension Reducer {
+    // MARK: - Compose and prompt
+
+    static func editCompose(_ command: Command, _ s: inout AppState) -> [Effect] {
+        // While sending, the text is frozen: the box closes when the server accepts it.
+        guard var box = s.compose, !box.sending else { return [] }
+        switch command {
+        case .send: return send(&s)
+        case .cancel:
+            s.compose = nil
+            box.sending = false
+            box.error = nil
+            if !box.isUnchanged { s.drafts.append(box) }
+            return [.saveDrafts(draftRecords(s))]
+        case .newline: box.editor.insert("\n")
+        case .left: box.editor.left()
+        case .right: box.editor.right()
+        case .lineStart: box.editor.home()
+        case .lineEnd: box.editor.end()
+        case .deleteBack: box.editor.deleteBackward()
+        case .deleteForward: box.editor.deleteForward()
+        case .deleteWord: box.editor.deleteWord()
+        case .killToStart: box.editor.killToLineStart()
+        case .killToEnd: box.editor.killToLineEnd()
+        case .lineUp: box.editor.vertical(-1)
+        case .lineDown: box.editor.vertical(1)
+        default: return []
+        }
+        box.error = nil
+        s.compose = box
+        return []
+    }
+
+    /// Why a text cannot be sent, or nil when it can.
+    public static func refusal(_ text: String) -> String? {
+        if text.allSatisfy(\.isWhitespace) { return "Nothing to send yet." }
+        let length = TweetLength(text)
+        if length.remaining() < 0 { return "Too long by \(-length.remaining()) characters; shorten it to send." }
+        if !length.isValid { return "The text has characters Twitter does not accept." }
+        return nil
+    }
+
+    static func send(_ s: inout AppState, confirmed: Bool = false) -> [Effect] {
+        guard var box = s.compose, !box.sending else { return [] }
+        let text = box.editor.text
+        if let why = refusal(text) {
+            box.error = why
+            s.compose = box
+            return []
+        }
+        if s.confirmBeforePost && !confirmed {
+            s.question = .post
+            return []
+        }
+        box.sending = true
+        box.error = nil
+        s.compose = box
+        return [.perform(.post(text, inReplyTo: box.replyTo))]
+    }
+
+    static func editPrompt(_ command: Command, _ s: inout AppState) -> [Effect] {
+        guard var p = s.searchPrompt else { return [] }
+        switch command {
+        case .send:
+            s.searchPrompt = nil
+            let q = p.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            return q.isEmpty ? [] : openPane(.search(q), &s)
+        case .cancel:
+            s.searchPrompt = nil
+            return []
+        case .left: p.left()
+        case .right: p.right()
+        case .lineStart: p.home()
+        case .lineEnd: p.end()
+        case .deleteBack: p.deleteBackward()
+        case .deleteForward: p.deleteForward()
+        case .deleteWord: p.deleteWord()
+        case .killToStart: p.killToLineStart()
+        case .killToEnd: p.killToLineEnd()
+        default: break
+        }
+        s.searchPrompt = p
+        return []
+    }
+
+    static func answer(_ yes: Bool, _ s: inout AppState) -> [Effect] {
+        guard let q = s.question else { return [] }
+        s.question = nil
+        guard yes else { return [] }
+        switch q {
+        case .retweet(let id): return [.perform(.retweet(id))]
+        case .unretweet(let id): return [.perform(.unretweet(id))]
+        case .delete(let id): return [.perform(.delete(id))]
+        case .post: return send(&s, confirmed: true)
+        case .quitWithDraft:
+            s.quitting = true
+            return [.saveDrafts(draftRecords(s)), .quit]
+        }
+    }
+
+    /// What must survive a crash or quit: the open box (when it holds more than it opened
+    /// with) and every kept draft.
+    public static func draftRecords(_ s: AppState) -> [DraftRecord] {
+        var all = s.drafts
+        if let c = s.compose, !c.isUnchanged { all.append(c) }
+        return all.map { DraftRecord(text: $0.editor.text, replyTo: $0.replyTo) }
+    }
+
+    // MARK: - Results
+
+    static func finished(_ write: WriteAction, _ result: Result<Tweet, SyncError>, _ s: inout AppState) -> [Effect] {
+        switch (write, result) {
+        case (.post(_, let reply), .success):
+            s.compose = nil
+            s.notice = Notice(reply == nil ? "Tweet sent." : "Reply sent.", isError: false, at: s.now)
+            return [.saveDrafts(draftRecords(s))]
+        case (.post, .failure(let e)):
+            s.compose?.sending = false
+            s.compose?.error = e.message
+            s.notice = Notice(e.message, isError: true, at: s.now)
+            return [.saveDrafts(draftRecords(s))]
+        case (_, .failure(let e)):
+            s.notice = Notice(e.message, isError: true, at: s.now)
+        case (.retweet, .success): s.notice = Notice("Retweeted.", isError: false, at: s.now)
+        case (.unretweet, .success): s.notice = Notice("Retweet undone.", isError: false, at: s.now)
+        case (.like, .success): s.notice = Notice("Liked.", isError: false, at: s.now)
+        case (.unlike, .success): s.notice = Notice("Like undone.", isError: false, at: s.now)
+        case (.delete, .success): s.notice = Notice("Tweet deleted.", isError: false, at: s.now)
+        }
+        return []
+    }
+
+}

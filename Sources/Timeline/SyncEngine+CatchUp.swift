@@ -1,0 +1,114 @@
+import Foundation
+import TwitterAPI
+
+extension SyncEngine {
+    // MARK: - Catching up
+
+    /// Queues a catch-up; several asked for before it runs become one, from the lowest ceiling.
+    func requestCatchUp(_ id: TimelineID, ceiling: TweetID?) {
+        if let existing = pendingCatchUp[id] {
+            switch (existing, ceiling) {
+            case (nil, _): break
+            case (_, nil): pendingCatchUp[id] = .some(nil)
+            case (let a?, let b?): pendingCatchUp[id] = .some(min(a, b))
+            }
+        } else {
+            pendingCatchUp[id] = .some(ceiling)
+        }
+        guard lanes[id] == nil else { return }
+        lanes[id] = Task { [weak self] in
+            while let self, let next = await self.takePending(id) {
+                await self.catchUp(id, ceiling: next)
+            }
+        }
+    }
+
+    /// The next queued catch-up's ceiling (itself optional), or nil when none is queued.
+    private func takePending(_ id: TimelineID) -> TweetID?? {
+        guard let c = pendingCatchUp.removeValue(forKey: id), opened.contains(id) else {
+            lanes[id] = nil
+            return nil
+        }
+        return .some(c)
+    }
+
+    /// Fetches everything newer than a floor just below `ceiling` (the newest tweet held when
+    /// the stream connected), page by page, then drops held tweets above the floor that the
+    /// server no longer has. With nothing held, one page.
+    func catchUp(_ id: TimelineID, ceiling: TweetID?) async {
+        board.count { $0.catchUps += 1 }
+        if board.status(id).state == .idle { board.update(id) { $0.state = .loading } }
+        // Everything held now that a complete fetch does not return is gone from the server;
+        // the floor comes from the lowest ceiling asked for, so merged catch-ups miss nothing.
+        let top = await store.newest(id)
+        let low = ceiling ?? top
+        let floor: TweetID? = if let low { await store.floor(id, below: low, depth: options.reconcileDepth) } else { nil }
+        var maxID: TweetID?
+        var present = Set<TweetID>()
+        var complete = false
+        do {
+            for _ in 0..<(floor == nil ? 1 : options.maxCatchUpPages) {
+                let request = PageRequest(count: options.pageSize, sinceID: floor, maxID: maxID)
+                let (tweets, returned) = try await fetch(id, request)
+                await store.merge(page: tweets, into: id, request: request)
+                present.formUnion(tweets.map(\.id))
+                if returned < options.pageSize {
+                    complete = true
+                    break
+                }
+                guard let oldest = tweets.map(\.id).min(), oldest.rawValue > 1 else { break }
+                maxID = TweetID(oldest.rawValue - 1)
+            }
+            if complete, let floor, let top, Self.reconcilable(id) {
+                let n = await store.reconcile(id, above: floor, upTo: top, present: present)
+                board.count { $0.reconciled += n }
+            }
+            let settled = settledState(id)
+            board.update(id) {
+                $0.refused = false
+                switch $0.state {
+                case .loading, .rateLimited: $0.state = settled
+                case .offline where self.pollers[id] != nil: $0.state = settled
+                default: break
+                }
+            }
+            retries[id] = nil
+        } catch {
+            if Task.isCancelled || (error as? TransportError) == .cancelled || !opened.contains(id) { return }
+            let attempt = (retries[id] ?? 0) + 1
+            retries[id] = attempt
+            let delay = min(320, 5 * pow(2, Double(min(attempt, 7) - 1))) * options.timeScale
+            let retryAt = max(now() + delay, blockedUntil(Self.endpoint(id)) ?? 0)
+            fail(id, error, retry: retryAt)
+            // A poller tries again on its own schedule; a stream-fed timeline must still catch up.
+            if pollers[id] == nil {
+                let wait = retryAt - now()
+                Task { [weak self] in
+                    try? await Task.sleep(nanoseconds: UInt64(max(0, wait) * 1e9))
+                    await self?.requestCatchUp(id, ceiling: low)
+                }
+            }
+        }
+    }
+
+    func blockedUntil(_ endpoint: String) -> Double? { blocked[endpoint] }
+    func block(_ endpoint: String, until: Double) { blocked[endpoint] = max(blocked[endpoint] ?? 0, until) }
+
+    /// Pages the next older tweets below what is held (or below a gap).
+    public func loadOlder(_ id: TimelineID, below: TweetID? = nil) async {
+        var start = below
+        if start == nil { start = await store.view(id).oldest }
+        guard let oldest = start, oldest.rawValue > 1 else { return }
+        board.update(id) { $0.loadingOlder = true }
+        defer { board.update(id) { $0.loadingOlder = false } }
+        let request = PageRequest(count: options.pageSize, maxID: TweetID(oldest.rawValue - 1))
+        do {
+            let (tweets, returned) = try await fetch(id, request)
+            await store.merge(page: tweets, into: id, request: request)
+            if returned == 0 && below == nil { board.update(id) { $0.reachedEnd = true } }
+        } catch {
+            fail(id, reason: Self.words(error), state: nil)
+        }
+    }
+
+}
