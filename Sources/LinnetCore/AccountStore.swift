@@ -5,6 +5,8 @@ import TOMLKit
 public struct Account: Equatable, Sendable {
     public var name: String
     public var screenName: String?
+    /// The user's id as `verify_credentials` gave it at login.
+    public var userID: String?
     public var consumerKey: String
     public var consumerSecret: String?
     public var token: String?
@@ -16,10 +18,11 @@ public struct Account: Equatable, Sendable {
     /// The API base the account signed in against, when not Twitter's.
     public var apiBase: String?
 
-    public init(name: String, screenName: String? = nil, consumerKey: String, consumerSecret: String? = nil, token: String? = nil,
+    public init(name: String, screenName: String? = nil, userID: String? = nil, consumerKey: String, consumerSecret: String? = nil, token: String? = nil,
                 tokenSecret: String? = nil, bearerToken: String? = nil, secretCommand: String? = nil, apiBase: String? = nil) {
         self.name = name
         self.screenName = screenName
+        self.userID = userID
         self.consumerKey = consumerKey
         self.consumerSecret = consumerSecret
         self.token = token
@@ -91,7 +94,7 @@ public struct AccountStore: Sendable {
                     throw AccountsError("\(fileURL.path): account \"\(name)\" has no consumer_key")
                 }
                 c.accounts.append(Account(
-                    name: name, screenName: a["screen_name"]?.string, consumerKey: key, consumerSecret: a["consumer_secret"]?.string,
+                    name: name, screenName: a["screen_name"]?.string, userID: a["user_id"]?.string, consumerKey: key, consumerSecret: a["consumer_secret"]?.string,
                     token: a["token"]?.string, tokenSecret: a["token_secret"]?.string, bearerToken: a["bearer_token"]?.string,
                     secretCommand: a["secret_command"]?.string, apiBase: a["api_base"]?.string))
             }
@@ -106,7 +109,7 @@ public struct AccountStore: Sendable {
         for a in c.accounts {
             out += "\n[accounts.\(Self.quote(a.name))]\n"
             let fields: [(String, String?)] = [
-                ("screen_name", a.screenName), ("consumer_key", a.consumerKey), ("consumer_secret", a.consumerSecret),
+                ("screen_name", a.screenName), ("user_id", a.userID), ("consumer_key", a.consumerKey), ("consumer_secret", a.consumerSecret),
                 ("token", a.token), ("token_secret", a.tokenSecret), ("bearer_token", a.bearerToken),
                 ("secret_command", a.secretCommand), ("api_base", a.apiBase),
             ]

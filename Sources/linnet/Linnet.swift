@@ -35,8 +35,14 @@ struct Linnet: AsyncParsableCommand {
         if case .bearer = client.auth {
             throw CLIError("This account is app-only (read-only); the reader needs a user. Use `linnet search` or `linnet login`.", code: .auth)
         }
+        // Known from login: start at once (the cache draws the first frame before any network
+        // call); a revoked token then shows in the status bar. Otherwise ask who we are.
         let me: User
-        do { me = try await client.verifyCredentials() } catch { throw CLIError.from(error) }
+        if let a = account, let sn = a.screenName, let uid = a.userID.flatMap(UserID.init) {
+            me = User(id: uid, screenName: sn, name: sn)
+        } else {
+            do { me = try await client.verifyCredentials() } catch { throw CLIError.from(error) }
+        }
         let name = account?.name ?? me.screenName
         var (settings, notice) = global.settings(config, account: name)
         settings.cache = TimelineCache(directory: TimelineCache.defaultDirectory(account: name))

@@ -87,6 +87,7 @@ struct LoginCommand: AsyncParsableCommand {
                                        auth: .user(OAuthCredentials(consumerKey: key, consumerSecret: secret, token: account.token, tokenSecret: account.tokenSecret)), http: http)
             let me = try await client.verifyCredentials()
             account.screenName = me.screenName
+            account.userID = me.id.description
             if account.name.isEmpty { account.name = me.screenName }
             try save(account)
             print("Logged in as @\(me.screenName).")

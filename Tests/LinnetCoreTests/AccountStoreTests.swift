@@ -10,7 +10,7 @@ import Testing
     @Test func roundTripWithAwkwardCharacters() throws {
         let store = AccountStore(fileURL: tempFile())
         defer { try? FileManager.default.removeItem(at: store.fileURL.deletingLastPathComponent().deletingLastPathComponent()) }
-        let odd = Account(name: "we\"ird name", screenName: "ann", consumerKey: "k\\ey", consumerSecret: "s=e&c\"r\u{7}et",
+        let odd = Account(name: "we\"ird name", screenName: "ann", userID: "12345678901234567", consumerKey: "k\\ey", consumerSecret: "s=e&c\"r\u{7}et",
                           token: "t", tokenSecret: "ts\nline", apiBase: "http://127.0.0.1:8080")
         let app = Account(name: "app", consumerKey: "k", consumerSecret: "s", bearerToken: "AAAA%2Fbearer")
         try store.save(.init(active: "app", accounts: [odd, app]))

@@ -69,6 +69,7 @@ def test_login_with_tokens_saves_a_private_file(home, sim):
     assert stat.S_IMODE(os.stat(os.path.dirname(path)).st_mode) == 0o700
     text = open(path).read()
     assert 'active = "linnet_demo"' in text
+    assert f'user_id = "{sim["user_id"]}"' in text
     # Secrets are in the file, never on the screen.
     assert sim["access_token_secret"] in text
     assert sim["access_token_secret"] not in r.stdout + r.stderr
