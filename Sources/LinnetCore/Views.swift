@@ -236,6 +236,15 @@ public enum Views {
         let (words, role) = describe(st, now: s.now)
         x = screen.put(" · " + title(s.pane.id) + ": ", x: x, y: r.y, style: t[.status])
         x = screen.put(words, x: x, y: r.y, style: t[role].over(t[.status]))
+        // The other panes' states, briefly, while there is room (a notice keeps its space).
+        let reserve = s.notice.map { s.now - $0.at <= Reducer.noticeLifetime ? 30 : 8 } ?? 8
+        for p in s.panes where p.id != s.pane.id && !Reducer.isThread(p.id) {
+            let (w, rl) = describe(c.statuses[p.id] ?? SyncStatus(), now: s.now)
+            let label = " · " + title(p.id) + ": "
+            guard x + Screen.width(of: label + w) < r.maxX - reserve else { break }
+            x = screen.put(label, x: x, y: r.y, style: t[.status])
+            x = screen.put(w, x: x, y: r.y, style: t[rl].over(t[.status]))
+        }
         // The newest of the notice and the pane's last error, while fresh.
         var right: (String, Bool)?
         if let n = s.notice, s.now - n.at <= Reducer.noticeLifetime { right = (n.text, n.isError) }

@@ -51,10 +51,10 @@ import TwitterAPI
 
         // Panes switch.
         try tmux.keys("2")
-        (ok, screen) = try tmux.wait { $0.contains("· Mentions: ") }
+        (ok, screen) = try tmux.wait { $0.contains("@linnet_demo · Mentions: ") }
         #expect(ok, "the Mentions pane did not open:\n\(screen)")
         try tmux.keys("1")
-        (ok, screen) = try tmux.wait { $0.contains("· Home: ") }
+        (ok, screen) = try tmux.wait { $0.contains("@linnet_demo · Home: ") }
         #expect(ok)
 
         // The count on screen is TweetText's, for a URL, CJK and an emoji.
@@ -88,7 +88,7 @@ import TwitterAPI
         try tmux.keys("/")
         try tmux.type("linnet")
         try tmux.keys("Enter")
-        (ok, screen) = try tmux.wait { $0.contains("3 Search: linnet") && $0.contains("▌") && $0.contains("· Search: linnet: ") }
+        (ok, screen) = try tmux.wait { $0.contains("3 Search: linnet") && $0.contains("▌") && $0.contains("@linnet_demo · Search: linnet: ") }
         #expect(ok, "no search results:\n\(screen)")
 
         // A resize redraws at the new size.
