@@ -114,8 +114,10 @@ public final class App {
         for e in effects { perform(e) }
         autosaveDraft()
         if state.quitting { return }
-        let frame = Views.render(state, Context(snapshot: snapshot, statuses: context.statuses, keyMap: settings.keyMap,
-                                                theme: settings.theme, themes: settings.themes))
+        // A theme effect above may have changed settings.theme.
+        var drawing = context
+        drawing.theme = settings.theme
+        let frame = Views.render(state, drawing)
         if frame != lastFrame {
             terminal.present(frame)
             lastFrame = frame

@@ -6,20 +6,6 @@ import TwitterSimulator
 /// `linnet` (no command) for an account signed in with `linnet login`, under tmux: it opens the
 /// reader, and the next start finds the last session's tweets in the cache (mode 0600).
 @Suite(.serialized) struct AccountEndToEndTests {
-    func run(_ args: [String], env: [String: String]) throws -> (Int32, String) {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: DemoEndToEndTests.binary)
-        p.arguments = args
-        p.environment = env
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = out
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return (p.terminationStatus, String(decoding: data, as: UTF8.self))
-    }
-
     @Test func readerForASignedInAccountKeepsItsCache() async throws {
         guard FileManager.default.isExecutableFile(atPath: DemoEndToEndTests.binary) else {
             Issue.record("\(DemoEndToEndTests.binary) is missing: build it first (make test does)")
@@ -36,8 +22,8 @@ import TwitterSimulator
         env["XDG_CONFIG_HOME"] = dir + "/config"
         env["XDG_CACHE_HOME"] = dir + "/cache"
         env["XDG_STATE_HOME"] = dir + "/state"
-        let (status, output) = try run(["login", "--tokens", "--api-base", server.baseURL, "--consumer-key", c.consumerKey,
-                                        "--consumer-secret", c.consumerSecret, "--token", c.accessToken, "--token-secret", c.accessTokenSecret], env: env)
+        let (status, output) = try runProcess(DemoEndToEndTests.binary, ["login", "--tokens", "--api-base", server.baseURL, "--consumer-key", c.consumerKey,
+                                        "--consumer-secret", c.consumerSecret, "--token", c.accessToken, "--token-secret", c.accessTokenSecret], environment: env)
         #expect(status == 0, "\(output)")
 
         let vars = "XDG_CONFIG_HOME=\(dir)/config XDG_CACHE_HOME=\(dir)/cache XDG_STATE_HOME=\(dir)/state"

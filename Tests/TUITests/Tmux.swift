@@ -5,18 +5,7 @@ struct Tmux {
     let name: String
 
     @discardableResult
-    static func run(_ args: [String]) throws -> String {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        p.arguments = ["tmux"] + args
-        let out = Pipe()
-        p.standardOutput = out
-        p.standardError = out
-        try p.run()
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
-    }
+    static func run(_ args: [String]) throws -> String { try runProcess("/usr/bin/env", ["tmux"] + args).output }
 
     static func start(_ command: String, width: Int, height: Int) throws -> Tmux {
         let name = "linnet-e2e-\(getpid())-\(Int.random(in: 0..<1_000_000))"
@@ -45,4 +34,19 @@ struct Tmux {
         } while Date() < end
         return (false, last)
     }
+}
+
+/// Runs a program to its end; its exit status and what it printed (stdout and stderr).
+func runProcess(_ path: String, _ args: [String], environment: [String: String]? = nil) throws -> (status: Int32, output: String) {
+    let p = Process()
+    p.executableURL = URL(fileURLWithPath: path)
+    p.arguments = args
+    if let environment { p.environment = environment }
+    let out = Pipe()
+    p.standardOutput = out
+    p.standardError = out
+    try p.run()
+    let data = out.fileHandleForReading.readDataToEndOfFile()
+    p.waitUntilExit()
+    return (p.terminationStatus, String(decoding: data, as: UTF8.self))
 }

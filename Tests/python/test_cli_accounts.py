@@ -47,6 +47,15 @@ def authorize(sim, url):
         return r.read().decode()
 
 
+def printed_url(p):
+    """The authorize URL a login prints on stderr."""
+    for line in p.stderr:
+        m = re.search(r"(http://\S+/oauth/authorize\?\S+)", line)
+        if m:
+            return m.group(1)
+    raise AssertionError("no URL printed")
+
+
 def test_no_account_is_explained(home):
     r = run(home, "timeline")
     assert r.returncode == 3
@@ -158,12 +167,7 @@ def test_login_with_a_pin(home, sim):
     p = subprocess.Popen([LINNET, "login", "--pin", "--api-base", sim["base"], "--consumer-key", sim["consumer_key"],
                           "--consumer-secret", sim["consumer_secret"]], env=home, stdin=subprocess.PIPE,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    url = None
-    while url is None:
-        line = p.stderr.readline()
-        assert line, "no URL printed"
-        m = re.search(r"(http://\S+/oauth/authorize\?\S+)", line)
-        url = m.group(1) if m else None
+    url = printed_url(p)
     page = authorize(sim, url)
     pin = re.search(r"\b(\d{7})\b", page).group(1)
     out, err = p.communicate(pin + "\n", timeout=30)
@@ -175,12 +179,7 @@ def test_login_in_a_browser(home, sim):
     p = subprocess.Popen([LINNET, "login", "--browser", "--timeout", "20", "--api-base", sim["base"], "--consumer-key",
                           sim["consumer_key"], "--consumer-secret", sim["consumer_secret"], "--name", "viabrowser"],
                          env=home, stdin=subprocess.DEVNULL, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
-    url = None
-    while url is None:
-        line = p.stderr.readline()
-        assert line, "no URL printed"
-        m = re.search(r"(http://\S+/oauth/authorize\?\S+)", line)
-        url = m.group(1) if m else None
+    url = printed_url(p)
     # The simulator redirects to Linnet's loopback listener; following it completes the login.
     authorize(sim, url)
     out, err = p.communicate(timeout=30)

@@ -1,0 +1,42 @@
+import Screen
+
+/// The help overlay, generated from the key map.
+extension Views {
+    static func help(_ screen: inout Screen, _ s: AppState, _ c: Context) {
+        let t = c.theme
+        var rows: [(String, String)] = []
+        var seen = Set<String>()
+        let panes: Set<Command> = [.pane2, .pane3, .pane4, .pane5, .pane6, .pane7, .pane8, .pane9]
+        for mode in [KeyMode.timeline, .compose] {
+            rows.append((mode == .timeline ? "Reading" : "Writing", ""))
+            for b in c.keyMap.bindings where b.mode == mode && !panes.contains(b.command) {
+                guard seen.insert("\(mode)\(b.command)").inserted else { continue }
+                if b.command == .pane1 {
+                    rows.append(("1 … 9", "go to pane N"))
+                } else {
+                    rows.append((c.keyMap.keys(for: b.command, in: mode).joined(separator: ", "), b.help))
+                }
+            }
+        }
+        let keyWidth = min(16, rows.map { Screen.width(of: $0.0) }.max() ?? 10)
+        let helpWidth = rows.map { Screen.width(of: $0.1) }.max() ?? 20
+        let h = min(s.height - 2, rows.count + 2)
+        let perColumn = max(1, h - 2)
+        let columns = (rows.count + perColumn - 1) / perColumn
+        let colWidth = keyWidth + helpWidth + 3
+        let w = min(s.width - 2, columns * colWidth + 2)
+        let box = Rect(x: (s.width - w) / 2, y: max(1, (s.height - h) / 2), width: w, height: h)
+        screen.fill(box, style: t[.help])
+        screen.put(" Keys (? or esc to close) ", x: box.x + 2, y: box.y, style: t[.helpKey])
+        for (i, row) in rows.enumerated() {
+            let x = box.x + 1 + (i / perColumn) * colWidth, y = box.y + 1 + i % perColumn
+            let clip = Rect(x: x, y: box.y, width: min(colWidth - 1, box.maxX - x - 1), height: h)
+            if row.1.isEmpty {
+                screen.put(row.0, x: x, y: y, style: t[.helpKey].union(.underline), clip: clip)
+            } else {
+                screen.put(TextLayout.truncate(row.0, width: keyWidth), x: x, y: y, style: t[.helpKey], clip: clip)
+                screen.put(row.1, x: x + keyWidth + 1, y: y, style: t[.help], clip: clip)
+            }
+        }
+    }
+}
