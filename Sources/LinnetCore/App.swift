@@ -25,16 +25,37 @@ public final class App {
         public var panes: [TimelineID] = [.home, .mentions]
         public var drafts: DraftStore?
         public var cache: TimelineCache?
+        /// Account names the switch key cycles through, and the one in use.
+        public var accounts: [String] = []
+        public var account: String?
+        /// Opens another account: its store, engine, drafts and cache.
+        public var switcher: (@Sendable (String) async throws -> Switched)?
         public init() {}
+    }
+
+    /// What reading as another account needs.
+    public struct Switched: Sendable {
+        public var store: TimelineStore
+        public var engine: SyncEngine
+        public var drafts: DraftStore?
+        public var cache: TimelineCache?
+        public init(store: TimelineStore, engine: SyncEngine, drafts: DraftStore?, cache: TimelineCache?) {
+            self.store = store
+            self.engine = engine
+            self.drafts = drafts
+            self.cache = cache
+        }
     }
 
     /// Tweets per timeline decoded from the cache for the first frame; the rest follow.
     public nonisolated static let firstFrameHead = 200
 
     let terminal: any Terminal
-    let store: TimelineStore
-    let engine: SyncEngine
+    var store: TimelineStore
+    var engine: SyncEngine
     var settings: Settings
+    private var watcher: Task<Void, Never>?
+    private var pendingSwitch: String?
     public private(set) var state: AppState
     let inbox = Inbox()
     let wake: @Sendable () -> Void
@@ -59,18 +80,29 @@ public final class App {
     /// Runs until the user quits; saves the cache on the way out.
     public func run(startupNotice: String? = nil) async {
         if let n = startupNotice { inbox.post(.notice(n, isError: true)) }
+        await start()
+        while !state.quitting {
+            await step(timeout: 1.0)
+            if let name = pendingSwitch {
+                pendingSwitch = nil
+                await switchAccount(to: name)
+            }
+        }
+        await finish()
+    }
+
+    /// Drafts and the last session's tweets (the head for the first frame, then the rest, all
+    /// before any network call), then the panes' sync.
+    private func start() async {
         if let kept = settings.drafts?.load(), !kept.isEmpty {
             inbox.post(.restoreDrafts(kept))
             savedDrafts = kept
         }
         // Detached: tasks made here would otherwise belong to the main actor, which sits in
         // poll() between frames.
-        let watcher = Task.detached { [store, wake] in
+        watcher = Task.detached { [store, wake] in
             for await _ in await store.changes() { wake() }
         }
-        defer { watcher.cancel() }
-        // The last session's tweets first: the head for the first frame, then the rest, all
-        // before any network call.
         if let cache = settings.cache {
             switch cache.load(head: Self.firstFrameHead) {
             case .loaded(let head):
@@ -82,13 +114,44 @@ public final class App {
             }
         }
         for id in state.panes.map(\.id) { await engine.open(id) }
-        while !state.quitting {
-            await step(timeout: 1.0)
-        }
+    }
+
+    /// Stops syncing and saves drafts and the cache.
+    private func finish() async {
+        watcher?.cancel()
+        saveDrafts(Reducer.draftRecords(state))
         await engine.stop()
         if let cache = settings.cache {
             do { try cache.save(await store.snapshot()) } catch { FileHandle.standardError.write(Data("linnet: the timeline cache was not saved: \(error)\n".utf8)) }
         }
+    }
+
+    /// Leaves this account (its drafts and cache saved) and opens another.
+    private func switchAccount(to name: String) async {
+        guard let switcher = settings.switcher else { return }
+        let next: Switched
+        do {
+            next = try await switcher(name)
+        } catch {
+            inbox.post(.notice("Could not switch to \"\(name)\": \(error)", isError: true))
+            return
+        }
+        await finish()
+        store = next.store
+        engine = next.engine
+        settings.drafts = next.drafts
+        settings.cache = next.cache
+        settings.account = name
+        savedDrafts = []
+        lastVersion = .max
+        mentionsSeen = nil
+        lastFrame = nil
+        let old = state
+        state = AppState(account: engine.account.screenName, width: old.width, height: old.height, now: old.now,
+                         themeName: old.themeName, panes: settings.panes)
+        state.confirmBeforePost = settings.confirmBeforePost
+        inbox.post(.notice("Now reading as \"\(name)\" (@\(engine.account.screenName)).", isError: false))
+        await start()
     }
 
     /// One turn of the loop: wait for keys or a wake-up, reduce, run effects, draw if changed.
@@ -107,8 +170,10 @@ public final class App {
             mentionsSeen = mentions
         }
         if !keys.isEmpty { actions.append(.keys(keys)) }
-        let context = Context(snapshot: snapshot, statuses: engine.board.statuses, keyMap: settings.keyMap,
+        var context = Context(snapshot: snapshot, statuses: engine.board.statuses, keyMap: settings.keyMap,
                               theme: settings.theme, themes: settings.themes)
+        context.accounts = settings.accounts
+        context.currentAccount = settings.account
         var effects: [Effect] = []
         for a in actions { effects += Reducer.reduce(&state, a, context) }
         for e in effects { perform(e) }
@@ -156,6 +221,7 @@ public final class App {
                 inbox.post(.notice("Theme not changed: \(error)", isError: true))
             }
             lastFrame = nil
+        case .switchAccount(let name): pendingSwitch = name
         case .quit: break
         }
     }

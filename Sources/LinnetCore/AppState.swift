@@ -158,6 +158,8 @@ public enum Effect: Equatable, Sendable {
     /// Save these drafts (none: delete the saved file).
     case saveDrafts([DraftRecord])
     case setTheme(String)
+    /// Read as another account from accounts.toml.
+    case switchAccount(String)
     case quit
 }
 
@@ -168,6 +170,9 @@ public struct Context: Sendable {
     public var keyMap: KeyMap
     public var theme: Theme
     public var themes: [String]
+    /// Account names the switch key cycles through, and the one in use.
+    public var accounts: [String] = []
+    public var currentAccount: String?
     public init(snapshot: TimelineSnapshot, statuses: [TimelineID: SyncStatus] = [:], keyMap: KeyMap = .standard,
                 theme: Theme = .fallback, themes: [String] = ["dark"]) {
         self.snapshot = snapshot

@@ -8,7 +8,7 @@ public enum Command: String, CaseIterable, Sendable {
     case pane1 = "pane-1", pane2 = "pane-2", pane3 = "pane-3", pane4 = "pane-4", pane5 = "pane-5"
     case pane6 = "pane-6", pane7 = "pane-7", pane8 = "pane-8", pane9 = "pane-9"
     case compose, reply, quote, retweet, like, delete, thread, author, search, refresh
-    case help, cycleTheme = "cycle-theme", quit
+    case help, cycleTheme = "cycle-theme", switchAccount = "switch-account", quit
     // Editing (compose box and prompts)
     case send, cancel, newline, left, right, lineStart = "line-start", lineEnd = "line-end"
     case deleteBack = "delete-back", deleteForward = "delete-forward", deleteWord = "delete-word"
@@ -127,6 +127,7 @@ public struct KeyMap: Equatable, Sendable {
         t([.char("/")], .search, "search")
         t([.char("R")], .refresh, "refresh now")
         t([.char("T")], .cycleTheme, "next theme")
+        t([.char("A")], .switchAccount, "next account")
         t([.char("?")], .help, "this help")
         t([.char("q")], .quit, "quit")
         t([.ctrl("c")], .quit, "quit")

@@ -177,6 +177,13 @@ public enum Reducer {
             let i = c.themes.firstIndex(of: s.themeName) ?? -1
             s.themeName = c.themes[(i + 1) % c.themes.count]
             return [.setTheme(s.themeName)]
+        case .switchAccount:
+            guard c.accounts.count > 1 else {
+                s.notice = Notice("There is one account; add another with `linnet login`.", isError: false, at: s.now)
+                return []
+            }
+            let i = c.currentAccount.flatMap { c.accounts.firstIndex(of: $0) } ?? -1
+            return [.switchAccount(c.accounts[(i + 1) % c.accounts.count])]
         case .quit:
             if !draftRecords(s).isEmpty {
                 s.question = .quitWithDraft

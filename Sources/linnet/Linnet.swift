@@ -48,8 +48,32 @@ struct Linnet: AsyncParsableCommand {
         settings.cache = TimelineCache(directory: TimelineCache.defaultDirectory(account: name))
         var options = SyncOptions()
         options.minimumPollSeconds = config.minimumPollSeconds
+        if account != nil, let all = try? global.store.load() {
+            settings.accounts = all.accounts.filter { !$0.isAppOnly }.map(\.name)
+            settings.account = name
+            let (global, syncOptions) = (self.global, options)
+            settings.switcher = { other in try await Self.open(other, global: global, options: syncOptions) }
+        }
         let store = TimelineStore()
         await runTUI(store: store, engine: SyncEngine(client: client, store: store, account: me, options: options), settings: settings, notice: notice)
+    }
+
+    /// Another account's store and engine, for the switch key.
+    static func open(_ name: String, global: GlobalOptions, options: SyncOptions) async throws -> App.Switched {
+        var g = global
+        g.account = name
+        let (client, account) = try g.client()
+        let me: User
+        if let a = account, let sn = a.screenName, let uid = a.userID.flatMap(UserID.init) {
+            me = User(id: uid, screenName: sn, name: sn)
+        } else {
+            me = try await client.verifyCredentials()
+        }
+        let store = TimelineStore()
+        return App.Switched(
+            store: store, engine: SyncEngine(client: client, store: store, account: me, options: options),
+            drafts: DraftStore(directory: DraftStore.defaultDirectory(account: name)),
+            cache: TimelineCache(directory: TimelineCache.defaultDirectory(account: name)))
     }
 
     /// Parses, runs, and turns every failure into words on stderr and an exit status.

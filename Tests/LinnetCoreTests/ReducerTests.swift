@@ -177,6 +177,17 @@ import TwitterAPI
         #expect(s.panes.count == 4 && s.notice?.text == "Home and Mentions stay open.")
     }
 
+    @Test func theAccountKeyCyclesAccounts() async {
+        var (s, c, _) = await setup()
+        #expect(Scene.run(&s, c, [.keys([.char("A")])]).isEmpty)
+        #expect(s.notice?.text == "There is one account; add another with `linnet login`.")
+        c.accounts = ["one", "two", "three"]
+        c.currentAccount = "two"
+        #expect(Scene.run(&s, c, [.keys([.char("A")])]) == [.switchAccount("three")])
+        c.currentAccount = "three"
+        #expect(Scene.run(&s, c, [.keys([.char("A")])]) == [.switchAccount("one")])
+    }
+
     @Test func themesCycle() async {
         var (s, c, _) = await setup()
         #expect(Scene.run(&s, c, [.keys([.char("T")])]) == [.setTheme("light")])
