@@ -1,4 +1,5 @@
 import Foundation
+import Screen
 import TOMLKit
 
 /// One signed-in account as `accounts.toml` keeps it.
@@ -79,13 +80,7 @@ public struct AccountStore: Sendable {
             throw AccountsError("\(fileURL.path) cannot be read")
         }
         let table: TOMLTable
-        do {
-            table = try TOMLTable(string: text)
-        } catch let e as TOMLParseError {
-            throw AccountsError("\(fileURL.path):\(e.source.begin.line): \(e.description)")
-        } catch {
-            throw AccountsError("\(fileURL.path): \(error)")
-        }
+        do { table = try TOMLFile(text, file: fileURL.path).table } catch { throw AccountsError(error.description) }
         var c = Contents(active: table["active"]?.string)
         if let accounts = table["accounts"]?.table {
             for name in accounts.keys.sorted() {

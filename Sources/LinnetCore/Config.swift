@@ -28,12 +28,7 @@ public struct Config: Equatable, Sendable {
     }
 
     /// A setting that is wrong, with the file, the line and what was expected.
-    public struct Problem: Error, Equatable, Sendable, CustomStringConvertible {
-        public var file: String
-        public var line: Int?
-        public var reason: String
-        public var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): \(reason)" }
-    }
+    public typealias Problem = FileProblem
 
     /// Reads the file; a missing file is the defaults.
     public static func load(_ url: URL) throws(Problem) -> Config {
@@ -43,19 +38,9 @@ public struct Config: Equatable, Sendable {
     }
 
     public static func parse(_ text: String, file: String) throws(Problem) -> Config {
-        let table: TOMLTable
-        do {
-            table = try TOMLTable(string: text)
-        } catch let e as TOMLParseError {
-            throw Problem(file: file, line: Int(e.source.begin.line), reason: e.description)
-        } catch {
-            throw Problem(file: file, line: nil, reason: "\(error)")
-        }
-        let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
-        func line(_ key: String) -> Int? {
-            lines.firstIndex { $0.hasPrefix(key + " ") || $0.hasPrefix(key + "=") || $0.hasPrefix("\"\(key)\"") || $0 == "[\(key)]" }.map { $0 + 1 }
-        }
-        func fail(_ key: String, _ why: String) -> Problem { Problem(file: file, line: line(key), reason: why) }
+        let toml = try TOMLFile(text, file: file)
+        let table = toml.table
+        func fail(_ key: String, _ why: String) -> Problem { toml.problem(key, why) }
         var c = Config()
         for key in table.keys {
             let v = table[key]!

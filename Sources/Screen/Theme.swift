@@ -32,33 +32,12 @@ public struct Theme: Equatable, Sendable {
     }
 
     /// A theme file that could not be used, with where and why.
-    public struct LoadError: Error, Equatable, Sendable, CustomStringConvertible {
-        public var file: String
-        public var line: Int?
-        public var reason: String
-        public init(file: String, line: Int?, reason: String) {
-            self.file = file
-            self.line = line
-            self.reason = reason
-        }
-        public var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): \(reason)" }
-    }
+    public typealias LoadError = FileProblem
 
     /// Parses a theme file's text; `file` names it in errors.
     public static func parse(_ text: String, file: String) throws(LoadError) -> Theme {
-        let table: TOMLTable
-        do {
-            table = try TOMLTable(string: text)
-        } catch let e as TOMLParseError {
-            throw LoadError(file: file, line: Int(e.source.begin.line), reason: e.description)
-        } catch {
-            throw LoadError(file: file, line: nil, reason: "\(error)")
-        }
-        func lineOf(_ key: String) -> Int? {
-            text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex {
-                $0.trimmingCharacters(in: .whitespaces).hasPrefix(key + " ") || $0.trimmingCharacters(in: .whitespaces).hasPrefix(key + "=")
-            }.map { $0 + 1 }
-        }
+        let toml = try TOMLFile(text, file: file)
+        let table = toml.table
         var theme = Theme(name: table["name"]?.string ?? file, styles: fallback.styles)
         guard let styles = table["styles"]?.table else {
             throw LoadError(file: file, line: nil, reason: "a theme needs a [styles] table")
@@ -66,27 +45,27 @@ public struct Theme: Equatable, Sendable {
         for key in styles.keys {
             guard let role = Role(rawValue: key) else {
                 let known = Role.allCases.map(\.rawValue).joined(separator: ", ")
-                throw LoadError(file: file, line: lineOf(key), reason: "unknown style \"\(key)\" (known: \(known))")
+                throw toml.problem(key, "unknown style \"\(key)\" (known: \(known))")
             }
             guard let entry = styles[key]?.table else {
-                throw LoadError(file: file, line: lineOf(key), reason: "\"\(key)\" must be a table such as { fg = \"#ffffff\", bold = true }")
+                throw toml.problem(key, "\"\(key)\" must be a table such as { fg = \"#ffffff\", bold = true }")
             }
             var style = Style()
             for field in entry.keys {
                 switch field {
                 case "fg", "bg":
                     guard let text = entry[field]?.string, let color = Color(parsing: text) else {
-                        throw LoadError(file: file, line: lineOf(key), reason: "\(key).\(field) must be \"#rrggbb\", a number 0–255 or \"default\"")
+                        throw toml.problem(key, "\(key).\(field) must be \"#rrggbb\", a number 0–255 or \"default\"")
                     }
                     if field == "fg" { style.fg = color } else { style.bg = color }
                 case "bold", "underline", "reverse", "dim", "italic":
                     guard let on = entry[field]?.bool else {
-                        throw LoadError(file: file, line: lineOf(key), reason: "\(key).\(field) must be true or false")
+                        throw toml.problem(key, "\(key).\(field) must be true or false")
                     }
                     let a: Attributes = ["bold": .bold, "underline": .underline, "reverse": .reverse, "dim": .dim, "italic": .italic][field]!
                     if on { style.attributes.insert(a) }
                 default:
-                    throw LoadError(file: file, line: lineOf(key), reason: "\(key) has an unknown field \"\(field)\" (fg, bg, bold, underline, reverse, dim, italic)")
+                    throw toml.problem(key, "\(key) has an unknown field \"\(field)\" (fg, bg, bold, underline, reverse, dim, italic)")
                 }
             }
             theme.styles[role] = style

@@ -1,0 +1,43 @@
+import Foundation
+import TOMLKit
+
+/// A settings file that could not be used: which file, which line when known, and why.
+public struct FileProblem: Error, Equatable, Sendable, CustomStringConvertible {
+    public var file: String
+    public var line: Int?
+    public var reason: String
+    public init(file: String, line: Int?, reason: String) {
+        self.file = file
+        self.line = line
+        self.reason = reason
+    }
+    public var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): \(reason)" }
+}
+
+/// A TOML file parsed for Linnet's settings (themes, config, accounts): syntax errors carry
+/// TOMLKit's line, and a wrong value is pinned to the line where its key is written.
+public struct TOMLFile {
+    public let table: TOMLTable
+    public let file: String
+    private let lines: [String]
+
+    public init(_ text: String, file: String) throws(FileProblem) {
+        do {
+            table = try TOMLTable(string: text)
+        } catch let e as TOMLParseError {
+            throw FileProblem(file: file, line: Int(e.source.begin.line), reason: e.description)
+        } catch {
+            throw FileProblem(file: file, line: nil, reason: "\(error)")
+        }
+        self.file = file
+        lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+    }
+
+    /// The first line that sets `key` (bare or quoted) or opens the table `[key]`.
+    public func line(of key: String) -> Int? {
+        lines.firstIndex { $0.hasPrefix(key + " ") || $0.hasPrefix(key + "=") || $0.hasPrefix("\"\(key)\"") || $0 == "[\(key)]" }.map { $0 + 1 }
+    }
+
+    /// A problem with the value of `key`.
+    public func problem(_ key: String, _ reason: String) -> FileProblem { FileProblem(file: file, line: line(of: key), reason: reason) }
+}
