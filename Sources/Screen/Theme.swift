@@ -15,21 +15,25 @@ public struct Theme: Equatable, Sendable {
     }
 
     public var name: String
-    public var styles: [Role: Style]
+    public var styles: [Role: Style] { didSet { fingerprint = Self.fingerprint(styles) } }
+    /// A hash of every style, so caches of laid-out text can tell themes apart; kept up to
+    /// date here rather than hashed on each draw.
+    public private(set) var fingerprint: Int
 
     public init(name: String, styles: [Role: Style]) {
         self.name = name
         self.styles = styles
+        fingerprint = Self.fingerprint(styles)
+    }
+
+    private static func fingerprint(_ styles: [Role: Style]) -> Int {
+        var h = Hasher()
+        for role in Role.allCases { h.combine(styles[role]) }
+        return h.finalize()
     }
 
     public subscript(role: Role) -> Style { styles[role] ?? Theme.fallback.styles[role] ?? .plain }
 
-    /// A hash of every style, so caches of laid-out text can tell themes apart.
-    public var fingerprint: Int {
-        var h = Hasher()
-        for role in Role.allCases { h.combine(self[role]) }
-        return h.finalize()
-    }
 
     /// A theme file that could not be used, with where and why.
     public typealias LoadError = FileProblem
