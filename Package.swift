@@ -24,12 +24,14 @@ let package = Package(
             providers: [.apt(["libssl-dev"])]),
 
         .target(name: "TweetText"),
+        .systemLibrary(name: "CSpawn", path: "Sources/CSpawn"),
+        .target(name: "Spawn", dependencies: ["CSpawn"]),
         .target(name: "TwitterAPI", dependencies: ["TweetText", "COpenSSL", "CCurl"]),
         .target(name: "Timeline", dependencies: ["TwitterAPI"]),
         .target(name: "Screen", dependencies: ["TweetText", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(
             name: "LinnetCore",
-            dependencies: ["Timeline", "Screen", "TweetText", "TwitterAPI", .product(name: "TOMLKit", package: "TOMLKit")]),
+            dependencies: ["Timeline", "Screen", "TweetText", "TwitterAPI", "Spawn", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "CursesTerminal", dependencies: ["Screen", "CNcursesw"]),
         .target(
             name: "TwitterSimulator",
@@ -58,6 +60,7 @@ let package = Package(
             path: "Benchmarks/StoreBench"),
         .executableTarget(name: "SimLoadBench", dependencies: ["TwitterAPI"], path: "Benchmarks/SimLoadBench"),
 
+        .testTarget(name: "SpawnTests", dependencies: ["Spawn"]),
         .testTarget(name: "TweetTextTests", dependencies: ["TweetText", "LinnetTestSupport"]),
         .testTarget(name: "TwitterAPITests", dependencies: ["TwitterAPI", "LinnetTestSupport"]),
         .testTarget(name: "ScreenTests", dependencies: ["Screen", "LinnetTestSupport"]),
@@ -65,10 +68,10 @@ let package = Package(
         .testTarget(
             name: "LinnetCoreTests", dependencies: ["LinnetCore", "Screen", "Timeline", "TwitterAPI", "LinnetTestSupport"],
             exclude: ["Golden"]),
-        .testTarget(name: "TUITests", dependencies: ["TweetText", "TwitterAPI", "TwitterSimulator", "LinnetTestSupport"]),
+        .testTarget(name: "TUITests", dependencies: ["TweetText", "TwitterAPI", "TwitterSimulator", "LinnetTestSupport", "Spawn"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "TwitterAPI", "LinnetTestSupport"]),
         .testTarget(
-            name: "TwitterClientTests", dependencies: ["TwitterAPI", "TwitterSimulator", "LinnetTestSupport"]),
+            name: "TwitterClientTests", dependencies: ["TwitterAPI", "TwitterSimulator", "LinnetTestSupport", "Spawn"]),
         .testTarget(
             name: "SyncTests", dependencies: ["Timeline", "TwitterAPI", "TwitterSimulator", "LinnetTestSupport"]),
         .testTarget(

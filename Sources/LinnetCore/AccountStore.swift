@@ -1,4 +1,5 @@
 import Foundation
+import Spawn
 import Screen
 import TOMLKit
 
@@ -146,15 +147,13 @@ public struct AccountStore: Sendable {
     public static func tokenSecret(of a: Account) throws(AccountsError) -> String? {
         if let s = a.tokenSecret { return s }
         guard let cmd = a.secretCommand else { return nil }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/bin/sh")
-        p.arguments = ["-c", cmd]
-        let out = Pipe()
-        p.standardOutput = out
-        do { try p.run() } catch { throw AccountsError("secret_command for \"\(a.name)\" could not run: \(error.localizedDescription)") }
-        let data = out.fileHandleForReading.readDataToEndOfFile()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else { throw AccountsError("secret_command for \"\(a.name)\" failed (exit status \(p.terminationStatus))") }
+        // The terminal stays the command's own: a password manager may ask for a passphrase.
+        let result: ChildProcess.Result
+        do { result = try ChildProcess.run("/bin/sh", ["-c", cmd], stdin: .inherit, stderr: .inherit) } catch {
+            throw AccountsError("secret_command for \"\(a.name)\" could not run: \(error.description)")
+        }
+        guard result.status == 0 else { throw AccountsError("secret_command for \"\(a.name)\" failed (exit status \(result.status))") }
+        let data = result.output
         let first = String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
         guard !first.isEmpty else { throw AccountsError("secret_command for \"\(a.name)\" printed nothing") }
         return first

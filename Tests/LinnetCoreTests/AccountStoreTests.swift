@@ -28,6 +28,18 @@ import Testing
         #expect(throws: AccountsError.self) { try AccountStore.tokenSecret(of: failing) }
     }
 
+    /// A password manager that starts an agent (gpg-agent for `pass`) answers when it exits,
+    /// though the agent keeps its output open.
+    @Test func aSecretCommandThatLeavesAnAgentRunningStillAnswers() throws {
+        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-agent-\(getpid())-\(Int.random(in: 0..<1_000_000)).pid").path
+        defer { try? FileManager.default.removeItem(atPath: pidFile) }
+        let a = Account(name: "x", consumerKey: "k", token: "t", secretCommand: "sleep 300 & echo $! > '\(pidFile)'; echo from-manager")
+        #expect(try AccountStore.tokenSecret(of: a) == "from-manager")
+        let agent = try #require(pid_t(String(contentsOfFile: pidFile, encoding: .utf8).trimmingCharacters(in: .whitespacesAndNewlines)))
+        #expect(kill(agent, 0) == 0, "the agent should still be running: reading the secret did not wait for it")
+        kill(agent, SIGKILL)
+    }
+
     @Test func noFileIsNoAccounts() throws {
         #expect(try AccountStore(fileURL: tempFile()).load() == AccountStore.Contents())
     }

@@ -23,7 +23,7 @@ import TwitterSimulator
         env["XDG_CACHE_HOME"] = dir + "/cache"
         env["XDG_STATE_HOME"] = dir + "/state"
         for name in ["first", "second"] {
-            let (status, output) = try runProcess(DemoEndToEndTests.binary, ["login", "--tokens", "--api-base", server.baseURL, "--consumer-key", c.consumerKey,
+            let (status, output) = try await runProcess(DemoEndToEndTests.binary, ["login", "--tokens", "--api-base", server.baseURL, "--consumer-key", c.consumerKey,
                                             "--consumer-secret", c.consumerSecret, "--token", c.accessToken, "--token-secret", c.accessTokenSecret,
                                             "--name", name], environment: env)
             #expect(status == 0, "\(output)")
@@ -31,18 +31,18 @@ import TwitterSimulator
 
         let vars = "XDG_CONFIG_HOME=\(dir)/config XDG_CACHE_HOME=\(dir)/cache XDG_STATE_HOME=\(dir)/state"
         for launch in 1...2 {
-            let tmux = try Tmux.start("env \(vars) \(DemoEndToEndTests.binary); echo LINNET-EXITED=$?; sleep 60", width: 90, height: 26)
+            let tmux = try await Tmux.start("env \(vars) \(DemoEndToEndTests.binary); echo LINNET-EXITED=$?; sleep 60", width: 90, height: 26)
             defer { tmux.kill() }
-            let (ok, screen) = try tmux.wait(30) { $0.contains("@linnet_demo · Home: streaming") && $0.contains("▌") }
+            let (ok, screen) = try await tmux.wait(30) { $0.contains("@linnet_demo · Home: streaming") && $0.contains("▌") }
             #expect(ok, "launch \(launch): no timeline:\n\(screen)")
             if launch == 2 {
                 // The switch key reads as the other account, with its own cache.
-                try tmux.keys("A")
-                let (switched, now) = try tmux.wait(20) { $0.contains("Now reading as \"first\"") && $0.contains("Home: streaming") }
+                try await tmux.keys("A")
+                let (switched, now) = try await tmux.wait(20) { $0.contains("Now reading as \"first\"") && $0.contains("Home: streaming") }
                 #expect(switched, "no switch:\n\(now)")
             }
-            try tmux.keys("q")
-            let (exited, last) = try tmux.wait(20) { $0.contains("LINNET-EXITED=0") }
+            try await tmux.keys("q")
+            let (exited, last) = try await tmux.wait(20) { $0.contains("LINNET-EXITED=0") }
             #expect(exited, "launch \(launch) did not quit cleanly:\n\(last)")
             let cache = dir + "/cache/linnet/second/timelines.cache"
             let mode = (try? FileManager.default.attributesOfItem(atPath: cache)[.posixPermissions] as? Int) ?? nil

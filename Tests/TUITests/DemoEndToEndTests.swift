@@ -41,43 +41,43 @@ import TwitterAPI
         let base = "http://127.0.0.1:\(port)"
         let stateDir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-e2e-\(port)").path
         let command = "\(Self.binary) demo --port \(port) --tweets-per-minute 0 --state-dir \(stateDir); echo LINNET-EXITED=$?; sleep 120"
-        let tmux = try Tmux.start(command, width: 100, height: 30)
+        let tmux = try await Tmux.start(command, width: 100, height: 30)
         defer { tmux.kill() }
 
         // Tweets show within seconds.
-        var (ok, screen) = try tmux.wait(30) { $0.contains("Home: streaming") && $0.contains("▌") }
+        var (ok, screen) = try await tmux.wait(30) { $0.contains("Home: streaming") && $0.contains("▌") }
         #expect(ok, "no timeline appeared:\n\(screen)")
         guard ok else { return }
 
         // Panes switch.
-        try tmux.keys("2")
-        (ok, screen) = try tmux.wait { $0.contains("@linnet_demo · Mentions: ") }
+        try await tmux.keys("2")
+        (ok, screen) = try await tmux.wait { $0.contains("@linnet_demo · Mentions: ") }
         #expect(ok, "the Mentions pane did not open:\n\(screen)")
-        try tmux.keys("1")
-        (ok, screen) = try tmux.wait { $0.contains("@linnet_demo · Home: ") }
+        try await tmux.keys("1")
+        (ok, screen) = try await tmux.wait { $0.contains("@linnet_demo · Home: ") }
         #expect(ok)
 
         // The count on screen is TweetText's, for a URL, CJK and an emoji.
         let text = "Linnet test https://example.com/path 漢字かな 🐦✨ done"
-        try tmux.keys("n")
-        _ = try tmux.wait { $0.contains("New tweet") }
-        try tmux.type(text)
+        try await tmux.keys("n")
+        _ = try await tmux.wait { $0.contains("New tweet") }
+        try await tmux.type(text)
         let expected = TweetLength(text).remaining()
-        (ok, screen) = try tmux.wait { $0.contains(text) && $0.contains(" \(expected) ──") }
+        (ok, screen) = try await tmux.wait { $0.contains(text) && $0.contains(" \(expected) ──") }
         #expect(ok, "the count \(expected) for \(text) is not on screen:\n\(screen)")
-        try tmux.keys("Escape")
-        (ok, screen) = try tmux.wait { !$0.contains("New tweet") }
+        try await tmux.keys("Escape")
+        (ok, screen) = try await tmux.wait { !$0.contains("New tweet") }
         #expect(ok)
 
         // Reply to the selected (newest) tweet; the server receives in_reply_to_status_id.
         let client = try await Self.simClient(base)
         let newest = try await client.homeTimeline(.init(count: 1)).tweets[0]
-        try tmux.keys("g", "g", "r")
-        (ok, screen) = try tmux.wait { $0.contains("── Reply ") }
+        try await tmux.keys("g", "g", "r")
+        (ok, screen) = try await tmux.wait { $0.contains("── Reply ") }
         #expect(ok, "the reply box did not open:\n\(screen)")
-        try tmux.type("end-to-end reply")
-        try tmux.keys("Enter")
-        (ok, screen) = try tmux.wait { $0.contains("Reply sent.") }
+        try await tmux.type("end-to-end reply")
+        try await tmux.keys("Enter")
+        (ok, screen) = try await tmux.wait { $0.contains("Reply sent.") }
         #expect(ok, "no confirmation:\n\(screen)")
         let mine = try await client.userTimeline(screenName: "linnet_demo", .init(count: 1)).tweets[0]
         #expect(mine.text.hasSuffix("end-to-end reply"))
@@ -85,28 +85,28 @@ import TwitterAPI
         #expect(mine.inReplyToStatusID == newest.content.id)
 
         // Search shows results.
-        try tmux.keys("/")
-        try tmux.type("linnet")
-        try tmux.keys("Enter")
-        (ok, screen) = try tmux.wait { $0.contains("3 Search: linnet") && $0.contains("▌") && $0.contains("@linnet_demo · Search: linnet: ") }
+        try await tmux.keys("/")
+        try await tmux.type("linnet")
+        try await tmux.keys("Enter")
+        (ok, screen) = try await tmux.wait { $0.contains("3 Search: linnet") && $0.contains("▌") && $0.contains("@linnet_demo · Search: linnet: ") }
         #expect(ok, "no search results:\n\(screen)")
 
         // A resize redraws at the new size.
-        try tmux.resize(72, 20)
-        (ok, screen) = try tmux.wait {
+        try await tmux.resize(72, 20)
+        (ok, screen) = try await tmux.wait {
             let lines = $0.split(separator: "\n", omittingEmptySubsequences: false)
             return lines.count >= 20 && lines[19].contains("@linnet_demo") && lines.allSatisfy { Screen_width($0) <= 72 }
         }
         #expect(ok, "no redraw at 72x20:\n\(screen)")
 
         // Quit (the kept draft asks first) and the terminal is restored.
-        try tmux.keys("q")
-        (ok, screen) = try tmux.wait { $0.contains("unsent draft") }
+        try await tmux.keys("q")
+        (ok, screen) = try await tmux.wait { $0.contains("unsent draft") }
         #expect(ok, "no question about the draft:\n\(screen)")
-        try tmux.keys("y")
-        (ok, screen) = try tmux.wait { $0.contains("LINNET-EXITED=0") }
+        try await tmux.keys("y")
+        (ok, screen) = try await tmux.wait { $0.contains("LINNET-EXITED=0") }
         #expect(ok, "linnet did not exit cleanly:\n\(screen)")
-        #expect(try tmux.display("#{alternate_on}") == "0")
+        #expect(try await tmux.display("#{alternate_on}") == "0")
         // The draft survived on disk.
         let draft = try String(contentsOfFile: stateDir + "/draft.json", encoding: .utf8)
         #expect(draft.contains("Linnet test"))

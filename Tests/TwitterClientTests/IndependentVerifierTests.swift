@@ -1,4 +1,5 @@
 import Foundation
+import Spawn
 import Testing
 import TwitterAPI
 
@@ -8,31 +9,27 @@ import TwitterAPI
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     /// Starts the verifier; returns the process and its base URL.
-    func startVerifier(_ c: OAuthCredentials) throws -> (Process, Pipe, String) {
+    func startVerifier(_ c: OAuthCredentials) async throws -> (ChildProcess, String) {
         let python = Self.root.appendingPathComponent(".venv/bin/python").path
         guard FileManager.default.isExecutableFile(atPath: python) else {
             throw VerifierMissing(description: "\(python) is missing: run `make test`, which creates the virtual environment with oauthlib")
         }
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: python)
-        p.arguments = [Self.root.appendingPathComponent("Tests/python/oauth_verifier.py").path, c.consumerKey, c.consumerSecret, c.token ?? "", c.tokenSecret ?? ""]
-        let out = Pipe(), input = Pipe()
-        p.standardOutput = out
-        p.standardInput = input
         // Its own stderr, so it never holds the test runner's output open.
-        p.standardError = FileHandle.nullDevice
-        try p.run()
+        let p = try ChildProcess(
+            python, [Self.root.appendingPathComponent("Tests/python/oauth_verifier.py").path, c.consumerKey, c.consumerSecret, c.token ?? "", c.tokenSecret ?? ""],
+            stdin: .pipe, stdout: .pipe, stderr: .null)
         var line = ""
-        while !line.contains("\n") {
-            let d = out.fileHandleForReading.availableData
-            if d.isEmpty { break }
-            line += String(decoding: d, as: UTF8.self)
+        let deadline = Date().addingTimeInterval(60)
+        while !line.contains("\n"), Date() < deadline {
+            guard let d = p.read(timeout: 0) else { break }
+            if d.isEmpty { try await Task.sleep(nanoseconds: 50_000_000) } else { line += String(decoding: d, as: UTF8.self) }
         }
         guard let base = line.split(separator: " ").last?.trimmingCharacters(in: .whitespacesAndNewlines), base.hasPrefix("http://") else {
-            p.terminate()
+            p.send(SIGTERM)
+            p.wait()
             throw VerifierMissing(description: "the verifier did not start: \(line)")
         }
-        return (p, input, base)
+        return (p, base)
     }
 
     struct VerifierMissing: Error, CustomStringConvertible { let description: String }
@@ -40,11 +37,12 @@ import TwitterAPI
     @Test func oauthlibAcceptsLinnetSignatures() async throws {
         let creds = OAuthCredentials(
             consumerKey: "linnet-consumer", consumerSecret: "c-secret/with+odd&chars", token: "123-token", tokenSecret: "t-secret=")
-        let (process, stdin, base) = try startVerifier(creds)
+        let (process, base) = try await startVerifier(creds)
         defer {
             // Closing its input ends the verifier.
-            try? stdin.fileHandleForWriting.close()
-            process.terminate()
+            process.closeInput()
+            process.send(SIGTERM)
+            process.wait()
         }
         let client = TwitterClient(endpoints: .single(base), auth: .user(creds))
         let cases: [(String, String, [(String, String)])] = [

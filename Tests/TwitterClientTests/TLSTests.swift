@@ -1,4 +1,5 @@
 import Foundation
+import Spawn
 import Testing
 import TwitterAPI
 
@@ -7,49 +8,37 @@ import TwitterAPI
 @Suite(.serialized) struct TLSTests {
     struct Setup {
         let dir: URL
-        let server: Process
+        let server: ChildProcess
         let port: Int
         var caFile: String { dir.appendingPathComponent("ca.pem").path }
     }
 
-    static func run(_ args: [String], in dir: URL) throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        p.arguments = args
-        p.currentDirectoryURL = dir
-        p.standardOutput = FileHandle.nullDevice
-        p.standardError = FileHandle.nullDevice
-        try p.run()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else { throw Failure(description: "openssl \(args.first ?? "") failed") }
+    static func run(_ args: [String], in dir: URL) async throws {
+        let r = try await ChildProcess.output("/usr/bin/openssl", args, directory: dir.path)
+        guard r.status == 0 else { throw Failure(description: "openssl \(args.first ?? "") failed: \(r.text)") }
     }
 
     struct Failure: Error, CustomStringConvertible { let description: String }
 
-    func start() throws -> Setup {
+    func start() async throws -> Setup {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        try Self.run(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=Linnet Test CA"], in: dir)
-        try Self.run(["req", "-newkey", "rsa:2048", "-nodes", "-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=localhost"], in: dir)
+        try await Self.run(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=Linnet Test CA"], in: dir)
+        try await Self.run(["req", "-newkey", "rsa:2048", "-nodes", "-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=localhost"], in: dir)
         try Data("subjectAltName=DNS:localhost,IP:127.0.0.1\n".utf8).write(to: dir.appendingPathComponent("san.ext"))
-        try Self.run(["x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "server.pem", "-days", "2", "-extfile", "san.ext"], in: dir)
+        try await Self.run(["x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "server.pem", "-days", "2", "-extfile", "san.ext"], in: dir)
         let port = Int.random(in: 20_000..<60_000)
-        let server = Process()
-        server.executableURL = URL(fileURLWithPath: "/usr/bin/openssl")
-        server.arguments = ["s_server", "-quiet", "-accept", "127.0.0.1:\(port)", "-cert", "server.pem", "-key", "server.key", "-www"]
-        server.currentDirectoryURL = dir
-        server.standardInput = Pipe()
-        server.standardOutput = FileHandle.nullDevice
-        server.standardError = FileHandle.nullDevice
-        try server.run()
+        let server = try ChildProcess(
+            "/usr/bin/openssl", ["s_server", "-quiet", "-accept", "127.0.0.1:\(port)", "-cert", "server.pem", "-key", "server.key", "-www"],
+            directory: dir.path, stdin: .pipe, stdout: .null, stderr: .null)
         return Setup(dir: dir, server: server, port: port)
     }
 
     @Test func certificatesAreVerifiedAndAPrivateCAIsAccepted() async throws {
-        let s = try start()
+        let s = try await start()
         defer {
-            kill(s.server.processIdentifier, SIGKILL)
-            s.server.waitUntilExit()
+            s.server.send(SIGKILL)
+            s.server.wait()
             try? FileManager.default.removeItem(at: s.dir)
         }
         let url = "https://localhost:\(s.port)/"
