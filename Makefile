@@ -41,7 +41,7 @@ build: deps
 
 test: deps venv
 	$(SWIFT) build --product linnet
-	$(SWIFT) test --disable-xctest
+	Tests/run-swift-tests $(SWIFT) test --disable-xctest
 	$(VENV)/bin/python -m pytest -q Tests/python
 
 # The TUI on a simulated Twitter started in the same process, with live tweets.

@@ -18,7 +18,7 @@ import TwitterSimulator
         let c = server.credentials
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-account-e2e-\(getpid())-\(Int.random(in: 0..<1_000_000))").path
         defer { try? FileManager.default.removeItem(atPath: dir) }
-        var env = ProcessInfo.processInfo.environment.filter { !$0.key.hasPrefix("LINNET_") }
+        var env = childEnvironment.filter { !$0.key.hasPrefix("LINNET_") }
         env["XDG_CONFIG_HOME"] = dir + "/config"
         env["XDG_CACHE_HOME"] = dir + "/cache"
         env["XDG_STATE_HOME"] = dir + "/state"

@@ -24,7 +24,7 @@ struct Tmux {
         try await Self.run(["display-message", "-p", "-t", name, format]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
     /// Ends the session; for `defer`, where nothing can be awaited (kill-session returns at once).
-    func kill() { _ = try? ChildProcess.run("/usr/bin/env", ["tmux", "kill-session", "-t", name]) }
+    func kill() { _ = try? ChildProcess.run("/usr/bin/env", ["tmux", "kill-session", "-t", name], environment: childEnvironment) }
 
     /// Waits (up to `seconds`) for the screen to satisfy `condition`; returns the last screen.
     func wait(_ seconds: Double = 20, _ condition: (String) -> Bool) async throws -> (ok: Bool, screen: String) {
@@ -39,8 +39,12 @@ struct Tmux {
     }
 }
 
+/// This process's environment without the line buffering `Tests/run-swift-tests` asks for,
+/// so programs under test (and the tmux server they run in) start as a user's would.
+let childEnvironment = ProcessInfo.processInfo.environment.filter { !["LD_PRELOAD", "_STDBUF_O", "_STDBUF_E"].contains($0.key) }
+
 /// Runs a program to its end; its exit status and what it printed (stdout and stderr).
-func runProcess(_ path: String, _ args: [String], environment: [String: String]? = nil) async throws -> (status: Int32, output: String) {
+func runProcess(_ path: String, _ args: [String], environment: [String: String] = childEnvironment) async throws -> (status: Int32, output: String) {
     let r = try await ChildProcess.output(path, args, environment: environment)
     return (r.status, r.text)
 }
