@@ -52,13 +52,13 @@ let package = Package(
             dependencies: ["LinnetCore", "CursesTerminal", "Screen", "Timeline", "TwitterAPI", "LinnetTestSupport", "CPty"],
             path: "Benchmarks/TUIBench"),
         .executableTarget(
-            name: "DecodeBench", dependencies: ["TwitterAPI", "LinnetTestSupport", "CMallocInfo"],
+            name: "DecodeBench", dependencies: ["TwitterAPI", "LinnetTestSupport", "CMallocInfo", "Spawn"],
             path: "Benchmarks/DecodeBench"),
 
         .executableTarget(
             name: "StoreBench", dependencies: ["Timeline", "TwitterAPI", "LinnetTestSupport", "CMallocInfo"],
             path: "Benchmarks/StoreBench"),
-        .executableTarget(name: "SimLoadBench", dependencies: ["TwitterAPI"], path: "Benchmarks/SimLoadBench"),
+        .executableTarget(name: "SimLoadBench", dependencies: ["TwitterAPI", "Spawn"], path: "Benchmarks/SimLoadBench"),
 
         .testTarget(name: "SpawnTests", dependencies: ["Spawn"]),
         .testTarget(name: "TweetTextTests", dependencies: ["TweetText", "LinnetTestSupport"]),

@@ -3,6 +3,7 @@
 import Foundation
 import CMallocInfo
 import LinnetTestSupport
+import Spawn
 import TwitterAPI
 
 let target = 100_000
@@ -68,18 +69,11 @@ let script = """
         best = min(best, time.perf_counter() - t)
     print(best)
     """
-let python = Process()
-python.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-python.arguments = ["python3", "-c", script, linesFile.path, String(rounds)]
-let pipe = Pipe()
-python.standardOutput = pipe
-try python.run()
-python.waitUntilExit()
-let out = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-if python.terminationStatus == 0, let pySeconds = Double(out.trimmingCharacters(in: .whitespacesAndNewlines)) {
+let python = try ChildProcess.run("python3", ["-c", script, linesFile.path, String(rounds)], stderr: .inherit)
+if python.status == 0, let pySeconds = Double(python.text.trimmingCharacters(in: .whitespacesAndNewlines)) {
     let pyRate = Double(messages) / pySeconds
     print("bench: python_json_loads_tweets_per_s \(Int(pyRate)) tweets/s")
     print("bench: decode_vs_json_loads_ratio \(String(format: "%.2f", tweetsPerSecond / pyRate)) x")
 } else {
-    print("baseline: python3 json.loads could not run (exit \(python.terminationStatus))")
+    print("baseline: python3 json.loads could not run (exit \(python.status))")
 }

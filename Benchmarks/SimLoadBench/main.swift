@@ -3,6 +3,7 @@
 // Prints `bench: <name> <value> <unit>` lines.
 import Foundation
 import Glibc
+import Spawn
 import TwitterAPI
 
 let linnet = CommandLine.arguments.dropFirst().first ?? ".build/release/linnet"
@@ -12,16 +13,10 @@ let streamCounts = [100, 250]
 
 // MARK: - `linnet sim` in its own process
 
-let sim = Process()
-sim.executableURL = URL(fileURLWithPath: linnet)
-sim.arguments = ["sim", "--port", "0", "--tweets-per-minute", "0", "--keep-alive", "1", "--users", "20"]
-let out = Pipe()
-sim.standardOutput = out
-try sim.run()
+let sim = try ChildProcess(linnet, ["sim", "--port", "0", "--tweets-per-minute", "0", "--keep-alive", "1", "--users", "20"], stderr: .inherit)
 var banner = ""
 while !banner.contains("Press Ctrl-C") {
-    let d = out.fileHandleForReading.availableData
-    if d.isEmpty { break }
+    guard let d = sim.read(timeout: 30), !d.isEmpty else { break }
     banner += String(decoding: d, as: UTF8.self)
 }
 guard let urlLine = banner.split(separator: "\n").first(where: { $0.contains("listening on") }),
@@ -29,7 +24,7 @@ guard let urlLine = banner.split(separator: "\n").first(where: { $0.contains("li
     let port = UInt16(base.split(separator: ":").last ?? "")
 else {
     print("simulator did not start: \(banner)")
-    sim.terminate()
+    sim.send(SIGTERM)
     exit(1)
 }
 
@@ -106,7 +101,7 @@ guard let (_, credsText) = setup.call("GET", "/_sim/credentials", auth: "none"),
     let creds = try? JSONValue.parse(Data(credsText.utf8))
 else {
     print("cannot read the simulator's credentials")
-    sim.terminate()
+    sim.send(SIGTERM)
     exit(1)
 }
 let xauth = OAuthCredentials(
@@ -117,7 +112,7 @@ for _ in 0..<workers {
     let auth = try OAuth1Signer().authorizationHeader(method: "POST", url: base + "/oauth/access_token", formParameters: login, credentials: xauth)
     guard let (status, body) = setup.call("POST", "/oauth/access_token", auth: auth, form: PercentEncoding.formEncode(login)), status == 200 else {
         print("xAuth login failed")
-        sim.terminate()
+        sim.send(SIGTERM)
         exit(1)
     }
     let pairs = Dictionary(uniqueKeysWithValues: PercentEncoding.parseForm(body))
@@ -262,5 +257,5 @@ let decodeRate = Double(decoded) / decodeSeconds
 print("bench: stream_decode_only_tweets_per_s \(Int(decodeRate)) tweets/s")
 print("bench: stream_ingest_vs_decode_only_ratio \(String(format: "%.2f", networkRate / decodeRate)) x")
 
-sim.terminate()
-sim.waitUntilExit()
+sim.send(SIGTERM)
+sim.wait()
