@@ -75,6 +75,7 @@ public final class App {
         state = AppState(account: engine.account.screenName, width: size.width, height: size.height,
                          now: Date().timeIntervalSince1970, themeName: settings.theme.name, panes: settings.panes)
         state.confirmBeforePost = settings.confirmBeforePost
+        state.readOnly = engine.isAppOnly
     }
 
     /// Runs until the user quits; saves the cache on the way out.
@@ -150,6 +151,7 @@ public final class App {
         state = AppState(account: engine.account.screenName, width: old.width, height: old.height, now: old.now,
                          themeName: old.themeName, panes: settings.panes)
         state.confirmBeforePost = settings.confirmBeforePost
+        state.readOnly = engine.isAppOnly
         inbox.post(.notice("Now reading as \"\(name)\" (@\(engine.account.screenName)).", isError: false))
         await start()
     }

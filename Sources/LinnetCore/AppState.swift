@@ -105,6 +105,8 @@ public struct AppState: Equatable, Sendable {
     public var pendingKeys: [Key] = []
     public var themeName: String
     public var confirmBeforePost = false
+    /// An app-only account: reading searches and user timelines, no writes.
+    public var readOnly = false
     public var quitting = false
 
     public init(account: String, width: Int, height: Int, now: Double, themeName: String = "dark",

@@ -108,6 +108,10 @@ public enum Reducer {
         let ids = c.ids(s.pane)
         let index = s.pane.selected.flatMap { ids.firstIndex(of: $0) }
         let selected = s.pane.selected.flatMap { c.snapshot.tweets[$0] }
+        if s.readOnly, [.compose, .reply, .quote, .retweet, .like, .delete].contains(command) {
+            s.notice = Notice(SyncEngine.appOnlyWrites, isError: false, at: s.now)
+            return []
+        }
         switch command {
         case .down: return select(index.map { $0 + 1 } ?? 0, &s, c)
         case .up: return select(index.map { $0 - 1 } ?? 0, &s, c)
@@ -122,8 +126,8 @@ public enum Reducer {
             if n < s.panes.count { s.active = n }
         case .closePane:
             let id = s.pane.id
-            if id == .home || id == .mentions {
-                s.notice = Notice("Home and Mentions stay open.", isError: false, at: s.now)
+            if id == .home || id == .mentions || s.panes.count == 1 {
+                s.notice = Notice(s.panes.count == 1 ? "The last pane stays open." : "Home and Mentions stay open.", isError: false, at: s.now)
                 return []
             }
             s.panes.remove(at: s.active)
@@ -178,6 +182,10 @@ public enum Reducer {
             s.themeName = c.themes[(i + 1) % c.themes.count]
             return [.setTheme(s.themeName)]
         case .switchAccount:
+            if s.readOnly {
+                s.notice = Notice("The switch key cycles user accounts: start one with `linnet --account NAME`.", isError: false, at: s.now)
+                return []
+            }
             guard c.accounts.count > 1 else {
                 s.notice = Notice("There is one account; add another with `linnet login`.", isError: false, at: s.now)
                 return []

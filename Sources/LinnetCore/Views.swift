@@ -231,7 +231,8 @@ public enum Views {
             screen.cursor = (min(r.maxX - 1, x + caret.col), r.y)
             return
         }
-        var x = screen.put(" @" + TweetCard.clean(s.account), x: r.x, y: r.y, style: t[.status].union(.bold))
+        var x = screen.put(s.readOnly ? " " + TweetCard.clean(s.account) + " (app-only)" : " @" + TweetCard.clean(s.account),
+                           x: r.x, y: r.y, style: t[.status].union(.bold))
         let st = c.statuses[s.pane.id] ?? SyncStatus()
         let (words, role) = describe(st, now: s.now)
         x = screen.put(" · " + title(s.pane.id) + ": ", x: x, y: r.y, style: t[.status])

@@ -28,6 +28,7 @@ extension SyncEngine {
     /// if the server refuses; a post appears when the server has given it an id (the compose
     /// box keeps the text until then). Returns the server's tweet, or why it failed in words.
     public func perform(_ action: WriteAction) async -> Result<Tweet, SyncError> {
+        if isAppOnly { return .failure(SyncError(Self.appOnlyWrites)) }
         do {
             return .success(try await run(action))
         } catch let e as SyncError {

@@ -30,6 +30,13 @@ public actor SyncEngine {
     /// Streams connected now, by key.
     var streamsUp: Set<String> = []
 
+    /// A bearer token reads searches, user timelines and single tweets, polled: no user stream,
+    /// no filter stream, no Home or Mentions, no writes.
+    public nonisolated var isAppOnly: Bool { if case .bearer = client.auth { true } else { false } }
+
+    public nonisolated static let appOnlyTimelines = "An app-only account reads searches and user timelines, not Home or Mentions."
+    public nonisolated static let appOnlyWrites = "An app-only account is read-only: sign in as a user with `linnet login` to post, like or retweet."
+
     public init(client: TwitterClient, store: TimelineStore, account: User, options: SyncOptions = SyncOptions()) {
         self.client = client
         self.store = store
@@ -45,14 +52,16 @@ public actor SyncEngine {
         opened.insert(id)
         switch id {
         case .home, .mentions:
-            if options.useStreams && !homePolling {
+            if isAppOnly {
+                fail(id, reason: Self.appOnlyTimelines, state: nil, refused: true)
+            } else if options.useStreams && !homePolling {
                 startUserStream()
                 requestCatchUp(id, ceiling: nil)
             } else {
                 startPolling(id)
             }
         case .search(let q):
-            if options.useStreams, let track = Self.trackPhrase(q) {
+            if options.useStreams, !isAppOnly, let track = Self.trackPhrase(q) {
                 startStream(key: "search:" + q, kind: .filter(track: [track], follow: []), timelines: [id])
                 requestCatchUp(id, ceiling: nil)
             } else {

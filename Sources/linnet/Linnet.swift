@@ -25,6 +25,10 @@ struct Linnet: AsyncParsableCommand {
                       SearchCommand.self, APICommand.self, ConfigCommand.self, SimCommand.self])
 
     @OptionGroup var global: GlobalOptions
+    @Option(name: .customLong("search"), help: ArgumentHelp("Also open a search pane at start (repeatable).", valueName: "query"))
+    var searches: [String] = []
+    @Option(name: .customLong("user"), help: ArgumentHelp("Also open a user's timeline at start (repeatable).", valueName: "name"))
+    var users: [String] = []
 
     func run() async throws {
         guard isatty(0) == 1, isatty(1) == 1 else {
@@ -32,8 +36,22 @@ struct Linnet: AsyncParsableCommand {
         }
         let config = try global.config()
         let (client, account) = try global.client()
+        let extra = searches.map { TimelineID.search($0) } + users.map { TimelineID.user($0.hasPrefix("@") ? String($0.dropFirst()) : $0) }
         if case .bearer = client.auth {
-            throw CLIError("This account is app-only (read-only); the reader needs a user. Use `linnet search` or `linnet login`.", code: .auth)
+            // Read-only: searches and user timelines, polled.
+            let name = account?.name ?? "app-only"
+            var (settings, notice) = global.settings(config, account: name)
+            settings.panes = Self.merged(settings.panes, extra).filter { $0 != .home && $0 != .mentions }
+            guard !settings.panes.isEmpty else {
+                throw CLIError(SyncEngine.appOnlyTimelines + " Open one with `linnet --search QUERY` or `linnet --user NAME`, or list them in config.toml: panes = [\"search:QUERY\"].", code: .usage)
+            }
+            settings.cache = TimelineCache(directory: TimelineCache.defaultDirectory(account: name))
+            var options = SyncOptions()
+            options.minimumPollSeconds = config.minimumPollSeconds
+            let store = TimelineStore()
+            let me = User(id: UserID(0), screenName: name, name: name)
+            await runTUI(store: store, engine: SyncEngine(client: client, store: store, account: me, options: options), settings: settings, notice: notice)
+            return
         }
         // Known from login: start at once (the cache draws the first frame before any network
         // call); a revoked token then shows in the status bar. Otherwise ask who we are.
@@ -45,6 +63,7 @@ struct Linnet: AsyncParsableCommand {
         }
         let name = account?.name ?? me.screenName
         var (settings, notice) = global.settings(config, account: name)
+        settings.panes = Self.merged(settings.panes, extra)
         settings.cache = TimelineCache(directory: TimelineCache.defaultDirectory(account: name))
         var options = SyncOptions()
         options.minimumPollSeconds = config.minimumPollSeconds
@@ -56,6 +75,12 @@ struct Linnet: AsyncParsableCommand {
         }
         let store = TimelineStore()
         await runTUI(store: store, engine: SyncEngine(client: client, store: store, account: me, options: options), settings: settings, notice: notice)
+    }
+
+    /// The configured panes, then those asked for on the command line, each once.
+    static func merged(_ panes: [TimelineID], _ extra: [TimelineID]) -> [TimelineID] {
+        var seen = Set<TimelineID>()
+        return (panes + extra).filter { seen.insert($0).inserted }
     }
 
     /// Another account's store and engine, for the switch key.
