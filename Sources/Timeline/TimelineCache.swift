@@ -151,7 +151,7 @@ public struct TimelineCache: Sendable {
             views[id] = v
         }
         var wanted = Set(views.values.flatMap(\.ids))
-        var tweets: [TweetID: Tweet] = [:]
+        var tweets = TweetTable()
         var users: [UserID: User] = [:]
         let count = try r.varint()
         for _ in 0..<count {

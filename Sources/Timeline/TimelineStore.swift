@@ -49,8 +49,7 @@ public actor TimelineStore {
 
     /// Tweets kept per timeline before the oldest (below the reader) are evicted.
     public let cap: Int
-    private var tweets: [TweetID: Tweet] = [:]
-    private var references: [TweetID: Int] = [:]
+    private var tweets = TweetTable()
     private var held: [TimelineID: Held] = [:]
     private var deleted: Set<TweetID> = []
     private var users: [UserID: User] = [:]
@@ -108,7 +107,7 @@ public actor TimelineStore {
     /// it: the store marks a gap below its oldest tweet. A page fetched with `max_id` fills the
     /// gap it was asked for.
     public func merge(page: [Tweet], into id: TimelineID, request: PageRequest) {
-        var h = held[id] ?? Held()
+        var h = take(id) ?? Held()
         let wasEmpty = h.ascending.isEmpty
         let overlaps = page.contains { h.contains($0.id) }
         if let max = request.maxID, let filled = h.gapsBelow.filter({ $0 > max }).min() {
@@ -130,7 +129,7 @@ public actor TimelineStore {
     public func add(_ tweet: Tweet, to ids: [TimelineID]) {
         guard !deleted.contains(tweet.id) else { return }
         for id in ids {
-            var h = held[id] ?? Held()
+            var h = take(id) ?? Held()
             store(tweet, in: &h)
             held[id] = h
             evict(id)
@@ -138,10 +137,14 @@ public actor TimelineStore {
         changed()
     }
 
+    /// A timeline taken out of the table to change: a copy left behind would share its id
+    /// array, and the first write would copy all of it (a memmove per tweet at 100k).
+    private func take(_ id: TimelineID) -> Held? { held.removeValue(forKey: id) }
+
     private func store(_ t: Tweet, in h: inout Held) {
-        if h.insert(t.id) { references[t.id, default: 0] += 1 }
+        let inserted = h.insert(t.id)
         users[t.user.id] = t.user
-        tweets[t.id] = t
+        tweets.put(t, addingReference: inserted)
     }
 
     /// Removes a tweet everywhere, now and if it arrives later.
@@ -149,9 +152,7 @@ public actor TimelineStore {
         deleted.insert(id)
         var touched = false
         for tid in Array(held.keys) {
-            guard var h = held[tid] else { continue }
-            let (i, found) = h.position(id)
-            guard found else { continue }
+            guard let (i, found) = held[tid]?.position(id), found, var h = take(tid) else { continue }
             h.ascending.remove(at: i)
             h.gapsBelow.remove(id)
             // A deleted anchor moves to the next older tweet.
@@ -161,7 +162,6 @@ public actor TimelineStore {
             touched = true
         }
         if tweets.removeValue(forKey: id) != nil || touched {
-            references[id] = nil
             changed()
         }
     }
@@ -180,7 +180,6 @@ public actor TimelineStore {
         let places = held.keys.filter { held[$0]?.contains(id) == true }
         for tl in places { _ = unlink(id, from: tl) }
         tweets[id] = nil
-        references[id] = nil
         changed()
         return (tweet, places)
     }
@@ -196,19 +195,13 @@ public actor TimelineStore {
     }
 
     private func unlink(_ id: TweetID, from tl: TimelineID) -> Bool {
-        guard var h = held[tl] else { return false }
-        let (i, found) = h.position(id)
-        guard found else { return false }
+        guard let (i, found) = held[tl]?.position(id), found, var h = take(tl) else { return false }
         h.ascending.remove(at: i)
         h.gapsBelow.remove(id)
         if h.anchor == id { h.anchor = i > 0 ? h.ascending[i - 1] : h.ascending.first }
         h.view = nil
         held[tl] = h
-        references[id, default: 1] -= 1
-        if references[id] == 0 {
-            references[id] = nil
-            tweets[id] = nil
-        }
+        tweets.release(id)
         return true
     }
 
@@ -259,21 +252,11 @@ public actor TimelineStore {
     /// Drops the oldest tweets beyond the cap, never the anchor or anything newer; the oldest
     /// kept becomes a gap to page back into.
     private func evict(_ id: TimelineID) {
-        guard var h = held[id], h.ascending.count > cap else { return }
-        var drop = h.ascending.count - cap
-        if let a = h.anchor {
-            let (i, found) = h.position(a)
-            if found { drop = min(drop, i) }
-        }
-        guard drop > 0 else { return }
-        let dropped = h.ascending[0..<drop]
-        for d in dropped {
-            references[d, default: 1] -= 1
-            if references[d] == 0 {
-                references[d] = nil
-                tweets[d] = nil
-            }
-        }
+        guard let count = held[id]?.ascending.count, count > cap else { return }
+        var drop = count - cap
+        if let a = held[id]?.anchor, let (i, found) = held[id]?.position(a), found { drop = min(drop, i) }
+        guard drop > 0, var h = take(id) else { return }
+        for d in h.ascending[0..<drop] { tweets.release(d) }
         h.ascending.removeFirst(drop)
         if let oldest = h.ascending.first {
             h.gapsBelow = h.gapsBelow.filter { $0 >= oldest }

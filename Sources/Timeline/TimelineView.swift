@@ -34,10 +34,10 @@ public struct TimelineView: Sendable, Equatable {
 /// store until the store next changes.
 public struct TimelineSnapshot: Sendable {
     public let version: UInt64
-    public let tweets: [TweetID: Tweet]
+    public let tweets: TweetTable
     public let timelines: [TimelineID: TimelineView]
 
-    public init(version: UInt64 = 0, tweets: [TweetID: Tweet] = [:], timelines: [TimelineID: TimelineView] = [:]) {
+    public init(version: UInt64 = 0, tweets: TweetTable = TweetTable(), timelines: [TimelineID: TimelineView] = [:]) {
         self.version = version
         self.tweets = tweets
         self.timelines = timelines
