@@ -141,10 +141,16 @@ public actor TimelineStore {
     /// array, and the first write would copy all of it (a memmove per tweet at 100k).
     private func take(_ id: TimelineID) -> Held? { held.removeValue(forKey: id) }
 
+    /// Drops the tweet object once no timeline in the table holds it (one taken out to be
+    /// changed counts as not holding it). A few binary searches instead of a count per tweet.
+    private func release(_ id: TweetID) {
+        if !held.values.contains(where: { $0.contains(id) }) { tweets[id] = nil }
+    }
+
     private func store(_ t: Tweet, in h: inout Held) {
-        let inserted = h.insert(t.id)
+        _ = h.insert(t.id)
         users[t.user.id] = t.user
-        tweets.put(t, addingReference: inserted)
+        tweets[t.id] = t
     }
 
     /// Removes a tweet everywhere, now and if it arrives later.
@@ -201,7 +207,7 @@ public actor TimelineStore {
         if h.anchor == id { h.anchor = i > 0 ? h.ascending[i - 1] : h.ascending.first }
         h.view = nil
         held[tl] = h
-        tweets.release(id)
+        release(id)
         return true
     }
 
@@ -256,7 +262,7 @@ public actor TimelineStore {
         var drop = count - cap
         if let a = held[id]?.anchor, let (i, found) = held[id]?.position(a), found { drop = min(drop, i) }
         guard drop > 0, var h = take(id) else { return }
-        for d in h.ascending[0..<drop] { tweets.release(d) }
+        for d in h.ascending[0..<drop] { release(d) }
         h.ascending.removeFirst(drop)
         if let oldest = h.ascending.first {
             h.gapsBelow = h.gapsBelow.filter { $0 >= oldest }

@@ -7,13 +7,8 @@ import TwitterAPI
 public struct TweetTable: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     /// One shard; copied before a write whenever anything else (a snapshot) still holds it.
     final class Shard: @unchecked Sendable {
-        var items: [TweetID: Entry]
-        init(_ items: [TweetID: Entry] = [:]) { self.items = items }
-    }
-
-    struct Entry {
-        var tweet: Tweet
-        var references: Int32
+        var items: [TweetID: Tweet]
+        init(_ items: [TweetID: Tweet] = [:]) { self.items = items }
     }
 
     static let shardCount = 256
@@ -40,59 +35,33 @@ public struct TweetTable: Sendable, Sequence, ExpressibleByDictionaryLiteral {
 
     public var isEmpty: Bool { count == 0 }
 
-    /// The tweet; setting one keeps its count of timelines, setting nil removes it.
     public subscript(id: TweetID) -> Tweet? {
-        get { shards[Self.shard(id)].items[id]?.tweet }
+        get { shards[Self.shard(id)].items[id] }
         set {
-            if let newValue { put(newValue, addingReference: false) } else { removeValue(forKey: id) }
+            let i = Self.shard(id)
+            if !isKnownUniquelyReferenced(&shards[i]) { shards[i] = Shard(shards[i].items) }
+            if let newValue {
+                if shards[i].items.updateValue(newValue, forKey: id) == nil { count += 1 }
+            } else if shards[i].items.removeValue(forKey: id) != nil {
+                count -= 1
+            }
         }
     }
-
-    /// The shard of `id`, copied first if a snapshot shares it.
-    private mutating func writable(_ id: TweetID) -> Shard {
-        let i = Self.shard(id)
-        if !isKnownUniquelyReferenced(&shards[i]) { shards[i] = Shard(shards[i].items) }
-        return shards[i]
-    }
-
-    /// Stores a tweet; `addingReference` when one more timeline now holds it.
-    public mutating func put(_ t: Tweet, addingReference: Bool) {
-        let shard = writable(t.id)
-        let add: Int32 = addingReference ? 1 : 0
-        if let old = shard.items[t.id] {
-            shard.items[t.id] = Entry(tweet: t, references: old.references + add)
-        } else {
-            shard.items[t.id] = Entry(tweet: t, references: add)
-            count += 1
-        }
-    }
-
-    /// One timeline fewer holds the tweet; it goes when none does.
-    public mutating func release(_ id: TweetID) {
-        guard let e = self.entry(id) else { return }
-        if e.references <= 1 {
-            removeValue(forKey: id)
-        } else {
-            writable(id).items[id]?.references -= 1
-        }
-    }
-
-    func entry(_ id: TweetID) -> Entry? { shards[Self.shard(id)].items[id] }
 
     /// Removes a tweet; what was there.
     @discardableResult
     public mutating func removeValue(forKey id: TweetID) -> Tweet? {
-        guard entry(id) != nil else { return nil }
-        count -= 1
-        return writable(id).items.removeValue(forKey: id)?.tweet
+        let old = self[id]
+        if old != nil { self[id] = nil }
+        return old
     }
 
     public struct Iterator: IteratorProtocol {
         var shards: IndexingIterator<[Shard]>
-        var current: Dictionary<TweetID, Entry>.Iterator?
+        var current: Dictionary<TweetID, Tweet>.Iterator?
         public mutating func next() -> (key: TweetID, value: Tweet)? {
             while true {
-                if let e = current?.next() { return (e.key, e.value.tweet) }
+                if let e = current?.next() { return e }
                 guard let s = shards.next() else { return nil }
                 current = s.items.makeIterator()
             }
