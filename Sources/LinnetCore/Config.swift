@@ -12,6 +12,9 @@ public struct Config: Equatable, Sendable {
     public var panes = ["home", "mentions"]
     /// The shortest time between polls of one timeline (rate limits may make it longer).
     public var minimumPollSeconds = 60.0
+    /// Tweets kept per timeline in memory; older ones below the reader are let go and paged
+    /// back in when scrolled to.
+    public var keepPerTimeline = 5000
     /// `[keys.MODE]` tables: key sequence → command name (or "none").
     public var keys: [KeyMode: [(keys: String, command: String)]] = [:]
 
@@ -19,7 +22,7 @@ public struct Config: Equatable, Sendable {
 
     public static func == (a: Config, b: Config) -> Bool {
         a.theme == b.theme && a.confirmBeforePost == b.confirmBeforePost && a.bellOnMention == b.bellOnMention
-            && a.panes == b.panes && a.minimumPollSeconds == b.minimumPollSeconds
+            && a.panes == b.panes && a.minimumPollSeconds == b.minimumPollSeconds && a.keepPerTimeline == b.keepPerTimeline
             && a.keys.mapValues { $0.map { "\($0.keys)=\($0.command)" } } == b.keys.mapValues { $0.map { "\($0.keys)=\($0.command)" } }
     }
 
@@ -59,6 +62,11 @@ public struct Config: Equatable, Sendable {
                     names.allSatisfy({ Self.pane($0) != nil })
                 else { throw fail(key, "panes must be a list like [\"home\", \"mentions\", \"search:swift\", \"user:jack\"]") }
                 c.panes = names
+            case "keep_per_timeline":
+                guard let n = v.int, (100...1_000_000).contains(n) else {
+                    throw fail(key, "keep_per_timeline must be a whole number of tweets from 100 to 1000000")
+                }
+                c.keepPerTimeline = n
             case "poll":
                 guard let t = v.table else { throw fail(key, "[poll] must be a table") }
                 for k in t.keys {
@@ -83,7 +91,7 @@ public struct Config: Equatable, Sendable {
                     c.keys[m] = list
                 }
             default:
-                throw fail(key, "unknown setting \"\(key)\" (known: theme, confirm_before_post, bell_on_mention, panes, [poll], [keys.MODE])")
+                throw fail(key, "unknown setting \"\(key)\" (known: theme, confirm_before_post, bell_on_mention, panes, keep_per_timeline, [poll], [keys.MODE])")
             }
         }
         return c
@@ -115,6 +123,7 @@ public struct Config: Equatable, Sendable {
             confirm_before_post = \(confirmBeforePost)
             bell_on_mention = \(bellOnMention)
             panes = [\(panes.map(AccountStore.quote).joined(separator: ", "))]
+            keep_per_timeline = \(keepPerTimeline)
 
             [poll]
             minimum_seconds = \(Int(minimumPollSeconds))

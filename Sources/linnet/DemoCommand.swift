@@ -53,7 +53,7 @@ struct DemoCommand: AsyncParsableCommand {
         var (settings, notice) = GlobalOptions.settings(file, theme: theme, account: "demo")
         let stateDirectory = stateDir.map { URL(fileURLWithPath: $0) } ?? DraftStore.defaultDirectory(account: "demo")
         settings.drafts = DraftStore(directory: stateDirectory)
-        let store = TimelineStore()
+        let store = TimelineStore(cap: file.keepPerTimeline)
         let engine = SyncEngine(client: client, store: store, account: me)
         await runTUI(store: store, engine: engine, settings: settings, notice: notice)
         await server.stop()

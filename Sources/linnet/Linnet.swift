@@ -48,7 +48,7 @@ struct Linnet: AsyncParsableCommand {
             settings.cache = TimelineCache(directory: TimelineCache.defaultDirectory(account: name))
             var options = SyncOptions()
             options.minimumPollSeconds = config.minimumPollSeconds
-            let store = TimelineStore()
+            let store = TimelineStore(cap: config.keepPerTimeline)
             let me = User(id: UserID(0), screenName: name, name: name)
             await runTUI(store: store, engine: SyncEngine(client: client, store: store, account: me, options: options), settings: settings, notice: notice)
             return
@@ -70,10 +70,10 @@ struct Linnet: AsyncParsableCommand {
         if account != nil, let all = try? global.store.load() {
             settings.accounts = all.accounts.filter { !$0.isAppOnly }.map(\.name)
             settings.account = name
-            let (global, syncOptions) = (self.global, options)
-            settings.switcher = { other in try await Self.open(other, global: global, options: syncOptions) }
+            let (global, syncOptions, cap) = (self.global, options, config.keepPerTimeline)
+            settings.switcher = { other in try await Self.open(other, global: global, options: syncOptions, cap: cap) }
         }
-        let store = TimelineStore()
+        let store = TimelineStore(cap: config.keepPerTimeline)
         await runTUI(store: store, engine: SyncEngine(client: client, store: store, account: me, options: options), settings: settings, notice: notice)
     }
 
@@ -84,7 +84,7 @@ struct Linnet: AsyncParsableCommand {
     }
 
     /// Another account's store and engine, for the switch key.
-    static func open(_ name: String, global: GlobalOptions, options: SyncOptions) async throws -> App.Switched {
+    static func open(_ name: String, global: GlobalOptions, options: SyncOptions, cap: Int) async throws -> App.Switched {
         var g = global
         g.account = name
         let (client, account) = try g.client()
@@ -94,7 +94,7 @@ struct Linnet: AsyncParsableCommand {
         } else {
             me = try await client.verifyCredentials()
         }
-        let store = TimelineStore()
+        let store = TimelineStore(cap: cap)
         return App.Switched(
             store: store, engine: SyncEngine(client: client, store: store, account: me, options: options),
             drafts: DraftStore(directory: DraftStore.defaultDirectory(account: name)),

@@ -10,6 +10,7 @@ import Timeline
             confirm_before_post = true
             bell_on_mention = true
             panes = ["home", "search:swift lang", "user:jack"]
+            keep_per_timeline = 20000
 
             [poll]
             minimum_seconds = 120
@@ -19,6 +20,9 @@ import Timeline
             "j" = "none"
             """, file: "config.toml")
         #expect(c.theme == "mono" && c.confirmBeforePost && c.bellOnMention && c.minimumPollSeconds == 120)
+        #expect(c.keepPerTimeline == 20000 && Config().keepPerTimeline == 5000)
+        let back = try Config.parse(c.rendered, file: "again")
+        #expect(back.keepPerTimeline == c.keepPerTimeline && back.panes == c.panes && back.minimumPollSeconds == c.minimumPollSeconds)
         #expect(c.panes.compactMap(Config.pane) == [.home, .search("swift lang"), .user("jack")])
         #expect(c.keyMap.resolve(.timeline, [.ctrl("n")]) == .command(.down))
         #expect(c.keyMap.resolve(.timeline, [.char("j")]) == .none)
@@ -34,6 +38,7 @@ import Timeline
         ("panes = [\"home\", \"timeline:x\"]\n", 1, "panes must be a list"),
         ("[keys.timeline]\n\"j\" = \"fly\"\n", 2, "\"fly\" is not a command"),
         ("theme = \n", 1, "expected value"),
+        ("theme = \"dark\"\nkeep_per_timeline = 10\n", 2, "keep_per_timeline must be a whole number"),
     ]) func problemsNameTheLine(_ text: String, _ line: Int, _ words: String) {
         do {
             _ = try Config.parse(text, file: "config.toml")
