@@ -10,6 +10,10 @@ public struct SimulatorConfiguration: Sendable {
     public var users = 40
     /// Tweets in the backlog.
     public var backlogTweets = 400
+    /// When the newest backlog tweet was written (Unix seconds): the backlog is dated to lead
+    /// up to it, so a reader shows "4m" and "2h" rather than a fixed date. Nil dates the
+    /// backlog from 2026-01-01, the same on every run.
+    public var backlogEndsAt: Double?
     /// New tweets per minute while running (0 for none).
     public var tweetsPerMinute: Double = 6
     /// Seconds between keep-alive newlines on streams.

@@ -41,8 +41,19 @@ enum WorldGenerator {
         "link \u{1B}]8;;http://evil.invalid\u{1B}\\click\u{1B}]8;;\u{1B}\\ here",
     ]
 
+    static let fixedStart: UInt64 = 1_767_225_600_000  // 2026-01-01T00:00:00Z
+
+    /// The world of the seed. With `backlogEndsAt`, the same world dated to end then: a first
+    /// pass measures how long the backlog spans (the gaps come from the seed too).
     static func generate(config: SimulatorConfiguration, rng: inout SimRandom) -> Output {
-        let start: UInt64 = 1_767_225_600_000  // 2026-01-01T00:00:00Z, ids follow from here
+        guard let end = config.backlogEndsAt else { return generate(config: config, start: fixedStart, rng: &rng) }
+        var probe = rng
+        let span = (generate(config: config, start: fixedStart, rng: &probe).tweets.map(\.createdAtMs).max() ?? fixedStart) - fixedStart
+        let endMs = UInt64(max(0, end * 1000))
+        return generate(config: config, start: endMs > span + fixedStart ? endMs - span : fixedStart, rng: &rng)
+    }
+
+    static func generate(config: SimulatorConfiguration, start: UInt64, rng: inout SimRandom) -> Output {
         var users: [SimUser] = []
         let demo = SimUser(
             id: 1_000_000 + rng.next() % 1_000_000, screenName: "linnet_demo", name: "Linnet Demo",

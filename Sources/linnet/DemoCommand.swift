@@ -28,6 +28,8 @@ struct DemoCommand: AsyncParsableCommand {
         config.seed = seed
         config.port = port
         config.tweetsPerMinute = tweetsPerMinute
+        // The backlog leads up to a minute ago, so times read "2m", "3h" like a live account's.
+        config.backlogEndsAt = Date().timeIntervalSince1970 - 60
         let server: SimulatorServer
         do {
             server = try await SimulatorServer.start(config)

@@ -20,6 +20,7 @@ struct SimCommand: AsyncParsableCommand {
     @Option(help: "Seconds between stream keep-alives.") var keepAlive: Double = 30
     @Option(help: "Rate-limit window in seconds (Twitter's is 900).") var rateLimitWindow: Double = 900
     @Option(help: "Save and load the world here (JSON).") var state: String?
+    @Flag(help: "Date the backlog from 2026-01-01 on every run instead of leading up to now.") var fixedDates = false
     @Option(help: "Fault: drop every stream after this many messages.") var dropStreamAfter: Int?
     @Option(help: "Fault: the next stream stalls this many seconds.") var stallStream: Double?
     @Option(help: "Fault: delay every answer by this many milliseconds.") var delay = 0
@@ -32,6 +33,7 @@ struct SimCommand: AsyncParsableCommand {
         config.port = port
         config.seed = seed
         config.users = users
+        config.backlogEndsAt = fixedDates ? nil : Date().timeIntervalSince1970 - 60
         config.tweetsPerMinute = tweetsPerMinute
         config.keepAliveSeconds = keepAlive
         config.rateLimitWindowSeconds = rateLimitWindow

@@ -57,3 +57,29 @@ import TwitterAPI
         #expect(a.server.credentials != c.server.credentials)
     }
 }
+
+/// `linnet demo` and `linnet sim` date the backlog to lead up to now; the world is otherwise the
+/// seed's own.
+@Suite struct SimBacklogDateTests {
+    @Test func theBacklogLeadsUpToTheGivenTimeAndKeepsItsShape() {
+        var fixed = SimulatorConfiguration.quiet
+        fixed.seed = 7
+        var recent = fixed
+        let end = 1_795_000_000.0  // 2026-11-18
+        recent.backlogEndsAt = end
+        var r1 = SimRandom(seed: 7), r2 = SimRandom(seed: 7)
+        let a = WorldGenerator.generate(config: fixed, rng: &r1)
+        let b = WorldGenerator.generate(config: recent, rng: &r2)
+        #expect(a.tweets.count == b.tweets.count && a.tweets.count == fixed.backlogTweets)
+        #expect(a.tweets.map(\.userID) == b.tweets.map(\.userID))
+        #expect(a.credentials == b.credentials)
+        // Same gaps between tweets, moved so that the newest is exactly at `end`.
+        let gapsA = zip(a.tweets.dropFirst(), a.tweets).map { $0.createdAtMs - $1.createdAtMs }
+        let gapsB = zip(b.tweets.dropFirst(), b.tweets).map { $0.createdAtMs - $1.createdAtMs }
+        #expect(gapsA == gapsB)
+        #expect(b.tweets.map(\.createdAtMs).max() == UInt64(end * 1000))
+        #expect(a.tweets.map(\.createdAtMs).min()! > WorldGenerator.fixedStart)
+        // Ids still carry their time (snowflakes), so paging by id follows the dates.
+        #expect(b.tweets.allSatisfy { ($0.id >> 22) + 1_288_834_974_657 == $0.createdAtMs })
+    }
+}
