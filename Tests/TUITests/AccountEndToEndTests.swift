@@ -7,29 +7,16 @@ import TwitterSimulator
 /// reader, and the next start finds the last session's tweets in the cache (mode 0600).
 @Suite(.serialized) struct AccountEndToEndTests {
     @Test func readerForASignedInAccountKeepsItsCache() async throws {
-        guard FileManager.default.isExecutableFile(atPath: DemoEndToEndTests.binary) else {
-            Issue.record("\(DemoEndToEndTests.binary) is missing: build it first (make test does)")
-            return
-        }
-        var config = SimulatorConfiguration.quiet
-        config.keepAliveSeconds = 1
-        let server = try await SimulatorServer.start(config)
-        defer { Task { await server.stop() } }
-        let c = server.credentials
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-account-e2e-\(getpid())-\(Int.random(in: 0..<1_000_000))").path
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        var env = childEnvironment.filter { !$0.key.hasPrefix("LINNET_") }
-        env["XDG_CONFIG_HOME"] = dir + "/config"
-        env["XDG_CACHE_HOME"] = dir + "/cache"
-        env["XDG_STATE_HOME"] = dir + "/state"
+        guard let home = try await AccountHome.start("account-e2e") else { return }
+        defer { Task { await home.stop() } }
+        let (c, dir, vars) = (home.server.credentials, home.dir, home.variables)
         for name in ["first", "second"] {
-            let (status, output) = try await runProcess(DemoEndToEndTests.binary, ["login", "--tokens", "--api-base", server.baseURL, "--consumer-key", c.consumerKey,
-                                            "--consumer-secret", c.consumerSecret, "--token", c.accessToken, "--token-secret", c.accessTokenSecret,
-                                            "--name", name], environment: env)
+            let (status, output) = try await home.linnet(["login", "--tokens", "--api-base", home.server.baseURL, "--consumer-key", c.consumerKey,
+                                                          "--consumer-secret", c.consumerSecret, "--token", c.accessToken,
+                                                          "--token-secret", c.accessTokenSecret, "--name", name])
             #expect(status == 0, "\(output)")
         }
 
-        let vars = "XDG_CONFIG_HOME=\(dir)/config XDG_CACHE_HOME=\(dir)/cache XDG_STATE_HOME=\(dir)/state"
         for launch in 1...2 {
             let tmux = try await Tmux.start("env \(vars) \(DemoEndToEndTests.binary); echo LINNET-EXITED=$?; sleep 60", width: 90, height: 26)
             defer { tmux.kill() }

@@ -7,26 +7,13 @@ import TwitterSimulator
 /// timelines by polling, and answers every write key with why it cannot.
 @Suite(.serialized) struct AppOnlyEndToEndTests {
     @Test func appOnlyReaderSearchesAndRefusesWrites() async throws {
-        guard FileManager.default.isExecutableFile(atPath: DemoEndToEndTests.binary) else {
-            Issue.record("\(DemoEndToEndTests.binary) is missing: build it first (make test does)")
-            return
-        }
-        var config = SimulatorConfiguration.quiet
-        config.keepAliveSeconds = 1
-        let server = try await SimulatorServer.start(config)
-        defer { Task { await server.stop() } }
-        let c = server.credentials
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-apponly-e2e-\(getpid())-\(Int.random(in: 0..<1_000_000))").path
-        defer { try? FileManager.default.removeItem(atPath: dir) }
-        var env = childEnvironment.filter { !$0.key.hasPrefix("LINNET_") }
-        env["XDG_CONFIG_HOME"] = dir + "/config"
-        env["XDG_CACHE_HOME"] = dir + "/cache"
-        env["XDG_STATE_HOME"] = dir + "/state"
-        let (status, output) = try await runProcess(DemoEndToEndTests.binary, ["login", "--app-only", "--api-base", server.baseURL,
-            "--consumer-key", c.consumerKey, "--consumer-secret", c.consumerSecret, "--name", "reader"], environment: env)
+        guard let home = try await AccountHome.start("apponly-e2e") else { return }
+        defer { Task { await home.stop() } }
+        let (server, c, vars) = (home.server, home.server.credentials, home.variables)
+        let (status, output) = try await home.linnet(["login", "--app-only", "--api-base", server.baseURL,
+            "--consumer-key", c.consumerKey, "--consumer-secret", c.consumerSecret, "--name", "reader"])
         #expect(status == 0, "\(output)")
 
-        let vars = "XDG_CONFIG_HOME=\(dir)/config XDG_CACHE_HOME=\(dir)/cache XDG_STATE_HOME=\(dir)/state"
         // With no search or user pane to open, it says what it can read and exits with 2.
         do {
             let bare = try await Tmux.start("env \(vars) \(DemoEndToEndTests.binary); echo LINNET-EXITED=$?; sleep 60", width: 100, height: 10)

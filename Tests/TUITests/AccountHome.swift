@@ -1,0 +1,41 @@
+import Foundation
+import Testing
+import TwitterSimulator
+
+/// What a process test of a signed-in user needs: an in-process simulator and XDG folders of
+/// its own, so the user's files and the tests' never meet.
+struct AccountHome {
+    let server: SimulatorServer
+    let dir: String
+    /// This process's environment with the folders set and no LINNET_ variables.
+    let environment: [String: String]
+    /// The same folders as `env` assignments, for a command line under tmux.
+    var variables: String { "XDG_CONFIG_HOME=\(dir)/config XDG_CACHE_HOME=\(dir)/cache XDG_STATE_HOME=\(dir)/state" }
+
+    /// Nil (with the reason recorded) when the `linnet` binary has not been built.
+    static func start(_ label: String) async throws -> AccountHome? {
+        guard FileManager.default.isExecutableFile(atPath: DemoEndToEndTests.binary) else {
+            Issue.record("\(DemoEndToEndTests.binary) is missing: build it first (make test does)")
+            return nil
+        }
+        var config = SimulatorConfiguration.quiet
+        config.keepAliveSeconds = 1
+        let server = try await SimulatorServer.start(config)
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-\(label)-\(getpid())-\(Int.random(in: 0..<1_000_000))").path
+        var env = childEnvironment.filter { !$0.key.hasPrefix("LINNET_") }
+        env["XDG_CONFIG_HOME"] = dir + "/config"
+        env["XDG_CACHE_HOME"] = dir + "/cache"
+        env["XDG_STATE_HOME"] = dir + "/state"
+        return AccountHome(server: server, dir: dir, environment: env)
+    }
+
+    func stop() async {
+        await server.stop()
+        try? FileManager.default.removeItem(atPath: dir)
+    }
+
+    /// Runs `linnet` with these folders.
+    func linnet(_ args: [String]) async throws -> (status: Int32, output: String) {
+        try await runProcess(DemoEndToEndTests.binary, args, environment: environment)
+    }
+}
