@@ -2,9 +2,8 @@ import TwitterAPI
 
 /// Tweets by id, split into shards that snapshots share. A change after a snapshot copies one
 /// shard (1/256 of the table) instead of the whole table: at 100k tweets that is a few hundred
-/// entries, not 100k (DECISIONS.md, `make bench`). Each entry also counts the timelines that
-/// hold its tweet, so the store needs no second table for that.
-public struct TweetTable: Sendable, Sequence, ExpressibleByDictionaryLiteral {
+/// entries, not 100k (DECISIONS.md, `make bench`).
+public struct TweetTable: Sendable, Sequence {
     /// One shard; copied before a write whenever anything else (a snapshot) still holds it.
     final class Shard: @unchecked Sendable {
         var items: [TweetID: Tweet]
@@ -16,16 +15,6 @@ public struct TweetTable: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     public private(set) var count = 0
 
     public init() { shards = (0..<Self.shardCount).map { _ in Shard() } }
-
-    public init(_ tweets: [TweetID: Tweet]) {
-        self.init()
-        for (id, t) in tweets { self[id] = t }
-    }
-
-    public init(dictionaryLiteral elements: (TweetID, Tweet)...) {
-        self.init()
-        for (id, t) in elements { self[id] = t }
-    }
 
     /// Snowflake ids carry a timestamp, worker and sequence; a multiplicative hash spreads
     /// neighbours across shards.
@@ -69,6 +58,4 @@ public struct TweetTable: Sendable, Sequence, ExpressibleByDictionaryLiteral {
     }
 
     public func makeIterator() -> Iterator { Iterator(shards: shards.makeIterator(), current: nil) }
-
-    public var values: [Tweet] { map(\.value) }
 }
