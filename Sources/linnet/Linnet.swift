@@ -37,37 +37,28 @@ struct Linnet: AsyncParsableCommand {
         let config = try global.config()
         let (client, account) = try global.client()
         let extra = searches.map { TimelineID.search($0) } + users.map { TimelineID.user($0.hasPrefix("@") ? String($0.dropFirst()) : $0) }
-        if case .bearer = client.auth {
-            // Read-only: searches and user timelines, polled.
-            let name = account?.name ?? "app-only"
-            var (settings, notice) = global.settings(config, account: name)
-            settings.panes = Self.merged(settings.panes, extra).filter { $0 != .home && $0 != .mentions }
-            guard !settings.panes.isEmpty else {
-                throw CLIError(SyncEngine.appOnlyTimelines + " Open one with `linnet --search QUERY` or `linnet --user NAME`, or list them in config.toml: panes = [\"search:QUERY\"].", code: .usage)
-            }
-            settings.cache = TimelineCache(directory: TimelineCache.defaultDirectory(account: name))
-            var options = SyncOptions()
-            options.minimumPollSeconds = config.minimumPollSeconds
-            let store = TimelineStore(cap: config.keepPerTimeline)
-            let me = User(id: UserID(0), screenName: name, name: name)
-            await runTUI(store: store, engine: SyncEngine(client: client, store: store, account: me, options: options), settings: settings, notice: notice)
-            return
-        }
-        // Known from login: start at once (the cache draws the first frame before any network
-        // call); a revoked token then shows in the status bar. Otherwise ask who we are.
+        let appOnly = if case .bearer = client.auth { true } else { false }
         let me: User
-        if let a = account, let sn = a.screenName, let uid = a.userID.flatMap(UserID.init) {
-            me = User(id: uid, screenName: sn, name: sn)
+        if appOnly {
+            let name = account?.name ?? "app-only"
+            me = User(id: UserID(0), screenName: name, name: name)
         } else {
-            do { me = try await client.verifyCredentials() } catch { throw CLIError.from(error) }
+            do { me = try await Self.whoAmI(client, account) } catch { throw CLIError.from(error) }
         }
         let name = account?.name ?? me.screenName
         var (settings, notice) = global.settings(config, account: name)
         settings.panes = Self.merged(settings.panes, extra)
+        if appOnly {
+            // Read-only: searches and user timelines, polled.
+            settings.panes = settings.panes.filter { $0 != .home && $0 != .mentions }
+            guard !settings.panes.isEmpty else {
+                throw CLIError(SyncEngine.appOnlyTimelines + " Open one with `linnet --search QUERY` or `linnet --user NAME`, or list them in config.toml: panes = [\"search:QUERY\"].", code: .usage)
+            }
+        }
         settings.cache = TimelineCache(directory: TimelineCache.defaultDirectory(account: name))
         var options = SyncOptions()
         options.minimumPollSeconds = config.minimumPollSeconds
-        if account != nil, let all = try? global.store.load() {
+        if !appOnly, account != nil, let all = try? global.store.load() {
             settings.accounts = all.accounts.filter { !$0.isAppOnly }.map(\.name)
             settings.account = name
             let (global, syncOptions, cap) = (self.global, options, config.keepPerTimeline)
@@ -75,6 +66,15 @@ struct Linnet: AsyncParsableCommand {
         }
         let store = TimelineStore(cap: config.keepPerTimeline)
         await runTUI(store: store, engine: SyncEngine(client: client, store: store, account: me, options: options), settings: settings, notice: notice)
+    }
+
+    /// Known from login, the reader starts at once (the cache draws the first frame before any
+    /// network call) and a revoked token shows in the status bar; otherwise it asks the server.
+    static func whoAmI(_ client: TwitterClient, _ account: Account?) async throws -> User {
+        if let a = account, let sn = a.screenName, let uid = a.userID.flatMap(UserID.init) {
+            return User(id: uid, screenName: sn, name: sn)
+        }
+        return try await client.verifyCredentials()
     }
 
     /// The configured panes, then those asked for on the command line, each once.
@@ -88,12 +88,7 @@ struct Linnet: AsyncParsableCommand {
         var g = global
         g.account = name
         let (client, account) = try g.client()
-        let me: User
-        if let a = account, let sn = a.screenName, let uid = a.userID.flatMap(UserID.init) {
-            me = User(id: uid, screenName: sn, name: sn)
-        } else {
-            me = try await client.verifyCredentials()
-        }
+        let me = try await whoAmI(client, account)
         let store = TimelineStore(cap: cap)
         return App.Switched(
             store: store, engine: SyncEngine(client: client, store: store, account: me, options: options),
