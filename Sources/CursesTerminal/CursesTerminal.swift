@@ -1,4 +1,5 @@
 import CNcursesw
+import Dispatch
 import Glibc
 import Screen
 import Synchronization
@@ -44,6 +45,18 @@ public final class CursesTerminal: Terminal {
     private var last: Screen?
     private var pairs: [Int: Int16] = [:]
     private var open = true
+    /// Set by a hang-up seen on standard input or by SIGHUP/SIGTERM (from a dispatch queue).
+    private let closed = Flag()
+    private var signalSources: [any DispatchSourceSignal] = []
+
+    public var isClosed: Bool { closed.isSet }
+
+    /// A flag signal handlers set and the main thread reads.
+    final class Flag: Sendable {
+        private let value = Atomic<Bool>(false)
+        var isSet: Bool { value.load(ordering: .acquiring) }
+        func set() { value.store(true, ordering: .releasing) }
+    }
 
     /// Starts curses on the terminal. `noColor` (from `NO_COLOR`) keeps attributes only.
     public init(noColor: Bool) {
@@ -62,6 +75,17 @@ public final class CursesTerminal: Terminal {
             use_default_colors()
         }
         colorDepth = ColorDepth.from(colors: has_colors() ? Int(cn_COLORS()) : 0, noColor: noColor)
+        // Hang-up and terminate end the loop like a quit, so drafts and the cache are saved.
+        for sig in [SIGHUP, SIGTERM] {
+            signal(sig, SIG_IGN)
+            let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
+            source.setEventHandler { [closed, waker] in
+                closed.set()
+                waker.wake()
+            }
+            source.resume()
+            signalSources.append(source)
+        }
     }
 
     deinit { end() }
@@ -171,6 +195,11 @@ public final class CursesTerminal: Terminal {
         var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: waker.readFD, events: Int16(POLLIN), revents: 0)]
         _ = poll(&fds, 2, Int32(max(0, timeout * 1000)))
         _ = waker.drain()
+        // A closed terminal reads as ready for ever: without this the loop would spin.
+        if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+            closed.set()
+            return []
+        }
         var keys: [Key] = []
         wtimeout(cn_stdscr(), 0)
         var escape = false

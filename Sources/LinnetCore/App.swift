@@ -82,7 +82,7 @@ public final class App {
     public func run(startupNotice: String? = nil) async {
         if let n = startupNotice { inbox.post(.notice(n, isError: true)) }
         await start()
-        while !state.quitting {
+        while !state.quitting && !terminal.isClosed {
             await step(timeout: 1.0)
             if let name = pendingSwitch {
                 pendingSwitch = nil

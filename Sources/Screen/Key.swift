@@ -77,4 +77,11 @@ public protocol Terminal: AnyObject {
     func readKeys(timeout: Double) -> [Key]
     /// Rings the terminal bell (a mention arrived).
     func bell()
+    /// The terminal went away (the ssh connection dropped) or the process was asked to stop
+    /// (SIGHUP, SIGTERM): the app saves drafts and cache and ends.
+    var isClosed: Bool { get }
+}
+
+extension Terminal {
+    public var isClosed: Bool { false }
 }

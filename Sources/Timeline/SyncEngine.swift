@@ -32,7 +32,7 @@ public actor SyncEngine {
 
     /// A bearer token reads searches, user timelines and single tweets, polled: no user stream,
     /// no filter stream, no Home or Mentions, no writes.
-    public nonisolated var isAppOnly: Bool { if case .bearer = client.auth { true } else { false } }
+    public nonisolated var isAppOnly: Bool { client.auth.isAppOnly }
 
     public nonisolated static let appOnlyTimelines = "An app-only account reads searches and user timelines, not Home or Mentions."
     public nonisolated static let appOnlyWrites = "An app-only account is read-only: sign in as a user with `linnet login` to post, like or retweet."

@@ -37,7 +37,7 @@ struct Linnet: AsyncParsableCommand {
         let config = try global.config()
         let (client, account) = try global.client()
         let extra = searches.map { TimelineID.search($0) } + users.map { TimelineID.user($0.hasPrefix("@") ? String($0.dropFirst()) : $0) }
-        let appOnly = if case .bearer = client.auth { true } else { false }
+        let appOnly = client.auth.isAppOnly
         let me: User
         if appOnly {
             let name = account?.name ?? "app-only"

@@ -28,6 +28,8 @@ public enum TwitterAuth: Sendable {
     case user(OAuthCredentials)
     /// An app-only bearer token: search and user timelines, read-only.
     case bearer(String)
+
+    public var isAppOnly: Bool { if case .bearer = self { true } else { false } }
 }
 
 /// The Twitter v1.1 client: signs, sends over libcurl, decodes, turns errors into words, learns
