@@ -80,6 +80,14 @@ import TwitterAPI
                 let extra = Set(held).subtracting(want).sorted()
                 Issue.record("\(name) missing \(want.subtracting(held).sorted()), extra \(extra), of which deleted \(extra.filter(deleted.contains))")
             }
+            // What the engine was doing, for whoever reads a failed run.
+            for id in [TimelineID.home, .mentions] {
+                let st = h.engine.board.status(id)
+                Issue.record("\(id): \(st.state), last error \(st.lastError ?? "none"), refused \(st.refused)")
+            }
+            let log = try await h.requests()
+            let tail = log.suffix(12).map { e in "\(e["method"]?.stringValue ?? "") \(e["path"]?.stringValue ?? "") \(e["status"]?.intValue ?? 0)" }
+            Issue.record("last requests: \(tail.joined(separator: "; "))")
         }
 
         // No request was counted against a window the engine had been told was spent.
