@@ -41,8 +41,12 @@ import TwitterAPI
 
         var created: [String] = []
         var deletes = 0, faults = 0
+        // At least 50 rounds, and more (up to 150) until the stream has been cut and reconnected
+        // two dozen times: a slow machine delivers fewer messages per connection.
         let rounds = 50
-        for round in 0..<rounds {
+        var round = 0
+        while round < rounds || (h.engine.board.counters.connects - 1 < 24 && round < 3 * rounds) {
+            defer { round += 1 }
             try await h.faults(Self.plans[round % Self.plans.count])
             faults += 1
             for i in 0..<12 {
