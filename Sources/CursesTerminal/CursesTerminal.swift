@@ -105,6 +105,19 @@ public final class CursesTerminal: Terminal {
         endwin()
     }
 
+    public func suspend() {
+        guard open else { return }
+        def_prog_mode()
+        endwin()
+    }
+
+    public func resume() {
+        guard open else { return }
+        reset_prog_mode()
+        refresh()
+        invalidate()
+    }
+
     public var size: (width: Int, height: Int) {
         var y: Int32 = 0, x: Int32 = 0
         cn_getmaxyx(cn_stdscr(), &y, &x)

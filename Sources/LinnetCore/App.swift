@@ -30,6 +30,9 @@ public final class App {
         public var account: String?
         /// Opens another account: its store, engine, drafts and cache.
         public var switcher: (@Sendable (String) async throws -> Switched)?
+        /// Whether opening that account runs a program that may ask on the terminal
+        /// (`secret_command`): the screen is handed back while it runs.
+        public var switchAsks: (@Sendable (String) -> Bool)?
         public init() {}
     }
 
@@ -130,10 +133,15 @@ public final class App {
     /// Leaves this account (its drafts and cache saved) and opens another.
     private func switchAccount(to name: String) async {
         guard let switcher = settings.switcher else { return }
+        let asks = settings.switchAsks?(name) ?? false
+        if asks { terminal.suspend() }
+        let opened: Result<Switched, any Error>
+        do { opened = .success(try await switcher(name)) } catch { opened = .failure(error) }
+        if asks { terminal.resume() }
         let next: Switched
-        do {
-            next = try await switcher(name)
-        } catch {
+        switch opened {
+        case .success(let s): next = s
+        case .failure(let error):
             inbox.post(.notice("Could not switch to \"\(name)\": \(error)", isError: true))
             return
         }

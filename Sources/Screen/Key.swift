@@ -80,8 +80,14 @@ public protocol Terminal: AnyObject {
     /// The terminal went away (the ssh connection dropped) or the process was asked to stop
     /// (SIGHUP, SIGTERM): the app saves drafts and cache and ends.
     var isClosed: Bool { get }
+    /// Hands the terminal back in its normal mode (for a program that asks the user something,
+    /// such as a password manager), then takes it again and redraws.
+    func suspend()
+    func resume()
 }
 
 extension Terminal {
     public var isClosed: Bool { false }
+    public func suspend() {}
+    public func resume() {}
 }

@@ -61,6 +61,8 @@ struct Linnet: AsyncParsableCommand {
         if !appOnly, account != nil, let all = try? global.store.load() {
             settings.accounts = all.accounts.filter { !$0.isAppOnly }.map(\.name)
             settings.account = name
+            let asking = Set(all.accounts.filter { $0.tokenSecret == nil && $0.secretCommand != nil }.map(\.name))
+            settings.switchAsks = { asking.contains($0) }
             let (global, syncOptions, cap) = (self.global, options, config.keepPerTimeline)
             settings.switcher = { other in try await Self.open(other, global: global, options: syncOptions, cap: cap) }
         }
