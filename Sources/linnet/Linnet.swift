@@ -11,13 +11,15 @@ struct Linnet: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "linnet",
         abstract: "A full-screen terminal Twitter reader.",
+        // One line per paragraph: the help wraps them to the terminal itself.
         discussion: """
-            With no command, opens the reader for the active account (see `linnet login`), or
-            tells you how to get one. `linnet demo` runs it on a simulated Twitter, no keys needed.
+            With no command, opens the reader for the active account (see `linnet login`), or tells you how to get one. \
+            `linnet demo` runs it on a simulated Twitter, no keys needed.
 
-            Exit statuses: 0 done, 1 error, 2 usage, 3 authentication failed or no account,
-            4 rate limited. Errors go to stderr in plain words; data to stdout.
-            Environment: LINNET_CONSUMER_KEY, LINNET_CONSUMER_SECRET, LINNET_ACCESS_TOKEN,
+            Exit statuses: 0 done, 1 error, 2 usage, 3 authentication failed or no account, 4 rate limited. \
+            Errors go to stderr in plain words; data to stdout.
+
+            Environment: LINNET_CONSUMER_KEY, LINNET_CONSUMER_SECRET, LINNET_ACCESS_TOKEN, \
             LINNET_ACCESS_TOKEN_SECRET or LINNET_BEARER_TOKEN stand in for accounts.toml.
             """,
         version: LinnetVersion.string,

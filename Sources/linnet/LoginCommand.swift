@@ -9,8 +9,8 @@ struct LoginCommand: AsyncParsableCommand {
         commandName: "login",
         abstract: "Sign in and save the account.",
         discussion: """
-            The consumer key and secret come from --consumer-key/--consumer-secret, then
-            LINNET_CONSUMER_KEY/LINNET_CONSUMER_SECRET, then a prompt. Linnet never opens a
+            The consumer key and secret come from --consumer-key/--consumer-secret, then \
+            LINNET_CONSUMER_KEY/LINNET_CONSUMER_SECRET, then a prompt. Linnet never opens a \
             browser itself: it prints the URL to open on any device.
             """)
 

@@ -8,8 +8,9 @@ struct SimCommand: AsyncParsableCommand {
         commandName: "sim",
         abstract: "Run a simulated Twitter v1.1 server on loopback.",
         discussion: """
-            Prints the base URL and demo credentials, then serves until interrupted (Ctrl-C).
-            The world is built from the seed: the same seed gives the same users, tweets and keys.
+            Prints the base URL and demo credentials, then serves until interrupted (Ctrl-C). \
+            The world is built from the seed: the same seed gives the same users, tweets and keys, \
+            with the tweets dated to lead up to now (--fixed-dates for the same dates too).
             """)
 
     @Option(help: "Address to bind (loopback unless you mean otherwise).") var host = "127.0.0.1"
