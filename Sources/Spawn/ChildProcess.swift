@@ -45,9 +45,14 @@ public final class ChildProcess: @unchecked Sendable {
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
 
+        // The child's ends close once it has them; ours too if it never starts.
         var toClose: [Int32] = []
-        defer { for fd in toClose { close(fd) } }
+        var started = false
         var input: Int32 = -1, output: Int32 = -1
+        defer {
+            for fd in toClose { close(fd) }
+            if !started { for fd in [input, output] where fd >= 0 { close(fd) } }
+        }
         func pipePair() throws(Failure) -> (read: Int32, write: Int32) {
             var fds: [Int32] = [-1, -1]
             guard pipe2(&fds, O_CLOEXEC) == 0 else { throw Failure(description: "could not make a pipe: \(String(cString: strerror(errno)))") }
@@ -66,8 +71,7 @@ public final class ChildProcess: @unchecked Sendable {
         case .inherit: break
         case .null: posix_spawn_file_actions_addopen(&actions, 1, "/dev/null", O_WRONLY, 0)
         case .pipe:
-            let p: (read: Int32, write: Int32)
-            do { p = try pipePair() } catch { if input >= 0 { close(input) }; throw error }
+            let p = try pipePair()
             posix_spawn_file_actions_adddup2(&actions, p.write, 1)
             toClose.append(p.write)
             output = p.read
@@ -103,10 +107,9 @@ public final class ChildProcess: @unchecked Sendable {
             return posix_spawnp(&pid, program, &actions, &attributes, a.baseAddress!, environ)
         }
         guard rc == 0 else {
-            if input >= 0 { close(input) }
-            if output >= 0 { close(output) }
             throw Failure(description: "could not start \(program): \(String(cString: strerror(rc)))")
         }
+        started = true
         self.pid = pid
         self.inputFD = input
         self.outputFD = output

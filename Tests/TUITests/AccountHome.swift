@@ -14,10 +14,7 @@ struct AccountHome {
 
     /// Nil (with the reason recorded) when the `linnet` binary has not been built.
     static func start(_ label: String) async throws -> AccountHome? {
-        guard FileManager.default.isExecutableFile(atPath: DemoEndToEndTests.binary) else {
-            Issue.record("\(DemoEndToEndTests.binary) is missing: build it first (make test does)")
-            return nil
-        }
+        guard DemoEndToEndTests.binaryIsBuilt() else { return nil }
         var config = SimulatorConfiguration.quiet
         config.keepAliveSeconds = 1
         let server = try await SimulatorServer.start(config)

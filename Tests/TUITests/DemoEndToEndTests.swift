@@ -9,6 +9,15 @@ import TwitterAPI
     static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../..").standardized
     static let binary = root.appendingPathComponent(".build/debug/linnet").path
 
+    /// Whether `linnet` is built; records why not when it is missing.
+    static func binaryIsBuilt() -> Bool {
+        guard FileManager.default.isExecutableFile(atPath: binary) else {
+            Issue.record("\(binary) is missing: build it first (make test does)")
+            return false
+        }
+        return true
+    }
+
     static func freePort() -> UInt16 {
         let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         defer { close(fd) }
@@ -33,10 +42,7 @@ import TwitterAPI
     }
 
     @Test func readComposeReplySearchResizeAndQuit() async throws {
-        guard FileManager.default.isExecutableFile(atPath: Self.binary) else {
-            Issue.record("\(Self.binary) is missing: build it first (make test does)")
-            return
-        }
+        guard Self.binaryIsBuilt() else { return }
         let port = Self.freePort()
         let base = "http://127.0.0.1:\(port)"
         let stateDir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-e2e-\(port)").path

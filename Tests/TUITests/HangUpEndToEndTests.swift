@@ -20,10 +20,7 @@ import Testing
 
     /// Starts the demo with a draft typed into the compose box; its state folder.
     func startWithDraft(_ label: String, _ text: String, shell: String) async throws -> (Tmux, String)? {
-        guard FileManager.default.isExecutableFile(atPath: DemoEndToEndTests.binary) else {
-            Issue.record("\(DemoEndToEndTests.binary) is missing: build it first (make test does)")
-            return nil
-        }
+        guard DemoEndToEndTests.binaryIsBuilt() else { return nil }
         let stateDir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-\(label)-\(getpid())-\(Int.random(in: 0..<1_000_000))").path
         let command = "\(DemoEndToEndTests.binary) demo --tweets-per-minute 0 --state-dir \(stateDir)"
         let tmux = try await Tmux.start(shell.replacingOccurrences(of: "COMMAND", with: command), width: 90, height: 26)
