@@ -14,7 +14,7 @@ let package = Package(
     ],
     targets: [
         // System libraries. ncursesw has no pkgConfig on purpose: SwiftPM drops its -D flags
-        // (BINDINGS.md N1), so the shim defines them itself.
+        // (docs/BINDINGS.md N1), so the shim defines them itself.
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         .systemLibrary(
             name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",

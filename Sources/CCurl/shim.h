@@ -1,4 +1,4 @@
-/* libcurl for Swift: typed wrappers for the variadic setopt/getinfo calls (BINDINGS.md C1). */
+/* libcurl for Swift: typed wrappers for the variadic setopt/getinfo calls (docs/BINDINGS.md C1). */
 #ifndef LINNET_CCURL_SHIM_H
 #define LINNET_CCURL_SHIM_H
 #include <curl/curl.h>

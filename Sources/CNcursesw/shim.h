@@ -1,4 +1,4 @@
-/* Wide-character ncurses for Swift. The defines must come before any include (BINDINGS.md N2, N3). */
+/* Wide-character ncurses for Swift. The defines must come before any include (docs/BINDINGS.md N2, N3). */
 #ifndef LINNET_CNCURSESW_SHIM_H
 #define LINNET_CNCURSESW_SHIM_H
 #define _DEFAULT_SOURCE 1

@@ -124,6 +124,9 @@ public final class CursesTerminal: Terminal {
         return (Int(x), Int(y))
     }
 
+    /// Shows a frame: compares it with the last one presented, hands ncurses only the cells
+    /// that changed (all of them after a resize or `invalidate`), places or hides the cursor,
+    /// and lets `doupdate` write the bytes.
     public func present(_ screen: Screen) {
         let full = last.map { $0.width != screen.width || $0.height != screen.height } ?? true
         if full { clearok(cn_stdscr(), true) }

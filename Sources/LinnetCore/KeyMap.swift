@@ -51,6 +51,9 @@ public struct KeyMap: Equatable, Sendable {
         case none
     }
 
+    /// What the keys typed so far mean in `mode`: a command, the start of a longer sequence
+    /// (keep reading), or nothing. A sequence is bound at most once per mode (`override`
+    /// replaces the old binding), so the order of the map does not matter.
     public func resolve(_ mode: KeyMode, _ keys: [Key]) -> Resolution {
         var prefix = false
         for b in bindings where b.mode == mode {

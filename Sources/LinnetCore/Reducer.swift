@@ -9,6 +9,9 @@ public enum Reducer {
     /// Seconds a notice stays in the status bar.
     public static let noticeLifetime = 8.0
 
+    /// The one entry point of the UI's logic: applies `action` to `s`, reading the store's
+    /// snapshot, the key map and the theme from `c`, and returns the effects to run, in order.
+    /// Pure: no I/O, no clock (time arrives as `.tick`), so every key can be tested by value.
     public static func reduce(_ s: inout AppState, _ action: Action, _ c: Context) -> [Effect] {
         let before = s.panes
         var fx: [Effect] = []

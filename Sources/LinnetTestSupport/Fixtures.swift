@@ -1,27 +1,23 @@
 import Foundation
 import Yams
 
-/// Locates and reads the shared fixtures (`../shared/fixtures` beside the repository).
+/// Locates and reads the test fixtures kept in the repository (`Tests/Fixtures`).
 public enum Fixtures {
     /// An error that names the fixture that could not be read.
     public struct Missing: Error, CustomStringConvertible {
         public let description: String
     }
 
-    /// The fixtures folder: `$LINNET_FIXTURES`, else the first `shared/fixtures` found walking
-    /// up from this package.
+    /// The fixtures folder, found from this source file's place in the package
+    /// (`Sources/LinnetTestSupport/Fixtures.swift` → `Tests/Fixtures`).
     public static func root() throws -> URL {
-        if let env = ProcessInfo.processInfo.environment["LINNET_FIXTURES"], !env.isEmpty {
-            return URL(fileURLWithPath: env, isDirectory: true)
+        let package = URL(fileURLWithPath: #filePath)
+            .deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let dir = package.appendingPathComponent("Tests/Fixtures", isDirectory: true)
+        guard FileManager.default.fileExists(atPath: dir.path) else {
+            throw Missing(description: "the fixtures folder \(dir.path) is missing from the checkout")
         }
-        var dir = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
-        for _ in 0..<8 {
-            let candidate = dir.appendingPathComponent("shared/fixtures", isDirectory: true)
-            if FileManager.default.fileExists(atPath: candidate.path) { return candidate }
-            dir = dir.deletingLastPathComponent()
-        }
-        throw Missing(
-            description: "shared/fixtures not found above \(#filePath); set LINNET_FIXTURES to its path")
+        return dir
     }
 
     /// URL of a fixture, given its path inside the fixtures folder.

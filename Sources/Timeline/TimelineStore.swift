@@ -61,6 +61,9 @@ public actor TimelineStore {
 
     // MARK: - Reading
 
+    /// An immutable picture of every timeline for the UI: ids, gaps, anchors and read markers,
+    /// over a tweet table shared with the store (no copy; the store copies a shard only when it
+    /// changes one that a snapshot still holds). `version` rises with every change.
     public func snapshot() -> TimelineSnapshot {
         var views: [TimelineID: TimelineView] = [:]
         for id in Array(held.keys) { views[id] = held[id]?.makeView() }

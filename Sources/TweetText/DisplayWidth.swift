@@ -1,6 +1,6 @@
 /// Terminal cells a grapheme cluster takes, decided per cluster rather than per scalar, so that
 /// emoji sequences, flags and VS16 forms take two cells as modern terminals draw them (libc
-/// `wcwidth` gets those wrong: BINDINGS.md N6).
+/// `wcwidth` gets those wrong: docs/BINDINGS.md N6).
 public enum DisplayWidth {
     /// Cells for one grapheme cluster: 0, 1 or 2.
     public static func of(_ character: Character) -> Int {

@@ -1,6 +1,6 @@
 // Top-level domains that twitter-text recognises in URLs, space-separated.
 // Data from twitter/twitter-text conformance/tld_lib.yml (Apache-2.0); a test checks it matches
-// ../shared/fixtures/twitter-text/tld_lib.yml, so regenerate it from there when that file changes.
+// Tests/Fixtures/twitter-text/tld_lib.yml, so regenerate it from there when that file changes.
 
 enum TLDList {
     static let country = """

@@ -1,7 +1,7 @@
 import Testing
 import LinnetTestSupport
 
-/// One case of the twitter-text conformance suite, loaded from the shared fixtures.
+/// One case of the twitter-text conformance suite, loaded from Tests/Fixtures/twitter-text.
 struct ConformanceCase: Sendable, CustomTestStringConvertible {
     var section: String
     var description: String

@@ -3,7 +3,7 @@ import Testing
 
 @testable import TweetText
 
-/// Vectors from PROTOCOL.md §7 beyond the conformance file, and the TLD data's provenance.
+/// Vectors from docs/PROTOCOL.md §7 beyond the conformance file, and the TLD data's provenance.
 @Suite struct TweetLengthTests {
     @Test func helloWorldWave() {
         #expect(TweetLength("Hello, world! 👋").weightedLength == 16)

@@ -4,7 +4,7 @@ import Testing
 
 @testable import TwitterAPI
 
-/// Decodes every recorded payload in ../shared/fixtures/api and checks real values.
+/// Decodes every recorded payload in Tests/Fixtures/api and checks real values.
 @Suite struct FixtureDecodingTests {
     enum Shape: Sendable { case tweet, timeline, search, user, rateLimit, error, configuration }
 

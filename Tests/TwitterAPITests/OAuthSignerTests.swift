@@ -2,7 +2,7 @@ import Testing
 
 @testable import TwitterAPI
 
-/// Every signing vector in PROTOCOL.md §1–3.
+/// Every signing vector in docs/PROTOCOL.md §1–3.
 @Suite struct OAuthSignerTests {
     static let twitterExampleCredentials = OAuthCredentials(
         consumerKey: "xvz1evFS4wEEPTGEFPHBog", consumerSecret: "kAcSOqF21Fu85e7zjz7ZN2U4ZRhfV3WpwPAoE3Z7kBw",

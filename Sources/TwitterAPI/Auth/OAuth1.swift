@@ -124,7 +124,7 @@ public struct OAuth1Signer: Sendable {
     }
 }
 
-/// App-only authentication (OAuth 2 client credentials, PROTOCOL.md §3).
+/// App-only authentication (OAuth 2 client credentials, docs/PROTOCOL.md §3).
 public enum AppOnlyAuth {
     /// The `Basic` credential: base64(pct(key) ":" pct(secret)).
     public static func basicCredential(consumerKey: String, consumerSecret: String) -> String {

@@ -1,4 +1,4 @@
-/// RFC 3986 percent-encoding as OAuth 1.0a requires it (PROTOCOL.md §1.1): only
+/// RFC 3986 percent-encoding as OAuth 1.0a requires it (docs/PROTOCOL.md §1.1): only
 /// `A-Z a-z 0-9 - . _ ~` stay; every other UTF-8 byte becomes `%XX` with upper-case hex.
 public enum PercentEncoding {
     private static let hex = Array("0123456789ABCDEF".utf8)

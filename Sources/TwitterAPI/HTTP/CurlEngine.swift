@@ -36,7 +36,7 @@ public final class CurlEngine: Sendable {
     public static let shared = CurlEngine()
 
     public init() {
-        // SIGPIPE is ignored because CURLOPT_NOSIGNAL leaves it to us (BINDINGS.md C3).
+        // SIGPIPE is ignored because CURLOPT_NOSIGNAL leaves it to us (docs/BINDINGS.md C3).
         signal(SIGPIPE, SIG_IGN)
         Self.globalInit
         let thread = Thread { [self] in runLoop() }

@@ -54,7 +54,7 @@ public struct APIError: Error, Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    /// Plain words for Twitter's common error codes (PROTOCOL.md §5).
+    /// Plain words for Twitter's common error codes (docs/PROTOCOL.md §5).
     public static let meanings: [Int: String] = [
         32: "Could not authenticate: the signature or keys were not accepted. Check the consumer key and secret and the access token.",
         34: "That page or endpoint does not exist.",

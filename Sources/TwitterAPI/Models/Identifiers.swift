@@ -27,7 +27,7 @@ public struct UserID: NumericID {
     public init(rawValue: UInt64) { self.rawValue = rawValue }
 }
 
-/// Snowflake ids carry their creation time (PROTOCOL.md §8).
+/// Snowflake ids carry their creation time (docs/PROTOCOL.md §8).
 public enum Snowflake {
     /// Twitter's epoch, 2010-11-04 01:42:54.657 UTC, in Unix milliseconds.
     public static let epochMilliseconds: UInt64 = 1_288_834_974_657

@@ -20,7 +20,7 @@ public enum StreamMessage: Sendable {
     /// A well-formed message of a kind Linnet does not know; its top-level keys.
     case unknown(keys: [String])
 
-    /// Plain words for a disconnect code (PROTOCOL.md §6).
+    /// Plain words for a disconnect code (docs/PROTOCOL.md §6).
     public static func disconnectMeaning(_ code: Int) -> String {
         switch code {
         case 1: return "the stream server shut down"

@@ -1,4 +1,4 @@
-/// When to reconnect a stream, by Twitter's rules (PROTOCOL.md §6): network errors back off
+/// When to reconnect a stream, by Twitter's rules (docs/PROTOCOL.md §6): network errors back off
 /// linearly by 250 ms up to 16 s; HTTP errors exponentially from 5 s to 320 s; 420 and 429
 /// exponentially from one minute; a connection that delivered data resets the back-off. Pure:
 /// the caller supplies the time and carries out the decision.
