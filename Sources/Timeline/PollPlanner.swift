@@ -18,10 +18,10 @@ public enum PollPlanner {
         let limit = Double(max(1, window?.limit ?? defaultLimit))
         let steady = windowSeconds / limit * share
         guard let w = window else { return steady }
-        let untilReset = Double(max(0, w.reset - now))
+        let untilReset = Double(max(0, Checked.secondsBetween(now, w.reset)))
         guard w.remaining > 0 else { return max(1, untilReset) }
         // Spread what is left over the rest of the window, never faster than the steady pace.
-        return max(steady, untilReset / Double(w.remaining) * share)
+        return max(steady, untilReset / Double(max(1, w.remaining)) * share)
     }
 
     /// A manual refresh: at once when the budget allows, otherwise when and why not.
@@ -32,7 +32,7 @@ public enum PollPlanner {
 
     public static func manualRefresh(window: RateLimit?, now: Int64) -> Refresh {
         guard let w = window, w.remaining <= 0, w.reset > now else { return .now }
-        let s = Int(w.reset - now)
+        let s = Int(Checked.secondsBetween(now, w.reset))
         return .wait(seconds: s, message: "rate limited, next refresh in \(s) s")
     }
 }

@@ -84,7 +84,7 @@ extension SyncEngine {
             if pollers[id] == nil {
                 let wait = retryAt - now()
                 Task { [weak self] in
-                    try? await Task.sleep(nanoseconds: UInt64(max(0, wait) * 1e9))
+                    try? await Task.sleep(nanoseconds: Checked.nanoseconds(wait))
                     await self?.requestCatchUp(id, ceiling: low)
                 }
             }

@@ -39,7 +39,7 @@ extension SyncEngine {
             board.count { $0.rateLimitWaits += 1 }
             board.update(id) { $0.state = .rateLimited(until: until) }
             // The server's window turns over at the start of the reset second.
-            try await Task.sleep(nanoseconds: UInt64((until - t + 0.02) * 1e9))
+            try await Task.sleep(nanoseconds: Checked.nanoseconds(until - t + 0.02))
         }
     }
 

@@ -211,7 +211,7 @@ public actor SyncEngine {
             while !Task.isCancelled {
                 guard let self else { return }
                 let wait = await self.pollOnce(id)
-                try? await Task.sleep(nanoseconds: UInt64(max(0.05, wait) * 1e9))
+                try? await Task.sleep(nanoseconds: Checked.nanoseconds(max(0.05, wait)))
             }
         }
     }

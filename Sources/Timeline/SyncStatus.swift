@@ -103,7 +103,7 @@ public final class SyncBoard: Sendable {
 struct ScaledClock: StreamClock {
     let scale: Double
     func sleep(seconds: Double) async throws {
-        try await Task.sleep(nanoseconds: UInt64(max(0, seconds * scale) * 1e9))
+        try await Task.sleep(nanoseconds: Checked.nanoseconds(seconds * scale))
     }
 }
 

@@ -1,3 +1,4 @@
+import Foundation
 import Synchronization
 
 /// What the last answers said about each endpoint's rate-limit window, for the scheduler.
@@ -8,9 +9,10 @@ public final class RateLimitBook: Sendable {
 
     /// Records the `x-rate-limit-*` headers of an answer for `endpoint` (`/statuses/home_timeline`).
     public func record(endpoint: String, headers: [String: String], status: Int) {
-        guard let limit = headers["x-rate-limit-limit"].flatMap(Int.init),
-            let remaining = headers["x-rate-limit-remaining"].flatMap(Int.init),
-            let reset = headers["x-rate-limit-reset"].flatMap(Int64.init)
+        let now = Int64(Date().timeIntervalSince1970)
+        guard let limit = Checked.count(headers["x-rate-limit-limit"]),
+            let remaining = Checked.count(headers["x-rate-limit-remaining"]),
+            let reset = Checked.resetTime(headers["x-rate-limit-reset"], now: now)
         else { return }
         windows.withLock { $0[endpoint] = RateLimit(limit: limit, remaining: status == 429 ? 0 : remaining, reset: reset) }
     }

@@ -112,8 +112,9 @@ public final class TwitterClient: Sendable {
     public func call(_ method: String, _ path: String, _ params: [(String, String)] = []) async throws -> Data {
         let r = try await send(method, path, params)
         guard (200..<300).contains(r.status) else {
-            let retry = r.headers["retry-after"].flatMap(Int64.init).map { Int64(Date().timeIntervalSince1970) + $0 }
-                ?? (r.status == 429 ? r.headers["x-rate-limit-reset"].flatMap(Int64.init) : nil)
+            let now = Int64(Date().timeIntervalSince1970)
+            let retry = Checked.retryAfter(r.headers["retry-after"], now: now)
+                ?? (r.status == 429 ? Checked.resetTime(r.headers["x-rate-limit-reset"], now: now) : nil)
             throw APIError(httpStatus: r.status, body: r.body, retryAt: retry)
         }
         return r.body

@@ -24,6 +24,8 @@ public enum TwitterDate {
 
     /// The `created_at` string for Unix seconds, in UTC.
     public static func format(_ seconds: Int64) -> String {
+        // Years 1 to 9999: a time from a damaged file or a hostile server is clamped, not trapped on.
+        let seconds = min(max(seconds, -62_135_596_800), 253_402_300_799)
         let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
         let rem = seconds - days * 86400
         let (y, m, d) = civilFromDays(days)
