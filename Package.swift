@@ -27,15 +27,16 @@ let package = Package(
         .systemLibrary(name: "CSpawn", path: "Sources/CSpawn"),
         .target(name: "Spawn", dependencies: ["CSpawn"]),
         .target(name: "TwitterAPI", dependencies: ["TweetText", "COpenSSL", "CCurl"]),
-        .target(name: "Timeline", dependencies: ["TwitterAPI"]),
+        .target(name: "PrivateFiles"),
+        .target(name: "Timeline", dependencies: ["TwitterAPI", "PrivateFiles"]),
         .target(name: "Screen", dependencies: ["TweetText", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(
             name: "LinnetCore",
-            dependencies: ["Timeline", "Screen", "TweetText", "TwitterAPI", "Spawn", .product(name: "TOMLKit", package: "TOMLKit")]),
+            dependencies: ["Timeline", "Screen", "TweetText", "TwitterAPI", "Spawn", "PrivateFiles", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(name: "CursesTerminal", dependencies: ["Screen", "CNcursesw"]),
         .target(
             name: "TwitterSimulator",
-            dependencies: ["TweetText", "COpenSSL", .product(name: "FlyingFox", package: "FlyingFox")]),
+            dependencies: ["TweetText", "COpenSSL", "PrivateFiles", .product(name: "FlyingFox", package: "FlyingFox")]),
         .target(
             name: "LinnetTestSupport",
             dependencies: ["TwitterAPI", "TwitterSimulator", .product(name: "Yams", package: "Yams")]),
@@ -74,7 +75,7 @@ let package = Package(
             name: "TwitterClientTests", dependencies: ["TwitterAPI", "TwitterSimulator", "LinnetTestSupport", "Spawn"]),
         .testTarget(
             name: "SyncTests", dependencies: ["Timeline", "TwitterAPI", "TwitterSimulator", "LinnetTestSupport"]),
-        .testTarget(name: "HostileTests", dependencies: ["Timeline", "TwitterAPI", "LinnetTestSupport"]),
+        .testTarget(name: "HostileTests", dependencies: ["Timeline", "TwitterAPI", "LinnetCore", "PrivateFiles", "LinnetTestSupport"]),
         .testTarget(
             name: "TwitterSimulatorTests", dependencies: ["TwitterSimulator", "TwitterAPI", "LinnetTestSupport"]),
     ]

@@ -1,4 +1,5 @@
 import Foundation
+import PrivateFiles
 import Spawn
 import Screen
 import TOMLKit
@@ -72,6 +73,7 @@ public struct AccountStore: Sendable {
 
     /// Reads the file; none yet is an empty list.
     public func load() throws(AccountsError) -> Contents {
+        PrivateFile.removeLeftovers(in: fileURL.deletingLastPathComponent(), for: [fileURL.lastPathComponent])
         var st = stat()
         guard stat(fileURL.path, &st) == 0 else { return Contents() }
         if st.st_mode & 0o077 != 0 {
@@ -111,20 +113,7 @@ public struct AccountStore: Sendable {
             ]
             for (k, v) in fields { if let v { out += "\(k) = \(Self.quote(v))\n" } }
         }
-        let dir = fileURL.deletingLastPathComponent()
-        do {
-            try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw AccountsError("cannot create \(dir.path): \(error.localizedDescription)")
-        }
-        let tmp = dir.appendingPathComponent(".accounts.toml.\(getpid()).tmp")
-        guard FileManager.default.createFile(atPath: tmp.path, contents: Data(out.utf8), attributes: [.posixPermissions: 0o600]) else {
-            throw AccountsError("cannot write \(tmp.path) (disk full or no permission); nothing was changed")
-        }
-        guard rename(tmp.path, fileURL.path) == 0 else {
-            unlink(tmp.path)
-            throw AccountsError("cannot replace \(fileURL.path); nothing was changed")
-        }
+        do { try PrivateFile.write(Data(out.utf8), to: fileURL) } catch { throw AccountsError(error.description) }
     }
 
     /// A TOML basic string.

@@ -1,4 +1,5 @@
 import Foundation
+import PrivateFiles
 import TwitterAPI
 
 /// Unsent drafts on disk (`$XDG_STATE_HOME/linnet/<account>/draft.json`), written atomically
@@ -15,7 +16,7 @@ public struct DraftStore: Sendable {
         } else {
             base = (environment["HOME"] ?? NSTemporaryDirectory()) + "/.local/state"
         }
-        return URL(fileURLWithPath: base).appendingPathComponent("linnet").appendingPathComponent(account)
+        return URL(fileURLWithPath: base).appendingPathComponent("linnet").appendingPathComponent(PrivateFile.folderName(for: account))
     }
 
     /// Saves the drafts; none removes the file.
@@ -24,22 +25,12 @@ public struct DraftStore: Sendable {
             try? FileManager.default.removeItem(at: fileURL)
             return
         }
-        let dir = fileURL.deletingLastPathComponent()
-        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        let data = try JSONEncoder().encode(drafts)
-        let temp = dir.appendingPathComponent(".draft.\(getpid()).tmp")
-        guard FileManager.default.createFile(atPath: temp.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: temp.path])
-        }
-        if rename(temp.path, fileURL.path) != 0 {
-            let e = errno
-            try? FileManager.default.removeItem(at: temp)
-            throw POSIXError(POSIXErrorCode(rawValue: e) ?? .EIO)
-        }
+        try PrivateFile.write(try JSONEncoder().encode(drafts), to: fileURL)
     }
 
     /// The saved drafts (none when there is no file or it cannot be read).
     public func load() -> [DraftRecord] {
+        PrivateFile.removeLeftovers(in: fileURL.deletingLastPathComponent(), for: [fileURL.lastPathComponent])
         guard let data = FileManager.default.contents(atPath: fileURL.path) else { return [] }
         return ((try? JSONDecoder().decode([DraftRecord].self, from: data)) ?? []).filter { !$0.text.isEmpty }
     }

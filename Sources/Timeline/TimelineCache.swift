@@ -1,4 +1,5 @@
 import Foundation
+import PrivateFiles
 import TwitterAPI
 
 /// The on-disk cache of timelines, users and reading state, so the first frame shows the last
@@ -20,7 +21,7 @@ public struct TimelineCache: Sendable {
     public static func defaultDirectory(account: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.cache")
-        return URL(fileURLWithPath: base).appendingPathComponent("linnet").appendingPathComponent(account)
+        return URL(fileURLWithPath: base).appendingPathComponent("linnet").appendingPathComponent(PrivateFile.folderName(for: account))
     }
 
     /// What loading found.
@@ -69,21 +70,7 @@ public struct TimelineCache: Sendable {
     }
 
     private func write(_ data: Data) throws {
-        let fm = FileManager.default
-        do {
-            try fm.createDirectory(at: directory, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        } catch {
-            throw CacheError("cannot create the cache folder \(directory.path): \(Self.reason(error))")
-        }
-        let tmp = directory.appendingPathComponent(".timelines.cache.tmp-\(getpid())")
-        guard fm.createFile(atPath: tmp.path, contents: data, attributes: [.posixPermissions: 0o600]) else {
-            throw CacheError("cannot write the cache in \(directory.path) (disk full or no permission); going on without it")
-        }
-        guard rename(tmp.path, fileURL.path) == 0 else {
-            let why = String(validatingCString: strerror(errno)) ?? "error \(errno)"
-            unlink(tmp.path)
-            throw CacheError("cannot replace the cache file \(fileURL.path): \(why)")
-        }
+        do { try PrivateFile.write(data, to: fileURL) } catch { throw CacheError(error.description) }
     }
 
     static func reason(_ error: any Error) -> String {
@@ -97,6 +84,7 @@ public struct TimelineCache: Sendable {
     /// With `head`, only the newest `head` tweets of each timeline are decoded: enough for the
     /// first frame, in a fraction of the time (the checksum still covers the whole file).
     public func load(head: Int? = nil) -> LoadResult {
+        PrivateFile.removeLeftovers(in: directory, for: [fileURL.lastPathComponent])
         guard let bytes = Self.readAll(fileURL.path) else { return .empty }
         do {
             return .loaded(try Self.decode(bytes, head: head))

@@ -1,4 +1,5 @@
 import Foundation
+import PrivateFiles
 
 /// The world as saved to `--state FILE`: JSON, versioned.
 struct SimulatorState: Codable {
@@ -32,13 +33,8 @@ struct SimulatorState: Codable {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.sortedKeys]
         let data = try encoder.encode(self)
-        let tmp = path + ".tmp-\(getpid())"
-        guard FileManager.default.createFile(atPath: tmp, contents: data, attributes: [.posixPermissions: 0o600]) else {
-            throw SimulatorError("cannot write the state file \(path)")
-        }
-        guard rename(tmp, path) == 0 else {
-            unlink(tmp)
-            throw SimulatorError("cannot replace the state file \(path): \(String(cString: strerror(errno)))")
+        do { try PrivateFile.write(data, to: URL(fileURLWithPath: path), privateFolder: false) } catch {
+            throw SimulatorError(error.description)
         }
     }
 }
