@@ -70,12 +70,12 @@ let package = Package(
             name: "LinnetCoreTests", dependencies: ["LinnetCore", "Screen", "Timeline", "TwitterAPI", "LinnetTestSupport"],
             exclude: ["Golden"]),
         .testTarget(name: "TUITests", dependencies: ["TweetText", "TwitterAPI", "TwitterSimulator", "LinnetTestSupport", "Spawn"]),
-        .testTarget(name: "TimelineTests", dependencies: ["Timeline", "TwitterAPI", "LinnetTestSupport"]),
+        .testTarget(name: "TimelineTests", dependencies: ["Timeline", "TwitterAPI", "LinnetCore", "LinnetTestSupport"]),
         .testTarget(
             name: "TwitterClientTests", dependencies: ["TwitterAPI", "TwitterSimulator", "LinnetTestSupport", "Spawn"]),
         .testTarget(
             name: "SyncTests", dependencies: ["Timeline", "TwitterAPI", "TwitterSimulator", "LinnetTestSupport"]),
-        .testTarget(name: "HostileTests", dependencies: ["Timeline", "TwitterAPI", "LinnetCore", "PrivateFiles", "LinnetTestSupport"]),
+        .testTarget(name: "HostileTests", dependencies: ["Timeline", "TwitterAPI", "LinnetCore", "PrivateFiles", "LinnetTestSupport", "Spawn"]),
         .testTarget(
             name: "TwitterSimulatorTests", dependencies: ["TwitterSimulator", "TwitterAPI", "LinnetTestSupport"]),
     ]

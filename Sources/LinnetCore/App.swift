@@ -1,4 +1,5 @@
 import Foundation
+import PrivateFiles
 import Screen
 import Synchronization
 import Timeline
@@ -67,6 +68,8 @@ public final class App {
     private var lastFrame: Screen?
     private var savedDrafts: [DraftRecord] = []
     private var lastDraftSave = 0.0
+    /// A save failed while quitting and the user was told; the next quit goes ahead.
+    private var quitDespiteUnsaved = false
 
     public init(terminal: any Terminal, store: TimelineStore, engine: SyncEngine, settings: Settings, wake: @escaping @Sendable () -> Void) {
         self.terminal = terminal
@@ -98,9 +101,12 @@ public final class App {
     /// Drafts and the last session's tweets (the head for the first frame, then the rest, all
     /// before any network call), then the panes' sync.
     private func start() async {
-        if let kept = settings.drafts?.load(), !kept.isEmpty {
-            inbox.post(.restoreDrafts(kept))
-            savedDrafts = kept
+        if let found = settings.drafts?.read() {
+            if let problem = found.problem { inbox.post(.notice(problem, isError: true)) }
+            if !found.drafts.isEmpty {
+                inbox.post(.restoreDrafts(found.drafts))
+                savedDrafts = found.drafts
+            }
         }
         // Detached: tasks made here would otherwise belong to the main actor, which sits in
         // poll() between frames.
@@ -113,7 +119,7 @@ public final class App {
                 await store.restore(head)
                 await step(timeout: 0)
                 if case .loaded(let all) = cache.load() { await store.restore(all) }
-            case .setAside(let why): inbox.post(.notice("Cache: " + why, isError: true))
+            case .setAside(let why), .refused(let why): inbox.post(.notice("Cache: " + why, isError: true))
             case .empty: break
             }
         }
@@ -126,7 +132,7 @@ public final class App {
         saveDrafts(Reducer.draftRecords(state))
         await engine.stop()
         if let cache = settings.cache {
-            do { try cache.save(await store.snapshot()) } catch { FileHandle.standardError.write(Data("linnet: the timeline cache was not saved: \(error)\n".utf8)) }
+            do { try cache.save(await store.snapshot()) } catch { FileHandle.standardError.write(Data("linnet: \(error)\n".utf8)) }
         }
     }
 
@@ -236,13 +242,23 @@ public final class App {
         }
     }
 
+    /// Saves the drafts. When that fails on the way out, the quit is called off once, so the
+    /// draft is not lost without the user knowing: a second quit goes ahead.
     private func saveDrafts(_ records: [DraftRecord]) {
         guard let drafts = settings.drafts else { return }
         do {
             try drafts.save(records)
             savedDrafts = records
+            quitDespiteUnsaved = false
         } catch {
-            inbox.post(.notice("Drafts could not be saved to \(drafts.fileURL.path): \(error.localizedDescription). They are still here until you quit.", isError: true))
+            let why = (error as? PrivateFileError)?.description ?? "\(error)"
+            if state.quitting && !records.isEmpty && !quitDespiteUnsaved {
+                state.quitting = false
+                quitDespiteUnsaved = true
+                inbox.post(.notice("The draft was NOT saved (\(why)). Linnet did not quit: free some space and quit again, or quit again to leave without it.", isError: true))
+            } else if !state.quitting {
+                inbox.post(.notice("Drafts could not be saved (\(why)). They are still here; Linnet will try again.", isError: true))
+            }
         }
         lastDraftSave = state.now
     }

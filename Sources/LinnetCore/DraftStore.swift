@@ -28,10 +28,38 @@ public struct DraftStore: Sendable {
         try PrivateFile.write(try JSONEncoder().encode(drafts), to: fileURL)
     }
 
-    /// The saved drafts (none when there is no file or it cannot be read).
-    public func load() -> [DraftRecord] {
+    /// What was found on disk, and what was wrong with it in words.
+    public struct Loaded: Equatable, Sendable {
+        public var drafts: [DraftRecord]
+        public var problem: String?
+    }
+
+    /// The saved drafts. A file that cannot be read as drafts is moved aside (never overwritten
+    /// by the next save) and named in `problem`.
+    public func read() -> Loaded {
         PrivateFile.removeLeftovers(in: fileURL.deletingLastPathComponent(), for: [fileURL.lastPathComponent])
-        guard let data = FileManager.default.contents(atPath: fileURL.path) else { return [] }
-        return ((try? JSONDecoder().decode([DraftRecord].self, from: data)) ?? []).filter { !$0.text.isEmpty }
+        let data: Data
+        do {
+            guard let d = try PrivateFile.read(fileURL, limit: 16 << 20) else { return Loaded(drafts: []) }
+            data = d
+        } catch {
+            return Loaded(drafts: [], problem: setAside("it cannot be read: \(error.description)"))
+        }
+        do {
+            return Loaded(drafts: try JSONDecoder().decode([DraftRecord].self, from: data).filter { !$0.text.isEmpty })
+        } catch {
+            return Loaded(drafts: [], problem: setAside("it is damaged (\(data.count) bytes that are not Linnet's drafts)"))
+        }
+    }
+
+    /// The saved drafts (see `read` for what went wrong, if anything).
+    public func load() -> [DraftRecord] { read().drafts }
+
+    private func setAside(_ why: String) -> String {
+        let aside = fileURL.path + ".unreadable-\(Int(Date().timeIntervalSince1970))"
+        if rename(fileURL.path, aside) == 0 {
+            return "The drafts file \(fileURL.path) was not used: \(why). It was moved to \(aside), so nothing in it is lost."
+        }
+        return "The drafts file \(fileURL.path) was not used: \(why)."
     }
 }

@@ -32,21 +32,24 @@ public struct Layout: Equatable, Sendable {
 public enum Format {
     /// `now`, `42s`, `5m`, `3h`, `2d`, then the date (`Mar 4`, or `Mar 4 2019` in another year).
     public static func age(created: Int64, now: Double) -> String {
-        let d = Int(now) - Int(created)
+        // Both clamped to years 1–9999, so a damaged cache or a hostile server cannot trap here.
+        let created = TwitterDate.clamped(created)
+        let today = now.isFinite ? TwitterDate.clamped(Int64(max(-1e17, min(1e17, now)))) : created
+        let d = Int(today - created)
         if d < 5 { return "now" }
         if d < 60 { return "\(d)s" }
         if d < 3600 { return "\(d / 60)m" }
         if d < 86400 { return "\(d / 3600)h" }
         if d < 7 * 86400 { return "\(d / 86400)d" }
-        let (y, m, day) = civil(created)
-        let (ny, _, _) = civil(Int64(now))
+        let (y, m, day) = TwitterDate.civil(created)
+        let (ny, _, _) = TwitterDate.civil(today)
         let month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][m - 1]
         return y == ny ? "\(month) \(day)" : "\(month) \(day) \(y)"
     }
 
     /// `42 s`, `4m 12s`, `1h 5m`: how long until something.
     public static func wait(_ seconds: Double) -> String {
-        let s = max(0, Int(seconds.rounded(.up)))
+        let s = seconds.isNaN ? 0 : Int(min(max(0, seconds.rounded(.up)), 1e9))
         if s < 60 { return "\(s) s" }
         if s < 3600 { return "\(s / 60)m \(s % 60)s" }
         return "\(s / 3600)h \(s % 3600 / 60)m"
@@ -63,18 +66,5 @@ public enum Format {
     private static func format1(_ v: Double) -> String {
         let tenths = Int((v * 10).rounded(.down))
         return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
-    }
-
-    /// Year, month, day of a Unix time (UTC), by Howard Hinnant's days-from-civil inverse.
-    static func civil(_ t: Int64) -> (Int, Int, Int) {
-        let z = Int(t / 86400) + 719_468
-        let era = (z >= 0 ? z : z - 146_096) / 146_097
-        let doe = z - era * 146_097
-        let yoe = (doe - doe / 1460 + doe / 36524 - doe / 146_096) / 365
-        let doy = doe - (365 * yoe + yoe / 4 - yoe / 100)
-        let mp = (5 * doy + 2) / 153
-        let d = doy - (153 * mp + 2) / 5 + 1
-        let m = mp < 10 ? mp + 3 : mp - 9
-        return (yoe + era * 400 + (m <= 2 ? 1 : 0), m, d)
     }
 }

@@ -26,7 +26,7 @@ public enum PrivateFile {
         let path = dir.path
         var st = stat()
         if lstat(path, &st) != 0 {
-            guard errno == ENOENT else { throw PrivateFileError("cannot use the folder \(path): \(reason(errno))") }
+            guard errno == ENOENT else { throw PrivateFileError("cannot create the folder \(path): \(reason(errno))") }
             let parent = dir.deletingLastPathComponent()
             if parent.path != path, lstat(parent.path, &st) != 0 {
                 do {
@@ -116,7 +116,7 @@ public enum PrivateFile {
     public static func read(_ url: URL, limit: Int) throws(PrivateFileError) -> Data? {
         let fd = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 {
-            if errno == ENOENT { return nil }
+            if errno == ENOENT || errno == ENOTDIR { return nil }
             throw PrivateFileError("cannot read \(url.path): \(reason(errno))")
         }
         defer { close(fd) }

@@ -76,8 +76,9 @@ struct BinaryReader {
     mutating func bool() throws -> Bool { try u8() != 0 }
 
     mutating func string() throws -> String {
-        let n = Int(try varint())
-        guard n >= 0, offset + n <= end else { throw CacheFormatError(description: "a text in the cache runs past its end") }
+        guard let n = Int(exactly: try varint()), n <= end - offset else {
+            throw CacheFormatError(description: "a text in the cache runs past its end")
+        }
         defer { offset += n }
         return String(decoding: bytes[offset..<(offset + n)], as: UTF8.self)
     }
@@ -85,7 +86,7 @@ struct BinaryReader {
     mutating func optionalString() throws -> String? { try bool() ? try string() : nil }
 
     mutating func raw(_ n: Int) throws -> [UInt8] {
-        guard offset + n <= end else { throw CacheFormatError(description: "the cache file ends early") }
+        guard n >= 0, n <= end - offset else { throw CacheFormatError(description: "the cache file ends early") }
         defer { offset += n }
         return Array(bytes[offset..<(offset + n)])
     }

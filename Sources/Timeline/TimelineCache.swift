@@ -30,6 +30,9 @@ public struct TimelineCache: Sendable {
         case empty
         /// The file was unreadable and was moved aside; the message says so in one line.
         case setAside(String)
+        /// The file or its folder is not one Linnet trusts or can read (a FIFO, too big,
+        /// another user's folder); left where it is, and the message says why.
+        case refused(String)
     }
 
     // MARK: - Saving
@@ -70,7 +73,7 @@ public struct TimelineCache: Sendable {
     }
 
     private func write(_ data: Data) throws {
-        do { try PrivateFile.write(data, to: fileURL) } catch { throw CacheError(error.description) }
+        do { try PrivateFile.write(data, to: fileURL) } catch { throw CacheError("the timeline cache was not saved: \(error.description)") }
     }
 
     static func reason(_ error: any Error) -> String {
@@ -84,8 +87,20 @@ public struct TimelineCache: Sendable {
     /// With `head`, only the newest `head` tweets of each timeline are decoded: enough for the
     /// first frame, in a fraction of the time (the checksum still covers the whole file).
     public func load(head: Int? = nil) -> LoadResult {
+        var st = stat()
+        if lstat(directory.path, &st) == 0 {
+            if st.st_mode & S_IFMT != S_IFDIR || st.st_uid != geteuid() || st.st_mode & 0o002 != 0 {
+                return .refused("the cache folder \(directory.path) is not a private folder of yours (a link, another user's, or writable by anyone); it was not read")
+            }
+        }
         PrivateFile.removeLeftovers(in: directory, for: [fileURL.lastPathComponent])
-        guard let bytes = Self.readAll(fileURL.path) else { return .empty }
+        let bytes: [UInt8]
+        do {
+            guard let data = try PrivateFile.read(fileURL, limit: Self.maxFileBytes) else { return .empty }
+            bytes = [UInt8](data)
+        } catch {
+            return .refused("the timeline cache was not read: \(error.description)")
+        }
         do {
             return .loaded(try Self.decode(bytes, head: head))
         } catch {
@@ -96,22 +111,8 @@ public struct TimelineCache: Sendable {
         }
     }
 
-    /// The whole file in one read; nil when it does not exist or cannot be opened.
-    static func readAll(_ path: String) -> [UInt8]? {
-        let fd = open(path, O_RDONLY)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var st = stat()
-        guard fstat(fd, &st) == 0 else { return nil }
-        var bytes = [UInt8](repeating: 0, count: Int(st.st_size))
-        var got = 0
-        while got < bytes.count {
-            let n = bytes.withUnsafeMutableBytes { read(fd, $0.baseAddress! + got, $0.count - got) }
-            if n <= 0 { break }
-            got += n
-        }
-        return got == bytes.count ? bytes : Array(bytes.prefix(got))
-    }
+    /// The largest cache file read (a cache of 10,000 tweets is about 3.4 MB).
+    public static let maxFileBytes = 256 << 20
 
     static func decode(_ bytes: [UInt8], head: Int? = nil) throws -> TimelineSnapshot {
         guard bytes.count >= magic.count + 4, Array(bytes.prefix(magic.count)) == magic else {

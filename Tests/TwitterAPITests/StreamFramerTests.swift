@@ -101,3 +101,47 @@ import Testing
         #expect(p.failed(.http(503)) == 5)
     }
 }
+
+/// A stream that never ends its line, or announces a giant frame, must not make the framer
+/// hold more than its bound, and the stream must go on after it.
+@Suite struct HostileFramingTests {
+    static func messages(_ events: [StreamFramer.Event]) -> [String] {
+        events.compactMap { if case .message(let m) = $0 { String(decoding: m, as: UTF8.self) } else { nil } }
+    }
+
+    @Test(arguments: [StreamFramer.Framing.lines, .delimited])
+    func aLineThatNeverEndsIsDroppedAsItComes(_ framing: StreamFramer.Framing) {
+        var f = StreamFramer(framing: framing, maxMessageBytes: 1 << 16)
+        let block = [UInt8](repeating: UInt8(ascii: "7"), count: 4096)
+        var malformed = 0
+        var most = 0
+        for _ in 0..<2048 {  // 8 MiB of digits, no line feed
+            for e in f.feed(block) { if case .malformed = e { malformed += 1 } }
+            most = max(most, f.pendingByteCount)
+        }
+        #expect(malformed == 1)
+        #expect(most <= (1 << 16) + block.count)
+        #expect(f.pendingByteCount == 0)
+        // The line ends; the next message is read as usual.
+        let tail = framing == .lines ? "777\r\n{\"ok\":1}\r\n" : "777\r\n10\r\n{\"ok\":1}\r\n"
+        #expect(Self.messages(f.feed(Array(tail.utf8))) == ["{\"ok\":1}"])
+    }
+
+    @Test func aGiantFrameIsSkippedByItsLength() {
+        var f = StreamFramer(framing: .delimited, maxMessageBytes: 1000)
+        var events = f.feed(Array("5000\r\n".utf8))
+        for _ in 0..<50 { events += f.feed([UInt8](repeating: UInt8(ascii: "x"), count: 100)) }
+        events += f.feed(Array("4\r\nab\r\n".utf8))
+        #expect(events.filter { if case .malformed = $0 { true } else { false } }.count == 1)
+        #expect(Self.messages(events) == ["ab"])
+        #expect(f.pendingByteCount == 0)
+    }
+
+    @Test(arguments: ["9223372036854775807", "99999999999999999999999999", "-5", "18446744073709551616"])
+    func absurdLengthsAreMalformed(_ length: String) {
+        var f = StreamFramer(framing: .delimited)
+        let events = f.feed(Array("\(length)\r\n3\r\nabc".utf8))
+        #expect(events.first.map { if case .malformed = $0 { true } else { false } } == true)
+        #expect(Self.messages(events) == ["abc"])
+    }
+}

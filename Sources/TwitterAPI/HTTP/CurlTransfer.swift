@@ -34,7 +34,8 @@ final class CurlTransfer {
         if target.isLoopback { _ = ccurl_setopt_string(h, CURLOPT_NOPROXY, "*") }
         _ = ccurl_setopt_long(h, CURLOPT_NOSIGNAL, 1)
         _ = ccurl_setopt_long(h, CURLOPT_PROTOCOLS, Int(CURLPROTO_HTTP | CURLPROTO_HTTPS))
-        _ = ccurl_setopt_long(h, CURLOPT_CONNECTTIMEOUT_MS, Int(request.connectTimeout * 1000))
+        _ = ccurl_setopt_long(h, CURLOPT_CONNECTTIMEOUT_MS, Int(min(max(request.connectTimeout, 0.001), 86_400) * 1000))
+        if let total = request.totalTimeout { _ = ccurl_setopt_long(h, CURLOPT_TIMEOUT_MS, Int(min(max(total, 0.001), 86_400) * 1000)) }
         _ = ccurl_setopt_string(h, CURLOPT_USERAGENT, options.userAgent)
         if let size = request.receiveBufferBytes { _ = ccurl_setopt_long(h, CURLOPT_BUFFERSIZE, size) }
         if options.acceptEncoding { _ = ccurl_setopt_string(h, CURLOPT_ACCEPT_ENCODING, "") }

@@ -11,9 +11,14 @@ public final class HTTPClient: Sendable {
         public var acceptEncoding = true
         /// Receives request and response lines with secrets redacted (`--trace`).
         public var trace: (@Sendable (String) -> Void)?
-        public init(caFile: String? = nil, trace: (@Sendable (String) -> Void)? = nil) {
+        /// Seconds a whole request may take (not a stream), besides the idle timeout.
+        public var requestTimeout: Double = 60
+        /// The largest body a request may bring back, after decompression (DECISIONS.md).
+        public var maxBodyBytes = 32 << 20
+        public init(caFile: String? = nil, trace: (@Sendable (String) -> Void)? = nil, requestTimeout: Double = 60) {
             self.caFile = caFile
             self.trace = trace
+            self.requestTimeout = requestTimeout
         }
     }
 
@@ -32,7 +37,9 @@ public final class HTTPClient: Sendable {
     /// Sends a request and waits for the whole answer (any status).
     public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
         traceRequest(request)
-        let sink = CollectingSink()
+        var request = request
+        if request.totalTimeout == nil { request.totalTimeout = options.requestTimeout }
+        let sink = CollectingSink(limit: options.maxBodyBytes)
         let id = Mutex<Int?>(nil)
         let response: HTTPResponse = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -58,7 +65,10 @@ public final class HTTPClient: Sendable {
     /// cancel the task) to close it.
     public func stream(_ request: HTTPRequest) -> AsyncThrowingStream<StreamPart, any Error> {
         traceRequest(request)
-        let (stream, continuation) = AsyncThrowingStream<StreamPart, any Error>.makeStream(bufferingPolicy: .unbounded)
+        // Chunks not yet read are bounded (at most this many of libcurl's buffers); a reader
+        // that falls further behind loses the connection with a reason, not memory.
+        let (stream, continuation) = AsyncThrowingStream<StreamPart, any Error>.makeStream(
+            bufferingPolicy: .bufferingOldest(StreamingSink.maxChunksWaiting))
         let sink = StreamingSink(continuation: continuation, trace: options.trace)
         let id = engine.submit(request, options: transferOptions, sink: sink)
         let engine = self.engine
@@ -92,6 +102,10 @@ final class CollectingSink: TransferSink, @unchecked Sendable {
     private var status = 0
     private var headers: [String: String] = [:]
     private var body = Data()
+    private let limit: Int
+    private var overflowed = false
+
+    init(limit: Int) { self.limit = limit }
 
     func headers(status: Int, headers: [String: String]) {
         self.status = status
@@ -99,6 +113,11 @@ final class CollectingSink: TransferSink, @unchecked Sendable {
     }
 
     func data(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        if body.count + chunk.count > limit {
+            overflowed = true
+            body = Data()
+            return false
+        }
         body.append(contentsOf: chunk)
         return true
     }
@@ -106,7 +125,10 @@ final class CollectingSink: TransferSink, @unchecked Sendable {
     func finished(_ error: TransportError?) {
         guard let c = continuation else { return }
         continuation = nil
-        if let error {
+        if overflowed {
+            c.resume(throwing: TransportError.tooLarge(
+                "the server's answer was larger than the \(limit >> 20) MB Linnet accepts (uncompressed); it was not read"))
+        } else if let error {
             c.resume(throwing: error)
         } else {
             c.resume(returning: HTTPResponse(status: status, headers: headers, body: body))
@@ -116,8 +138,12 @@ final class CollectingSink: TransferSink, @unchecked Sendable {
 
 /// Hands a streaming body to an `AsyncThrowingStream` chunk by chunk.
 final class StreamingSink: TransferSink, @unchecked Sendable {
+    /// Chunks waiting for the reader, at most (each at most the request's receive buffer:
+    /// 256 KB for Twitter streams, so 32 MB).
+    static let maxChunksWaiting = 128
     private let continuation: AsyncThrowingStream<HTTPClient.StreamPart, any Error>.Continuation
     private let stopped = Atomic<Bool>(false)
+    private let fellBehind = Atomic<Bool>(false)
     private let trace: (@Sendable (String) -> Void)?
 
     init(continuation: AsyncThrowingStream<HTTPClient.StreamPart, any Error>.Continuation, trace: (@Sendable (String) -> Void)?) {
@@ -134,12 +160,18 @@ final class StreamingSink: TransferSink, @unchecked Sendable {
 
     func data(_ chunk: UnsafeRawBufferPointer) -> Bool {
         if stopped.load(ordering: .relaxed) { return false }
-        continuation.yield(.bytes(Array(chunk)))
+        if case .dropped = continuation.yield(.bytes(Array(chunk))) {
+            fellBehind.store(true, ordering: .relaxed)
+            return false
+        }
         return true
     }
 
     func finished(_ error: TransportError?) {
-        if let error, error != .cancelled {
+        if fellBehind.load(ordering: .relaxed) {
+            continuation.finish(throwing: TransportError.tooLarge(
+                "the stream sent more than Linnet could read (\(Self.maxChunksWaiting) chunks waiting); reconnecting to catch up"))
+        } else if let error, error != .cancelled {
             continuation.finish(throwing: error)
         } else {
             continuation.finish()

@@ -12,6 +12,9 @@ public struct HTTPRequest: Sendable {
     public var idleTimeout: Double = 30
     /// libcurl's receive buffer; larger for streams, so a fast stream arrives in fewer pieces.
     public var receiveBufferBytes: Int?
+    /// Seconds the whole exchange may take, however slowly bytes trickle in; nil for none
+    /// (streams). `HTTPClient.send` fills in its `requestTimeout` when this is nil.
+    public var totalTimeout: Double?
 
     public init(method: String, url: String, headers: [(String, String)] = [], body: Data? = nil) {
         self.method = method
@@ -46,6 +49,8 @@ public enum TransportError: Error, Equatable, Sendable, CustomStringConvertible 
     /// Plain http to a host that is not loopback: credentials would cross the network in clear.
     case insecure(String)
     case cancelled
+    /// The answer went past a bound Linnet sets (a body, or a stream read too slowly).
+    case tooLarge(String)
     case other(code: Int, String)
 
     public var description: String {
@@ -57,6 +62,7 @@ public enum TransportError: Error, Equatable, Sendable, CustomStringConvertible 
         case .stalled(let s): return "no data from the server for \(Int(s)) seconds"
         case .insecure(let host): return "refusing plain http to \(host): only loopback addresses may be used without https"
         case .cancelled: return "cancelled"
+        case .tooLarge(let s): return s
         case .other(let code, let s): return "network error \(code): \(s)"
         }
     }

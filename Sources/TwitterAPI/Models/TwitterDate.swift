@@ -22,10 +22,20 @@ public enum TwitterDate {
         return days * 86400 + Int64(hour * 3600 + minute * 60 + second) - offsetSeconds
     }
 
+    /// Unix seconds of years 1 to 9999: a time from a damaged file or a hostile server is
+    /// clamped into them, not trapped on.
+    public static func clamped(_ seconds: Int64) -> Int64 { min(max(seconds, -62_135_596_800), 253_402_300_799) }
+
+    /// Year, month (1–12) and day of Unix seconds, in UTC (clamped to years 1 to 9999).
+    public static func civil(_ seconds: Int64) -> (year: Int, month: Int, day: Int) {
+        let s = clamped(seconds)
+        let (y, m, d) = civilFromDays(s >= 0 ? s / 86400 : (s - 86399) / 86400)
+        return (Int(y), Int(m), Int(d))
+    }
+
     /// The `created_at` string for Unix seconds, in UTC.
     public static func format(_ seconds: Int64) -> String {
-        // Years 1 to 9999: a time from a damaged file or a hostile server is clamped, not trapped on.
-        let seconds = min(max(seconds, -62_135_596_800), 253_402_300_799)
+        let seconds = clamped(seconds)
         let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
         let rem = seconds - days * 86400
         let (y, m, d) = civilFromDays(days)

@@ -17,13 +17,21 @@ public struct StreamFramer: Sendable {
     public enum Framing: Sendable { case delimited, lines }
 
     public let framing: Framing
-    /// Largest message accepted; longer ones are reported malformed and skipped.
+    /// Largest message accepted (1 MiB by default; a v1.1 tweet is under 20 KB); a longer one
+    /// is reported malformed and skipped without being held, so the framer never holds more
+    /// than this plus one chunk.
     public let maxMessageBytes: Int
     private var buffer: [UInt8] = []
     private var start = 0
+    /// Where the search for the end of the current line goes on (each byte is looked at once).
+    private var scanned = 0
     private var expected: Int?
+    /// Inside a line that was too long: its bytes are dropped up to the next line feed.
+    private var skippingLine = false
+    /// Bytes of an oversized delimited frame still to be dropped.
+    private var skipping = 0
 
-    public init(framing: Framing, maxMessageBytes: Int = 4 << 20) {
+    public init(framing: Framing, maxMessageBytes: Int = 1 << 20) {
         self.framing = framing
         self.maxMessageBytes = maxMessageBytes
     }
@@ -33,12 +41,25 @@ public struct StreamFramer: Sendable {
 
     /// Adds bytes and returns every complete event they finish.
     public mutating func feed<C: Collection>(_ bytes: C) -> [Event] where C.Element == UInt8 {
-        buffer.append(contentsOf: bytes)
         var events: [Event] = []
+        var input = bytes[...]
+        if skipping > 0 {
+            let n = min(skipping, input.count)
+            input = input.dropFirst(n)
+            skipping -= n
+            if skipping > 0 { return [] }
+        }
+        if skippingLine {
+            guard let lf = input.firstIndex(of: 10) else { return [] }
+            input = input[input.index(after: lf)...]
+            skippingLine = false
+        }
+        buffer.append(contentsOf: input)
         while let e = next() { events.append(e) }
         // Drop consumed bytes now and then, not on every call.
         if start > 65_536 || start == buffer.count {
             buffer.removeFirst(start)
+            scanned -= start
             start = 0
         }
         return events
@@ -58,12 +79,15 @@ public struct StreamFramer: Sendable {
         guard let lineEnd = findLineEnd() else {
             if buffer.count - start > maxMessageBytes {
                 start = buffer.count
+                scanned = start
+                skippingLine = true
                 return .malformed("a line longer than \(maxMessageBytes) bytes")
             }
             return nil
         }
         var line = buffer[start..<lineEnd]
         start = lineEnd + 1
+        scanned = start
         if line.last == 13 { line = line.dropLast() }
         let trimmed = line.drop { $0 == 32 }
         if trimmed.isEmpty { return .keepAlive }
@@ -74,18 +98,26 @@ public struct StreamFramer: Sendable {
             guard trimmed.allSatisfy({ $0 >= 48 && $0 <= 57 }), trimmed.count <= 10,
                 let n = Int(String(decoding: trimmed, as: UTF8.self))
             else { return .malformed("expected a length line, got \(Self.preview(Array(line)))") }
-            guard n <= maxMessageBytes else { return .malformed("a frame of \(n) bytes is over the limit") }
+            guard n <= maxMessageBytes else {
+                // Its bytes are dropped as they come, so the next frame is found again.
+                let held = min(n, buffer.count - start)
+                start += held
+                scanned = start
+                skipping = n - held
+                return .malformed("a frame of \(n) bytes is over the \(maxMessageBytes)-byte limit")
+            }
             expected = n
             return next()
         }
     }
 
-    private func findLineEnd() -> Int? {
-        var i = start
+    private mutating func findLineEnd() -> Int? {
+        var i = max(start, scanned)
         while i < buffer.count {
             if buffer[i] == 10 { return i }
             i += 1
         }
+        scanned = i
         return nil
     }
 

@@ -50,18 +50,23 @@ public protocol StreamClock: Sendable {
 public struct SystemStreamClock: StreamClock {
     public init() {}
     public func sleep(seconds: Double) async throws {
-        try await Task.sleep(nanoseconds: UInt64(max(0, seconds) * 1e9))
+        try await Task.sleep(nanoseconds: Checked.nanoseconds(seconds))
     }
 }
 
 extension TwitterClient {
+    /// Stream events waiting for the reader, at most.
+    public static let maxEventsWaiting = 10_000
+
     /// Follows a stream for as long as the returned sequence is read: reconnects by Twitter's
     /// rules after drops, stalls (no byte for `stallTimeout` seconds, keep-alives included) and
     /// HTTP errors. Stop by cancelling the reading task.
     public func stream(
         _ kind: StreamKind, stallTimeout: Double = 90, clock: any StreamClock = SystemStreamClock()
     ) -> AsyncStream<StreamEvent> {
-        let (events, continuation) = AsyncStream<StreamEvent>.makeStream(bufferingPolicy: .bufferingNewest(100_000))
+        // Bounded: when the reader falls this far behind, nothing is dropped silently; the
+        // connection is closed and the reconnect's catch-up fetches what was missed by REST.
+        let (events, continuation) = AsyncStream<StreamEvent>.makeStream(bufferingPolicy: .bufferingOldest(Self.maxEventsWaiting))
         let task = Task { [self] in
             await follow(kind, stallTimeout: stallTimeout, clock: clock, continuation)
             continuation.yield(.state(.stopped))
@@ -69,6 +74,14 @@ extension TwitterClient {
         }
         continuation.onTermination = { _ in task.cancel() }
         return events
+    }
+
+    /// Yields an event the reader must see (a change of state), waiting while the buffer is full.
+    private func deliver(_ e: StreamEvent, _ out: AsyncStream<StreamEvent>.Continuation) async {
+        while case .dropped = out.yield(e) {
+            if Task.isCancelled { return }
+            try? await Task.sleep(nanoseconds: 10_000_000)
+        }
     }
 
     func streamRequest(_ kind: StreamKind, stallTimeout: Double) throws -> HTTPRequest {
@@ -95,18 +108,18 @@ extension TwitterClient {
         var stats = StreamStatistics()
         let decoder = V1Decoder()
         while !Task.isCancelled {
-            out.yield(.state(.connecting))
+            await deliver(.state(.connecting), out)
             var failure = ReconnectPolicy.Failure.closed
             var reason = "the server closed the stream"
             do {
                 var framer = StreamFramer(framing: .delimited)
                 var status = 0
                 var errorBody: [UInt8] = []
-                for try await part in http.stream(try streamRequest(kind, stallTimeout: stallTimeout)) {
+                reading: for try await part in http.stream(try streamRequest(kind, stallTimeout: stallTimeout)) {
                     switch part {
                     case .head(let s, _):
                         status = s
-                        if s == 200 { out.yield(.state(.streaming)) }
+                        if s == 200 { await deliver(.state(.streaming), out) }
                     case .bytes(let bytes) where status != 200:
                         errorBody += bytes.prefix(4096 - errorBody.count)
                     case .bytes(let bytes):
@@ -132,7 +145,12 @@ extension TwitterClient {
                                         break
                                     }
                                     stats.messages += 1
-                                    out.yield(.message(message))
+                                    if case .dropped = out.yield(.message(message)) {
+                                        failure = .network
+                                        reason = "Linnet fell behind the stream (\(Self.maxEventsWaiting) messages waiting); reconnecting to fetch what was missed"
+                                        stats.skipped += 1
+                                        break reading
+                                    }
                                 } catch {
                                     stats.skipped += 1
                                     out.yield(.skipped("a message that could not be read (\(error))"))
@@ -156,9 +174,9 @@ extension TwitterClient {
             }
             if Task.isCancelled { return }
             stats.reconnects += 1
-            out.yield(.statistics(stats))
+            await deliver(.statistics(stats), out)
             let delay = policy.failed(failure)
-            out.yield(.state(.waiting(seconds: delay, reason: reason)))
+            await deliver(.state(.waiting(seconds: delay, reason: reason)), out)
             do { try await clock.sleep(seconds: delay) } catch { return }
         }
     }
