@@ -54,11 +54,13 @@ bench: deps
 	$(SWIFT) build -c release --product SimLoadBench
 	$(SWIFT) build -c release --product StoreBench
 	$(SWIFT) build -c release --product TUIBench
+	$(SWIFT) build -c release --product TextBench
 	$(SWIFT) build -c release --product linnet
 	.build/release/DecodeBench
 	.build/release/SimLoadBench .build/release/linnet
 	.build/release/StoreBench
 	.build/release/TUIBench
+	.build/release/TextBench
 
 clean:
 	rm -rf .build $(VENV)

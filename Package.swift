@@ -39,7 +39,7 @@ let package = Package(
             dependencies: ["TweetText", "COpenSSL", "PrivateFiles", .product(name: "FlyingFox", package: "FlyingFox")]),
         .target(
             name: "LinnetTestSupport",
-            dependencies: ["TwitterAPI", "TwitterSimulator", .product(name: "Yams", package: "Yams")]),
+            dependencies: ["TwitterAPI", "TwitterSimulator", "Screen", .product(name: "Yams", package: "Yams")]),
         .executableTarget(
             name: "linnet",
             dependencies: [
@@ -60,6 +60,7 @@ let package = Package(
             name: "StoreBench", dependencies: ["Timeline", "TwitterAPI", "LinnetTestSupport", "CMallocInfo"],
             path: "Benchmarks/StoreBench"),
         .executableTarget(name: "SimLoadBench", dependencies: ["TwitterAPI", "Spawn"], path: "Benchmarks/SimLoadBench"),
+        .executableTarget(name: "TextBench", dependencies: ["TweetText"], path: "Benchmarks/TextBench"),
 
         .testTarget(name: "SpawnTests", dependencies: ["Spawn"]),
         .testTarget(name: "TweetTextTests", dependencies: ["TweetText", "LinnetTestSupport"]),

@@ -70,8 +70,8 @@ public struct Config: Equatable, Sendable {
             case "poll":
                 guard let t = v.table else { throw fail(key, "[poll] must be a table") }
                 for k in t.keys {
-                    guard k == "minimum_seconds", let n = t[k]?.double ?? t[k]?.int.map(Double.init), n >= 1 else {
-                        throw fail(k, "[poll] takes minimum_seconds = a number of seconds, 1 or more")
+                    guard k == "minimum_seconds", let n = t[k]?.double ?? t[k]?.int.map(Double.init), n >= 1, n <= 86_400 else {
+                        throw fail(k, "[poll] takes minimum_seconds = a number of seconds from 1 to 86400")
                     }
                     c.minimumPollSeconds = n
                 }

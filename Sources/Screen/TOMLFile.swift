@@ -1,5 +1,6 @@
 import Foundation
 import TOMLKit
+import TweetText
 
 /// A settings file that could not be used: which file, which line when known, and why.
 public struct FileProblem: Error, Equatable, Sendable, CustomStringConvertible {
@@ -11,7 +12,7 @@ public struct FileProblem: Error, Equatable, Sendable, CustomStringConvertible {
         self.line = line
         self.reason = reason
     }
-    public var description: String { "\(file)\(line.map { ":\($0)" } ?? ""): \(reason)" }
+    public var description: String { Sanitizer.visible("\(file)\(line.map { ":\($0)" } ?? ""): \(reason)") }
 }
 
 /// A TOML file parsed for Linnet's settings (themes, config, accounts): syntax errors carry

@@ -5,6 +5,30 @@ public enum Sanitizer {
     /// Spaces a tab becomes.
     public static let tabWidth = 4
 
+    /// Whether a scalar may not reach a terminal as it is: C0 and C1 controls (ESC among
+    /// them), DEL, bidi embeddings, overrides and isolates, and the line and paragraph
+    /// separators.
+    public static func isUnsafe(_ v: UInt32) -> Bool {
+        v < 0x20 || (0x7F...0x9F).contains(v) || (0x202A...0x202E).contains(v) || (0x2066...0x2069).contains(v)
+            || v == 0x2028 || v == 0x2029
+    }
+
+    /// `text` for a message (an error, a file name, a value from a file or a server) with
+    /// every unsafe scalar written out as `\u{1B}`, so nothing is hidden and nothing acts on
+    /// the terminal. Newlines stay when `keepNewlines`; tabs stay.
+    public static func visible(_ text: String, keepNewlines: Bool = true) -> String {
+        guard text.unicodeScalars.contains(where: { isUnsafe($0.value) && !($0 == "\n" && keepNewlines) && $0 != "\t" }) else { return text }
+        var out = String.UnicodeScalarView()
+        for u in text.unicodeScalars {
+            if isUnsafe(u.value) && !(u == "\n" && keepNewlines) && u != "\t" {
+                out.append(contentsOf: "\\u{\(String(u.value, radix: 16, uppercase: true))}".unicodeScalars)
+            } else {
+                out.append(u)
+            }
+        }
+        return String(out)
+    }
+
     /// `text` with every control, escape sequence, bidi override and invisible format character
     /// removed. Newlines stay; tabs become spaces; CR LF, lone CR and U+2028/2029 become newlines.
     public static func sanitize(_ text: String) -> String {

@@ -7,7 +7,41 @@ struct URLExtractor {
     private static let maxURLLength = 4096
     private static let maxTcoSlugLength = 40
 
-    init(_ scalars: [UInt32]) { s = scalars }
+    /// Where the run of label characters (domain characters, `-`, `_`) that starts at each
+    /// index ends. Computed once, so trying a URL at every position of a long run (4,000 flags,
+    /// 10,000 combining marks) costs one step each instead of a scan to the run's end.
+    private let labelRunEnd: [Int]
+    /// TLD matches by start index, found once: a domain of many labels is tried from each of
+    /// its dots, and every try asks about the same labels.
+    private let tldMemo: TLDMemo
+
+    private final class TLDMemo {
+        /// -2: not asked yet; -1: no TLD; otherwise where it ends.
+        var ends: [Int]
+        init(count: Int) { ends = [Int](repeating: -2, count: count + 1) }
+    }
+
+    init(_ scalars: [UInt32]) {
+        s = scalars
+        var ends = [Int](repeating: 0, count: scalars.count + 1)
+        ends[scalars.count] = scalars.count
+        var i = scalars.count - 1
+        while i >= 0 {
+            let v = scalars[i]
+            ends[i] = CharacterClasses.isDomainChar(v) || v == 0x2D || v == 0x5F ? ends[i + 1] : i
+            i -= 1
+        }
+        labelRunEnd = ends
+        tldMemo = TLDMemo(count: scalars.count)
+    }
+
+    private func tld(at start: Int) -> Int? {
+        let known = tldMemo.ends[start]
+        if known != -2 { return known < 0 ? nil : known }
+        let end = tlds.match(s, at: start)
+        tldMemo.ends[start] = end ?? -1
+        return end
+    }
 
     private struct Match {
         var start: Int
@@ -118,9 +152,7 @@ struct URLExtractor {
         let n = s.count
         while true {
             let labelStart = i
-            while i < n, CharacterClasses.isDomainChar(s[i]) || s[i] == 0x2D || s[i] == 0x5F {
-                i += 1
-            }
+            i = labelRunEnd[i]
             labels.append(labelStart..<i)
             if i < n, s[i] == 0x2E, labels.count < 128 {
                 i += 1
@@ -135,7 +167,7 @@ struct URLExtractor {
         }
         var k = min(maxSubdomains, labels.count - 2)
         while k >= 0 {
-            if isLabel(labels[k], allowUnderscore: false), let end = tlds.match(s, at: labels[k + 1].lowerBound) {
+            if isLabel(labels[k], allowUnderscore: false), let end = tld(at: labels[k + 1].lowerBound) {
                 return end
             }
             k -= 1

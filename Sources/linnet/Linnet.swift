@@ -3,6 +3,7 @@ import Foundation
 import LinnetCore
 import Screen
 import Timeline
+import TweetText
 import TwitterAPI
 
 /// The `linnet` command: a terminal Twitter reader.
@@ -106,15 +107,15 @@ struct Linnet: AsyncParsableCommand {
             var command = try parseAsRoot()
             if var c = command as? AsyncParsableCommand { try await c.run() } else { try command.run() }
         } catch let e as CLIError {
-            FileHandle.standardError.write(Data("linnet: \(e.description)\n".utf8))
+            FileHandle.standardError.write(Data("linnet: \(Sanitizer.visible(e.description))\n".utf8))
             Foundation.exit(e.code.rawValue)
         } catch {
             let code = exitCode(for: error)
             if code == .success {
-                print(fullMessage(for: error))
+                print(Sanitizer.visible(fullMessage(for: error)))
                 Foundation.exit(0)
             }
-            FileHandle.standardError.write(Data((fullMessage(for: error) + "\n").utf8))
+            FileHandle.standardError.write(Data((Sanitizer.visible(fullMessage(for: error)) + "\n").utf8))
             if code == .validationFailure { Foundation.exit(ExitStatus.usage.rawValue) }
             Foundation.exit(code.rawValue == 64 ? ExitStatus.usage.rawValue : ExitStatus.error.rawValue)
         }

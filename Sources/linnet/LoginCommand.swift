@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LinnetCore
+import TweetText
 import TwitterAPI
 
 /// `linnet login`: every way to sign in; the account lands in accounts.toml (mode 0600).
@@ -90,7 +91,7 @@ struct LoginCommand: AsyncParsableCommand {
             account.userID = me.id.description
             if account.name.isEmpty { account.name = me.screenName }
             try save(account)
-            print("Logged in as @\(me.screenName).")
+            print("Logged in as @\(Sanitizer.visible(me.screenName, keepNewlines: false)).")
         } catch {
             throw CLIError.from(error)
         }
@@ -125,7 +126,7 @@ struct AccountsCommand: AsyncParsableCommand {
             for a in c.accounts {
                 let mark = a.name == c.active ? "*" : " "
                 let who = a.isAppOnly ? "app-only (read-only)" : "@" + (a.screenName ?? a.name)
-                print("\(mark) \(a.name)  \(who)" + (a.apiBase.map { "  \($0)" } ?? ""))
+                print(Sanitizer.visible("\(mark) \(a.name)  \(who)" + (a.apiBase.map { "  \($0)" } ?? ""), keepNewlines: false))
             }
         case "use", "remove":
             guard let name else { throw CLIError("`linnet accounts \(action)` needs an account name.", code: .usage) }

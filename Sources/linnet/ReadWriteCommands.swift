@@ -118,6 +118,7 @@ struct APICommand: AsyncParsableCommand {
     @Argument(help: "The path, as statuses/home_timeline or /1.1/statuses/home_timeline.json.") var path: String
     @Argument(help: "Parameters as key=value.") var parameters: [String] = []
     @Flag(help: "Use the app's bearer token (LINNET_BEARER_TOKEN or an app-only account) instead of a user.") var appOnly = false
+    @Flag(help: "Write the body exactly as it came (for a body that is not JSON or text); best sent to a file.") var raw = false
 
     func run() async throws {
         let m = method.uppercased()
@@ -131,8 +132,15 @@ struct APICommand: AsyncParsableCommand {
             let client = appOnly ? try global.appOnlyClient() : try global.client().0
             let r = try await client.send(m, path, params)
             if (200..<300).contains(r.status) {
-                let text = (try? JSONValue.parse(r.body).pretty) ?? String(decoding: r.body, as: UTF8.self)
-                print(text)
+                if raw {
+                    FileHandle.standardOutput.write(r.body)
+                } else if let json = try? JSONValue.parse(r.body) {
+                    print(json.pretty)
+                } else if let text = String(validating: r.body, as: UTF8.self), !text.unicodeScalars.contains(where: { $0.value == 0 }) {
+                    print(Sanitizer.visible(text))
+                } else {
+                    throw CLIError("The answer is \(r.body.count) bytes that are not text; add --raw to write them as they are (to a file: --raw > answer.bin).", code: .error)
+                }
             } else {
                 throw APIError(httpStatus: r.status, body: r.body)
             }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LinnetCore
+import TweetText
 import TwitterAPI
 
 /// Options every command takes.
@@ -19,7 +20,7 @@ struct GlobalOptions: ParsableArguments {
     var http: HTTPClient {
         var options = HTTPClient.Options(caFile: cacert)
         if trace {
-            options.trace = { line in FileHandle.standardError.write(Data(("trace: " + line + "\n").utf8)) }
+            options.trace = { line in FileHandle.standardError.write(Data(("trace: " + Sanitizer.visible(line, keepNewlines: false) + "\n").utf8)) }
         }
         return HTTPClient(options: options)
     }

@@ -1,4 +1,5 @@
 import Foundation
+import TweetText
 
 /// A JSON document as a tree, for the few places that need all of it (error bodies, the
 /// generic `api` call). Numbers keep their text so 64-bit ids survive unchanged.
@@ -130,7 +131,9 @@ public enum JSONValue: Equatable, Sendable {
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             default:
-                if u.value < 0x20 || u.value == 0x7F || (0x80...0x9F).contains(u.value) || u.value == 0x2028 || u.value == 0x2029 {
+                // Controls, bidi overrides and invisible joiners are escaped: the same JSON,
+                // but nothing in it can act on a terminal it is printed to.
+                if Sanitizer.isUnsafe(u.value) || (0x200B...0x200F).contains(u.value) || u.value == 0xFEFF {
                     out += String(format: "\\u%04x", u.value)
                 } else {
                     out.unicodeScalars.append(u)

@@ -1,0 +1,43 @@
+import Screen
+import Synchronization
+
+/// A terminal in memory for driving the app loop in tests: keys come from a script, one batch
+/// per turn of the loop, and every frame presented is kept. When the script runs out the
+/// terminal reports itself closed, which ends the loop the way a dropped ssh session does.
+public final class MemoryTerminal: Terminal, @unchecked Sendable {
+    public let colorDepth: ColorDepth = .none
+    public private(set) var size: (width: Int, height: Int)
+    public private(set) var frames: [Screen] = []
+    public private(set) var bells = 0
+    private var script: [[Key]]
+    /// Called before each batch of keys is handed over (the turn number counts from 0).
+    private let beforeTurn: ((Int) -> Void)?
+    private var turn = 0
+
+    public init(width: Int, height: Int, script: [[Key]], beforeTurn: ((Int) -> Void)? = nil) {
+        size = (width, height)
+        self.script = script
+        self.beforeTurn = beforeTurn
+    }
+
+    public var isClosed: Bool { script.isEmpty }
+
+    /// Batches of keys not handed over yet.
+    public var remaining: Int { script.count }
+
+    /// The text of the last frame presented.
+    public var lastText: String { frames.last?.text ?? "" }
+
+    public func present(_ screen: Screen) { frames.append(screen) }
+
+    public func readKeys(timeout: Double) -> [Key] {
+        guard !script.isEmpty else { return [] }
+        beforeTurn?(turn)
+        turn += 1
+        return script.removeFirst()
+    }
+
+    public func bell() { bells += 1 }
+
+    public func resize(width: Int, height: Int) { size = (width, height) }
+}
