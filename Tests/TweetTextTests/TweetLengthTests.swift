@@ -65,3 +65,16 @@ import Testing
         #expect(e.map(\.range) == [0..<4, 9..<26, 31..<36])
     }
 }
+
+/// Shapes that once made the counter quadratic (make bench prints their figures, TextBench):
+/// their counts are still right.
+@Suite struct PathologicalLengthTests {
+    @Test func longRunsCountAsTheirParts() {
+        #expect(TweetLength(String(repeating: "🇯🇵", count: 4000)).weightedLength == 8000)
+        #expect(TweetLength(String(repeating: "1\u{FE0F}\u{20E3}", count: 1000)).weightedLength == 2000)
+        // NFC keeps one precomposed letter and 9,999 combining acutes of weight 1 each.
+        #expect(TweetLength("a" + String(repeating: "\u{301}", count: 10_000)).weightedLength == 10_000)
+        let labels = "http://" + String(repeating: "a.", count: 20_000) + "com"
+        #expect(!TweetLength(labels).isValid)
+    }
+}
