@@ -39,12 +39,22 @@ public struct FaultPlan: Sendable, Codable, Equatable {
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         dropStreamAfterMessages = try c.decodeIfPresent(Int.self, forKey: .dropStreamAfterMessages)
-        stallStreamSeconds = try c.decodeIfPresent(Double.self, forKey: .stallStreamSeconds)
+        // Values a test could not mean are clamped: an hour of stall, ten minutes of delay.
+        stallStreamSeconds = try c.decodeIfPresent(Double.self, forKey: .stallStreamSeconds).map { $0.isFinite ? min(max(0, $0), 3600) : 3600 }
         stallAfterMessages = try c.decodeIfPresent(Int.self, forKey: .stallAfterMessages) ?? 0
         statusFaults = try c.decodeIfPresent([StatusFault].self, forKey: .statusFaults) ?? []
-        delayMilliseconds = try c.decodeIfPresent(Int.self, forKey: .delayMilliseconds) ?? 0
+        delayMilliseconds = min(max(0, try c.decodeIfPresent(Int.self, forKey: .delayMilliseconds) ?? 0), 600_000)
         malformedFrames = try c.decodeIfPresent(Int.self, forKey: .malformedFrames) ?? 0
         truncatedMessages = try c.decodeIfPresent(Int.self, forKey: .truncatedMessages) ?? 0
         resets = try c.decodeIfPresent([StatusFault].self, forKey: .resets) ?? []
+    }
+}
+
+/// Waits the simulator takes from its flags and control routes, converted with checks.
+enum SimClock {
+    /// Nanoseconds for `Task.sleep`: negative and NaN are 0, anything over a day is a day.
+    static func nanoseconds(_ seconds: Double) -> UInt64 {
+        guard seconds > 0 else { return 0 }
+        return UInt64(min(seconds, 86_400) * 1e9)
     }
 }

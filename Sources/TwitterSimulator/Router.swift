@@ -15,7 +15,7 @@ struct Router: Sendable {
     func handle(_ r: SimRequest) async -> SimResponse {
         if r.path.hasPrefix("/_sim/") { return await ControlRoutes.handle(r, world: world) }
         let faults = await world.faults
-        if faults.delayMilliseconds > 0 { try? await Task.sleep(nanoseconds: UInt64(faults.delayMilliseconds) * 1_000_000) }
+        if faults.delayMilliseconds > 0 { try? await Task.sleep(nanoseconds: SimClock.nanoseconds(Double(faults.delayMilliseconds) / 1000)) }
         if let status = await world.takeStatusFault(path: r.path) {
             let response = Self.faultResponse(status, path: r.path)
             await world.record(r, auth: "fault", status: status)

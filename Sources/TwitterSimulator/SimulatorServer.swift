@@ -49,7 +49,7 @@ public final class SimulatorServer: Sendable {
             let interval = 60 / configuration.tweetsPerMinute
             tasks.append(Task {
                 while !Task.isCancelled {
-                    try? await Task.sleep(nanoseconds: UInt64(interval * 1e9))
+                    try? await Task.sleep(nanoseconds: SimClock.nanoseconds(interval))
                     if Task.isCancelled { break }
                     await world.liveStep()
                 }

@@ -62,7 +62,10 @@ extension World {
         guard let consumer = consumers[consumerKey] else {
             return .failure(.error(401, code: 32, "Could not authenticate you."))
         }
-        guard let timestamp = Int64(timestampText), abs(timestamp - now) <= config.timestampWindowSeconds else {
+        // Taken without overflow: a timestamp of Int64.min is refused, not trapped on.
+        let timestamp = Int64(timestampText) ?? .min
+        let skew = timestamp.subtractingReportingOverflow(now)
+        guard !skew.overflow, skew.partialValue.magnitude <= UInt64(max(0, config.timestampWindowSeconds)) else {
             return .failure(.error(401, code: 135, "Timestamp out of bounds.", headers: [("Date", SimDate.http(now))]))
         }
         let token = value("oauth_token")

@@ -24,6 +24,7 @@ extension World {
     }
 
     func setFaults(_ plan: FaultPlan) { faults = plan }
-    func setClockOffset(_ seconds: Int64) { clockOffset = seconds }
+    /// At most ten years either way: the clock stays a time the simulator can write.
+    func setClockOffset(_ seconds: Int64) { clockOffset = min(max(seconds, -315_360_000), 315_360_000) }
     func resetRateLimits() { limits.resetAll() }
 }

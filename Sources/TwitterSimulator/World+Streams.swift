@@ -51,7 +51,7 @@ extension World {
         let interval = config.keepAliveSeconds
         Task { [weak self] in
             while let self, await self.keepAlive(id) {
-                try? await Task.sleep(nanoseconds: UInt64(max(0.01, interval) * 1e9))
+                try? await Task.sleep(nanoseconds: SimClock.nanoseconds(max(0.01, interval)))
             }
         }
         return stream
@@ -171,7 +171,7 @@ extension World {
         subscribers[id] = sub
         let seconds = sub.stallSeconds
         Task { [weak self] in
-            try? await Task.sleep(nanoseconds: UInt64(seconds * 1e9))
+            try? await Task.sleep(nanoseconds: SimClock.nanoseconds(seconds))
             await self?.endStall(id)
         }
     }

@@ -42,14 +42,26 @@ struct Linnet: AsyncParsableCommand {
         let extra = searches.map { TimelineID.search($0) } + users.map { TimelineID.user($0.hasPrefix("@") ? String($0.dropFirst()) : $0) }
         let appOnly = client.auth.isAppOnly
         let me: User
+        var offline: String?
+        // Credentials from the environment name their user in the token, so the cache is
+        // found by the user's id, and the reader opens it even when the server is out of reach.
+        let tokenUser = account == nil ? client.auth.tokenUserID : nil
         if appOnly {
             let name = account?.name ?? "app-only"
             me = User(id: UserID(0), screenName: name, name: name)
+        } else if let uid = tokenUser {
+            do {
+                me = try await client.verifyCredentials()
+            } catch let e as TransportError {
+                me = User(id: uid, screenName: "", name: "")
+                offline = "Offline: \(e.description). Showing what was saved; Linnet keeps trying."
+            } catch { throw CLIError.from(error) }
         } else {
             do { me = try await Self.whoAmI(client, account) } catch { throw CLIError.from(error) }
         }
-        let name = account?.name ?? me.screenName
+        let name = account?.name ?? tokenUser.map { "id-\($0)" } ?? me.screenName
         var (settings, notice) = global.settings(config, account: name)
+        if let offline { notice = [notice, offline].compactMap { $0 }.joined(separator: " ") }
         settings.panes = Self.merged(settings.panes, extra)
         if appOnly {
             // Read-only: searches and user timelines, polled.

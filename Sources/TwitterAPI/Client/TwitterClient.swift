@@ -30,6 +30,13 @@ public enum TwitterAuth: Sendable {
     case bearer(String)
 
     public var isAppOnly: Bool { if case .bearer = self { true } else { false } }
+
+    /// The user an access token belongs to: Twitter's tokens start with the user's id and a
+    /// dash (`12345-abc…`). Nil for a bearer or a token of another shape.
+    public var tokenUserID: UserID? {
+        guard case .user(let c) = self, let token = c.token, let dash = token.firstIndex(of: "-") else { return nil }
+        return UserID(String(token[..<dash]))
+    }
 }
 
 /// The Twitter v1.1 client: signs, sends over libcurl, decodes, turns errors into words, learns
