@@ -31,4 +31,65 @@ static inline int cn_mvadd_cluster(int y, int x, const unsigned int *scalars, in
     if (setcchar(&cc, wc, a, pair, NULL) != OK) return ERR;
     return mvadd_wch(y, x, &cc);
 }
+
+/* A crash must not leave the terminal in the alternate screen and raw mode, with the report
+   drawn over the last frame. The handler writes a restore sequence prepared in advance and the
+   saved terminal modes (write and tcsetattr are async-signal-safe), then hands the signal to
+   whoever had it before (Swift's backtracer, or the default action). */
+#include <signal.h>
+#include <string.h>
+#include <termios.h>
+#include <unistd.h>
+/* The state lives in a function-local static: Swift emits a header's inline functions into
+   the module that calls them, but not the header's own globals. */
+struct cn_crash_state {
+    struct termios modes;
+    int have_modes;
+    char bytes[512];
+    int length;
+    struct sigaction previous[65];
+};
+static inline struct cn_crash_state *cn_crash(void) {
+    static struct cn_crash_state state;
+    return &state;
+}
+static inline void cn_crash_handler(int sig) {
+    struct cn_crash_state *c = cn_crash();
+    if (c->length > 0) { ssize_t w = write(STDOUT_FILENO, c->bytes, (size_t)c->length); (void)w; }
+    if (c->have_modes) tcsetattr(STDIN_FILENO, TCSANOW, &c->modes);
+    if (sig > 0 && sig < 65) sigaction(sig, &c->previous[sig], NULL);
+    raise(sig);
+    /* The previous handler returned (a backtracer expects the fault to happen again, which a
+       signal sent by kill never does): end by the signal's default action. */
+    signal(sig, SIG_DFL);
+    raise(sig);
+}
+/* Call before initscr: saves the cooked modes. */
+static inline void cn_save_modes(void) {
+    struct cn_crash_state *c = cn_crash();
+    c->have_modes = tcgetattr(STDIN_FILENO, &c->modes) == 0;
+}
+/* Call after initscr with the bytes that undo it. */
+static inline void cn_install_crash_restore(const char *bytes, int length) {
+    static const int sigs[] = { SIGILL, SIGTRAP, SIGSEGV, SIGBUS, SIGFPE, SIGABRT };
+    struct cn_crash_state *c = cn_crash();
+    unsigned i;
+    if (length < 0) length = 0;
+    if (length > (int)sizeof c->bytes) length = (int)sizeof c->bytes;
+    memcpy(c->bytes, bytes, (size_t)length);
+    c->length = length;
+    for (i = 0; i < sizeof sigs / sizeof sigs[0]; i++) {
+        struct sigaction sa;
+        memset(&sa, 0, sizeof sa);
+        sa.sa_handler = cn_crash_handler;
+        sigemptyset(&sa.sa_mask);
+        sa.sa_flags = SA_NODEFER | SA_ONSTACK;
+        sigaction(sigs[i], &sa, &c->previous[sigs[i]]);
+    }
+}
+/* A terminfo string capability, or NULL when the terminal has none. */
+static inline const char *cn_tigetstr(const char *name) {
+    char *s = tigetstr(name);
+    return (s == NULL || s == (char *)-1) ? NULL : s;
+}
 #endif

@@ -61,6 +61,7 @@ public final class CursesTerminal: Terminal {
     /// Starts curses on the terminal. `noColor` (from `NO_COLOR`) keeps attributes only.
     public init(noColor: Bool) {
         Self.useUTF8Locale()
+        cn_save_modes()
         initscr()
         raw()
         noecho()
@@ -75,6 +76,7 @@ public final class CursesTerminal: Terminal {
             use_default_colors()
         }
         colorDepth = ColorDepth.from(colors: has_colors() ? Int(cn_COLORS()) : 0, noColor: noColor)
+        Self.restoreOnCrash()
         // Hang-up and terminate end the loop like a quit, so drafts and the cache are saved.
         for sig in [SIGHUP, SIGTERM] {
             signal(sig, SIG_IGN)
@@ -89,6 +91,17 @@ public final class CursesTerminal: Terminal {
     }
 
     deinit { end() }
+
+    /// Prepares what a crash handler writes to give the terminal back: attributes off, the
+    /// cursor shown, keypad mode off, the normal screen (terminfo's sgr0, cnorm, rmkx, rmcup).
+    private static func restoreOnCrash() {
+        var bytes: [CChar] = []
+        for cap in ["sgr0", "cnorm", "rmkx", "rmcup"] {
+            if let s = cn_tigetstr(cap) { bytes += Array(UnsafeBufferPointer(start: s, count: strlen(s))) }
+        }
+        bytes += [13, 10]
+        bytes.withUnsafeBufferPointer { cn_install_crash_restore($0.baseAddress, Int32($0.count)) }
+    }
 
     /// The user's locale, or C.UTF-8 when theirs is not UTF-8: wide characters and wcwidth
     /// need a UTF-8 locale (tweets are UTF-8 whatever LANG says).
@@ -124,20 +137,16 @@ public final class CursesTerminal: Terminal {
         return (Int(x), Int(y))
     }
 
-    /// Shows a frame: compares it with the last one presented, hands ncurses only the cells
-    /// that changed (all of them after a resize or `invalidate`), places or hides the cursor,
-    /// and lets `doupdate` write the bytes.
+    /// Shows a frame: `Screen.diff` against the last one presented says which cells changed
+    /// (all of them after a resize or `invalidate`); only those go to ncurses, then the cursor,
+    /// and `doupdate` writes the bytes.
     public func present(_ screen: Screen) {
         let full = last.map { $0.width != screen.width || $0.height != screen.height } ?? true
         if full { clearok(cn_stdscr(), true) }
-        for y in 0..<screen.height {
-            for x in 0..<screen.width {
-                let cell = screen[x, y]
-                if cell.isContinuation { continue }
-                if !full, let prev = last, Screen.same(prev[x, y], in: prev, cell, in: screen),
-                    !(x + 1 < screen.width && prev[x + 1, y].isContinuation != screen[x + 1, y].isContinuation)
-                { continue }
-                draw(cell, x: x, y: y, in: screen)
+        for run in Screen.diff(from: last, to: screen) {
+            for x in run.x..<(run.x + run.count) {
+                let cell = screen[x, run.y]
+                if !cell.isContinuation { draw(cell, x: x, y: run.y, in: screen) }
             }
         }
         if let c = screen.cursor {

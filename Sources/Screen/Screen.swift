@@ -213,6 +213,48 @@ public struct Screen: Equatable, Sendable {
 
     public static func width(of text: some StringProtocol) -> Int { text.reduce(0) { $0 + width(of: $1) } }
 
+    /// A stretch of one row that changed between two frames: cells `x..<x+count` of row `y`
+    /// of the new frame. A wide grapheme's two cells are always in the same run.
+    public struct Run: Equatable, Sendable {
+        public var y: Int, x: Int, count: Int
+        public init(y: Int, x: Int, count: Int) {
+            self.y = y
+            self.x = x
+            self.count = count
+        }
+    }
+
+    /// What must be written to turn `old` into `new` on a terminal: every row whole when there
+    /// is no old frame or the size changed; otherwise the runs of cells whose grapheme, style
+    /// or width changed. The terminal writes exactly these and nothing else.
+    public static func diff(from old: Screen?, to new: Screen) -> [Run] {
+        guard let old, old.width == new.width, old.height == new.height else {
+            return new.width == 0 ? [] : (0..<new.height).map { Run(y: $0, x: 0, count: new.width) }
+        }
+        var runs: [Run] = []
+        for y in 0..<new.height {
+            var start = -1
+            var x = 0
+            while x < new.width {
+                let cell = new[x, y], was = old[x, y]
+                // A continuation is drawn with the cell on its left; it changes when that cell does.
+                var changed = !same(was, in: old, cell, in: new) || cell.isContinuation != was.isContinuation
+                let wide = x + 1 < new.width && new[x + 1, y].isContinuation
+                if !changed, x + 1 < new.width, wide != old[x + 1, y].isContinuation { changed = true }
+                let span = wide ? 2 : 1
+                if changed {
+                    if start < 0 { start = x }
+                } else if start >= 0 {
+                    runs.append(Run(y: y, x: start, count: x - start))
+                    start = -1
+                }
+                x += span
+            }
+            if start >= 0 { runs.append(Run(y: y, x: start, count: new.width - start)) }
+        }
+        return runs
+    }
+
     /// Same size, cursor, cells and clusters (the same picture drawn in another order may
     /// compare unequal; that only costs a redraw).
     public static func == (a: Screen, b: Screen) -> Bool {

@@ -117,3 +117,63 @@ import Testing
         #expect(throws: Theme.LoadError.self) { try Theme.load("no-such-theme", environment: ["HOME": "/nonexistent"]) }
     }
 }
+
+/// The frame diff: what a terminal must write to go from one frame to the next.
+@Suite struct FrameDiffTests {
+    typealias Run = Screen.Run
+
+    func frame(_ rows: [String], width: Int = 8, style: Style = .plain) -> Screen {
+        var s = Screen(width: width, height: rows.count)
+        for (y, r) in rows.enumerated() { s.put(r, x: 0, y: y, style: style) }
+        return s
+    }
+
+    @Test func noOldFrameOrANewSizeRedrawsEveryRow() {
+        let f = frame(["ab", "cd"])
+        #expect(Screen.diff(from: nil, to: f) == [Run(y: 0, x: 0, count: 8), Run(y: 1, x: 0, count: 8)])
+        #expect(Screen.diff(from: frame(["ab"], width: 7), to: frame(["ab"])) == [Run(y: 0, x: 0, count: 8)])
+        #expect(Screen.diff(from: f, to: f).isEmpty)
+    }
+
+    @Test func changedCellsMakeRunsAndTheLastColumnCounts() {
+        let old = frame(["abcdefgh", "abcdefgh"])
+        let new = frame(["aXYdefgZ", "abcdefgh"])
+        #expect(Screen.diff(from: old, to: new) == [Run(y: 0, x: 1, count: 2), Run(y: 0, x: 7, count: 1)])
+    }
+
+    @Test func aStyleChangeAloneIsWritten() {
+        let old = frame(["abc"])
+        var new = old
+        new.restyle(Rect(x: 1, y: 0, width: 1, height: 1)) { _ in Style(fg: .default, bg: .default, .bold) }
+        #expect(Screen.diff(from: old, to: new) == [Run(y: 0, x: 1, count: 1)])
+    }
+
+    @Test func aWideGraphemeIsWrittenWithBothItsCells() {
+        let old = frame(["ab漢cd"])
+        let new = frame(["ab字cd"])
+        #expect(Screen.diff(from: old, to: new) == [Run(y: 0, x: 2, count: 2)])
+        // Narrow over wide: both old cells change; wide over narrow the same.
+        let narrow = frame(["abxycd"])
+        #expect(Screen.diff(from: old, to: narrow) == [Run(y: 0, x: 2, count: 2)])
+        #expect(Screen.diff(from: narrow, to: old) == [Run(y: 0, x: 2, count: 2)])
+        // A wide grapheme moved by one column.
+        let shifted = frame(["abc漢d"])
+        #expect(Screen.diff(from: old, to: shifted) == [Run(y: 0, x: 2, count: 3)])
+        // In the last two columns.
+        #expect(Screen.diff(from: frame(["abcdef漢"]), to: frame(["abcdef字"])) == [Run(y: 0, x: 6, count: 2)])
+    }
+
+    @Test func clustersWithZeroWidthMarksCompareByTheirWholeText() {
+        let old = frame(["e\u{301}x"])
+        #expect(Screen.diff(from: old, to: frame(["e\u{301}x"])).isEmpty)
+        #expect(Screen.diff(from: old, to: frame(["e\u{300}x"])) == [Run(y: 0, x: 0, count: 1)])
+        #expect(Screen.diff(from: old, to: frame(["ex"])) == [Run(y: 0, x: 0, count: 1)])
+        // The same cluster stored at another index in the other frame is the same picture.
+        var a = Screen(width: 8, height: 1)
+        a.put("👩🏽‍💻e\u{301}", x: 0, y: 0, style: .plain)
+        var b = Screen(width: 8, height: 1)
+        b.put("e\u{301}", x: 2, y: 0, style: .plain)
+        b.put("👩🏽‍💻", x: 0, y: 0, style: .plain)
+        #expect(Screen.diff(from: a, to: b).isEmpty)
+    }
+}

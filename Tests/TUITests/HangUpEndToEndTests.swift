@@ -60,4 +60,26 @@ import Testing
         let draft = try String(contentsOfFile: stateDir + "/draft.json", encoding: .utf8)
         #expect(draft.contains("kept across a SIGTERM"), "\(draft)")
     }
+
+    /// A crash (a SIGSEGV, a trap from a failed check) hands the terminal back first: the
+    /// normal screen, cooked mode, the cursor shown, so the report is readable and the shell
+    /// works. The crash itself still ends the process by its signal.
+    @Test(arguments: [SIGSEGV, SIGILL, SIGABRT])
+    func aCrashRestoresTheTerminalFirst(_ sig: Int32) async throws {
+        guard let (tmux, stateDir) = try await startWithDraft(
+            "crash-\(sig)", "typed before a crash",
+            shell: "SWIFT_BACKTRACE=interactive=no COMMAND; echo LINNET-EXITED=$?; stty -a | grep -q -- ' icanon' && echo TERMINAL-COOKED; sleep 60")
+        else { return }
+        defer {
+            tmux.kill()
+            try? FileManager.default.removeItem(atPath: stateDir)
+        }
+        let pids = try await running(stateDir)
+        #expect(pids.count == 1)
+        for pid in pids { kill(pid, sig) }
+        let (ok, screen) = try await tmux.wait { $0.contains("LINNET-EXITED=\(128 + sig)") && $0.contains("TERMINAL-COOKED") }
+        #expect(ok, "after signal \(sig) the terminal was not given back:\n\(screen)")
+        #expect(try await tmux.display("#{alternate_on}") == "0", "still in the alternate screen")
+        #expect(try await tmux.display("#{cursor_flag}") == "1", "the cursor is still hidden")
+    }
 }
