@@ -5,6 +5,37 @@ import Synchronization
 import Timeline
 import TwitterAPI
 
+/// Runs jobs one after another, in the order they were given, off the main actor: the store
+/// and engine calls of a turn's effects land in the order the reducer returned them (two
+/// quick `setAnchor`s can no longer overtake each other). A job that waits on the network
+/// starts its own task, so it does not hold up the ones behind it.
+public final class EffectQueue: Sendable {
+    public typealias Job = @Sendable () async -> Void
+    private let jobs: AsyncStream<Job>.Continuation
+    private let worker: Task<Void, Never>
+
+    public init() {
+        let (stream, continuation) = AsyncStream<Job>.makeStream()
+        jobs = continuation
+        worker = Task.detached {
+            for await job in stream { await job() }
+        }
+    }
+
+    deinit {
+        jobs.finish()
+    }
+
+    public func add(_ job: @escaping Job) { jobs.yield(job) }
+
+    /// Waits until every job added so far has run.
+    public func drain() async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            jobs.yield { done.resume() }
+        }
+    }
+}
+
 /// Results from network tasks, waiting for the UI loop.
 final class Inbox: Sendable {
     private let items = Mutex<[Action]>([])
@@ -62,6 +93,7 @@ public final class App {
     private var pendingSwitch: String?
     public private(set) var state: AppState
     let inbox = Inbox()
+    let effects = EffectQueue()
     let wake: @Sendable () -> Void
     private var lastVersion: UInt64 = .max
     private var mentionsSeen: Int?
@@ -129,6 +161,7 @@ public final class App {
     /// Stops syncing and saves drafts and the cache.
     private func finish() async {
         watcher?.cancel()
+        await effects.drain()
         saveDrafts(Reducer.draftRecords(state))
         await engine.stop()
         if let cache = settings.cache {
@@ -208,16 +241,18 @@ public final class App {
     func perform(_ effect: Effect) {
         let engine = self.engine, store = self.store, inbox = self.inbox, wake = self.wake
         switch effect {
-        case .open(let id): Task.detached { await engine.open(id) }
-        case .close(let id): Task.detached { await engine.close(id) }
+        case .open(let id): effects.add { await engine.open(id) }
+        case .close(let id): effects.add { await engine.close(id) }
         case .perform(let write):
-            Task.detached {
-                let result = await engine.perform(write)
-                inbox.post(.writeFinished(write, result))
-                wake()
+            effects.add {
+                Task {
+                    let result = await engine.perform(write)
+                    inbox.post(.writeFinished(write, result))
+                    wake()
+                }
             }
         case .refresh(let id):
-            Task.detached {
+            effects.add {
                 if case .wait(_, let message) = await engine.refresh(id) {
                     inbox.post(.refreshAnswered(id, message))
                 } else {
@@ -225,9 +260,9 @@ public final class App {
                 }
                 wake()
             }
-        case .loadOlder(let id): Task.detached { await engine.loadOlder(id) }
-        case .setAnchor(let id, let tweet): Task.detached { await store.setAnchor(id, at: tweet) }
-        case .markRead(let id, let tweet): Task.detached { await store.markRead(id, upTo: tweet) }
+        case .loadOlder(let id): effects.add { Task { await engine.loadOlder(id) } }
+        case .setAnchor(let id, let tweet): effects.add { await store.setAnchor(id, at: tweet) }
+        case .markRead(let id, let tweet): effects.add { await store.markRead(id, upTo: tweet) }
         case .saveDrafts(let records): saveDrafts(records)
         case .setTheme(let name):
             do {

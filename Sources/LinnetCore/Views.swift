@@ -246,10 +246,14 @@ public enum Views {
             x = screen.put(label, x: x, y: r.y, style: t[.status])
             x = screen.put(w, x: x, y: r.y, style: t[rl].over(t[.status]))
         }
-        // The newest of the notice and the pane's last error, while fresh.
+        // The newest of the notice and the pane's last error, while fresh; an error notice (a
+        // draft not saved, a write refused) is not pushed aside by a background retry.
         var right: (String, Bool)?
-        if let n = s.notice, s.now - n.at <= Reducer.noticeLifetime { right = (n.text, n.isError) }
-        if let e = st.lastError, let at = st.lastErrorAt, s.now - at <= Reducer.noticeLifetime * 2, (s.notice?.at ?? 0) < at {
+        let notice = s.notice.flatMap { s.now - $0.at <= Reducer.noticeLifetime ? $0 : nil }
+        if let n = notice { right = (n.text, n.isError) }
+        if let e = st.lastError, let at = st.lastErrorAt, s.now - at <= Reducer.noticeLifetime * 2,
+            notice?.isError != true, (s.notice?.at ?? 0) < at
+        {
             right = (e, true)
         }
         if let (text, isError) = right {

@@ -7,8 +7,9 @@ public enum Golden {
         public let description: String
     }
 
-    /// Compares `text` with `Golden/<name>.txt` in the folder of `testFile`; returns nil when
-    /// equal (or just recorded), otherwise the first differing line.
+    /// Compares `text` with `Golden/<name>.txt` in the folder of `testFile`; nil when equal,
+    /// otherwise a line-by-line diff. With `LINNET_RECORD=1` the file is written anew and the
+    /// answer is still a failure ("recorded"), so a recording run can never pass silently.
     public static func check(_ text: String, _ name: String, testFile: String = #filePath) -> String? {
         let dir = URL(fileURLWithPath: testFile).deletingLastPathComponent().appendingPathComponent("Golden")
         let url = dir.appendingPathComponent(name + ".txt")
@@ -17,7 +18,7 @@ public enum Golden {
             try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
             do {
                 try Data(framed.utf8).write(to: url, options: .atomic)
-                return nil
+                return "recorded \(url.path); check it, then run again without LINNET_RECORD"
             } catch {
                 return "could not record \(url.path): \(error)"
             }
@@ -27,12 +28,24 @@ public enum Golden {
         }
         let want = String(decoding: data, as: UTF8.self)
         if want == framed { return nil }
-        let a = want.split(separator: "\n", omittingEmptySubsequences: false)
-        let b = framed.split(separator: "\n", omittingEmptySubsequences: false)
-        for i in 0..<max(a.count, b.count) {
-            let x = i < a.count ? String(a[i]) : "<none>", y = i < b.count ? String(b[i]) : "<none>"
-            if x != y { return "\(name) line \(i + 1):\n  want: \(x)\n  got:  \(y)\n\nwhole screen:\n\(text)" }
+        return "\(name) differs from \(url.lastPathComponent) (- golden, + rendered):\n" + diff(want, framed)
+    }
+
+    /// Lines of `a` and `b` side by side: `  ` for equal lines, `- `/`+ ` for the ones that
+    /// differ, paired by position (a screen keeps its rows in place).
+    public static func diff(_ a: String, _ b: String) -> String {
+        let x = a.split(separator: "\n", omittingEmptySubsequences: false)
+        let y = b.split(separator: "\n", omittingEmptySubsequences: false)
+        var out: [String] = []
+        for i in 0..<max(x.count, y.count) {
+            let l = i < x.count ? String(x[i]) : nil, r = i < y.count ? String(y[i]) : nil
+            if l == r {
+                out.append(String(format: "%3d   ", i + 1) + (l ?? ""))
+            } else {
+                if let l { out.append(String(format: "%3d - ", i + 1) + l) }
+                if let r { out.append(String(format: "%3d + ", i + 1) + r) }
+            }
         }
-        return "\(name) differs"
+        return out.joined(separator: "\n")
     }
 }

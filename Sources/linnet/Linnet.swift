@@ -53,7 +53,7 @@ struct Linnet: AsyncParsableCommand {
             do {
                 me = try await client.verifyCredentials()
             } catch let e as TransportError {
-                me = User(id: uid, screenName: "", name: "")
+                me = User(id: uid, screenName: "id-\(uid)", name: "")
                 offline = "Offline: \(e.description). Showing what was saved; Linnet keeps trying."
             } catch { throw CLIError.from(error) }
         } else {

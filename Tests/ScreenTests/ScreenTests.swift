@@ -1,6 +1,7 @@
 import Foundation
 import Screen
 import Testing
+import LinnetTestSupport
 
 @Suite struct ScreenTests {
     @Test func wideGraphemesTakeTwoCellsAndNeverStraddleTheEdge() {
@@ -175,5 +176,17 @@ import Testing
         b.put("e\u{301}", x: 2, y: 0, style: .plain)
         b.put("👩🏽‍💻", x: 0, y: 0, style: .plain)
         #expect(Screen.diff(from: a, to: b).isEmpty)
+    }
+}
+
+@Suite struct GoldenDiffTests {
+    @Test func aDiffMarksChangedRowsAndKeepsTheRest() {
+        let d = Golden.diff("one\ntwo\nthree", "one\n2\nthree\nfour")
+        #expect(d == "  1   one\n  2 - two\n  2 + 2\n  3   three\n  4 + four")
+    }
+
+    @Test func aMissingFileFailsInWords() {
+        let answer = Golden.check("x", "no-such-golden-\(UUID().uuidString)")
+        #expect(answer?.contains("no golden file") == true)
     }
 }

@@ -20,7 +20,6 @@ import TwitterSimulator
         var tmux = try await Tmux.start("env \(variables(home.server.baseURL)) \(DemoEndToEndTests.binary) --api-base \(home.server.baseURL); echo LINNET-EXITED=$?; sleep 60", width: 100, height: 26)
         var (ok, screen) = try await tmux.wait(30) { $0.contains("Home: streaming") && $0.contains("▌") }
         #expect(ok, "no timeline online:\n\(screen)")
-        let firstLine = screen.split(separator: "\n").first { $0.contains("▌") }.map(String.init) ?? ""
         try await tmux.keys("q")
         (ok, screen) = try await tmux.wait(20) { $0.contains("LINNET-EXITED=0") }
         #expect(ok, "did not quit:\n\(screen)")
@@ -31,10 +30,9 @@ import TwitterSimulator
         // Offline: nothing listens on port 9; the cache is shown with the reason.
         tmux = try await Tmux.start("env \(variables("")) \(DemoEndToEndTests.binary) --api-base http://127.0.0.1:9; echo LINNET-EXITED=$?; sleep 60", width: 100, height: 26)
         defer { tmux.kill() }
-        (ok, screen) = try await tmux.wait(30) { $0.contains("Offline:") && $0.contains("▌") }
+        (ok, screen) = try await tmux.wait(30) { $0.contains("Home: offline") && $0.contains("▌") }
         #expect(ok, "the cache was not opened offline:\n\(screen)")
         #expect(!screen.contains("LINNET-EXITED"), "the reader exited:\n\(screen)")
-        _ = firstLine
         try await tmux.keys("q")
         (ok, screen) = try await tmux.wait(20) { $0.contains("LINNET-EXITED=0") }
         #expect(ok, "did not quit offline:\n\(screen)")

@@ -1,0 +1,77 @@
+import Foundation
+import LinnetCore
+import LinnetTestSupport
+import Screen
+import Testing
+import Timeline
+import TwitterAPI
+
+/// The app loop itself, driven with the in-memory terminal and no sleeps: the first frame from
+/// the cache, a key, the effect it asks for, its result, and the notice that says so.
+@MainActor @Suite(.serialized) struct AppLoopTests {
+    static func scratch() -> URL {
+        let u = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("linnet-app-\(UUID().uuidString)")
+        try? FileManager.default.createDirectory(at: u, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        return u
+    }
+
+    /// An app over a fresh store, an offline engine (nothing listens on port 9) and a cache
+    /// written from the scene's tweets.
+    static func app(_ terminal: MemoryTerminal, cacheDir: URL) async throws -> (App, TimelineStore) {
+        let cache = TimelineCache(directory: cacheDir)
+        try cache.save(await Scene.store().snapshot())
+        let store = TimelineStore()
+        let client = TwitterClient(endpoints: .single("http://127.0.0.1:9"), auth: .user(OAuthCredentials(consumerKey: "k", consumerSecret: "s", token: "1-t", tokenSecret: "x")))
+        let engine = SyncEngine(client: client, store: store, account: Scene.me)
+        var settings = App.Settings()
+        settings.cache = cache
+        settings.themes = ["dark", "light"]
+        return (App(terminal: terminal, store: store, engine: engine, settings: settings, wake: {}), store)
+    }
+
+    @Test func fromCacheToKeyToEffectToNotice() async throws {
+        let dir = Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        // A short screen, so G scrolls: the anchor (the top tweet) moves down, and g g brings
+        // it back; the two effects must reach the store in that order.
+        let terminal = MemoryTerminal(width: 100, height: 12, script: [[], [.char("G")], [.char("g"), .char("g")], [.char("T")], []])
+        let (app, store) = try await Self.app(terminal, cacheDir: dir)
+        await app.run()
+        let frames = terminal.frames.map(\.text)
+        // The first frame already shows the cached tweets, before any network answer.
+        #expect(frames.first?.contains("Reading #swift tips") == true, "\(frames.first ?? "no frame")")
+        #expect(frames.contains { !$0.contains("Reading #swift tips") }, "G did not scroll")
+        #expect(await store.view(.home).anchor == TweetID(110))
+        // The theme key's effect loaded a theme and its result came back as a notice (the
+        // status bar may show the offline engine's reason over it, so the state is asked).
+        #expect(app.state.notice?.text == "Theme: light")
+        #expect(app.state.themeName == "light")
+        // Quitting (the script ran out, like a closed terminal) saved the cache again.
+        if case .loaded(let saved) = TimelineCache(directory: dir).load() {
+            #expect(saved.timelines[.home]?.anchor == TweetID(110))
+        } else {
+            Issue.record("the cache was not saved on the way out")
+        }
+    }
+}
+
+@Suite struct EffectQueueTests {
+    actor Log {
+        var seen: [Int] = []
+        func add(_ i: Int) { seen.append(i) }
+    }
+
+    /// Jobs added in a burst run in the order they were added, each after the one before.
+    @Test func jobsRunInTheOrderGiven() async {
+        let queue = EffectQueue()
+        let log = Log()
+        for i in 0..<2000 {
+            queue.add {
+                if i % 7 == 0 { await Task.yield() }
+                await log.add(i)
+            }
+        }
+        await queue.drain()
+        #expect(await log.seen == Array(0..<2000))
+    }
+}
