@@ -7,7 +7,7 @@ VENV := .venv
 # Real third-party clients the simulator must satisfy, and the test runner for them.
 PY_PACKAGES := tweepy==4.17.0 requests-oauthlib==2.0.0 oauthlib==3.3.1 pytest==9.2.0
 
-.PHONY: all deps venv build test demo bench clean
+.PHONY: all deps venv build test demo bench lint format clean
 
 all: build
 
@@ -61,6 +61,14 @@ bench: deps
 	.build/release/StoreBench
 	.build/release/TUIBench
 	.build/release/TextBench
+
+# The formatter in the toolchain, with the checked-in .swift-format; lint fails on any finding.
+LINT_PATHS := Sources Tests Benchmarks Package.swift
+lint:
+	$(SWIFT) format lint --strict --recursive $(LINT_PATHS)
+
+format:
+	$(SWIFT) format format --in-place --recursive $(LINT_PATHS)
 
 clean:
 	rm -rf .build $(VENV)

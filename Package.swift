@@ -4,7 +4,7 @@ import PackageDescription
 let package = Package(
     name: "Linnet",
     products: [
-        .executable(name: "linnet", targets: ["linnet"]),
+        .executable(name: "linnet", targets: ["linnet"])
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
@@ -32,7 +32,9 @@ let package = Package(
         .target(name: "Screen", dependencies: ["TweetText", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(
             name: "LinnetCore",
-            dependencies: ["Timeline", "Screen", "TweetText", "TwitterAPI", "Spawn", "PrivateFiles", .product(name: "TOMLKit", package: "TOMLKit")]),
+            dependencies: [
+                "Timeline", "Screen", "TweetText", "TwitterAPI", "Spawn", "PrivateFiles", .product(name: "TOMLKit", package: "TOMLKit"),
+            ]),
         .target(name: "CursesTerminal", dependencies: ["Screen", "CNcursesw"]),
         .target(
             name: "TwitterSimulator",
@@ -76,7 +78,8 @@ let package = Package(
             name: "TwitterClientTests", dependencies: ["TwitterAPI", "TwitterSimulator", "LinnetTestSupport", "Spawn"]),
         .testTarget(
             name: "SyncTests", dependencies: ["Timeline", "TwitterAPI", "TwitterSimulator", "LinnetTestSupport"]),
-        .testTarget(name: "HostileTests", dependencies: ["Timeline", "TwitterAPI", "LinnetCore", "PrivateFiles", "LinnetTestSupport", "Spawn"]),
+        .testTarget(
+            name: "HostileTests", dependencies: ["Timeline", "TwitterAPI", "LinnetCore", "PrivateFiles", "LinnetTestSupport", "Spawn"]),
         .testTarget(
             name: "TwitterSimulatorTests", dependencies: ["TwitterSimulator", "TwitterAPI", "LinnetTestSupport"]),
     ]

@@ -1,7 +1,7 @@
+import CMallocInfo
 // Decoding speed and retained memory of stream tweets, against CPython's json.loads on the
 // same bytes. Prints `bench: <name> <value> <unit>` lines.
 import Foundation
-import CMallocInfo
 import LinnetTestSupport
 import Spawn
 import TwitterAPI

@@ -13,7 +13,8 @@ let streamCounts = [100, 250]
 
 // MARK: - `linnet sim` in its own process
 
-let sim = try ChildProcess(linnet, ["sim", "--port", "0", "--tweets-per-minute", "0", "--keep-alive", "1", "--users", "20"], stderr: .inherit)
+let sim = try ChildProcess(
+    linnet, ["sim", "--port", "0", "--tweets-per-minute", "0", "--keep-alive", "1", "--users", "20"], stderr: .inherit)
 var banner = ""
 while !banner.contains("Press Ctrl-C") {
     guard let d = sim.read(timeout: 30), !d.isEmpty else { break }
@@ -68,7 +69,8 @@ final class Conn {
             if let end = headerEnd() {
                 let head = String(decoding: buffer[0..<end], as: UTF8.self).lowercased()
                 let status = Int(head.split(separator: " ")[1]) ?? 0
-                let length = head.components(separatedBy: "\r\n").first { $0.hasPrefix("content-length:") }
+                let length =
+                    head.components(separatedBy: "\r\n").first { $0.hasPrefix("content-length:") }
                     .flatMap { Int($0.dropFirst(15).trimmingCharacters(in: .whitespaces)) } ?? 0
                 if buffer.count >= end + 4 + length {
                     let body = String(decoding: buffer[(end + 4)..<(end + 4 + length)], as: UTF8.self)
@@ -109,14 +111,19 @@ let xauth = OAuthCredentials(
 let login = [("x_auth_username", "linnet_demo"), ("x_auth_password", creds["password"]?.stringValue ?? ""), ("x_auth_mode", "client_auth")]
 var tokens: [OAuthCredentials] = []
 for _ in 0..<workers {
-    let auth = try OAuth1Signer().authorizationHeader(method: "POST", url: base + "/oauth/access_token", formParameters: login, credentials: xauth)
-    guard let (status, body) = setup.call("POST", "/oauth/access_token", auth: auth, form: PercentEncoding.formEncode(login)), status == 200 else {
+    let auth = try OAuth1Signer().authorizationHeader(
+        method: "POST", url: base + "/oauth/access_token", formParameters: login, credentials: xauth)
+    guard let (status, body) = setup.call("POST", "/oauth/access_token", auth: auth, form: PercentEncoding.formEncode(login)), status == 200
+    else {
         print("xAuth login failed")
         sim.send(SIGTERM)
         exit(1)
     }
     let pairs = Dictionary(uniqueKeysWithValues: PercentEncoding.parseForm(body))
-    tokens.append(OAuthCredentials(consumerKey: xauth.consumerKey, consumerSecret: xauth.consumerSecret, token: pairs["oauth_token"], tokenSecret: pairs["oauth_token_secret"]))
+    tokens.append(
+        OAuthCredentials(
+            consumerKey: xauth.consumerKey, consumerSecret: xauth.consumerSecret, token: pairs["oauth_token"],
+            tokenSecret: pairs["oauth_token_secret"]))
 }
 guard let (_, homeText) = setup.call("GET", "/_sim/timeline?name=all", auth: "none"),
     case .array(let allIDs)? = try JSONValue.parse(Data(homeText.utf8))["ids"], let someID = allIDs.first?.stringValue
@@ -127,7 +134,12 @@ else { exit(1) }
 final class Counter: @unchecked Sendable {
     let lock = NSLock()
     var ok = 0, other = 0
-    func add(ok o: Int, other x: Int) { lock.lock(); ok += o; other += x; lock.unlock() }
+    func add(ok o: Int, other x: Int) {
+        lock.lock()
+        ok += o
+        other += x
+        lock.unlock()
+    }
 }
 let counter = Counter()
 let deadline = Date().addingTimeInterval(duration)
@@ -138,7 +150,8 @@ for w in 0..<workers {
         group.enter()
         let conn = Conn(port: port)
         let signer = OAuth1Signer()
-        var ok = 0, other = 0
+        var ok = 0
+        var other = 0
         let target = "/1.1/statuses/show/\(someID).json"
         while Date() < deadline {
             guard let auth = try? signer.authorizationHeader(method: "GET", url: base + target, credentials: creds),
@@ -189,7 +202,7 @@ for count in streamCounts {
     let fed = zip(received, newlines).filter { $0.0 > 0 && $0.1 >= 12 }.count
     print("streams: \(count) opened, \(fed) received headers and at least 2 keep-alives in 3.5 s")
     print("bench: sim_streams_fed_of_\(count) \(fed) streams")
-    fds.forEach { close($0) }
+    for fd in fds { close(fd) }
     Thread.sleep(forTimeInterval: 0.5)
 }
 // MARK: - Stream ingest over loopback: libcurl, framer and decoder vs decoding alone
@@ -240,7 +253,9 @@ let firehoseCount = 100_000
 let runs = (0..<3).map { ingestOnce(keepBodies: $0 == 0) }
 let best = runs.min { $0.seconds < $1.seconds }!
 let networkRate = Double(best.tweets) / best.seconds
-print("ingest: \(best.tweets) tweets, \(best.bytes) bytes over loopback in \(String(format: "%.2f", best.seconds)) s, best of 3 (libcurl, framer, decoder)")
+print(
+    "ingest: \(best.tweets) tweets, \(best.bytes) bytes over loopback in \(String(format: "%.2f", best.seconds)) s, best of 3 (libcurl, framer, decoder)"
+)
 print("bench: stream_ingest_tweets_per_s \(Int(networkRate)) tweets/s")
 print("bench: stream_ingest_mb_per_s \(String(format: "%.1f", Double(best.bytes) / best.seconds / 1e6)) MB/s")
 var decodeSeconds = Double.infinity

@@ -18,7 +18,8 @@ func seconds(_ d: Duration) -> Double { Double(d.components.seconds) + Double(d.
 
 /// Recorded stream lines, read on first use (the launch child never needs them).
 enum Recorded {
-    static let lines = (try? Fixtures.data("api/streaming/lines.json"))?.split(separator: UInt8(ascii: "\n")).filter { !$0.isEmpty }.map { Data($0) } ?? []
+    static let lines =
+        (try? Fixtures.data("api/streaming/lines.json"))?.split(separator: UInt8(ascii: "\n")).filter { !$0.isEmpty }.map { Data($0) } ?? []
 }
 
 /// `n` distinct tweets from the recorded stream, with fresh ids (newest last).
@@ -168,7 +169,12 @@ func onPty(_ args: [String], keys: [UInt8], marker: String? = nil) -> (bytes: [I
             guard n > 0 else { return total }
             total += n
             if let dump = ProcessInfo.processInfo.environment["TUIBENCH_DUMP"] {
-                let h = FileHandle(forWritingAtPath: dump) ?? { FileManager.default.createFile(atPath: dump, contents: nil); return FileHandle(forWritingAtPath: dump)! }()
+                let h =
+                    FileHandle(forWritingAtPath: dump)
+                    ?? {
+                        FileManager.default.createFile(atPath: dump, contents: nil)
+                        return FileHandle(forWritingAtPath: dump)!
+                    }()
                 h.seekToEndOfFile()
                 h.write(Data(buffer[0..<n]) + Data("\n<<<CHUNK>>>\n".utf8))
                 h.closeFile()
@@ -205,7 +211,8 @@ func parent() async throws {
     let rounds = Int(ProcessInfo.processInfo.environment["TUIBENCH_ROUNDS"] ?? "") ?? 300
     let clock = ContinuousClock()
     var changed = 0
-    var reduceTime = Duration.zero, renderTime = Duration.zero
+    var reduceTime = Duration.zero
+    var renderTime = Duration.zero
     for i in 0..<rounds {
         let t0 = clock.now
         _ = Reducer.reduce(&s, .keys([.char(i % 20 < 10 ? "j" : "k")]), c)
@@ -219,7 +226,9 @@ func parent() async throws {
     let perFrame = seconds(renderTime) / Double(rounds)
     print("reduce of a key over 100k tweets held: \(String(format: "%.0f", seconds(reduceTime) / Double(rounds) * 1e6)) µs")
     print("bench: tui_reduce_key_100k_us \(String(format: "%.0f", seconds(reduceTime) / Double(rounds) * 1e6)) us")
-    print("render+diff of a 200x60 frame, 100k tweets held: \(String(format: "%.0f", perFrame * 1e6)) µs (\(changed) of \(rounds) frames changed)")
+    print(
+        "render+diff of a 200x60 frame, 100k tweets held: \(String(format: "%.0f", perFrame * 1e6)) µs (\(changed) of \(rounds) frames changed)"
+    )
     print("bench: tui_render_diff_200x60_us \(String(format: "%.0f", perFrame * 1e6)) us")
     print("bench: tui_core_share_at_10fps \(String(format: "%.2f", perFrame * 10 * 100)) %")
 
@@ -227,7 +236,9 @@ func parent() async throws {
     let (_, _, incoming) = await scrollFrames()
     let scroll = onPty(["frames", "scroll"], keys: Array("abcd".utf8))
     let lineAlone = scroll.bytes[3]
-    print("one-line scroll at 80x24: \(scroll.bytes[1]) bytes written (first frame \(scroll.bytes[0])); the line that came in is \(incoming) bytes of text and \(lineAlone) bytes to draw on its own")
+    print(
+        "one-line scroll at 80x24: \(scroll.bytes[1]) bytes written (first frame \(scroll.bytes[0])); the line that came in is \(incoming) bytes of text and \(lineAlone) bytes to draw on its own"
+    )
     print("bench: tui_scroll_one_line_bytes \(scroll.bytes[1]) bytes")
     print("bench: tui_scroll_line_text_bytes \(incoming) bytes")
     print("bench: tui_scroll_line_drawn_bytes \(lineAlone) bytes")
@@ -244,13 +255,17 @@ func parent() async throws {
     let cached = TimelineStore()
     await cached.merge(page: makeTweets(10_000), into: .home, request: PageRequest(count: 10_000))
     try TimelineCache(directory: dir, keepPerTimeline: 10_000).save(await cached.snapshot())
-    var warm: [Double] = [], cold: [Double] = []
+    var warm: [Double] = []
+    var cold: [Double] = []
     for _ in 0..<5 {
         if let t = onPty(["launch"], keys: [], marker: "@" + account).firstMarker { cold.append(t) }
         if let t = onPty(["launch", dir.path], keys: [], marker: "@" + account).firstMarker { warm.append(t) }
     }
-    let w = warm.sorted()[warm.count / 2], e = cold.sorted()[cold.count / 2]
-    print("launch to first frame (median of 5): \(String(format: "%.1f", w * 1000)) ms with 10k cached tweets, \(String(format: "%.1f", e * 1000)) ms with none")
+    let w = warm.sorted()[warm.count / 2]
+    let e = cold.sorted()[cold.count / 2]
+    print(
+        "launch to first frame (median of 5): \(String(format: "%.1f", w * 1000)) ms with 10k cached tweets, \(String(format: "%.1f", e * 1000)) ms with none"
+    )
     print("bench: tui_launch_first_frame_10k_cached_ms \(String(format: "%.1f", w * 1000)) ms")
     print("bench: tui_launch_first_frame_empty_ms \(String(format: "%.1f", e * 1000)) ms")
     print("bench: tui_launch_cache_ratio \(String(format: "%.2f", w / e)) x")

@@ -23,7 +23,8 @@ let shapes: [(name: String, make: (Int) -> String)] = [
 ]
 let n = 10_000
 for shape in shapes {
-    let small = shape.make(n), large = shape.make(2 * n)
+    let small = shape.make(n)
+    let large = shape.make(2 * n)
     let ascii = String(repeating: "a", count: small.unicodeScalars.count)
     let tSmall = seconds { _ = TweetLength(small) }
     let tLarge = seconds { _ = TweetLength(large) }

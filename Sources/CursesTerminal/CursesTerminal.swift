@@ -132,7 +132,8 @@ public final class CursesTerminal: Terminal {
     }
 
     public var size: (width: Int, height: Int) {
-        var y: Int32 = 0, x: Int32 = 0
+        var y: Int32 = 0
+        var x: Int32 = 0
         cn_getmaxyx(cn_stdscr(), &y, &x)
         return (Int(x), Int(y))
     }

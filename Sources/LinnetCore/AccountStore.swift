@@ -1,7 +1,7 @@
 import Foundation
 import PrivateFiles
-import Spawn
 import Screen
+import Spawn
 import TOMLKit
 
 /// One signed-in account as `accounts.toml` keeps it.
@@ -21,8 +21,11 @@ public struct Account: Equatable, Sendable {
     /// The API base the account signed in against, when not Twitter's.
     public var apiBase: String?
 
-    public init(name: String, screenName: String? = nil, userID: String? = nil, consumerKey: String, consumerSecret: String? = nil, token: String? = nil,
-                tokenSecret: String? = nil, bearerToken: String? = nil, secretCommand: String? = nil, apiBase: String? = nil) {
+    public init(
+        name: String, screenName: String? = nil, userID: String? = nil, consumerKey: String, consumerSecret: String? = nil,
+        token: String? = nil,
+        tokenSecret: String? = nil, bearerToken: String? = nil, secretCommand: String? = nil, apiBase: String? = nil
+    ) {
         self.name = name
         self.screenName = screenName
         self.userID = userID
@@ -77,7 +80,9 @@ public struct AccountStore: Sendable {
         var st = stat()
         guard stat(fileURL.path, &st) == 0 else { return Contents() }
         if st.st_mode & 0o077 != 0 {
-            throw AccountsError("\(fileURL.path) can be read by other users (mode \(String(st.st_mode & 0o777, radix: 8))); it holds your tokens, so Linnet will not use it. Fix it with: chmod 600 \(fileURL.path)")
+            throw AccountsError(
+                "\(fileURL.path) can be read by other users (mode \(String(st.st_mode & 0o777, radix: 8))); it holds your tokens, so Linnet will not use it. Fix it with: chmod 600 \(fileURL.path)"
+            )
         }
         guard let data = FileManager.default.contents(atPath: fileURL.path), let text = String(data: data, encoding: .utf8) else {
             throw AccountsError("\(fileURL.path) cannot be read")
@@ -91,10 +96,12 @@ public struct AccountStore: Sendable {
                 guard let key = a["consumer_key"]?.string else {
                     throw AccountsError("\(fileURL.path): account \"\(name)\" has no consumer_key")
                 }
-                c.accounts.append(Account(
-                    name: name, screenName: a["screen_name"]?.string, userID: a["user_id"]?.string, consumerKey: key, consumerSecret: a["consumer_secret"]?.string,
-                    token: a["token"]?.string, tokenSecret: a["token_secret"]?.string, bearerToken: a["bearer_token"]?.string,
-                    secretCommand: a["secret_command"]?.string, apiBase: a["api_base"]?.string))
+                c.accounts.append(
+                    Account(
+                        name: name, screenName: a["screen_name"]?.string, userID: a["user_id"]?.string, consumerKey: key,
+                        consumerSecret: a["consumer_secret"]?.string,
+                        token: a["token"]?.string, tokenSecret: a["token_secret"]?.string, bearerToken: a["bearer_token"]?.string,
+                        secretCommand: a["secret_command"]?.string, apiBase: a["api_base"]?.string))
             }
         }
         return c
@@ -107,7 +114,8 @@ public struct AccountStore: Sendable {
         for a in c.accounts {
             out += "\n[accounts.\(Self.quote(a.name))]\n"
             let fields: [(String, String?)] = [
-                ("screen_name", a.screenName), ("user_id", a.userID), ("consumer_key", a.consumerKey), ("consumer_secret", a.consumerSecret),
+                ("screen_name", a.screenName), ("user_id", a.userID), ("consumer_key", a.consumerKey),
+                ("consumer_secret", a.consumerSecret),
                 ("token", a.token), ("token_secret", a.tokenSecret), ("bearer_token", a.bearerToken),
                 ("secret_command", a.secretCommand), ("api_base", a.apiBase),
             ]

@@ -40,7 +40,13 @@ public final class EffectQueue: Sendable {
 final class Inbox: Sendable {
     private let items = Mutex<[Action]>([])
     func post(_ a: Action) { items.withLock { $0.append(a) } }
-    func take() -> [Action] { items.withLock { let all = $0; $0 = []; return all } }
+    func take() -> [Action] {
+        items.withLock {
+            let all = $0
+            $0 = []
+            return all
+        }
+    }
 }
 
 /// The run loop: keys and store changes in, frames out. It owns the terminal on the main thread
@@ -103,15 +109,17 @@ public final class App {
     /// A save failed while quitting and the user was told; the next quit goes ahead.
     private var quitDespiteUnsaved = false
 
-    public init(terminal: any Terminal, store: TimelineStore, engine: SyncEngine, settings: Settings, wake: @escaping @Sendable () -> Void) {
+    public init(terminal: any Terminal, store: TimelineStore, engine: SyncEngine, settings: Settings, wake: @escaping @Sendable () -> Void)
+    {
         self.terminal = terminal
         self.store = store
         self.engine = engine
         self.settings = settings
         self.wake = wake
         let size = terminal.size
-        state = AppState(account: engine.account.screenName, width: size.width, height: size.height,
-                         now: Date().timeIntervalSince1970, themeName: settings.theme.name, panes: settings.panes)
+        state = AppState(
+            account: engine.account.screenName, width: size.width, height: size.height,
+            now: Date().timeIntervalSince1970, themeName: settings.theme.name, panes: settings.panes)
         state.confirmBeforePost = settings.confirmBeforePost
         state.readOnly = engine.isAppOnly
     }
@@ -195,8 +203,9 @@ public final class App {
         mentionsSeen = nil
         lastFrame = nil
         let old = state
-        state = AppState(account: engine.account.screenName, width: old.width, height: old.height, now: old.now,
-                         themeName: old.themeName, panes: settings.panes)
+        state = AppState(
+            account: engine.account.screenName, width: old.width, height: old.height, now: old.now,
+            themeName: old.themeName, panes: settings.panes)
         state.confirmBeforePost = settings.confirmBeforePost
         state.readOnly = engine.isAppOnly
         inbox.post(.notice("Now reading as \"\(name)\" (@\(engine.account.screenName)).", isError: false))
@@ -219,8 +228,9 @@ public final class App {
             mentionsSeen = mentions
         }
         if !keys.isEmpty { actions.append(.keys(keys)) }
-        var context = Context(snapshot: snapshot, statuses: engine.board.statuses, keyMap: settings.keyMap,
-                              theme: settings.theme, themes: settings.themes)
+        var context = Context(
+            snapshot: snapshot, statuses: engine.board.statuses, keyMap: settings.keyMap,
+            theme: settings.theme, themes: settings.themes)
         context.accounts = settings.accounts
         context.currentAccount = settings.account
         var effects: [Effect] = []
@@ -239,7 +249,10 @@ public final class App {
     }
 
     func perform(_ effect: Effect) {
-        let engine = self.engine, store = self.store, inbox = self.inbox, wake = self.wake
+        let engine = self.engine
+        let store = self.store
+        let inbox = self.inbox
+        let wake = self.wake
         switch effect {
         case .open(let id): effects.add { await engine.open(id) }
         case .close(let id): effects.add { await engine.close(id) }
@@ -290,7 +303,10 @@ public final class App {
             if state.quitting && !records.isEmpty && !quitDespiteUnsaved {
                 state.quitting = false
                 quitDespiteUnsaved = true
-                inbox.post(.notice("The draft was NOT saved (\(why)). Linnet did not quit: free some space and quit again, or quit again to leave without it.", isError: true))
+                inbox.post(
+                    .notice(
+                        "The draft was NOT saved (\(why)). Linnet did not quit: free some space and quit again, or quit again to leave without it.",
+                        isError: true))
             } else if !state.quitting {
                 inbox.post(.notice("Drafts could not be saved (\(why)). They are still here; Linnet will try again.", isError: true))
             }

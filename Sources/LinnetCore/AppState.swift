@@ -41,7 +41,10 @@ public struct DraftRecord: Equatable, Sendable, Codable {
     }
 
     // Ids as decimal strings, as the API writes id_str.
-    enum CodingKeys: String, CodingKey { case text, replyTo = "reply_to" }
+    enum CodingKeys: String, CodingKey {
+        case text
+        case replyTo = "reply_to"
+    }
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         text = try c.decode(String.self, forKey: .text)
@@ -109,8 +112,10 @@ public struct AppState: Equatable, Sendable {
     public var readOnly = false
     public var quitting = false
 
-    public init(account: String, width: Int, height: Int, now: Double, themeName: String = "dark",
-                panes: [TimelineID] = [.home, .mentions]) {
+    public init(
+        account: String, width: Int, height: Int, now: Double, themeName: String = "dark",
+        panes: [TimelineID] = [.home, .mentions]
+    ) {
         self.account = account
         self.width = width
         self.height = height
@@ -175,8 +180,10 @@ public struct Context: Sendable {
     /// Account names the switch key cycles through, and the one in use.
     public var accounts: [String] = []
     public var currentAccount: String?
-    public init(snapshot: TimelineSnapshot, statuses: [TimelineID: SyncStatus] = [:], keyMap: KeyMap = .standard,
-                theme: Theme = .fallback, themes: [String] = ["dark"]) {
+    public init(
+        snapshot: TimelineSnapshot, statuses: [TimelineID: SyncStatus] = [:], keyMap: KeyMap = .standard,
+        theme: Theme = .fallback, themes: [String] = ["dark"]
+    ) {
         self.snapshot = snapshot
         self.statuses = statuses
         self.keyMap = keyMap
@@ -204,7 +211,8 @@ public struct PaneIDs: RandomAccessCollection, Sendable {
 
     /// Where `id` would stand in the descending array (the first position holding an id ≤ it).
     private func slot(_ id: TweetID) -> Int {
-        var lo = 0, hi = newestFirst.count
+        var lo = 0
+        var hi = newestFirst.count
         while lo < hi {
             let mid = (lo + hi) / 2
             if newestFirst[mid] > id { lo = mid + 1 } else { hi = mid }

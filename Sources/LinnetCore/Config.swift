@@ -1,7 +1,7 @@
 import Foundation
 import Screen
-import Timeline
 import TOMLKit
+import Timeline
 
 /// `$XDG_CONFIG_HOME/linnet/config.toml`: what a user may change without touching code.
 public struct Config: Equatable, Sendable {
@@ -91,7 +91,10 @@ public struct Config: Equatable, Sendable {
                     c.keys[m] = list
                 }
             default:
-                throw fail(key, "unknown setting \"\(key)\" (known: theme, confirm_before_post, bell_on_mention, panes, keep_per_timeline, [poll], [keys.MODE])")
+                throw fail(
+                    key,
+                    "unknown setting \"\(key)\" (known: theme, confirm_before_post, bell_on_mention, panes, keep_per_timeline, [poll], [keys.MODE])"
+                )
             }
         }
         return c

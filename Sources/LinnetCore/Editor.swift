@@ -76,16 +76,23 @@ public struct Editor: Equatable, Sendable {
 
     /// Moves to the same column on the line above or below (by characters).
     public mutating func vertical(_ delta: Int) {
-        let start = lineStart, column = caret - start
+        let start = lineStart
+        let column = caret - start
         if delta < 0 {
-            guard start > 0 else { return caret = 0 }
+            guard start > 0 else {
+                caret = 0
+                return
+            }
             let prevEnd = start - 1
             var prevStart = prevEnd
             while prevStart > 0 && characters[prevStart - 1] != "\n" { prevStart -= 1 }
             caret = min(prevStart + column, prevEnd)
         } else {
             let end = lineEnd
-            guard end < characters.count else { return caret = characters.count }
+            guard end < characters.count else {
+                caret = characters.count
+                return
+            }
             var nextEnd = end + 1
             while nextEnd < characters.count && characters[nextEnd] != "\n" { nextEnd += 1 }
             caret = min(end + 1 + column, nextEnd)

@@ -3,16 +3,38 @@ import Screen
 /// What a key does, by name (the names `config.toml` uses).
 public enum Command: String, CaseIterable, Sendable {
     // Reading
-    case down, up, pageDown = "page-down", pageUp = "page-up", top, bottom
-    case nextPane = "next-pane", previousPane = "previous-pane", closePane = "close-pane"
-    case pane1 = "pane-1", pane2 = "pane-2", pane3 = "pane-3", pane4 = "pane-4", pane5 = "pane-5"
-    case pane6 = "pane-6", pane7 = "pane-7", pane8 = "pane-8", pane9 = "pane-9"
+    case down, up
+    case pageDown = "page-down"
+    case pageUp = "page-up"
+    case top, bottom
+    case nextPane = "next-pane"
+    case previousPane = "previous-pane"
+    case closePane = "close-pane"
+    case pane1 = "pane-1"
+    case pane2 = "pane-2"
+    case pane3 = "pane-3"
+    case pane4 = "pane-4"
+    case pane5 = "pane-5"
+    case pane6 = "pane-6"
+    case pane7 = "pane-7"
+    case pane8 = "pane-8"
+    case pane9 = "pane-9"
     case compose, reply, quote, retweet, like, delete, thread, author, search, refresh
-    case help, cycleTheme = "cycle-theme", switchAccount = "switch-account", quit
+    case help
+    case cycleTheme = "cycle-theme"
+    case switchAccount = "switch-account"
+    case quit
     // Editing (compose box and prompts)
-    case send, cancel, newline, left, right, lineStart = "line-start", lineEnd = "line-end"
-    case deleteBack = "delete-back", deleteForward = "delete-forward", deleteWord = "delete-word"
-    case killToStart = "kill-to-start", killToEnd = "kill-to-end", lineUp = "line-up", lineDown = "line-down"
+    case send, cancel, newline, left, right
+    case lineStart = "line-start"
+    case lineEnd = "line-end"
+    case deleteBack = "delete-back"
+    case deleteForward = "delete-forward"
+    case deleteWord = "delete-word"
+    case killToStart = "kill-to-start"
+    case killToEnd = "kill-to-end"
+    case lineUp = "line-up"
+    case lineDown = "line-down"
     // Questions
     case yes, no
 }
@@ -88,7 +110,9 @@ public struct KeyMap: Equatable, Sendable {
             bindings.removeAll { $0.mode == mode && $0.keys == seq }
             if commandName == "none" { continue }
             guard let c = Command(rawValue: commandName) else {
-                throw OverrideError(key: keyText, reason: "\"\(commandName)\" is not a command (\(Command.allCases.map(\.rawValue).joined(separator: ", ")))")
+                throw OverrideError(
+                    key: keyText,
+                    reason: "\"\(commandName)\" is not a command (\(Command.allCases.map(\.rawValue).joined(separator: ", ")))")
             }
             let help = bindings.first { $0.command == c }?.help ?? commandName
             bindings.append(Binding(mode, seq, c, help))

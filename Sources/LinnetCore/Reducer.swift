@@ -31,8 +31,10 @@ public enum Reducer {
         case .restoreDrafts(let records):
             s.drafts = records.map { Compose(editor: Editor($0.text), replyTo: $0.replyTo) }
             if !records.isEmpty {
-                s.notice = Notice(records.count == 1 ? "An unsent draft was kept from last time: press n to open it."
-                    : "\(records.count) unsent drafts were kept from last time: press n to open them.", isError: false, at: s.now)
+                s.notice = Notice(
+                    records.count == 1
+                        ? "An unsent draft was kept from last time: press n to open it."
+                        : "\(records.count) unsent drafts were kept from last time: press n to open them.", isError: false, at: s.now)
             }
         }
         fx += settle(&s, c)
@@ -130,7 +132,8 @@ public enum Reducer {
         case .closePane:
             let id = s.pane.id
             if id == .home || id == .mentions || s.panes.count == 1 {
-                s.notice = Notice(s.panes.count == 1 ? "The last pane stays open." : "Home and Mentions stay open.", isError: false, at: s.now)
+                s.notice = Notice(
+                    s.panes.count == 1 ? "The last pane stays open." : "Home and Mentions stay open.", isError: false, at: s.now)
                 return []
             }
             s.panes.remove(at: s.active)

@@ -29,7 +29,8 @@ public enum TweetCard {
         out.append(header(content, width: w, theme: theme, now: now))
         out += TextLayout.wrap(body(content.displayText, theme: theme), width: w)
         if let q = content.quotedStatus {
-            let quoted = [Span("@" + clean(q.user.screenName) + ": ", theme[.handle].over(theme[.quote]))]
+            let quoted =
+                [Span("@" + clean(q.user.screenName) + ": ", theme[.handle].over(theme[.quote]))]
                 + body(q.content.displayText, theme: theme).map { Span($0.text, $0.style.over(theme[.quote])) }
             var qLines = TextLayout.wrap(quoted, width: w - 2)
             if qLines.count > 3 {
@@ -61,7 +62,11 @@ public enum TweetCard {
         if room >= 4 {
             left = [Span(TextLayout.truncate(clean(t.user.name), width: room), theme[.name])] + [handle] + tail
         } else {
-            left = [Span(TextLayout.truncate(clean(t.user.name) + " @" + clean(t.user.screenName), width: max(1, width - rightWidth - 1)), theme[.name])]
+            left = [
+                Span(
+                    TextLayout.truncate(clean(t.user.name) + " @" + clean(t.user.screenName), width: max(1, width - rightWidth - 1)),
+                    theme[.name])
+            ]
         }
         var line = StyledLine(left)
         if rightWidth > 0 && line.width + 1 + rightWidth <= width {

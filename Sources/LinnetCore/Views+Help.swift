@@ -29,7 +29,8 @@ extension Views {
         screen.fill(box, style: t[.help])
         screen.put(" Keys (? or esc to close) ", x: box.x + 2, y: box.y, style: t[.helpKey])
         for (i, row) in rows.enumerated() {
-            let x = box.x + 1 + (i / perColumn) * colWidth, y = box.y + 1 + i % perColumn
+            let x = box.x + 1 + (i / perColumn) * colWidth
+            let y = box.y + 1 + i % perColumn
             let clip = Rect(x: x, y: box.y, width: min(colWidth - 1, box.maxX - x - 1), height: h)
             if row.1.isEmpty {
                 screen.put(row.0, x: x, y: y, style: t[.helpKey].union(.underline), clip: clip)

@@ -25,7 +25,8 @@ public enum Views {
     // MARK: - Too small
 
     static func tooSmall(_ screen: inout Screen, _ s: AppState) {
-        let text = "Linnet needs at least \(Layout.minWidth)×\(Layout.minHeight); this terminal is \(s.width)×\(s.height). Enlarge it, or press q to quit."
+        let text =
+            "Linnet needs at least \(Layout.minWidth)×\(Layout.minHeight); this terminal is \(s.width)×\(s.height). Enlarge it, or press q to quit."
         let lines = TextLayout.wrap([Span(text, .plain)], width: max(1, s.width))
         let y0 = max(0, (s.height - lines.count) / 2)
         for (i, l) in lines.enumerated() where y0 + i < s.height {
@@ -79,7 +80,9 @@ public enum Views {
         var y = r.y
         if top > 0 {
             let unread = c.snapshot.timelines[p.id].map(\.newAboveAnchor) ?? 0
-            let newer = "▲ \(top) newer" + (unread > 0 && unread <= top ? " (\(unread) new)" : "") + " · \(c.keyMap.keys(for: .top, in: .timeline).first ?? "g g") for the newest"
+            let newer =
+                "▲ \(top) newer" + (unread > 0 && unread <= top ? " (\(unread) new)" : "")
+                + " · \(c.keyMap.keys(for: .top, in: .timeline).first ?? "g g") for the newest"
             screen.put(TextLayout.truncate(newer, width: r.width), x: r.x, y: y, style: t[.newMarker])
             y += 1
         }
@@ -97,7 +100,11 @@ public enum Views {
             if selected {
                 let band = Rect(x: r.x, y: start, width: r.width, height: y - start)
                 let sel = t[.selection]
-                screen.restyle(band) { Style(fg: sel.fg == .default ? $0.fg : sel.fg, bg: sel.bg == .default ? $0.bg : sel.bg, $0.attributes.union(sel.attributes)) }
+                screen.restyle(band) {
+                    Style(
+                        fg: sel.fg == .default ? $0.fg : sel.fg, bg: sel.bg == .default ? $0.bg : sel.bg,
+                        $0.attributes.union(sel.attributes))
+                }
                 for row in start..<y { screen.put("▌", x: r.x, y: row, style: t[.newMarker].over(screen[r.x, row].style)) }
             }
             y += 1
@@ -126,8 +133,11 @@ public enum Views {
         case .idle, .loading, .connecting:
             message = st.lastError.map { ("Could not load \(what): \($0)", .statusError) } ?? ("Loading \(what)…", .dim)
         case .streaming, .polling:
-            if case .search = id { message = ("No \(what) yet. New ones appear here as they are posted.", .dim) }
-            else { message = ("Nothing here yet.", .dim) }
+            if case .search = id {
+                message = ("No \(what) yet. New ones appear here as they are posted.", .dim)
+            } else {
+                message = ("Nothing here yet.", .dim)
+            }
         }
         let lines = TextLayout.wrap([Span(message.0, t[message.1])], width: max(1, r.width - 4))
         for (i, l) in lines.enumerated() where r.y + 1 + i < r.maxY { screen.put(l, x: r.x + 2, y: r.y + 1 + i, clip: r) }
@@ -184,7 +194,8 @@ public enum Views {
         if let e = box.error {
             screen.put(TextLayout.truncate(e, width: r.width - 2), x: r.x + 1, y: r.maxY - 2, style: t[.statusError].over(t[.text]))
         }
-        let keys = "\(c.keyMap.keys(for: .send, in: .compose).first ?? "enter") send · \(c.keyMap.keys(for: .newline, in: .compose).first ?? "alt-enter") new line · \(c.keyMap.keys(for: .cancel, in: .compose).first ?? "esc") close (draft kept)"
+        let keys =
+            "\(c.keyMap.keys(for: .send, in: .compose).first ?? "enter") send · \(c.keyMap.keys(for: .newline, in: .compose).first ?? "alt-enter") new line · \(c.keyMap.keys(for: .cancel, in: .compose).first ?? "esc") close (draft kept)"
         var bx = screen.put("── ", x: r.x, y: r.maxY - 1, style: t[.border])
         bx = screen.put(TextLayout.truncate(keys, width: max(1, r.width - 6)), x: bx, y: r.maxY - 1, style: t[.dim])
         bx = screen.put(" ", x: bx, y: r.maxY - 1, style: t[.border])
@@ -231,8 +242,9 @@ public enum Views {
             screen.cursor = (min(r.maxX - 1, x + caret.col), r.y)
             return
         }
-        var x = screen.put(s.readOnly ? " " + TweetCard.clean(s.account) + " (app-only)" : " @" + TweetCard.clean(s.account),
-                           x: r.x, y: r.y, style: t[.status].union(.bold))
+        var x = screen.put(
+            s.readOnly ? " " + TweetCard.clean(s.account) + " (app-only)" : " @" + TweetCard.clean(s.account),
+            x: r.x, y: r.y, style: t[.status].union(.bold))
         let st = c.statuses[s.pane.id] ?? SyncStatus()
         let (words, role) = describe(st, now: s.now)
         x = screen.put(" · " + title(s.pane.id) + ": ", x: x, y: r.y, style: t[.status])
@@ -260,7 +272,9 @@ public enum Views {
             let room = r.maxX - x - 3
             if room > 8 {
                 let shown = TextLayout.truncate(text, width: room)
-                screen.put(shown, x: r.maxX - 1 - Screen.width(of: shown), y: r.y, style: (isError ? t[.statusError] : t[.statusOK]).over(t[.status]))
+                screen.put(
+                    shown, x: r.maxX - 1 - Screen.width(of: shown), y: r.y,
+                    style: (isError ? t[.statusError] : t[.statusOK]).over(t[.status]))
             }
         } else {
             let hint = "? help"

@@ -18,7 +18,9 @@ public struct ClientHarness: Sendable {
         let http = HTTPClient(options: HTTPClient.Options(trace: { log.append($0) }))
         let client = TwitterClient(
             endpoints: .single(server.baseURL),
-            auth: .user(OAuthCredentials(consumerKey: c.consumerKey, consumerSecret: c.consumerSecret, token: c.accessToken, tokenSecret: c.accessTokenSecret)),
+            auth: .user(
+                OAuthCredentials(
+                    consumerKey: c.consumerKey, consumerSecret: c.consumerSecret, token: c.accessToken, tokenSecret: c.accessTokenSecret)),
             http: http)
         return ClientHarness(server: server, client: client, traced: log)
     }

@@ -38,7 +38,8 @@ public enum Golden {
         let y = b.split(separator: "\n", omittingEmptySubsequences: false)
         var out: [String] = []
         for i in 0..<max(x.count, y.count) {
-            let l = i < x.count ? String(x[i]) : nil, r = i < y.count ? String(y[i]) : nil
+            let l = i < x.count ? String(x[i]) : nil
+            let r = i < y.count ? String(y[i]) : nil
             if l == r {
                 out.append(String(format: "%3d   ", i + 1) + (l ?? ""))
             } else {

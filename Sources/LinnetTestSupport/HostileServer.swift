@@ -113,7 +113,8 @@ public final class HostileServer: @unchecked Sendable {
         let end = RawHTTP.findHeaderEnd(bytes)!
         let head = String(decoding: bytes[0..<end], as: UTF8.self)
         var have = bytes.count - end - 4
-        let length = head.lowercased().components(separatedBy: "\r\n")
+        let length =
+            head.lowercased().components(separatedBy: "\r\n")
             .first { $0.hasPrefix("content-length:") }
             .flatMap { Int($0.dropFirst(15).trimmingCharacters(in: .whitespaces)) } ?? 0
         while have < length {

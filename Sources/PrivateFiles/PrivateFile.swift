@@ -32,7 +32,8 @@ public enum PrivateFile {
                 do {
                     try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
                 } catch {
-                    throw PrivateFileError("cannot create the folder \(parent.path): \((error as NSError).localizedFailureReason ?? "\(error)")")
+                    throw PrivateFileError(
+                        "cannot create the folder \(parent.path): \((error as NSError).localizedFailureReason ?? "\(error)")")
                 }
             }
             if mkdir(path, 0o700) != 0 && errno != EEXIST {
@@ -49,11 +50,14 @@ public enum PrivateFile {
     /// Refuses what is not a folder of this user's. The folder's own mode is set by the caller.
     static func check(folder path: String, _ st: stat) throws(PrivateFileError) {
         if st.st_mode & S_IFMT == S_IFLNK {
-            throw PrivateFileError("\(path) is a symbolic link; Linnet keeps private files only in a real folder. Remove the link or point XDG_*_HOME elsewhere.")
+            throw PrivateFileError(
+                "\(path) is a symbolic link; Linnet keeps private files only in a real folder. Remove the link or point XDG_*_HOME elsewhere."
+            )
         }
         guard st.st_mode & S_IFMT == S_IFDIR else { throw PrivateFileError("\(path) is not a folder") }
         guard st.st_uid == geteuid() else {
-            throw PrivateFileError("the folder \(path) belongs to another user (uid \(st.st_uid)); Linnet will not keep private files there")
+            throw PrivateFileError(
+                "the folder \(path) belongs to another user (uid \(st.st_uid)); Linnet will not keep private files there")
         }
     }
 
@@ -78,7 +82,9 @@ public enum PrivateFile {
         }
         let tmp = dir.appendingPathComponent(temporaryPrefix(target.lastPathComponent) + "\(getpid())-\(UInt32.random(in: 0...UInt32.max))")
         let fd = open(tmp.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC | O_NOFOLLOW, 0o600)
-        guard fd >= 0 else { throw PrivateFileError("cannot write in \(dir.path): \(reason(errno)); \(target.lastPathComponent) was not changed") }
+        guard fd >= 0 else {
+            throw PrivateFileError("cannot write in \(dir.path): \(reason(errno)); \(target.lastPathComponent) was not changed")
+        }
         var failure: Int32 = 0
         data.withUnsafeBytes { raw in
             var off = 0
@@ -145,8 +151,11 @@ public enum PrivateFile {
     /// and `-` (1 to 64 of them, as Twitter screen names and Linnet's account names are),
     /// otherwise `x-` and the hex of its UTF-8, so no name can reach outside its folder.
     public static func folderName(for account: String) -> String {
-        let safe = !account.isEmpty && account.utf8.count <= 64
-            && account.utf8.allSatisfy { ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F || $0 == 0x2D }
+        let safe =
+            !account.isEmpty && account.utf8.count <= 64
+            && account.utf8.allSatisfy {
+                ($0 >= 0x30 && $0 <= 0x39) || ($0 >= 0x41 && $0 <= 0x5A) || ($0 >= 0x61 && $0 <= 0x7A) || $0 == 0x5F || $0 == 0x2D
+            }
             && !account.hasPrefix("-") && !account.hasPrefix("x-")
         if safe { return account }
         return "x-" + account.utf8.prefix(100).map { String(format: "%02x", $0) }.joined()

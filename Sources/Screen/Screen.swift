@@ -236,7 +236,8 @@ public struct Screen: Equatable, Sendable {
             var start = -1
             var x = 0
             while x < new.width {
-                let cell = new[x, y], was = old[x, y]
+                let cell = new[x, y]
+                let was = old[x, y]
                 // A continuation is drawn with the cell on its left; it changes when that cell does.
                 var changed = !same(was, in: old, cell, in: new) || cell.isContinuation != was.isContinuation
                 let wide = x + 1 < new.width && new[x + 1, y].isContinuation

@@ -93,7 +93,10 @@ extension Color {
 
 /// How many colours the terminal shows.
 public enum ColorDepth: Int, Sendable, Comparable {
-    case none = 0, eight = 8, sixteen = 16, full = 256
+    case none = 0
+    case eight = 8
+    case sixteen = 16
+    case full = 256
     public static func < (a: ColorDepth, b: ColorDepth) -> Bool { a.rawValue < b.rawValue }
 
     /// From the count the terminal reports and `NO_COLOR`.

@@ -36,7 +36,9 @@ public struct TOMLFile {
 
     /// The first line that sets `key` (bare or quoted) or opens the table `[key]`.
     public func line(of key: String) -> Int? {
-        lines.firstIndex { $0.hasPrefix(key + " ") || $0.hasPrefix(key + "=") || $0.hasPrefix("\"\(key)\"") || $0 == "[\(key)]" }.map { $0 + 1 }
+        lines.firstIndex { $0.hasPrefix(key + " ") || $0.hasPrefix(key + "=") || $0.hasPrefix("\"\(key)\"") || $0 == "[\(key)]" }.map {
+            $0 + 1
+        }
     }
 
     /// A problem with the value of `key`.

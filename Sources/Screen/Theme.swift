@@ -6,12 +6,23 @@ import TOMLKit
 public struct Theme: Equatable, Sendable {
     public enum Role: String, CaseIterable, Sendable {
         case text, dim, name, handle, time, mention, hashtag, url, counts
-        case retweetMarker = "retweet_marker", replyMarker = "reply_marker", quote
-        case selection, newMarker = "new_marker"
-        case tabActive = "tab_active", tabInactive = "tab_inactive", tabBar = "tab_bar"
-        case status, statusError = "status_error", statusOK = "status_ok"
-        case border, title, counter, counterOver = "counter_over", overLimit = "over_limit"
-        case help, helpKey = "help_key", prompt, notice
+        case retweetMarker = "retweet_marker"
+        case replyMarker = "reply_marker"
+        case quote
+        case selection
+        case newMarker = "new_marker"
+        case tabActive = "tab_active"
+        case tabInactive = "tab_inactive"
+        case tabBar = "tab_bar"
+        case status
+        case statusError = "status_error"
+        case statusOK = "status_ok"
+        case border, title, counter
+        case counterOver = "counter_over"
+        case overLimit = "over_limit"
+        case help
+        case helpKey = "help_key"
+        case prompt, notice
     }
 
     public var name: String
@@ -33,7 +44,6 @@ public struct Theme: Equatable, Sendable {
     }
 
     public subscript(role: Role) -> Style { styles[role] ?? Theme.fallback.styles[role] ?? .plain }
-
 
     /// A theme file that could not be used, with where and why.
     public typealias LoadError = FileProblem
@@ -66,7 +76,8 @@ public struct Theme: Equatable, Sendable {
                     guard let on = entry[field]?.bool else {
                         throw toml.problem(key, "\(key).\(field) must be true or false")
                     }
-                    let a: Attributes = ["bold": .bold, "underline": .underline, "reverse": .reverse, "dim": .dim, "italic": .italic][field]!
+                    let a: Attributes = ["bold": .bold, "underline": .underline, "reverse": .reverse, "dim": .dim, "italic": .italic][
+                        field]!
                     if on { style.attributes.insert(a) }
                 default:
                     throw toml.problem(key, "\(key) has an unknown field \"\(field)\" (fg, bg, bold, underline, reverse, dim, italic)")
@@ -79,15 +90,20 @@ public struct Theme: Equatable, Sendable {
 
     /// Loads a theme by name or path. Names are looked for in `$XDG_CONFIG_HOME/linnet/themes`,
     /// `$LINNET_THEMES`, and the `Themes/` folder of the source tree Linnet was built from.
-    public static func load(_ nameOrPath: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(LoadError) -> Theme {
+    public static func load(_ nameOrPath: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(LoadError)
+        -> Theme
+    {
         let path: String
         if nameOrPath.contains("/") || nameOrPath.hasSuffix(".toml") {
             path = nameOrPath
-        } else if let found = searchPath(environment).map({ "\($0)/\(nameOrPath).toml" }).first(where: { FileManager.default.fileExists(atPath: $0) }) {
+        } else if let found = searchPath(environment).map({ "\($0)/\(nameOrPath).toml" }).first(where: {
+            FileManager.default.fileExists(atPath: $0)
+        }) {
             path = found
         } else {
             if nameOrPath == fallback.name { return fallback }
-            throw LoadError(file: nameOrPath, line: nil, reason: "no such theme (available: \(available(environment).joined(separator: ", ")))")
+            throw LoadError(
+                file: nameOrPath, line: nil, reason: "no such theme (available: \(available(environment).joined(separator: ", ")))")
         }
         guard let data = FileManager.default.contents(atPath: path) else {
             throw LoadError(file: path, line: nil, reason: "cannot be read")

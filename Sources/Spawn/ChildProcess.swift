@@ -1,6 +1,6 @@
 import CSpawn
-import Glibc
 import Foundation
+import Glibc
 
 /// A child process started with `posix_spawn` and reaped with `waitpid`.
 ///
@@ -48,14 +48,17 @@ public final class ChildProcess: @unchecked Sendable {
         // The child's ends close once it has them; ours too if it never starts.
         var toClose: [Int32] = []
         var started = false
-        var input: Int32 = -1, output: Int32 = -1
+        var input: Int32 = -1
+        var output: Int32 = -1
         defer {
             for fd in toClose { close(fd) }
             if !started { for fd in [input, output] where fd >= 0 { close(fd) } }
         }
         func pipePair() throws(Failure) -> (read: Int32, write: Int32) {
             var fds: [Int32] = [-1, -1]
-            guard pipe2(&fds, O_CLOEXEC) == 0 else { throw Failure(description: "could not make a pipe: \(String(cString: strerror(errno)))") }
+            guard pipe2(&fds, O_CLOEXEC) == 0 else {
+                throw Failure(description: "could not make a pipe: \(String(cString: strerror(errno)))")
+            }
             return (fds[0], fds[1])
         }
         switch stdin {
@@ -87,7 +90,8 @@ public final class ChildProcess: @unchecked Sendable {
 
         // The child starts with no blocked signals and default handlers: a spawning thread may
         // block signals (dispatch workers do) and this process ignores SIGPIPE.
-        var none = sigset_t(), all = sigset_t()
+        var none = sigset_t()
+        var all = sigset_t()
         sigemptyset(&none)
         sigfillset(&all)
         posix_spawnattr_setsigmask(&attributes, &none)
@@ -97,12 +101,14 @@ public final class ChildProcess: @unchecked Sendable {
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
         let envp: [UnsafeMutablePointer<CChar>?]? = environment.map { env in env.map { strdup("\($0.key)=\($0.value)") } + [nil] }
-        defer { envp?.forEach { free($0) } }
+        defer { for p in envp ?? [] { free(p) } }
 
         var pid: pid_t = 0
         let rc = argv.withUnsafeBufferPointer { a in
             if let envp {
-                return envp.withUnsafeBufferPointer { e in posix_spawnp(&pid, program, &actions, &attributes, a.baseAddress!, e.baseAddress!) }
+                return envp.withUnsafeBufferPointer { e in
+                    posix_spawnp(&pid, program, &actions, &attributes, a.baseAddress!, e.baseAddress!)
+                }
             }
             return posix_spawnp(&pid, program, &actions, &attributes, a.baseAddress!, environ)
         }
@@ -122,13 +128,17 @@ public final class ChildProcess: @unchecked Sendable {
 
     /// Sends `signal` unless the process has been reaped (its pid may belong to another by then).
     public func send(_ signal: Int32) {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if exitStatus == nil { kill(pid, signal) }
     }
 
     /// Closes the child's standard input, which many programs take as the end.
     public func closeInput() {
-        if inputFD >= 0 { close(inputFD); inputFD = -1 }
+        if inputFD >= 0 {
+            close(inputFD)
+            inputFD = -1
+        }
     }
 
     public func write(_ data: Data) throws(Failure) {
@@ -150,14 +160,18 @@ public final class ChildProcess: @unchecked Sendable {
     public func wait() -> Int32 { reap(block: true) ?? -1 }
 
     private func reap(block: Bool) -> Int32? {
-        lock.lock(); defer { lock.unlock() }
+        lock.lock()
+        defer { lock.unlock() }
         if let exitStatus { return exitStatus }
         var status: Int32 = 0
         while true {
             let r = waitpid(pid, &status, block ? 0 : WNOHANG)
             if r == -1 && errno == EINTR { continue }
             if r == 0 { return nil }
-            if r == -1 { exitStatus = -1; return -1 }
+            if r == -1 {
+                exitStatus = -1
+                return -1
+            }
             break
         }
         // WIFEXITED / WEXITSTATUS / WTERMSIG, which Swift does not import as macros.
@@ -185,7 +199,10 @@ public final class ChildProcess: @unchecked Sendable {
         var data = Data()
         while outputFD >= 0 {
             guard let chunk = read(timeout: 0.1) else { break }
-            if !chunk.isEmpty { data.append(contentsOf: chunk); continue }
+            if !chunk.isEmpty {
+                data.append(contentsOf: chunk)
+                continue
+            }
             if poll() != nil {
                 // Ended: take what is already in the pipe, without waiting for a descendant.
                 _ = fcntl(outputFD, F_SETFL, fcntl(outputFD, F_GETFL) | O_NONBLOCK)
@@ -201,7 +218,8 @@ public final class ChildProcess: @unchecked Sendable {
         _ program: String, _ arguments: [String], environment: [String: String]? = nil, directory: String? = nil,
         stdin: Input = .null, stderr: ErrorOutput = .stdout
     ) throws(Failure) -> Result {
-        try ChildProcess(program, arguments, environment: environment, directory: directory, stdin: stdin, stdout: .pipe, stderr: stderr).finish()
+        try ChildProcess(program, arguments, environment: environment, directory: directory, stdin: stdin, stdout: .pipe, stderr: stderr)
+            .finish()
     }
 
     /// Runs a program to its end on a thread of its own, so no task-pool thread is held.

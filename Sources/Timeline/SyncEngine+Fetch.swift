@@ -120,7 +120,9 @@ extension SyncEngine {
             let until = blockedUntil(Self.endpoint(id)) ?? retry
             fail(id, reason: "Rate limited: \(e.explanation)", state: .rateLimited(until: until), refused: true)
         case let e as APIError:
-            fail(id, reason: e.description, state: .offline(retry: retry, reason: e.explanation), refused: (400..<500).contains(e.httpStatus))
+            fail(
+                id, reason: e.description, state: .offline(retry: retry, reason: e.explanation), refused: (400..<500).contains(e.httpStatus)
+            )
         case let e as TransportError:
             fail(id, reason: e.description, state: .offline(retry: retry, reason: e.description))
         default:

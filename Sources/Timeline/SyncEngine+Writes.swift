@@ -52,19 +52,17 @@ extension SyncEngine {
             return tweet
         case .like(let id), .unlike(let id):
             let like: Bool = if case .like = action { true } else { false }
-            return try await toggle(id, optimistic: { $0.with(favorited: like) }) { target in
-                like ? try await self.client.favorite(target) : try await self.client.unfavorite(target)
-            }
+            return try await toggle(
+                id, optimistic: { $0.with(favorited: like) },
+                call: { target in like ? try await self.client.favorite(target) : try await self.client.unfavorite(target) })
         case .retweet(let id):
-            let retweet = try await toggle(id, optimistic: { $0.with(retweeted: true) }) { target in
-                try await self.client.retweet(target)
-            }
+            let retweet = try await toggle(
+                id, optimistic: { $0.with(retweeted: true) }, call: { target in try await self.client.retweet(target) })
             await store.add(retweet, to: [.home])
             return retweet
         case .unretweet(let id):
-            let original = try await toggle(id, optimistic: { $0.with(retweeted: false) }) { target in
-                try await self.client.unretweet(target)
-            }
+            let original = try await toggle(
+                id, optimistic: { $0.with(retweeted: false) }, call: { target in try await self.client.unretweet(target) })
             // Our own retweet of it leaves the timelines.
             let snapshot = await store.snapshot()
             for (tid, t) in snapshot.tweets where t.retweetedStatus?.id == original.id && t.user.id == account.id {
@@ -88,7 +86,8 @@ extension SyncEngine {
 
     /// Shows a like or retweet change at once on the tweet's content (inside a retweet too),
     /// calls the server, then keeps the server's answer or puts the old tweet back.
-    private func toggle(_ id: TweetID, optimistic: (Tweet) -> Tweet, call: @Sendable (TweetID) async throws -> Tweet) async throws -> Tweet {
+    private func toggle(_ id: TweetID, optimistic: (Tweet) -> Tweet, call: @Sendable (TweetID) async throws -> Tweet) async throws -> Tweet
+    {
         guard let held = await store.tweet(id) else { return try await call(id) }
         let content = held.content
         await store.update(held.replacingContent(optimistic(content)))

@@ -35,7 +35,8 @@ public actor SyncEngine {
     public nonisolated var isAppOnly: Bool { client.auth.isAppOnly }
 
     public nonisolated static let appOnlyTimelines = "An app-only account reads searches and user timelines, not Home or Mentions."
-    public nonisolated static let appOnlyWrites = "An app-only account is read-only: sign in as a user with `linnet login` to post, like or retweet."
+    public nonisolated static let appOnlyWrites =
+        "An app-only account is read-only: sign in as a user with `linnet login` to post, like or retweet."
 
     public init(client: TwitterClient, store: TimelineStore, account: User, options: SyncOptions = SyncOptions()) {
         self.client = client
@@ -176,7 +177,11 @@ public actor SyncEngine {
         case .friends(let ids):
             friends = Set(ids)
         case .disconnect(let code, _, let reason):
-            for tl in targets { fail(tl, reason: "The stream was closed: \(StreamMessage.disconnectMeaning(code))" + (reason.isEmpty ? "" : " (\(reason))"), state: nil) }
+            for tl in targets {
+                fail(
+                    tl, reason: "The stream was closed: \(StreamMessage.disconnectMeaning(code))" + (reason.isEmpty ? "" : " (\(reason))"),
+                    state: nil)
+            }
         case .warning(_, let text, _):
             for tl in targets { fail(tl, reason: "Stream warning: \(text)", state: nil) }
         default:
@@ -265,4 +270,3 @@ public actor SyncEngine {
         }
     }
 }
-

@@ -122,7 +122,8 @@ public struct SyncError: Error, Equatable, Sendable, CustomStringConvertible {
 extension Tweet {
     /// A copy with new like and retweet state (optimistic updates).
     func with(favorited: Bool? = nil, retweeted: Bool? = nil) -> Tweet {
-        let f = favorited ?? isFavorited, r = retweeted ?? isRetweeted
+        let f = favorited ?? isFavorited
+        let r = retweeted ?? isRetweeted
         return Tweet(
             id: id, createdAt: createdAt, user: user, text: text, displayRange: displayRange, entities: entities,
             inReplyToStatusID: inReplyToStatusID, inReplyToUserID: inReplyToUserID,

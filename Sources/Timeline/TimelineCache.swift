@@ -19,7 +19,8 @@ public struct TimelineCache: Sendable {
 
     /// `$XDG_CACHE_HOME/linnet/<account>/` (or `~/.cache/linnet/<account>/`).
     public static func defaultDirectory(account: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
-        let base = environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
+        let base =
+            environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.cache")
         return URL(fileURLWithPath: base).appendingPathComponent("linnet").appendingPathComponent(PrivateFile.folderName(for: account))
     }
@@ -90,7 +91,9 @@ public struct TimelineCache: Sendable {
         var st = stat()
         if lstat(directory.path, &st) == 0 {
             if st.st_mode & S_IFMT != S_IFDIR || st.st_uid != geteuid() || st.st_mode & 0o002 != 0 {
-                return .refused("the cache folder \(directory.path) is not a private folder of yours (a link, another user's, or writable by anyone); it was not read")
+                return .refused(
+                    "the cache folder \(directory.path) is not a private folder of yours (a link, another user's, or writable by anyone); it was not read"
+                )
             }
         }
         PrivateFile.removeLeftovers(in: directory, for: [fileURL.lastPathComponent])
@@ -106,8 +109,9 @@ public struct TimelineCache: Sendable {
         } catch {
             let aside = fileURL.path + ".unreadable-\(Int(Date().timeIntervalSince1970))"
             let moved = rename(fileURL.path, aside) == 0
-            return .setAside("the timeline cache \(fileURL.path) could not be read (\(error)); "
-                + (moved ? "moved it to \(aside) and starting fresh" : "starting fresh"))
+            return .setAside(
+                "the timeline cache \(fileURL.path) could not be read (\(error)); "
+                    + (moved ? "moved it to \(aside) and starting fresh" : "starting fresh"))
         }
     }
 
@@ -119,18 +123,23 @@ public struct TimelineCache: Sendable {
             throw CacheFormatError(description: "not a Linnet cache file")
         }
         let stored = bytes.suffix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-        guard CRC32.of(bytes, count: bytes.count - 4) == stored else { throw CacheFormatError(description: "the checksum does not match (damaged or cut short)") }
+        guard CRC32.of(bytes, count: bytes.count - 4) == stored else {
+            throw CacheFormatError(description: "the checksum does not match (damaged or cut short)")
+        }
         var r = BinaryReader(bytes, end: bytes.count - 4)
         _ = try r.raw(magic.count)
         let version = try r.varint()
-        guard version == formatVersion else { throw CacheFormatError(description: "written by another version of Linnet (format \(version))") }
+        guard version == formatVersion else {
+            throw CacheFormatError(description: "written by another version of Linnet (format \(version))")
+        }
         var views: [TimelineID: TimelineView] = [:]
         for _ in 0..<(try r.varint()) {
             let id = try TweetCoding.readTimelineID(&r)
             var v = TimelineView()
             for _ in 0..<(try r.varint()) { v.ids.append(TweetID(try r.varint())) }
             for _ in 0..<(try r.varint()) { v.gapsBelow.insert(TweetID(try r.varint())) }
-            let read = try r.varint(), anchor = try r.varint()
+            let read = try r.varint()
+            let anchor = try r.varint()
             v.readMarker = read == 0 ? nil : TweetID(read)
             v.anchor = anchor == 0 ? nil : TweetID(anchor)
             if let head {

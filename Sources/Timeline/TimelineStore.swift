@@ -16,7 +16,8 @@ public actor TimelineStore {
 
         /// Where `id` is, or where it would go.
         func position(_ id: TweetID) -> (index: Int, found: Bool) {
-            var lo = 0, hi = ascending.count
+            var lo = 0
+            var hi = ascending.count
             while lo < hi {
                 let mid = (lo + hi) / 2
                 if ascending[mid] < id { lo = mid + 1 } else { hi = mid }

@@ -11,13 +11,31 @@ enum TweetCoding {
         w.int(t.displayRange.map { Int64($0.upperBound) } ?? -1)
         let e = t.entities
         w.varint(UInt64(e.urls.count))
-        for u in e.urls { w.string(u.target); w.string(u.display); range(u.range, &w) }
+        for u in e.urls {
+            w.string(u.target)
+            w.string(u.display)
+            range(u.range, &w)
+        }
         w.varint(UInt64(e.media.count))
-        for m in e.media { w.string(m.type); w.string(m.target); w.string(m.display); w.optionalString(m.mediaURL); range(m.range, &w) }
+        for m in e.media {
+            w.string(m.type)
+            w.string(m.target)
+            w.string(m.display)
+            w.optionalString(m.mediaURL)
+            range(m.range, &w)
+        }
         w.varint(UInt64(e.mentions.count))
-        for m in e.mentions { w.string(m.screenName); w.varint(m.userID?.rawValue ?? 0); range(m.range, &w) }
+        for m in e.mentions {
+            w.string(m.screenName)
+            w.varint(m.userID?.rawValue ?? 0)
+            range(m.range, &w)
+        }
         w.varint(UInt64(e.hashtags.count))
-        for h in e.hashtags { w.string(h.text); w.bool(h.isSymbol); range(h.range, &w) }
+        for h in e.hashtags {
+            w.string(h.text)
+            w.bool(h.isSymbol)
+            range(h.range, &w)
+        }
         w.varint(t.inReplyToStatusID?.rawValue ?? 0)
         w.varint(t.inReplyToUserID?.rawValue ?? 0)
         w.optionalString(t.inReplyToScreenName)
@@ -42,21 +60,32 @@ enum TweetCoding {
         let created = try r.int()
         let user = try readUser(&r, users: &users)
         let text = try r.string()
-        let ds = try r.int(), de = try r.int()
+        let ds = try r.int()
+        let de = try r.int()
         var e = Entities()
-        for _ in 0..<(try r.varint()) { e.urls.append(Entities.Link(target: try r.string(), display: try r.string(), range: try readRange(&r))) }
         for _ in 0..<(try r.varint()) {
-            e.media.append(Entities.Media(type: try r.string(), target: try r.string(), display: try r.string(), mediaURL: try r.optionalString(), range: try readRange(&r)))
+            e.urls.append(Entities.Link(target: try r.string(), display: try r.string(), range: try readRange(&r)))
         }
         for _ in 0..<(try r.varint()) {
-            let name = try r.string(), uid = try r.varint()
+            e.media.append(
+                Entities.Media(
+                    type: try r.string(), target: try r.string(), display: try r.string(), mediaURL: try r.optionalString(),
+                    range: try readRange(&r)))
+        }
+        for _ in 0..<(try r.varint()) {
+            let name = try r.string()
+            let uid = try r.varint()
             e.mentions.append(Entities.Mention(screenName: name, userID: uid == 0 ? nil : UserID(uid), range: try readRange(&r)))
         }
-        for _ in 0..<(try r.varint()) { e.hashtags.append(Entities.Hashtag(text: try r.string(), isSymbol: try r.bool(), range: try readRange(&r))) }
-        let replyStatus = try r.varint(), replyUser = try r.varint()
+        for _ in 0..<(try r.varint()) {
+            e.hashtags.append(Entities.Hashtag(text: try r.string(), isSymbol: try r.bool(), range: try readRange(&r)))
+        }
+        let replyStatus = try r.varint()
+        let replyUser = try r.varint()
         let replyName = try r.optionalString()
         let quotedID = try r.varint()
-        let retweets = try r.intValue(), favorites = try r.intValue()
+        let retweets = try r.intValue()
+        let favorites = try r.intValue()
         let flags = try r.u8()
         let lang = try r.optionalString()
         let retweeted = try r.bool() ? try readTweet(&r, users: &users, depth: depth + 1) : nil
@@ -87,10 +116,15 @@ enum TweetCoding {
     /// Users are written with every tweet but read back as one object each.
     static func readUser(_ r: inout BinaryReader, users: inout [UserID: User]) throws -> User {
         let id = UserID(try r.varint())
-        let screenName = try r.string(), name = try r.string(), description = try r.string(), location = try r.string()
+        let screenName = try r.string()
+        let name = try r.string()
+        let description = try r.string()
+        let location = try r.string()
         let url = try r.optionalString()
         let flags = try r.u8()
-        let followers = try r.intValue(), friends = try r.intValue(), statuses = try r.intValue()
+        let followers = try r.intValue()
+        let friends = try r.intValue()
+        let statuses = try r.intValue()
         let created = try r.int()
         let u = User(
             id: id, screenName: screenName, name: name, userDescription: description, location: location, url: url,
@@ -107,7 +141,8 @@ enum TweetCoding {
     }
 
     static func readRange(_ r: inout BinaryReader) throws -> Range<Int> {
-        let start = Int(truncatingIfNeeded: try r.varint()), count = Int(truncatingIfNeeded: try r.varint())
+        let start = Int(truncatingIfNeeded: try r.varint())
+        let count = Int(truncatingIfNeeded: try r.varint())
         guard start >= 0, count >= 0, start <= Int(Int32.max), count <= Int(Int32.max) else {
             throw CacheFormatError(description: "an entity range is out of bounds")
         }
@@ -118,9 +153,15 @@ enum TweetCoding {
         switch id {
         case .home: w.u8(0)
         case .mentions: w.u8(1)
-        case .search(let q): w.u8(2); w.string(q)
-        case .user(let n): w.u8(3); w.string(n)
-        case .thread(let t): w.u8(4); w.varint(t.rawValue)
+        case .search(let q):
+            w.u8(2)
+            w.string(q)
+        case .user(let n):
+            w.u8(3)
+            w.string(n)
+        case .thread(let t):
+            w.u8(4)
+            w.varint(t.rawValue)
         }
     }
 

@@ -20,7 +20,9 @@ enum Punycode {
         let basicCount = UInt32(output.count)
         var handled = basicCount
         if basicCount > 0 { output.append(UInt8(ascii: "-")) }
-        var n = initialN, delta: UInt32 = 0, bias = initialBias
+        var n = initialN
+        var delta: UInt32 = 0
+        var bias = initialBias
         let total = UInt32(input.count)
         while handled < total {
             guard let m = input.filter({ $0 >= n }).min() else { break }

@@ -17,7 +17,9 @@ public enum Sanitizer {
     /// every unsafe scalar written out as `\u{1B}`, so nothing is hidden and nothing acts on
     /// the terminal. Newlines stay when `keepNewlines`; tabs stay.
     public static func visible(_ text: String, keepNewlines: Bool = true) -> String {
-        guard text.unicodeScalars.contains(where: { isUnsafe($0.value) && !($0 == "\n" && keepNewlines) && $0 != "\t" }) else { return text }
+        guard text.unicodeScalars.contains(where: { isUnsafe($0.value) && !($0 == "\n" && keepNewlines) && $0 != "\t" }) else {
+            return text
+        }
         var out = String.UnicodeScalarView()
         for u in text.unicodeScalars {
             if isUnsafe(u.value) && !(u == "\n" && keepNewlines) && u != "\t" {

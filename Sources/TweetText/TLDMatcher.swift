@@ -9,9 +9,10 @@ struct TLDMatcher: Sendable {
 
     init() {
         func load(_ list: String) -> Set<[UInt32]> {
-            Set(list.split(whereSeparator: { $0 == " " || $0 == "\n" }).map { word in
-                word.lowercased().unicodeScalars.map(\.value)
-            })
+            Set(
+                list.split(whereSeparator: { $0 == " " || $0 == "\n" }).map { word in
+                    word.lowercased().unicodeScalars.map(\.value)
+                })
         }
         generic = load(TLDList.generic)
         country = load(TLDList.country)

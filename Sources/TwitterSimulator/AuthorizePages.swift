@@ -10,7 +10,8 @@ enum AuthorizePages {
     }
 
     static func form(token: String, appName: String, screenName: String?, error: String? = nil) -> String {
-        page("""
+        page(
+            """
             <h1>Authorize \(escape(appName)) to use your account?</h1>
             \(error.map { "<p class=\"error\">\(escape($0))</p>" } ?? "")
             <form method="post" action="/oauth/authorize">
@@ -24,7 +25,9 @@ enum AuthorizePages {
     }
 
     static func pin(_ pin: String) -> String {
-        page("<h1>You've granted access.</h1><p>Next, return to the app and enter this PIN to complete the authorization process:</p><code id=\"pin\">\(escape(pin))</code>")
+        page(
+            "<h1>You've granted access.</h1><p>Next, return to the app and enter this PIN to complete the authorization process:</p><code id=\"pin\">\(escape(pin))</code>"
+        )
     }
 
     static func message(_ text: String) -> String { page("<p>\(escape(text))</p>") }

@@ -7,24 +7,31 @@ enum ControlRoutes {
         switch (r.method, r.path) {
         case ("GET", "/_sim/credentials"):
             let c = world.credentials
-            return .json(200, .object([
-                ("consumer_key", .string(c.consumerKey)), ("consumer_secret", .string(c.consumerSecret)),
-                ("xauth_consumer_key", .string(c.xauthConsumerKey)), ("xauth_consumer_secret", .string(c.xauthConsumerSecret)),
-                ("access_token", .string(c.accessToken)), ("access_token_secret", .string(c.accessTokenSecret)),
-                ("screen_name", .string(c.screenName)), ("user_id", .string(String(c.userID))), ("password", .string(c.password)),
-            ]))
+            return .json(
+                200,
+                .object([
+                    ("consumer_key", .string(c.consumerKey)), ("consumer_secret", .string(c.consumerSecret)),
+                    ("xauth_consumer_key", .string(c.xauthConsumerKey)), ("xauth_consumer_secret", .string(c.xauthConsumerSecret)),
+                    ("access_token", .string(c.accessToken)), ("access_token_secret", .string(c.accessTokenSecret)),
+                    ("screen_name", .string(c.screenName)), ("user_id", .string(String(c.userID))), ("password", .string(c.password)),
+                ]))
         case ("GET", "/_sim/timeline"):
             return await timeline(r, world: world)
         case ("GET", "/_sim/requests"):
             let log = await world.log
-            return .json(200, .array(log.map { e in
-                var fields: [(String, J)] = [
-                    ("method", .string(e.method)), ("path", .string(e.path)), ("auth", .string(e.auth)),
-                    ("status", .int(Int64(e.status))), ("at", .double(e.at)),
-                ]
-                if let rem = e.remaining, let reset = e.reset { fields += [("remaining", .int(Int64(rem))), ("reset", .int(reset))] }
-                return .object(fields)
-            }))
+            return .json(
+                200,
+                .array(
+                    log.map { e in
+                        var fields: [(String, J)] = [
+                            ("method", .string(e.method)), ("path", .string(e.path)), ("auth", .string(e.auth)),
+                            ("status", .int(Int64(e.status))), ("at", .double(e.at)),
+                        ]
+                        if let rem = e.remaining, let reset = e.reset {
+                            fields += [("remaining", .int(Int64(rem))), ("reset", .int(reset))]
+                        }
+                        return .object(fields)
+                    }))
         case ("GET", "/_sim/firehose"):
             let count = min(Int(r.param("count") ?? "") ?? 10_000, 5_000_000)
             return await firehose(count: count, world: world)
@@ -43,7 +50,10 @@ enum ControlRoutes {
             await world.resetRateLimits()
             return .json(200, .object([("ok", .bool(true))]))
         case ("POST", "/_sim/tweet"):
-            guard let id = await world.injectTweet(author: r.param("author"), text: r.param("text"), mentionDemo: World.truthy(r.param("mention_demo"))) else {
+            guard
+                let id = await world.injectTweet(
+                    author: r.param("author"), text: r.param("text"), mentionDemo: World.truthy(r.param("mention_demo")))
+            else {
                 return .error(404, code: 50, "User not found.")
             }
             return .json(200, .object([("id_str", .string(String(id)))]))
@@ -55,9 +65,35 @@ enum ControlRoutes {
         case ("POST", "/_sim/notice"):
             let notice: J
             switch r.param("kind") ?? "" {
-            case "limit": notice = .object([("limit", .object([("track", .int(Int(r.param("track") ?? "1") ?? 1)), ("timestamp_ms", .string(String(await world.nowMillis)))]))])
-            case "disconnect": notice = .object([("disconnect", .object([("code", .int(Int(r.param("code") ?? "12") ?? 12)), ("stream_name", .string("linnet-sim")), ("reason", .string(r.param("reason") ?? "shedding load"))]))])
-            case "warning": notice = .object([("warning", .object([("code", .string("FALLING_BEHIND")), ("message", .string("Your connection is falling behind.")), ("percent_full", .int(60))]))])
+            case "limit":
+                notice = .object([
+                    (
+                        "limit",
+                        .object([
+                            ("track", .int(Int(r.param("track") ?? "1") ?? 1)), ("timestamp_ms", .string(String(await world.nowMillis))),
+                        ])
+                    )
+                ])
+            case "disconnect":
+                notice = .object([
+                    (
+                        "disconnect",
+                        .object([
+                            ("code", .int(Int(r.param("code") ?? "12") ?? 12)), ("stream_name", .string("linnet-sim")),
+                            ("reason", .string(r.param("reason") ?? "shedding load")),
+                        ])
+                    )
+                ])
+            case "warning":
+                notice = .object([
+                    (
+                        "warning",
+                        .object([
+                            ("code", .string("FALLING_BEHIND")), ("message", .string("Your connection is falling behind.")),
+                            ("percent_full", .int(60)),
+                        ])
+                    )
+                ])
             case "unknown": notice = .object([("something_new", .object([("detail", .string("a message kind clients do not know"))]))])
             default: return .error(400, code: 0, "kind must be limit, disconnect, warning or unknown")
             }

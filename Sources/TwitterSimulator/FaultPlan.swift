@@ -40,7 +40,9 @@ public struct FaultPlan: Sendable, Codable, Equatable {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         dropStreamAfterMessages = try c.decodeIfPresent(Int.self, forKey: .dropStreamAfterMessages)
         // Values a test could not mean are clamped: an hour of stall, ten minutes of delay.
-        stallStreamSeconds = try c.decodeIfPresent(Double.self, forKey: .stallStreamSeconds).map { $0.isFinite ? min(max(0, $0), 3600) : 3600 }
+        stallStreamSeconds = try c.decodeIfPresent(Double.self, forKey: .stallStreamSeconds).map {
+            $0.isFinite ? min(max(0, $0), 3600) : 3600
+        }
         stallAfterMessages = try c.decodeIfPresent(Int.self, forKey: .stallAfterMessages) ?? 0
         statusFaults = try c.decodeIfPresent([StatusFault].self, forKey: .statusFaults) ?? []
         delayMilliseconds = min(max(0, try c.decodeIfPresent(Int.self, forKey: .delayMilliseconds) ?? 0), 600_000)

@@ -76,7 +76,8 @@ enum OAuthCheck {
 
     /// Constant-time comparison, so timing says nothing about how much of a signature matched.
     static func equal(_ a: String, _ b: String) -> Bool {
-        let x = Array(a.utf8), y = Array(b.utf8)
+        let x = Array(a.utf8)
+        let y = Array(b.utf8)
         guard x.count == y.count else { return false }
         var diff: UInt8 = 0
         for i in 0..<x.count { diff |= x[i] ^ y[i] }

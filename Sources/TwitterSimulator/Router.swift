@@ -15,7 +15,9 @@ struct Router: Sendable {
     func handle(_ r: SimRequest) async -> SimResponse {
         if r.path.hasPrefix("/_sim/") { return await ControlRoutes.handle(r, world: world) }
         let faults = await world.faults
-        if faults.delayMilliseconds > 0 { try? await Task.sleep(nanoseconds: SimClock.nanoseconds(Double(faults.delayMilliseconds) / 1000)) }
+        if faults.delayMilliseconds > 0 {
+            try? await Task.sleep(nanoseconds: SimClock.nanoseconds(Double(faults.delayMilliseconds) / 1000))
+        }
         if let status = await world.takeStatusFault(path: r.path) {
             let response = Self.faultResponse(status, path: r.path)
             await world.record(r, auth: "fault", status: status)
@@ -113,7 +115,9 @@ struct Router: Sendable {
         case ("GET", "/users/show"):
             return (Endpoint(limitKey: "/users/show", allowBearer: true) { w, r, i in await w.usersShow(r, i) }, nil)
         case ("GET", "/application/rate_limit_status"):
-            return (Endpoint(limitKey: "/application/rate_limit_status", allowBearer: true) { w, r, i in await w.rateLimitStatus(r, i) }, nil)
+            return (
+                Endpoint(limitKey: "/application/rate_limit_status", allowBearer: true) { w, r, i in await w.rateLimitStatus(r, i) }, nil
+            )
         case ("POST", "/statuses/update"):
             return (Endpoint(limitKey: nil, allowBearer: false) { w, r, i in await w.update(r, i) }, nil)
         case ("POST", "/favorites/create"):

@@ -47,13 +47,14 @@ public final class SimulatorServer: Sendable {
         var tasks = [runner]
         if configuration.tweetsPerMinute > 0 {
             let interval = 60 / configuration.tweetsPerMinute
-            tasks.append(Task {
-                while !Task.isCancelled {
-                    try? await Task.sleep(nanoseconds: SimClock.nanoseconds(interval))
-                    if Task.isCancelled { break }
-                    await world.liveStep()
-                }
-            })
+            tasks.append(
+                Task {
+                    while !Task.isCancelled {
+                        try? await Task.sleep(nanoseconds: SimClock.nanoseconds(interval))
+                        if Task.isCancelled { break }
+                        await world.liveStep()
+                    }
+                })
         }
         let url = "http://\(configuration.host):\(port)"
         return SimulatorServer(configuration: configuration, world: world, server: server, baseURL: url, tasks: tasks)
@@ -112,7 +113,8 @@ struct FoxHandler: HTTPHandler {
         case .bytes(let data):
             return HTTPResponse(statusCode: status, headers: headers, body: data)
         case .stream(let frames):
-            return HTTPResponse(statusCode: status, headers: headers, body: HTTPBodySequence(from: FrameBytes(frames: frames), suggestedBufferSize: 65_536))
+            return HTTPResponse(
+                statusCode: status, headers: headers, body: HTTPBodySequence(from: FrameBytes(frames: frames), suggestedBufferSize: 65_536))
         case .reset(let data, let keep):
             return HTTPResponse(
                 statusCode: status, headers: headers,

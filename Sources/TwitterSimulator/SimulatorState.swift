@@ -20,7 +20,9 @@ struct SimulatorState: Codable {
         do {
             state = try JSONDecoder().decode(SimulatorState.self, from: data)
         } catch {
-            throw SimulatorError("the state file \(path) is not a Linnet simulator state (it may be corrupt or from another program); move it aside or pass another --state")
+            throw SimulatorError(
+                "the state file \(path) is not a Linnet simulator state (it may be corrupt or from another program); move it aside or pass another --state"
+            )
         }
         guard state.version == currentVersion else {
             throw SimulatorError("the state file \(path) has version \(state.version); this simulator reads version \(currentVersion)")
@@ -38,8 +40,6 @@ struct SimulatorState: Codable {
         }
     }
 }
-
-
 
 extension World {
     func state() -> SimulatorState {

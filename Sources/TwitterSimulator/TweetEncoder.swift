@@ -46,14 +46,15 @@ struct TweetEncoder {
                 fields.append(("truncated", .bool(true)))
                 if includeEntities || mode == .stream { fields.append(("entities", ents)) }
                 if mode == .stream {
-                    fields.append((
-                        "extended_tweet",
-                        .object([
-                            ("full_text", .string(String(String.UnicodeScalarView(escaped)))),
-                            ("display_text_range", .array([.int(t.hiddenPrefixCount), .int(escaped.count)])),
-                            ("entities", fullEntities),
-                        ])
-                    ))
+                    fields.append(
+                        (
+                            "extended_tweet",
+                            .object([
+                                ("full_text", .string(String(String.UnicodeScalarView(escaped)))),
+                                ("display_text_range", .array([.int(t.hiddenPrefixCount), .int(escaped.count)])),
+                                ("entities", fullEntities),
+                            ])
+                        ))
                 }
             } else {
                 fields.append(("text", .string(String(String.UnicodeScalarView(escaped)))))
@@ -125,15 +126,18 @@ struct TweetEncoder {
                     ("indices", .array([.int(start), .int(start + pattern.count)])),
                 ]))
         }
-        let mentions: [J] = t.retweetedID != nil && mode != .extended ? [] : Extractor.mentions(in: text).compactMap { e in
-            guard e.range.upperBound <= limit, case .mention(let name, _) = e.kind,
-                let u = world.userByName[name.lowercased()].flatMap({ world.users[$0] })
-            else { return nil }
-            return .object([
-                ("screen_name", .string(u.screenName)), ("name", .string(u.name)), ("id", .uint(u.id)),
-                ("id_str", .string(String(u.id))), ("indices", .array([.int(e.range.lowerBound), .int(e.range.upperBound)])),
-            ])
-        }
+        let mentions: [J] =
+            t.retweetedID != nil && mode != .extended
+            ? []
+            : Extractor.mentions(in: text).compactMap { e in
+                guard e.range.upperBound <= limit, case .mention(let name, _) = e.kind,
+                    let u = world.userByName[name.lowercased()].flatMap({ world.users[$0] })
+                else { return nil }
+                return .object([
+                    ("screen_name", .string(u.screenName)), ("name", .string(u.name)), ("id", .uint(u.id)),
+                    ("id_str", .string(String(u.id))), ("indices", .array([.int(e.range.lowerBound), .int(e.range.upperBound)])),
+                ])
+            }
         let hashtags: [J] = Extractor.hashtags(in: text).compactMap { e in
             guard e.range.upperBound <= limit, case .hashtag(let tag) = e.kind else { return nil }
             return .object([("text", .string(tag)), ("indices", .array([.int(e.range.lowerBound), .int(e.range.upperBound)]))])
@@ -153,7 +157,8 @@ struct TweetEncoder {
         var cut = Self.compatLimit - 2 - permalink.tco.count
         // Never cut through an entity: back off to its start.
         let text = String(String.UnicodeScalarView(escaped))
-        let spans = Extractor.entities(in: text).map(\.range)
+        let spans =
+            Extractor.entities(in: text).map(\.range)
             + t.links.compactMap { l in Self.find(Array(l.tco.unicodeScalars), in: escaped, from: 0).map { $0..<($0 + l.tco.count) } }
         for s in spans where s.contains(cut) && s.lowerBound < cut { cut = s.lowerBound }
         let head = String(String.UnicodeScalarView(escaped[0..<cut]))

@@ -24,7 +24,8 @@ extension World {
         }
         guard let callback = checked.oauth.first(where: { $0.0 == "oauth_callback" })?.1 ?? request.param("oauth_callback")
         else { return .error(401, code: 32, "Could not authenticate you.") }
-        let token = OAuthCheck.randomToken(27), secret = OAuthCheck.randomToken(32)
+        let token = OAuthCheck.randomToken(27)
+        let secret = OAuthCheck.randomToken(32)
         requestTokens[token] = RequestToken(secret: secret, consumerKey: checked.consumerKey, callback: callback)
         return .form([("oauth_token", token), ("oauth_token_secret", secret), ("oauth_callback_confirmed", "true")])
     }
@@ -53,8 +54,11 @@ extension World {
         guard let name = request.param("session[username_or_email]"), let password = request.param("session[password]"),
             let user = user(named: name), OAuthCheck.equal(user.password, password)
         else {
-            return .html(401, AuthorizePages.form(token: token, appName: consumers[rt.consumerKey]?.name ?? "An app",
-                screenName: nil, error: "The username and password did not match."))
+            return .html(
+                401,
+                AuthorizePages.form(
+                    token: token, appName: consumers[rt.consumerKey]?.name ?? "An app",
+                    screenName: nil, error: "The username and password did not match."))
         }
         let verifier = rt.callback == "oob" ? String(1_000_000 + rng.next() % 9_000_000) : OAuthCheck.randomToken(32)
         rt.verifier = verifier
@@ -120,20 +124,32 @@ extension World {
     }
 
     private func issueAccessToken(userID: UInt64, consumerKey: String, extra: [(String, String)]) -> SimResponse {
-        let token = "\(userID)-" + OAuthCheck.randomToken(40), secret = OAuthCheck.randomToken(45)
+        let token = "\(userID)-" + OAuthCheck.randomToken(40)
+        let secret = OAuthCheck.randomToken(45)
         accessTokens[token] = AccessToken(secret: secret, userID: userID, consumerKey: consumerKey)
         return .form(
-            [("oauth_token", token), ("oauth_token_secret", secret), ("user_id", String(userID)),
-             ("screen_name", users[userID]?.screenName ?? "")] + extra)
+            [
+                ("oauth_token", token), ("oauth_token_secret", secret), ("user_id", String(userID)),
+                ("screen_name", users[userID]?.screenName ?? ""),
+            ] + extra)
     }
 
     /// `POST /oauth2/token`: one bearer token per app, the same on every call.
     func oauth2Token(_ request: SimRequest) -> SimResponse {
         guard let consumer = basicConsumer(request), request.param("grant_type") == "client_credentials" else {
-            return .json(403, .object([("errors", .array([.object([
-                ("code", .int(99)), ("label", .string("authenticity_token_error")),
-                ("message", .string("Unable to verify your credentials")),
-            ])]))]))
+            return .json(
+                403,
+                .object([
+                    (
+                        "errors",
+                        .array([
+                            .object([
+                                ("code", .int(99)), ("label", .string("authenticity_token_error")),
+                                ("message", .string("Unable to verify your credentials")),
+                            ])
+                        ])
+                    )
+                ]))
         }
         let token: String
         if let existing = bearerByConsumer[consumer] {
@@ -150,10 +166,19 @@ extension World {
         guard let consumer = basicConsumer(request), let token = request.param("access_token"),
             bearerByConsumer[consumer] == token
         else {
-            return .json(403, .object([("errors", .array([.object([
-                ("code", .int(99)), ("label", .string("authenticity_token_error")),
-                ("message", .string("Unable to verify your credentials")),
-            ])]))]))
+            return .json(
+                403,
+                .object([
+                    (
+                        "errors",
+                        .array([
+                            .object([
+                                ("code", .int(99)), ("label", .string("authenticity_token_error")),
+                                ("message", .string("Unable to verify your credentials")),
+                            ])
+                        ])
+                    )
+                ]))
         }
         bearerByConsumer[consumer] = nil
         consumerByBearer[token] = nil
@@ -162,7 +187,9 @@ extension World {
 
     /// `POST /1.1/oauth/invalidate_token`: revokes the access token that signed it.
     func invalidateAccessToken(_ identity: Identity) -> SimResponse {
-        guard case .user(_, _, let token) = identity else { return .error(403, code: 220, "Your credentials do not allow access to this resource.") }
+        guard case .user(_, _, let token) = identity else {
+            return .error(403, code: 220, "Your credentials do not allow access to this resource.")
+        }
         accessTokens[token]?.revoked = true
         return .json(200, .object([("access_token", .string(token))]))
     }

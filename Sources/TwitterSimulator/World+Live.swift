@@ -17,7 +17,10 @@ extension World {
         var t = WorldGenerator.composeTweet(
             id: id, author: who, users: Array(users.values), demo: users[credentials.userID] ?? who, rng: &rng,
             index: Int(rng.next() % 10), ms: Snowflake.ms(id))
-        if let text { t.text = text; t.links = [] }
+        if let text {
+            t.text = text
+            t.links = []
+        }
         if mentionDemo && !t.text.contains("@" + credentials.screenName) { t.text = "@\(credentials.screenName) " + t.text }
         insert(t)
         publish(.tweet(t))
@@ -35,7 +38,9 @@ extension World {
     func liveStep() {
         let mention = rng.chance(0.25)
         _ = injectTweet(author: nil, text: nil, mentionDemo: mention)
-        if rng.chance(0.08), let victim = createdIDs.suffix(30).filter({ !deleted.contains($0) && tweets[$0]?.userID != credentials.userID }).first {
+        if rng.chance(0.08),
+            let victim = createdIDs.suffix(30).filter({ !deleted.contains($0) && tweets[$0]?.userID != credentials.userID }).first
+        {
             _ = deleteTweet(victim)
         }
     }

@@ -42,10 +42,11 @@ extension World {
             ("max_id", .uint(maxID)), ("max_id_str", .string(String(maxID))),
         ]
         if let oldest = found.last, found.count == options.count, hits.contains(where: { $0.id < oldest.id }) {
-            meta.append((
-                "next_results",
-                .string("?max_id=\(oldest.id - 1)&q=\(encodedQ)&count=\(options.count)&include_entities=1&result_type=\(resultType)")
-            ))
+            meta.append(
+                (
+                    "next_results",
+                    .string("?max_id=\(oldest.id - 1)&q=\(encodedQ)&count=\(options.count)&include_entities=1&result_type=\(resultType)")
+                ))
         }
         meta += [
             ("query", .string(encodedQ)),

@@ -83,13 +83,23 @@ extension World {
                 encoded[viewer] = json
                 deliver(id, json)
             case .delete(let tid, let uid):
-                deliver(id, J.object([
-                    ("delete", .object([("status", .object([
-                        ("id", .uint(tid)), ("id_str", .string(String(tid))), ("user_id", .uint(uid)),
-                        ("user_id_str", .string(String(uid))),
-                    ]))])),
-                    ("timestamp_ms", .string(String(nowMillis))),
-                ]).text)
+                deliver(
+                    id,
+                    J.object([
+                        (
+                            "delete",
+                            .object([
+                                (
+                                    "status",
+                                    .object([
+                                        ("id", .uint(tid)), ("id_str", .string(String(tid))), ("user_id", .uint(uid)),
+                                        ("user_id_str", .string(String(uid))),
+                                    ])
+                                )
+                            ])
+                        ),
+                        ("timestamp_ms", .string(String(nowMillis))),
+                    ]).text)
             }
         }
     }
@@ -160,11 +170,23 @@ extension World {
     private func checkStall(_ id: Int) {
         guard var sub = subscribers[id], let after = sub.stallAfter, sub.sent >= after else { return }
         if sub.stallWarnings {
-            sub.continuation.yield(Self.frame(J.object([("warning", .object([
-                ("code", .string("FALLING_BEHIND")),
-                ("message", .string("Your connection is falling behind and messages are being queued for delivery to you. Your queue is now over 60% full. You will be disconnected when the queue is full.")),
-                ("percent_full", .int(60)),
-            ]))]).text, delimited: sub.delimited))
+            sub.continuation.yield(
+                Self.frame(
+                    J.object([
+                        (
+                            "warning",
+                            .object([
+                                ("code", .string("FALLING_BEHIND")),
+                                (
+                                    "message",
+                                    .string(
+                                        "Your connection is falling behind and messages are being queued for delivery to you. Your queue is now over 60% full. You will be disconnected when the queue is full."
+                                    )
+                                ),
+                                ("percent_full", .int(60)),
+                            ])
+                        )
+                    ]).text, delimited: sub.delimited))
         }
         sub.stallAfter = nil
         sub.stalledUntil = Date().addingTimeInterval(sub.stallSeconds)

@@ -20,14 +20,22 @@ extension World {
             guard let v = UInt64(text) else { return .failure(.error(400, code: 44, "\(name) parameter is invalid.")) }
             return .success(v)
         }
-        let since: UInt64?, max: UInt64?
-        switch id("since_id") { case .failure(let e): return .failure(e); case .success(let v): since = v }
-        switch id("max_id") { case .failure(let e): return .failure(e); case .success(let v): max = v }
+        let since: UInt64?
+        let max: UInt64?
+        switch id("since_id") {
+        case .failure(let e): return .failure(e)
+        case .success(let v): since = v
+        }
+        switch id("max_id") {
+        case .failure(let e): return .failure(e)
+        case .success(let v): max = v
+        }
         let count = r.param("count").flatMap { Int($0) }.map { Swift.max(1, Swift.min(maxCount, $0)) } ?? defaultCount
-        return .success(ReadOptions(
-            count: count, sinceID: since, maxID: max, mode: r.param("tweet_mode") == "extended" ? .extended : .compat,
-            trimUser: Self.truthy(r.param("trim_user")), includeEntities: r.param("include_entities").map(Self.truthy) ?? true,
-            excludeReplies: Self.truthy(r.param("exclude_replies")), includeRetweets: r.param("include_rts").map(Self.truthy) ?? true))
+        return .success(
+            ReadOptions(
+                count: count, sinceID: since, maxID: max, mode: r.param("tweet_mode") == "extended" ? .extended : .compat,
+                trimUser: Self.truthy(r.param("trim_user")), includeEntities: r.param("include_entities").map(Self.truthy) ?? true,
+                excludeReplies: Self.truthy(r.param("exclude_replies")), includeRetweets: r.param("include_rts").map(Self.truthy) ?? true))
     }
 
     static func truthy(_ s: String?) -> Bool {
@@ -53,7 +61,8 @@ extension World {
     }
 
     var snapshot: TweetEncoder.WorldSnapshot {
-        TweetEncoder.WorldSnapshot(users: users, userByName: userByName, tweets: tweets, followerCounts: followerCounts, statusCounts: statusCounts)
+        TweetEncoder.WorldSnapshot(
+            users: users, userByName: userByName, tweets: tweets, followerCounts: followerCounts, statusCounts: statusCounts)
     }
 
     func timelineJSON(_ list: [SimTweet], viewer: UInt64?, _ o: ReadOptions) -> SimResponse {
@@ -88,7 +97,9 @@ extension World {
     }
 
     func verifyCredentials(_ identity: Identity) -> SimResponse {
-        guard let id = identity.userID, let u = users[id] else { return .error(403, code: 220, "Your credentials do not allow access to this resource.") }
+        guard let id = identity.userID, let u = users[id] else {
+            return .error(403, code: 220, "Your credentials do not allow access to this resource.")
+        }
         return .json(200, TweetEncoder(world: snapshot, viewer: id, mode: .compat).user(u))
     }
 
@@ -112,7 +123,10 @@ extension World {
     }
 
     func userTimeline(_ r: SimRequest, _ identity: Identity) -> SimResponse {
-        guard let u = namedUser(r) ?? (r.param("user_id") == nil && r.param("screen_name") == nil ? identity.userID.flatMap({ users[$0] }) : nil) else {
+        guard
+            let u = namedUser(r)
+                ?? (r.param("user_id") == nil && r.param("screen_name") == nil ? identity.userID.flatMap({ users[$0] }) : nil)
+        else {
             return .error(404, code: 34, "Sorry, that page does not exist.")
         }
         switch readOptions(r) {
@@ -150,17 +164,25 @@ extension World {
             let family = RateLimiter.family(endpoint)
             if let w = wanted, !w.contains(family) { continue }
             if isApp, RateLimiter.table[endpoint]?.app == nil { continue }
-            let win = limits.peek(key: identity.limitKey, endpoint: endpoint, app: isApp, now: now, windowSeconds: config.rateLimitWindowSeconds)
-            families[family, default: []].append((endpoint, .object([
-                ("limit", .int(win.limit)), ("remaining", .int(win.remaining)), ("reset", .int(win.reset)),
-            ])))
+            let win = limits.peek(
+                key: identity.limitKey, endpoint: endpoint, app: isApp, now: now, windowSeconds: config.rateLimitWindowSeconds)
+            families[family, default: []].append(
+                (
+                    endpoint,
+                    .object([
+                        ("limit", .int(win.limit)), ("remaining", .int(win.remaining)), ("reset", .int(win.reset)),
+                    ])
+                ))
         }
-        let context: J = isApp
+        let context: J =
+            isApp
             ? .object([("application", .string("1"))])
             : .object([("access_token", .string(identity.limitKey.replacingOccurrences(of: "user:", with: "")))])
-        return .json(200, .object([
-            ("rate_limit_context", context),
-            ("resources", .object(families.keys.sorted().map { ($0, .object(families[$0] ?? [])) })),
-        ]))
+        return .json(
+            200,
+            .object([
+                ("rate_limit_context", context),
+                ("resources", .object(families.keys.sorted().map { ($0, .object(families[$0] ?? [])) })),
+            ]))
     }
 }

@@ -62,7 +62,9 @@ extension World {
         guard let originalAuthor = users[original.userID] else { return .error(404, code: 144, "No status found with that ID.") }
         original.retweetedBy.append(uid)
         tweets[original.id] = original
-        var t = SimTweet(id: nextID(), userID: me.id, text: "RT @\(originalAuthor.screenName): " + original.text, createdAtMs: 0, retweetedID: original.id)
+        var t = SimTweet(
+            id: nextID(), userID: me.id, text: "RT @\(originalAuthor.screenName): " + original.text, createdAtMs: 0,
+            retweetedID: original.id)
         t.createdAtMs = Snowflake.ms(t.id)
         insert(t)
         publish(.tweet(t))

@@ -114,9 +114,12 @@ enum WorldGenerator {
             }
             tweets.append(t)
         }
-        let consumerKey = rng.token(25), consumerSecret = rng.token(50)
-        let xauthKey = rng.token(25), xauthSecret = rng.token(50)
-        let token = "\(demo.id)-" + rng.token(40), tokenSecret = rng.token(45)
+        let consumerKey = rng.token(25)
+        let consumerSecret = rng.token(50)
+        let xauthKey = rng.token(25)
+        let xauthSecret = rng.token(50)
+        let token = "\(demo.id)-" + rng.token(40)
+        let tokenSecret = rng.token(45)
         let credentials = SimulatorCredentials(
             consumerKey: consumerKey, consumerSecret: consumerSecret, xauthConsumerKey: xauthKey,
             xauthConsumerSecret: xauthSecret, accessToken: token, accessTokenSecret: tokenSecret,
@@ -136,7 +139,8 @@ enum WorldGenerator {
         id: UInt64, author: SimUser, users: [SimUser], demo: SimUser, rng: inout SimRandom, index: Int, ms: UInt64
     ) -> SimTweet {
         var t = SimTweet(id: id, userID: author.id, text: "", createdAtMs: ms)
-        let w1 = rng.pick(words), w2 = rng.pick(words)
+        let w1 = rng.pick(words)
+        let w2 = rng.pick(words)
         switch index % 10 {
         case 0:
             let link = SimLink(
@@ -145,7 +149,8 @@ enum WorldGenerator {
             t.text = "Reading about \(w1) and \(w2): \(link.tco)"
             t.links = [link]
         case 1: t.text = "@\(demo.screenName) what do you think about \(w1)? #\(rng.pick(hashtags))"
-        case 2: t.text = rng.pick(foreign)
+        case 2:
+            t.text = rng.pick(foreign)
             t.lang = "und"
         case 3: t.text = "\(rng.pick(emoji)) \(w1) day \(rng.pick(emoji)) with @\(rng.pick(users).screenName)"
         case 4:
@@ -153,7 +158,8 @@ enum WorldGenerator {
             t.text = String(("A long one: " + long).prefix(280))
         case 5: t.text = "#\(rng.pick(hashtags)) \(w1) & \(w2) <3 > everything"
         case 6 where index % 20 == 6: t.text = rng.pick(hostile)
-        case 7: t.text = String(repeating: rng.pick(["漢", "字", "語"]), count: 140)
+        case 7:
+            t.text = String(repeating: rng.pick(["漢", "字", "語"]), count: 140)
             t.lang = "ja"
         default: t.text = "Just shipped \(w1) for \(w2). \(rng.pick(emoji))"
         }

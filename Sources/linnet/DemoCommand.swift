@@ -39,7 +39,9 @@ struct DemoCommand: AsyncParsableCommand {
         let c = server.credentials
         let client = TwitterClient(
             endpoints: .single(server.baseURL),
-            auth: .user(OAuthCredentials(consumerKey: c.consumerKey, consumerSecret: c.consumerSecret, token: c.accessToken, tokenSecret: c.accessTokenSecret)))
+            auth: .user(
+                OAuthCredentials(
+                    consumerKey: c.consumerKey, consumerSecret: c.consumerSecret, token: c.accessToken, tokenSecret: c.accessTokenSecret)))
         let me: User
         do {
             me = try await client.verifyCredentials()

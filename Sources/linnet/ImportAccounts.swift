@@ -23,8 +23,10 @@ enum ImportAccounts {
             for key in byKey.keys.sorted() {
                 guard let p = byKey[key] as? [String: Any], let ck = p["consumer_key"] as? String else { continue }
                 let name = (p["username"] as? String) ?? user
-                found.append(Account(name: name, screenName: name, consumerKey: ck, consumerSecret: p["consumer_secret"] as? String,
-                                     token: p["token"] as? String, tokenSecret: p["secret"] as? String))
+                found.append(
+                    Account(
+                        name: name, screenName: name, consumerKey: ck, consumerSecret: p["consumer_secret"] as? String,
+                        token: p["token"] as? String, tokenSecret: p["secret"] as? String))
             }
         }
         return found
@@ -35,7 +37,8 @@ enum ImportAccounts {
         var added: [String] = []
         for var a in new {
             guard !c.accounts.contains(where: { $0.consumerKey == a.consumerKey && $0.token == a.token }) else { continue }
-            var n = a.name, i = 2
+            var n = a.name
+            var i = 2
             while c.accounts.contains(where: { $0.name == n }) {
                 n = "\(a.name)-\(i)"
                 i += 1

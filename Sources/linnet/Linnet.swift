@@ -24,8 +24,10 @@ struct Linnet: AsyncParsableCommand {
             LINNET_ACCESS_TOKEN_SECRET or LINNET_BEARER_TOKEN stand in for accounts.toml.
             """,
         version: LinnetVersion.string,
-        subcommands: [DemoCommand.self, LoginCommand.self, AccountsCommand.self, PostCommand.self, TimelineCommand.self,
-                      SearchCommand.self, APICommand.self, ConfigCommand.self, SimCommand.self])
+        subcommands: [
+            DemoCommand.self, LoginCommand.self, AccountsCommand.self, PostCommand.self, TimelineCommand.self,
+            SearchCommand.self, APICommand.self, ConfigCommand.self, SimCommand.self,
+        ])
 
     @OptionGroup var global: GlobalOptions
     @Option(name: .customLong("search"), help: ArgumentHelp("Also open a search pane at start (repeatable).", valueName: "query"))
@@ -67,7 +69,10 @@ struct Linnet: AsyncParsableCommand {
             // Read-only: searches and user timelines, polled.
             settings.panes = settings.panes.filter { $0 != .home && $0 != .mentions }
             guard !settings.panes.isEmpty else {
-                throw CLIError(SyncEngine.appOnlyTimelines + " Open one with `linnet --search QUERY` or `linnet --user NAME`, or list them in config.toml: panes = [\"search:QUERY\"].", code: .usage)
+                throw CLIError(
+                    SyncEngine.appOnlyTimelines
+                        + " Open one with `linnet --search QUERY` or `linnet --user NAME`, or list them in config.toml: panes = [\"search:QUERY\"].",
+                    code: .usage)
             }
         }
         settings.cache = TimelineCache(directory: TimelineCache.defaultDirectory(account: name))
@@ -82,7 +87,9 @@ struct Linnet: AsyncParsableCommand {
             settings.switcher = { other in try await Self.open(other, global: global, options: syncOptions, cap: cap) }
         }
         let store = TimelineStore(cap: config.keepPerTimeline)
-        await runTUI(store: store, engine: SyncEngine(client: client, store: store, account: me, options: options), settings: settings, notice: notice)
+        await runTUI(
+            store: store, engine: SyncEngine(client: client, store: store, account: me, options: options), settings: settings,
+            notice: notice)
     }
 
     /// Known from login, the reader starts at once (the cache draws the first frame before any

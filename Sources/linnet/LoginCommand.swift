@@ -57,13 +57,16 @@ struct LoginCommand: AsyncParsableCommand {
                 print("Signed in app-only as \"\(account.name)\": read-only search and user timelines.")
                 return
             case .tokens:
-                guard let t = token ?? prompt("Access token: "), !t.isEmpty, let ts = tokenSecret ?? prompt("Access token secret: ", secret: true), !ts.isEmpty
+                guard let t = token ?? prompt("Access token: "), !t.isEmpty,
+                    let ts = tokenSecret ?? prompt("Access token secret: ", secret: true), !ts.isEmpty
                 else { throw CLIError("--tokens needs an access token and secret.", code: .usage) }
                 account.token = t
                 account.tokenSecret = ts
             case .pin:
                 let pending = try await flows.requestToken(callback: "oob")
-                FileHandle.standardError.write(Data("Open this URL in a browser (on any device), sign in, and authorize Linnet:\n\n  \(pending.authorizeURL)\n\n".utf8))
+                FileHandle.standardError.write(
+                    Data("Open this URL in a browser (on any device), sign in, and authorize Linnet:\n\n  \(pending.authorizeURL)\n\n".utf8)
+                )
                 guard let pin = prompt("PIN: "), !pin.isEmpty else { throw CLIError("No PIN given; nothing was saved.", code: .auth) }
                 let grant = try await flows.accessToken(pending, verifier: pin)
                 account.token = grant.token
@@ -72,20 +75,30 @@ struct LoginCommand: AsyncParsableCommand {
                 let listener = try CallbackListener()
                 defer { listener.close() }
                 let pending = try await flows.requestToken(callback: listener.callbackURL)
-                FileHandle.standardError.write(Data("Open this URL in a browser on this machine and authorize Linnet; waiting up to \(Int(timeout)) s:\n\n  \(pending.authorizeURL)\n\n".utf8))
+                FileHandle.standardError.write(
+                    Data(
+                        "Open this URL in a browser on this machine and authorize Linnet; waiting up to \(Int(timeout)) s:\n\n  \(pending.authorizeURL)\n\n"
+                            .utf8))
                 let verifier = try await listener.waitForVerifier(expectedToken: pending.token, timeout: timeout)
                 let grant = try await flows.accessToken(pending, verifier: verifier)
                 account.token = grant.token
                 account.tokenSecret = grant.tokenSecret
             case .xauth:
-                guard let user = username ?? prompt("Username: "), !user.isEmpty else { throw CLIError("--xauth needs a username.", code: .usage) }
-                guard let password = prompt("Password for \(user): ", secret: true), !password.isEmpty else { throw CLIError("No password given.", code: .usage) }
+                guard let user = username ?? prompt("Username: "), !user.isEmpty else {
+                    throw CLIError("--xauth needs a username.", code: .usage)
+                }
+                guard let password = prompt("Password for \(user): ", secret: true), !password.isEmpty else {
+                    throw CLIError("No password given.", code: .usage)
+                }
                 let grant = try await flows.xauth(username: user, password: password)
                 account.token = grant.token
                 account.tokenSecret = grant.tokenSecret
             }
-            let client = TwitterClient(endpoints: global.endpoints(accountBase: nil),
-                                       auth: .user(OAuthCredentials(consumerKey: key, consumerSecret: secret, token: account.token, tokenSecret: account.tokenSecret)), http: http)
+            let client = TwitterClient(
+                endpoints: global.endpoints(accountBase: nil),
+                auth: .user(
+                    OAuthCredentials(consumerKey: key, consumerSecret: secret, token: account.token, tokenSecret: account.tokenSecret)),
+                http: http)
             let me = try await client.verifyCredentials()
             account.screenName = me.screenName
             account.userID = me.id.description
@@ -147,8 +160,10 @@ struct AccountsCommand: AsyncParsableCommand {
             var added: [String] = []
             for f in files { added += ImportAccounts.merge(try ImportAccounts.read(f), into: &c) }
             do { try global.store.save(c) } catch { throw CLIError(error.description) }
-            print(added.isEmpty ? "Nothing new to import from \(files.joined(separator: ", "))."
-                : "Imported \(added.joined(separator: ", ")) from \(files.joined(separator: ", ")).")
+            print(
+                added.isEmpty
+                    ? "Nothing new to import from \(files.joined(separator: ", "))."
+                    : "Imported \(added.joined(separator: ", ")) from \(files.joined(separator: ", ")).")
         default:
             throw CLIError("Unknown action \"\(action)\": use list, use NAME, remove NAME or import [FILE].", code: .usage)
         }

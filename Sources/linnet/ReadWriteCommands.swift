@@ -102,7 +102,8 @@ struct SearchCommand: AsyncParsableCommand {
         guard (1...100).contains(count) else { throw CLIError("--count takes 1 to 100.", code: .usage) }
         do {
             let (client, _) = try global.client()
-            let data = try await client.call("GET", "search/tweets", [("q", query), ("count", String(count)), ("result_type", "recent"), ("tweet_mode", "extended")])
+            let data = try await client.call(
+                "GET", "search/tweets", [("q", query), ("count", String(count)), ("result_type", "recent"), ("tweet_mode", "extended")])
             try printTweets(data, statusesKey: "statuses", json: json)
         } catch { throw CLIError.from(error) }
     }
@@ -122,7 +123,9 @@ struct APICommand: AsyncParsableCommand {
 
     func run() async throws {
         let m = method.uppercased()
-        guard ["GET", "POST", "DELETE", "PUT"].contains(m) else { throw CLIError("METHOD is GET, POST, PUT or DELETE, not \(method).", code: .usage) }
+        guard ["GET", "POST", "DELETE", "PUT"].contains(m) else {
+            throw CLIError("METHOD is GET, POST, PUT or DELETE, not \(method).", code: .usage)
+        }
         var params: [(String, String)] = []
         for p in parameters {
             guard let eq = p.firstIndex(of: "=") else { throw CLIError("Parameters are key=value, not \(p).", code: .usage) }
@@ -139,7 +142,9 @@ struct APICommand: AsyncParsableCommand {
                 } else if let text = String(validating: r.body, as: UTF8.self), !text.unicodeScalars.contains(where: { $0.value == 0 }) {
                     print(Sanitizer.visible(text))
                 } else {
-                    throw CLIError("The answer is \(r.body.count) bytes that are not text; add --raw to write them as they are (to a file: --raw > answer.bin).", code: .error)
+                    throw CLIError(
+                        "The answer is \(r.body.count) bytes that are not text; add --raw to write them as they are (to a file: --raw > answer.bin).",
+                        code: .error)
                 }
             } else {
                 throw APIError(httpStatus: r.status, body: r.body)

@@ -20,7 +20,9 @@ struct GlobalOptions: ParsableArguments {
     var http: HTTPClient {
         var options = HTTPClient.Options(caFile: cacert)
         if trace {
-            options.trace = { line in FileHandle.standardError.write(Data(("trace: " + Sanitizer.visible(line, keepNewlines: false) + "\n").utf8)) }
+            options.trace = { line in
+                FileHandle.standardError.write(Data(("trace: " + Sanitizer.visible(line, keepNewlines: false) + "\n").utf8))
+            }
         }
         return HTTPClient(options: options)
     }
@@ -28,11 +30,17 @@ struct GlobalOptions: ParsableArguments {
     func endpoints(accountBase: String?) -> TwitterEndpoints {
         guard let base = apiBase ?? accountBase else {
             var e = TwitterEndpoints()
-            if let s = streamBase { e.streamBase = s; e.userStreamBase = s }
+            if let s = streamBase {
+                e.streamBase = s
+                e.userStreamBase = s
+            }
             return e
         }
         var e = TwitterEndpoints.single(base)
-        if let s = streamBase { e.streamBase = s; e.userStreamBase = s }
+        if let s = streamBase {
+            e.streamBase = s
+            e.userStreamBase = s
+        }
         return e
     }
 
@@ -54,7 +62,11 @@ struct GlobalOptions: ParsableArguments {
             guard let ck = env["LINNET_CONSUMER_KEY"], let cs = env["LINNET_CONSUMER_SECRET"] else {
                 throw CLIError("LINNET_ACCESS_TOKEN is set but LINNET_CONSUMER_KEY and LINNET_CONSUMER_SECRET are not.", code: .auth)
             }
-            return (TwitterClient(endpoints: endpoints(accountBase: nil), auth: .user(OAuthCredentials(consumerKey: ck, consumerSecret: cs, token: t, tokenSecret: ts)), http: http), nil)
+            return (
+                TwitterClient(
+                    endpoints: endpoints(accountBase: nil),
+                    auth: .user(OAuthCredentials(consumerKey: ck, consumerSecret: cs, token: t, tokenSecret: ts)), http: http), nil
+            )
         }
         if let b = env["LINNET_BEARER_TOKEN"] {
             return (TwitterClient(endpoints: endpoints(accountBase: nil), auth: .bearer(b), http: http), nil)
@@ -63,11 +75,15 @@ struct GlobalOptions: ParsableArguments {
         do { contents = try store.load() } catch { throw CLIError(error.description, code: .auth) }
         guard let a = contents.account(account) else {
             if let name = account {
-                throw CLIError("No account named \"\(name)\" (have: \(contents.accounts.map(\.name).joined(separator: ", ")); see `linnet accounts`).", code: .auth)
+                throw CLIError(
+                    "No account named \"\(name)\" (have: \(contents.accounts.map(\.name).joined(separator: ", ")); see `linnet accounts`).",
+                    code: .auth)
             }
             let found = ImportAccounts.candidates(home: env["HOME"] ?? "")
-            let offer = found.isEmpty ? "" : "\nFound \(found.joined(separator: " and ")): bring those accounts over with `linnet accounts import`."
-            throw CLIError("""
+            let offer =
+                found.isEmpty ? "" : "\nFound \(found.joined(separator: " and ")): bring those accounts over with `linnet accounts import`."
+            throw CLIError(
+                """
                 No account yet. Sign in with your API keys from developer.twitter.com:
                   linnet login            (prints a URL to open anywhere, then asks for the PIN)
                 or try Linnet without keys: linnet demo
@@ -80,7 +96,9 @@ struct GlobalOptions: ParsableArguments {
             let secret: String?
             do { secret = try AccountStore.tokenSecret(of: a) } catch { throw CLIError(error.description, code: .auth) }
             guard let cs = a.consumerSecret, let t = a.token, let ts = secret else {
-                throw CLIError("Account \"\(a.name)\" in \(store.fileURL.path) lacks a consumer secret, token or token secret; run `linnet login` again.", code: .auth)
+                throw CLIError(
+                    "Account \"\(a.name)\" in \(store.fileURL.path) lacks a consumer secret, token or token secret; run `linnet login` again.",
+                    code: .auth)
             }
             auth = .user(OAuthCredentials(consumerKey: a.consumerKey, consumerSecret: cs, token: t, tokenSecret: ts))
         }
@@ -90,7 +108,11 @@ struct GlobalOptions: ParsableArguments {
 
 /// Exit statuses (also in `linnet --help` and the README).
 enum ExitStatus: Int32 {
-    case ok = 0, error = 1, usage = 2, auth = 3, rateLimited = 4
+    case ok = 0
+    case error = 1
+    case usage = 2
+    case auth = 3
+    case rateLimited = 4
 }
 
 /// An error for the user, in words, with its exit status.
@@ -108,9 +130,13 @@ struct CLIError: Error, CustomStringConvertible {
         case let e as CLIError: return e
         case let e as APIError:
             let code: ExitStatus
-            if e.httpStatus == 429 || e.httpStatus == 420 || e.code == 88 { code = .rateLimited }
-            else if e.httpStatus == 401 || [32, 89, 135, 215, 220].contains(e.code ?? 0) { code = .auth }
-            else { code = .error }
+            if e.httpStatus == 429 || e.httpStatus == 420 || e.code == 88 {
+                code = .rateLimited
+            } else if e.httpStatus == 401 || [32, 89, 135, 215, 220].contains(e.code ?? 0) {
+                code = .auth
+            } else {
+                code = .error
+            }
             return CLIError(e.description, code: code)
         case let e as TransportError: return CLIError(e.description)
         case let e as AuthFlowError: return CLIError(e.description, code: .auth)
@@ -137,4 +163,3 @@ func prompt(_ question: String, secret: Bool = false) -> String? {
     }
     return readLine()?.trimmingCharacters(in: .whitespaces)
 }
-

@@ -24,7 +24,9 @@ import TwitterAPI
     /// offline, as it does on a train.
     static func app(_ terminal: MemoryTerminal, drafts: DraftStore) -> App {
         let store = TimelineStore()
-        let client = TwitterClient(endpoints: .single("http://127.0.0.1:9"), auth: .user(OAuthCredentials(consumerKey: "k", consumerSecret: "s", token: "1-t", tokenSecret: "x")))
+        let client = TwitterClient(
+            endpoints: .single("http://127.0.0.1:9"),
+            auth: .user(OAuthCredentials(consumerKey: "k", consumerSecret: "s", token: "1-t", tokenSecret: "x")))
         let engine = SyncEngine(client: client, store: store, account: User(id: UserID(1), screenName: "me", name: "Me"))
         var settings = App.Settings()
         settings.drafts = drafts
@@ -74,10 +76,12 @@ import TwitterAPI
         while write(filler, block, block.count) > 0 {}
         close(filler)
         let drafts = DraftStore(directory: dir)
-        let terminal = MemoryTerminal(width: 220, height: 20, script: [
-            [.char("n")], Self.typed("a thought worth keeping"), [.escape], [.char("q")], [.char("y")], [],
-            [.char("q")], [.char("y")], [.char("z")],
-        ])
+        let terminal = MemoryTerminal(
+            width: 220, height: 20,
+            script: [
+                [.char("n")], Self.typed("a thought worth keeping"), [.escape], [.char("q")], [.char("y")], [],
+                [.char("q")], [.char("y")], [.char("z")],
+            ])
         let app = Self.app(terminal, drafts: drafts)
         await app.run()
         #expect(app.state.quitting, "the second quit went ahead")

@@ -23,10 +23,16 @@ import TwitterAPI
         let bomb = try await ChildProcess.output("/bin/sh", ["-c", "head -c 134217728 /dev/zero | gzip -1"], stderr: .inherit).output
         #expect(bomb.count < 1 << 20)
         let server = try HostileServer { _ in
-            [.text("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\nContent-Length: \(bomb.count)\r\n\r\n"), .send(bomb)]
+            [
+                .text(
+                    "HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nContent-Encoding: gzip\r\nContent-Length: \(bomb.count)\r\n\r\n"),
+                .send(bomb),
+            ]
         }
         defer { server.stop() }
-        let error = await #expect(throws: TransportError.self) { _ = try await Self.client(server).call("GET", "/1.1/statuses/home_timeline.json") }
+        let error = await #expect(throws: TransportError.self) {
+            _ = try await Self.client(server).call("GET", "/1.1/statuses/home_timeline.json")
+        }
         let words = try #require(Self.tooLarge(error))
         #expect(words.contains("larger than the 32 MB"))
     }
@@ -37,7 +43,9 @@ import TwitterAPI
             [.text("HTTP/1.1 200 OK\r\nContent-Length: \(50 << 20)\r\n\r\n"), .flood(block, limit: 50 << 20)]
         }
         defer { server.stop() }
-        let error = await #expect(throws: TransportError.self) { _ = try await Self.client(server).call("GET", "/1.1/statuses/home_timeline.json") }
+        let error = await #expect(throws: TransportError.self) {
+            _ = try await Self.client(server).call("GET", "/1.1/statuses/home_timeline.json")
+        }
         #expect(Self.tooLarge(error) != nil)
         #expect(server.bytesSent < 50 << 20, "the client stopped reading")
     }
@@ -45,12 +53,15 @@ import TwitterAPI
     /// One byte every half second keeps the idle timeout happy; the request deadline ends it.
     @Test func aSlowlorisAnswerMeetsTheDeadline() async throws {
         let server = try HostileServer { _ in
-            [.text("HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n")] + Array(repeating: [HostileServer.Step.text("["), .pause(0.5)], count: 40).flatMap { $0 }
+            [.text("HTTP/1.1 200 OK\r\nContent-Length: 1000\r\n\r\n")]
+                + Array(repeating: [HostileServer.Step.text("["), .pause(0.5)], count: 40).flatMap { $0 }
         }
         defer { server.stop() }
         var options = HTTPClient.Options()
         options.requestTimeout = 2
-        let error = await #expect(throws: TransportError.self) { _ = try await Self.client(server, options).call("GET", "/1.1/statuses/home_timeline.json") }
+        let error = await #expect(throws: TransportError.self) {
+            _ = try await Self.client(server, options).call("GET", "/1.1/statuses/home_timeline.json")
+        }
         guard case .timeout = error else {
             Issue.record("expected a timeout, got \(String(describing: error))")
             return

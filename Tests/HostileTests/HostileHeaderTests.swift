@@ -17,10 +17,13 @@ import TwitterAPI
     @Test(arguments: ["9223372036854775807", "99999999999999999999999", "-9223372036854775808", "Fri, 31 Dec 9999 23:59:59 GMT"])
     func retryAfterIsClampedToADay(_ value: String) async throws {
         let server = try HostileServer { _ in
-            HostileServer.answer(status: 429, headers: ["Retry-After: \(value)"], body: #"{"errors":[{"code":88,"message":"Rate limit exceeded"}]}"#)
+            HostileServer.answer(
+                status: 429, headers: ["Retry-After: \(value)"], body: #"{"errors":[{"code":88,"message":"Rate limit exceeded"}]}"#)
         }
         defer { server.stop() }
-        let error = await #expect(throws: APIError.self) { _ = try await Self.client(server).call("GET", "/1.1/statuses/home_timeline.json") }
+        let error = await #expect(throws: APIError.self) {
+            _ = try await Self.client(server).call("GET", "/1.1/statuses/home_timeline.json")
+        }
         let retry = try #require(error?.retryAt)
         #expect(retry >= Self.now && retry <= Int64(Date().timeIntervalSince1970) + Checked.longestWait)
         #expect(error?.code == 88)
@@ -29,7 +32,8 @@ import TwitterAPI
     @Test(arguments: ["99999999999", "9223372036854775807", "-9223372036854775808", "184467440737095516150"])
     func aResetFarAwayIsKeptWithinADay(_ reset: String) async throws {
         let server = try HostileServer { _ in
-            HostileServer.answer(headers: ["x-rate-limit-limit: 15", "x-rate-limit-remaining: 0", "x-rate-limit-reset: \(reset)"], body: "[]")
+            HostileServer.answer(
+                headers: ["x-rate-limit-limit: 15", "x-rate-limit-remaining: 0", "x-rate-limit-reset: \(reset)"], body: "[]")
         }
         defer { server.stop() }
         let client = Self.client(server)
@@ -69,7 +73,8 @@ import TwitterAPI
     /// on the conversion of 10^11 seconds to nanoseconds.
     @Test func theSyncEngineWaitsADayAtMost() async throws {
         let server = try HostileServer { _ in
-            HostileServer.answer(headers: ["x-rate-limit-limit: 900", "x-rate-limit-remaining: 0", "x-rate-limit-reset: 99999999999"], body: "[]")
+            HostileServer.answer(
+                headers: ["x-rate-limit-limit: 900", "x-rate-limit-remaining: 0", "x-rate-limit-reset: 99999999999"], body: "[]")
         }
         defer { server.stop() }
         let me = User(id: UserID(1), screenName: "me", name: "Me")

@@ -84,7 +84,9 @@ import Timeline
         let theirs = root.appendingPathComponent("theirs")
         try FileManager.default.createDirectory(at: theirs, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o777])
         #expect(chown(theirs.path, 65534, 65534) == 0)
-        let error = #expect(throws: PrivateFileError.self) { try PrivateFile.write(Data("x".utf8), to: theirs.appendingPathComponent("draft.json")) }
+        let error = #expect(throws: PrivateFileError.self) {
+            try PrivateFile.write(Data("x".utf8), to: theirs.appendingPathComponent("draft.json"))
+        }
         #expect(error?.description.contains("belongs to another user") == true)
         #expect(!FileManager.default.fileExists(atPath: theirs.appendingPathComponent("draft.json").path))
     }
@@ -103,7 +105,9 @@ import Timeline
     @Test(arguments: ["../../../../tmp/x", "..", ".", "a/b", "", "x-41", String(repeating: "a", count: 300), "név"])
     func accountNamesStayInsideTheirFolder(_ name: String) {
         let env = ["XDG_CACHE_HOME": "/base/cache", "XDG_STATE_HOME": "/base/state"]
-        for dir in [TimelineCache.defaultDirectory(account: name, environment: env), DraftStore.defaultDirectory(account: name, environment: env)] {
+        for dir in [
+            TimelineCache.defaultDirectory(account: name, environment: env), DraftStore.defaultDirectory(account: name, environment: env),
+        ] {
             let parent = dir.deletingLastPathComponent().path
             #expect(parent == "/base/cache/linnet" || parent == "/base/state/linnet", "\(name) → \(dir.path)")
             let last = dir.lastPathComponent

@@ -4,14 +4,16 @@ import Testing
 
 @Suite struct AccountStoreTests {
     func tempFile() -> URL {
-        FileManager.default.temporaryDirectory.appendingPathComponent("linnet-accounts-\(getpid())-\(Int.random(in: 0..<1_000_000))/linnet/accounts.toml")
+        FileManager.default.temporaryDirectory.appendingPathComponent(
+            "linnet-accounts-\(getpid())-\(Int.random(in: 0..<1_000_000))/linnet/accounts.toml")
     }
 
     @Test func roundTripWithAwkwardCharacters() throws {
         let store = AccountStore(fileURL: tempFile())
         defer { try? FileManager.default.removeItem(at: store.fileURL.deletingLastPathComponent().deletingLastPathComponent()) }
-        let odd = Account(name: "we\"ird name", screenName: "ann", userID: "12345678901234567", consumerKey: "k\\ey", consumerSecret: "s=e&c\"r\u{7}et",
-                          token: "t", tokenSecret: "ts\nline", apiBase: "http://127.0.0.1:8080")
+        let odd = Account(
+            name: "we\"ird name", screenName: "ann", userID: "12345678901234567", consumerKey: "k\\ey", consumerSecret: "s=e&c\"r\u{7}et",
+            token: "t", tokenSecret: "ts\nline", apiBase: "http://127.0.0.1:8080")
         let app = Account(name: "app", consumerKey: "k", consumerSecret: "s", bearerToken: "AAAA%2Fbearer")
         try store.save(.init(active: "app", accounts: [odd, app]))
         let back = try store.load()
@@ -31,7 +33,9 @@ import Testing
     /// A password manager that starts an agent (gpg-agent for `pass`) answers when it exits,
     /// though the agent keeps its output open.
     @Test func aSecretCommandThatLeavesAnAgentRunningStillAnswers() throws {
-        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-agent-\(getpid())-\(Int.random(in: 0..<1_000_000)).pid").path
+        let pidFile = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "linnet-agent-\(getpid())-\(Int.random(in: 0..<1_000_000)).pid"
+        ).path
         defer { try? FileManager.default.removeItem(atPath: pidFile) }
         let a = Account(name: "x", consumerKey: "k", token: "t", secretCommand: "sleep 300 & echo $! > '\(pidFile)'; echo from-manager")
         #expect(try AccountStore.tokenSecret(of: a) == "from-manager")

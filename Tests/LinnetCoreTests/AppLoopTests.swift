@@ -21,7 +21,9 @@ import TwitterAPI
         let cache = TimelineCache(directory: cacheDir)
         try cache.save(await Scene.store().snapshot())
         let store = TimelineStore()
-        let client = TwitterClient(endpoints: .single("http://127.0.0.1:9"), auth: .user(OAuthCredentials(consumerKey: "k", consumerSecret: "s", token: "1-t", tokenSecret: "x")))
+        let client = TwitterClient(
+            endpoints: .single("http://127.0.0.1:9"),
+            auth: .user(OAuthCredentials(consumerKey: "k", consumerSecret: "s", token: "1-t", tokenSecret: "x")))
         let engine = SyncEngine(client: client, store: store, account: Scene.me)
         var settings = App.Settings()
         settings.cache = cache

@@ -5,7 +5,8 @@ import Timeline
 
 @Suite struct ConfigTests {
     @Test func settingsAndKeyOverrides() throws {
-        let c = try Config.parse("""
+        let c = try Config.parse(
+            """
             theme = "mono"
             confirm_before_post = true
             bell_on_mention = true

@@ -17,19 +17,24 @@ import TwitterAPI
         #expect(s.drafts.count == 1)
         // A reply in progress is saved beside the older draft, and sending it keeps the older one.
         _ = Scene.run(&s, c, [.keys([.char("r")]), Scene.keys("yes")])
-        #expect(Reducer.draftRecords(s) == [DraftRecord(text: "keep me", replyTo: nil), DraftRecord(text: "@ann yes", replyTo: TweetID(110))])
-        let sent = Scene.run(&s, c, [.keys([.enter]), .writeFinished(.post("@ann yes", inReplyTo: TweetID(110)), .success(Scene.homeTweets[0]))])
+        #expect(
+            Reducer.draftRecords(s) == [DraftRecord(text: "keep me", replyTo: nil), DraftRecord(text: "@ann yes", replyTo: TweetID(110))])
+        let sent = Scene.run(
+            &s, c, [.keys([.enter]), .writeFinished(.post("@ann yes", inReplyTo: TweetID(110)), .success(Scene.homeTweets[0]))])
         #expect(sent.last == .saveDrafts([DraftRecord(text: "keep me", replyTo: nil)]))
         _ = Scene.run(&s, c, [.keys([.char("n")])])
         #expect(s.compose?.editor.text == "keep me")
     }
 
     @Test func draftsComeBackFromDisk() throws {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-drafts-\(getpid())-\(Int.random(in: 0..<1_000_000))")
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "linnet-drafts-\(getpid())-\(Int.random(in: 0..<1_000_000))")
         defer { try? FileManager.default.removeItem(at: dir) }
         let store = DraftStore(directory: dir)
         #expect(store.load().isEmpty)
-        let records = [DraftRecord(text: "first 漢字", replyTo: nil), DraftRecord(text: "@ann second", replyTo: TweetID(1_234_567_890_123_456_789))]
+        let records = [
+            DraftRecord(text: "first 漢字", replyTo: nil), DraftRecord(text: "@ann second", replyTo: TweetID(1_234_567_890_123_456_789)),
+        ]
         try store.save(records)
         #expect(store.load() == records)
         let mode = try FileManager.default.attributesOfItem(atPath: store.fileURL.path)[.posixPermissions] as? Int

@@ -42,7 +42,8 @@ import TwitterAPI
     @Test func newTweetsAboveDoNotMoveTheReader() async {
         var (s, c, store) = await setup()
         _ = Scene.run(&s, c, [.keys([.char("j"), .char("j"), .char("j")])])
-        let top = s.pane.top, selected = s.pane.selected
+        let top = s.pane.top
+        let selected = s.pane.selected
         await store.add(Scene.tweet(120, Scene.ann, "brand new", age: 1), to: [.home])
         await store.add(Scene.tweet(121, Scene.ann, "newer still", age: 0), to: [.home])
         let c2 = Scene.context(await store.snapshot())
@@ -64,8 +65,11 @@ import TwitterAPI
     @Test func replyPrefillsEveryoneButMe() async {
         var (s, c, _) = await setup()
         let store = TimelineStore()
-        let t = Tweet(id: TweetID(300), createdAt: 0, user: Scene.ann, text: "@linnet_demo @kenji hi",
-                      entities: Entities(mentions: [.init(screenName: "linnet_demo", userID: nil, range: 0..<12), .init(screenName: "kenji", userID: nil, range: 13..<19)]))
+        let t = Tweet(
+            id: TweetID(300), createdAt: 0, user: Scene.ann, text: "@linnet_demo @kenji hi",
+            entities: Entities(mentions: [
+                .init(screenName: "linnet_demo", userID: nil, range: 0..<12), .init(screenName: "kenji", userID: nil, range: 13..<19),
+            ]))
         await store.add(t, to: [.home])
         c = Scene.context(await store.snapshot())
         s = Scene.state(80, 24)
@@ -88,7 +92,9 @@ import TwitterAPI
     @Test func aFailedPostKeepsTheTextAndSaysWhy() async {
         var (s, c, _) = await setup()
         _ = Scene.run(&s, c, [.keys([.char("n")]), Scene.keys("hello"), .keys([.enter])])
-        let fx = Scene.run(&s, c, [.writeFinished(.post("hello", inReplyTo: nil), .failure(SyncError("Could not post the tweet: Over capacity", status: 503)))])
+        let fx = Scene.run(
+            &s, c,
+            [.writeFinished(.post("hello", inReplyTo: nil), .failure(SyncError("Could not post the tweet: Over capacity", status: 503)))])
         #expect(s.compose?.editor.text == "hello")
         #expect(s.compose?.sending == false)
         #expect(s.compose?.error == "Could not post the tweet: Over capacity")
@@ -191,7 +197,10 @@ import TwitterAPI
     @Test func themesCycle() async {
         var (s, c, _) = await setup()
         #expect(Scene.run(&s, c, [.keys([.char("T")])]) == [.setTheme("light")])
-        #expect(Scene.run(&s, c, [.keys([.char("T"), .char("T"), .char("T")])]) == [.setTheme("mono"), .setTheme("solarized-dark"), .setTheme("dark")])
+        #expect(
+            Scene.run(&s, c, [.keys([.char("T"), .char("T"), .char("T")])]) == [
+                .setTheme("mono"), .setTheme("solarized-dark"), .setTheme("dark"),
+            ])
     }
 
     @Test func noticesFade() async {
@@ -230,7 +239,9 @@ import TwitterAPI
     @Test func everyCommandInHelpHasAKey() {
         let k = KeyMap.standard
         for b in k.bindings { #expect(!b.help.isEmpty) }
-        for c in [Command.compose, .reply, .quote, .retweet, .like, .delete, .thread, .author, .search, .refresh, .help, .cycleTheme, .quit] {
+        for c in [
+            Command.compose, .reply, .quote, .retweet, .like, .delete, .thread, .author, .search, .refresh, .help, .cycleTheme, .quit,
+        ] {
             #expect(!k.keys(for: c, in: .timeline).isEmpty, "\(c) has no key")
         }
     }

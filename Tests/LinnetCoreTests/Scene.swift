@@ -13,11 +13,14 @@ enum Scene {
     static let noor = User(id: UserID(4), screenName: "noor", name: "نور")
     static let zoe = User(id: UserID(5), screenName: "zoe", name: "Zoë \u{1B}[31mRed\u{1B}[0m")
 
-    static func tweet(_ id: UInt64, _ user: User, _ text: String, age: Double, replyTo: (TweetID, String)? = nil,
-                      retweets: Int = 0, likes: Int = 0, liked: Bool = false) -> Tweet {
-        Tweet(id: TweetID(id), createdAt: Int64(now - age), user: user, text: text,
-              inReplyToStatusID: replyTo?.0, inReplyToScreenName: replyTo?.1,
-              retweetCount: retweets, favoriteCount: likes, isFavorited: liked)
+    static func tweet(
+        _ id: UInt64, _ user: User, _ text: String, age: Double, replyTo: (TweetID, String)? = nil,
+        retweets: Int = 0, likes: Int = 0, liked: Bool = false
+    ) -> Tweet {
+        Tweet(
+            id: TweetID(id), createdAt: Int64(now - age), user: user, text: text,
+            inReplyToStatusID: replyTo?.0, inReplyToScreenName: replyTo?.1,
+            retweetCount: retweets, favoriteCount: likes, isFavorited: liked)
     }
 
     static var homeTweets: [Tweet] {
@@ -26,7 +29,9 @@ enum Scene {
         let original = tweet(95, noor, "مرحبا بالعالم — hello world", age: 7200, retweets: 12, likes: 1500)
         let retweet = Tweet(id: TweetID(107), createdAt: Int64(now - 900), user: ann, text: "RT @noor: مرحبا", retweetedStatus: original)
         return [
-            tweet(110, ann, "Reading #swift tips from @kenji at https://example.com/a/very/long/path/that/wraps", age: 3, retweets: 3, likes: 12),
+            tweet(
+                110, ann, "Reading #swift tips from @kenji at https://example.com/a/very/long/path/that/wraps", age: 3, retweets: 3,
+                likes: 12),
             tweet(109, zoe, "Combining: e\u{301}te\u{301} and family 👨‍👩‍👧 and flags 🇯🇵🇫🇷", age: 42, replyTo: (TweetID(100), "ann")),
             quoting, retweet,
             tweet(106, kenji, "漢字とかなが混ざった長い文章を折り返して表示できるか確かめるためのツイートです。", age: 3600 * 5, likes: 2, liked: true),
@@ -45,7 +50,8 @@ enum Scene {
     }
 
     static func context(_ snapshot: TimelineSnapshot, statuses: [TimelineID: SyncStatus] = [:], theme: Theme = .fallback) -> Context {
-        Context(snapshot: snapshot, statuses: statuses, keyMap: .standard, theme: theme, themes: ["dark", "light", "mono", "solarized-dark"])
+        Context(
+            snapshot: snapshot, statuses: statuses, keyMap: .standard, theme: theme, themes: ["dark", "light", "mono", "solarized-dark"])
     }
 
     static func state(_ w: Int, _ h: Int) -> AppState {

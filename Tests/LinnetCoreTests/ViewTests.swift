@@ -94,7 +94,9 @@ import TwitterAPI
         let (s, c) = await scene(size.0, size.1)
         let screen = Views.render(s, c)
         check(screen, "too-small-\(size.0)x\(size.1)")
-        #expect(screen.text.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains("Linnet needs at least 40×10; this terminal is \(size.0)×\(size.1)."))
+        #expect(
+            screen.text.split(whereSeparator: \.isWhitespace).joined(separator: " ").contains(
+                "Linnet needs at least 40×10; this terminal is \(size.0)×\(size.1)."))
     }
 
     @Test func monochromeUsesAttributesOnly() async throws {

@@ -1,7 +1,7 @@
 import Foundation
+import LinnetTestSupport
 import Screen
 import Testing
-import LinnetTestSupport
 
 @Suite struct ScreenTests {
     @Test func wideGraphemesTakeTwoCellsAndNeverStraddleTheEdge() {
@@ -43,7 +43,10 @@ import LinnetTestSupport
         #expect(lines.map(\.text) == ["漢字漢字", "abc", "defgh"])
         #expect(lines.allSatisfy { $0.width <= 8 })
         // A word longer than the line is cut inside; newlines always break.
-        #expect(TextLayout.wrap([Span("https://example.com/long\nx", .plain)], width: 10).map(\.text) == ["https://", "example.co", "m/long", "x"])
+        #expect(
+            TextLayout.wrap([Span("https://example.com/long\nx", .plain)], width: 10).map(\.text) == [
+                "https://", "example.co", "m/long", "x",
+            ])
         // Styles survive wrapping.
         let styled = TextLayout.wrap([Span("ab ", .plain), Span("cd", Style(fg: .indexed(1)))], width: 2)
         #expect(styled.map(\.text) == ["ab", "cd"])

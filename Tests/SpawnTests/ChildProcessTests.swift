@@ -45,7 +45,9 @@ import Testing
         defer { close(stray) }
         let status = try await ChildProcess.output("/bin/grep", ["-E", "^Sig(Ign|Blk)", "/proc/self/status"])
         func mask(_ name: String) -> UInt64? {
-            status.text.split(separator: "\n").first { $0.hasPrefix(name + ":") }.flatMap { UInt64($0.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces), radix: 16) }
+            status.text.split(separator: "\n").first { $0.hasPrefix(name + ":") }.flatMap {
+                UInt64($0.dropFirst(name.count + 1).trimmingCharacters(in: .whitespaces), radix: 16)
+            }
         }
         let ignored = try #require(mask("SigIgn"), "\(status.text)")
         for s in [SIGPIPE, SIGINT, SIGTERM, SIGHUP, SIGCHLD] {
@@ -60,7 +62,8 @@ import Testing
 
     @Test func directoryEnvironmentAndInput() async throws {
         let dir = FileManager.default.temporaryDirectory.path
-        let r = try await ChildProcess.output("/bin/sh", ["-c", "pwd; printf %s \"$LINNET_SPAWN_TEST\""], environment: ["LINNET_SPAWN_TEST": "a b=c"], directory: dir)
+        let r = try await ChildProcess.output(
+            "/bin/sh", ["-c", "pwd; printf %s \"$LINNET_SPAWN_TEST\""], environment: ["LINNET_SPAWN_TEST": "a b=c"], directory: dir)
         #expect(r.text == URL(fileURLWithPath: dir).resolvingSymlinksInPath().path + "\na b=c")
         let cat = try ChildProcess("cat", [], stdin: .pipe)
         try cat.write(Data("through the pipe ✓\n".utf8))

@@ -1,8 +1,9 @@
 import Foundation
 import LinnetTestSupport
 import Testing
-@testable import Timeline
 import TwitterAPI
+
+@testable import Timeline
 
 /// A bearer token reads searches and user timelines by polling; Home, Mentions, streams and
 /// writes are refused before any request is made.
@@ -10,12 +11,20 @@ import TwitterAPI
     @Test func searchPollsAndTheRestIsRefusedWithoutARequest() async throws {
         let sim = try await ClientHarness.start()
         let c = sim.server.credentials
-        let token = try await AppOnlyFlow(http: sim.client.http, apiBase: sim.server.baseURL).obtain(consumerKey: c.consumerKey, consumerSecret: c.consumerSecret)
+        let token = try await AppOnlyFlow(http: sim.client.http, apiBase: sim.server.baseURL).obtain(
+            consumerKey: c.consumerKey, consumerSecret: c.consumerSecret)
         let store = TimelineStore()
         var o = SyncOptions()
         o.timeScale = 0.02
-        let engine = SyncEngine(client: sim.client(auth: .bearer(token)), store: store, account: User(id: UserID(0), screenName: "reader", name: "reader"), options: o)
-        defer { Task { await engine.stop(); await sim.stop() } }
+        let engine = SyncEngine(
+            client: sim.client(auth: .bearer(token)), store: store, account: User(id: UserID(0), screenName: "reader", name: "reader"),
+            options: o)
+        defer {
+            Task {
+                await engine.stop()
+                await sim.stop()
+            }
+        }
         #expect(engine.isAppOnly)
 
         await engine.open(.search("linnet"))

@@ -40,7 +40,8 @@ import TwitterAPI
         #expect(await h.eventually { h.engine.board.counters.connects >= 1 })
 
         var created: [String] = []
-        var deletes = 0, faults = 0
+        var deletes = 0
+        var faults = 0
         // At least 50 rounds, and more (up to 150) until the stream has been cut and reconnected
         // two dozen times: a slow machine delivers fewer messages per connection.
         let rounds = 50
@@ -69,11 +70,14 @@ import TwitterAPI
             return held == (try await h.sim.truth(name)).filter { TweetID($0)! >= oldest }
         }
         let converged = try await h.eventually(60) {
-            let home = try await matches("home", .home), mentions = try await matches("mentions", .mentions)
+            let home = try await matches("home", .home)
+            let mentions = try await matches("mentions", .mentions)
             return home && mentions
         }
-        let heldHome = await h.held(.home), heldMentions = await h.held(.mentions)
-        let truthHome = try await h.sim.truth("home"), truthMentions = try await h.sim.truth("mentions")
+        let heldHome = await h.held(.home)
+        let heldMentions = await h.held(.mentions)
+        let truthHome = try await h.sim.truth("home")
+        let truthMentions = try await h.sim.truth("mentions")
         #expect(converged)
         #expect(Set(heldHome).count == heldHome.count)
         if !converged {
@@ -82,7 +86,9 @@ import TwitterAPI
                 let oldest = TweetID(held.last!)!
                 let want = Set(truth.filter { TweetID($0)! >= oldest })
                 let extra = Set(held).subtracting(want).sorted()
-                Issue.record("\(name) missing \(want.subtracting(held).sorted()), extra \(extra), of which deleted \(extra.filter(deleted.contains))")
+                Issue.record(
+                    "\(name) missing \(want.subtracting(held).sorted()), extra \(extra), of which deleted \(extra.filter(deleted.contains))"
+                )
             }
             // What the engine was doing, for whoever reads a failed run.
             for id in [TimelineID.home, .mentions] {
@@ -90,14 +96,18 @@ import TwitterAPI
                 Issue.record("\(id): \(st.state), last error \(st.lastError ?? "none"), refused \(st.refused)")
             }
             let log = try await h.requests()
-            let tail = log.suffix(12).map { e in "\(e["method"]?.stringValue ?? "") \(e["path"]?.stringValue ?? "") \(e["status"]?.intValue ?? 0)" }
+            let tail = log.suffix(12).map { e in
+                "\(e["method"]?.stringValue ?? "") \(e["path"]?.stringValue ?? "") \(e["status"]?.intValue ?? 0)"
+            }
             Issue.record("last requests: \(tail.joined(separator: "; "))")
         }
 
         // No request was counted against a window the engine had been told was spent.
         let log = try await h.requests()
         var spentUntil: [String: Double] = [:]
-        var violations = 0, limited = 0, injected429 = 0
+        var violations = 0
+        var limited = 0
+        var injected429 = 0
         for entry in log {
             guard let path = entry["path"]?.stringValue, path.hasPrefix("/1.1/statuses/") else { continue }
             let at = entry["at"].flatMap { if case .number(let n) = $0 { Double(n) } else { nil } } ?? 0
@@ -110,10 +120,12 @@ import TwitterAPI
             }
         }
         let c = h.engine.board.counters
-        print("soak: \(created.count) tweets, \(deletes) deletes, \(faults) fault plans, \(c.connects - 1) reconnects, "
-            + "\(c.catchUps) catch-ups, \(c.restRequests) REST requests, \(c.reconciled) reconciled away, "
-            + "\(c.skippedMessages) skipped messages, \(c.rateLimitWaits) rate-limit waits, \(injected429) injected 429s; "
-            + "held home \(heldHome.count) / mentions \(heldMentions.count) of \(truthHome.count) / \(truthMentions.count) on the server")
+        print(
+            "soak: \(created.count) tweets, \(deletes) deletes, \(faults) fault plans, \(c.connects - 1) reconnects, "
+                + "\(c.catchUps) catch-ups, \(c.restRequests) REST requests, \(c.reconciled) reconciled away, "
+                + "\(c.skippedMessages) skipped messages, \(c.rateLimitWaits) rate-limit waits, \(injected429) injected 429s; "
+                + "held home \(heldHome.count) / mentions \(heldMentions.count) of \(truthHome.count) / \(truthMentions.count) on the server"
+        )
         #expect(c.connects - 1 >= 24)
         #expect(violations == 0)
         #expect(limited == 0)

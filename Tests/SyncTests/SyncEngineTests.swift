@@ -1,8 +1,9 @@
 import Foundation
 import LinnetTestSupport
 import Testing
-@testable import Timeline
 import TwitterAPI
+
+@testable import Timeline
 
 /// The sync engine against the simulator over loopback.
 @Suite(.serialized) struct SyncEngineTests {
@@ -18,10 +19,11 @@ import TwitterAPI
         defer { Task { await h.stop() } }
         await h.engine.open(.home)
         await h.engine.open(.mentions)
-        #expect(await h.eventually {
-            let n = await h.held(.home).count
-            return h.engine.board.status(.home).state == .streaming && n == 50
-        })
+        #expect(
+            await h.eventually {
+                let n = await h.held(.home).count
+                return h.engine.board.status(.home).state == .streaming && n == 50
+            })
         #expect(await h.held(.home) == Array(try await h.sim.truth("home").prefix(50)))
 
         // A mention from anyone, and tweets by whoever the simulator picks: each lands where
@@ -31,10 +33,12 @@ import TwitterAPI
         }
         let homeTruth = try await h.sim.truth("home")
         let mentionTruth = try await h.sim.truth("mentions")
-        #expect(await h.eventually {
-            let home = await h.held(.home), mentions = await h.held(.mentions)
-            return home.first == homeTruth.first && mentions.first == mentionTruth.first
-        })
+        #expect(
+            await h.eventually {
+                let home = await h.held(.home)
+                let mentions = await h.held(.mentions)
+                return home.first == homeTruth.first && mentions.first == mentionTruth.first
+            })
         let heldHome = await h.held(.home)
         #expect(heldHome == homeTruth.filter { TweetID($0)! >= TweetID(heldHome.last!)! })
         let heldMentions = await h.held(.mentions)
@@ -72,9 +76,10 @@ import TwitterAPI
         defer { Task { await h.stop() } }
         await h.engine.open(.home)
         #expect(await h.eventually { h.engine.board.counters.fellBackToPolling })
-        #expect(await h.eventually {
-            if case .polling = h.engine.board.status(.home).state { return true } else { return false }
-        })
+        #expect(
+            await h.eventually {
+                if case .polling = h.engine.board.status(.home).state { return true } else { return false }
+            })
         #expect(h.engine.board.status(.home).lastError?.contains("403") == true)
         #expect(await h.held(.home) == Array(try await h.sim.truth("home").prefix(50)))
     }
@@ -91,9 +96,10 @@ import TwitterAPI
         #expect(seconds >= 1 && seconds <= 4)
         #expect(message == "rate limited, next refresh in \(seconds) s")
         await h.engine.open(.home)
-        #expect(await h.eventually {
-            if case .rateLimited = h.engine.board.status(.home).state { return true } else { return false }
-        })
+        #expect(
+            await h.eventually {
+                if case .rateLimited = h.engine.board.status(.home).state { return true } else { return false }
+            })
         // The window turns over and the poll goes through without a 429 from the limiter.
         #expect(await h.eventually(15) { (await h.held(.home)).count == 50 })
         let limited = try await h.requests().filter { $0["status"]?.intValue == 429 }

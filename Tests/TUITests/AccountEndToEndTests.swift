@@ -11,14 +11,17 @@ import TwitterSimulator
         defer { Task { await home.stop() } }
         let (c, dir, vars) = (home.server.credentials, home.dir, home.variables)
         for name in ["first", "second"] {
-            let (status, output) = try await home.linnet(["login", "--tokens", "--api-base", home.server.baseURL, "--consumer-key", c.consumerKey,
-                                                          "--consumer-secret", c.consumerSecret, "--token", c.accessToken,
-                                                          "--token-secret", c.accessTokenSecret, "--name", name])
+            let (status, output) = try await home.linnet([
+                "login", "--tokens", "--api-base", home.server.baseURL, "--consumer-key", c.consumerKey,
+                "--consumer-secret", c.consumerSecret, "--token", c.accessToken,
+                "--token-secret", c.accessTokenSecret, "--name", name,
+            ])
             #expect(status == 0, "\(output)")
         }
 
         for launch in 1...2 {
-            let tmux = try await Tmux.start("env \(vars) \(DemoEndToEndTests.binary); echo LINNET-EXITED=$?; sleep 60", width: 90, height: 26)
+            let tmux = try await Tmux.start(
+                "env \(vars) \(DemoEndToEndTests.binary); echo LINNET-EXITED=$?; sleep 60", width: 90, height: 26)
             defer { tmux.kill() }
             let (ok, screen) = try await tmux.wait(30) { $0.contains("@linnet_demo · Home: streaming") && $0.contains("▌") }
             #expect(ok, "launch \(launch): no timeline:\n\(screen)")
@@ -35,7 +38,8 @@ import TwitterSimulator
             let mode = (try? FileManager.default.attributesOfItem(atPath: cache)[.posixPermissions] as? Int) ?? nil
             #expect(mode == 0o600, "launch \(launch): cache at \(cache) has mode \(String(describing: mode))")
         }
-        #expect(FileManager.default.fileExists(atPath: dir + "/cache/linnet/first/timelines.cache"), "the switched-to account kept no cache")
+        #expect(
+            FileManager.default.fileExists(atPath: dir + "/cache/linnet/first/timelines.cache"), "the switched-to account kept no cache")
     }
 }
 
@@ -47,15 +51,18 @@ import TwitterSimulator
         defer { Task { await home.stop() } }
         let c = home.server.credentials
         for name in ["first", "second"] {
-            let (status, output) = try await home.linnet(["login", "--tokens", "--api-base", home.server.baseURL, "--consumer-key", c.consumerKey,
-                                                          "--consumer-secret", c.consumerSecret, "--token", c.accessToken,
-                                                          "--token-secret", c.accessTokenSecret, "--name", name])
+            let (status, output) = try await home.linnet([
+                "login", "--tokens", "--api-base", home.server.baseURL, "--consumer-key", c.consumerKey,
+                "--consumer-secret", c.consumerSecret, "--token", c.accessToken,
+                "--token-secret", c.accessTokenSecret, "--name", name,
+            ])
             #expect(status == 0, "\(output)")
         }
         #expect(try await home.linnet(["accounts", "use", "first"]).status == 0)
         // The second account's secret now comes from a program that asks for it.
         let ask = home.dir + "/ask.sh"
-        try "#!/bin/sh\nprintf 'Passphrase for second: ' > /dev/tty\nread s < /dev/tty\nprintf '%s\\n' \"$s\"\n".write(toFile: ask, atomically: true, encoding: .utf8)
+        try "#!/bin/sh\nprintf 'Passphrase for second: ' > /dev/tty\nread s < /dev/tty\nprintf '%s\\n' \"$s\"\n".write(
+            toFile: ask, atomically: true, encoding: .utf8)
         chmod(ask, 0o700)
         let file = home.dir + "/config/linnet/accounts.toml"
         var text = try String(contentsOfFile: file, encoding: .utf8)
@@ -65,7 +72,8 @@ import TwitterSimulator
         try text.write(toFile: file, atomically: true, encoding: .utf8)
         chmod(file, 0o600)
 
-        let tmux = try await Tmux.start("env \(home.variables) \(DemoEndToEndTests.binary); echo LINNET-EXITED=$?; sleep 60", width: 90, height: 26)
+        let tmux = try await Tmux.start(
+            "env \(home.variables) \(DemoEndToEndTests.binary); echo LINNET-EXITED=$?; sleep 60", width: 90, height: 26)
         defer { tmux.kill() }
         var (ok, screen) = try await tmux.wait(30) { $0.contains("@linnet_demo · Home: streaming") && $0.contains("▌") }
         #expect(ok, "no timeline:\n\(screen)")
@@ -75,7 +83,9 @@ import TwitterSimulator
         #expect(try await tmux.display("#{alternate_on}") == "0", "the reader still held the screen while the command asked")
         try await tmux.type(c.accessTokenSecret)
         try await tmux.keys("Enter")
-        (ok, screen) = try await tmux.wait { $0.contains("Now reading as \"second\"") && $0.contains("Home: streaming") && $0.contains("▌") }
+        (ok, screen) = try await tmux.wait {
+            $0.contains("Now reading as \"second\"") && $0.contains("Home: streaming") && $0.contains("▌")
+        }
         #expect(ok, "no switch after the passphrase:\n\(screen)")
         #expect(!screen.contains("Passphrase for second:"), "the reader did not redraw the whole screen:\n\(screen)")
         try await tmux.keys("q")

@@ -18,7 +18,9 @@ struct AccountHome {
         var config = SimulatorConfiguration.quiet
         config.keepAliveSeconds = 1
         let server = try await SimulatorServer.start(config)
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-\(label)-\(getpid())-\(Int.random(in: 0..<1_000_000))").path
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "linnet-\(label)-\(getpid())-\(Int.random(in: 0..<1_000_000))"
+        ).path
         var env = childEnvironment.filter { !$0.key.hasPrefix("LINNET_") }
         env["XDG_CONFIG_HOME"] = dir + "/config"
         env["XDG_CACHE_HOME"] = dir + "/cache"

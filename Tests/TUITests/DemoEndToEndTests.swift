@@ -94,14 +94,16 @@ import TwitterAPI
         try await tmux.keys("/")
         try await tmux.type("linnet")
         try await tmux.keys("Enter")
-        (ok, screen) = try await tmux.wait { $0.contains("3 Search: linnet") && $0.contains("▌") && $0.contains("@linnet_demo · Search: linnet: ") }
+        (ok, screen) = try await tmux.wait {
+            $0.contains("3 Search: linnet") && $0.contains("▌") && $0.contains("@linnet_demo · Search: linnet: ")
+        }
         #expect(ok, "no search results:\n\(screen)")
 
         // A resize redraws at the new size.
         try await tmux.resize(72, 20)
         (ok, screen) = try await tmux.wait {
             let lines = $0.split(separator: "\n", omittingEmptySubsequences: false)
-            return lines.count >= 20 && lines[19].contains("@linnet_demo") && lines.allSatisfy { Screen_width($0) <= 72 }
+            return lines.count >= 20 && lines[19].contains("@linnet_demo") && lines.allSatisfy { displayWidth($0) <= 72 }
         }
         #expect(ok, "no redraw at 72x20:\n\(screen)")
 
@@ -120,4 +122,4 @@ import TwitterAPI
 }
 
 /// Display width of a captured line.
-func Screen_width(_ s: Substring) -> Int { s.reduce(0) { $0 + DisplayWidth.of($1) } }
+func displayWidth(_ s: Substring) -> Int { s.reduce(0) { $0 + DisplayWidth.of($1) } }

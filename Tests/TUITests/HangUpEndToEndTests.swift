@@ -6,7 +6,8 @@ import Testing
 @Suite(.serialized) struct HangUpEndToEndTests {
     /// Pids of `linnet demo` processes using this state folder.
     func running(_ stateDir: String) async throws -> [Int32] {
-        try await runProcess("/usr/bin/pgrep", ["-f", "^\(DemoEndToEndTests.binary) demo --tweets-per-minute 0 --state-dir \(stateDir)"]).output
+        try await runProcess("/usr/bin/pgrep", ["-f", "^\(DemoEndToEndTests.binary) demo --tweets-per-minute 0 --state-dir \(stateDir)"])
+            .output
             .split(separator: "\n").compactMap { Int32($0) }
     }
 
@@ -21,7 +22,9 @@ import Testing
     /// Starts the demo with a draft typed into the compose box; its state folder.
     func startWithDraft(_ label: String, _ text: String, shell: String) async throws -> (Tmux, String)? {
         guard DemoEndToEndTests.binaryIsBuilt() else { return nil }
-        let stateDir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-\(label)-\(getpid())-\(Int.random(in: 0..<1_000_000))").path
+        let stateDir = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "linnet-\(label)-\(getpid())-\(Int.random(in: 0..<1_000_000))"
+        ).path
         let command = "\(DemoEndToEndTests.binary) demo --tweets-per-minute 0 --state-dir \(stateDir)"
         let tmux = try await Tmux.start(shell.replacingOccurrences(of: "COMMAND", with: command), width: 90, height: 26)
         var (ok, screen) = try await tmux.wait(30) { $0.contains("Home: streaming") && $0.contains("▌") }
@@ -36,7 +39,8 @@ import Testing
     @Test func aHangUpSavesTheDraftAndEnds() async throws {
         // The shell ignores SIGHUP and stays, as make does under `make demo`: linnet gets no
         // signal and must notice the terminal itself.
-        guard let (tmux, stateDir) = try await startWithDraft("hangup", "kept across a hang-up", shell: "sh -c 'trap \"\" HUP; COMMAND'") else { return }
+        guard let (tmux, stateDir) = try await startWithDraft("hangup", "kept across a hang-up", shell: "sh -c 'trap \"\" HUP; COMMAND'")
+        else { return }
         defer { try? FileManager.default.removeItem(atPath: stateDir) }
         #expect(try await running(stateDir).count == 1)
         tmux.kill()
@@ -46,7 +50,10 @@ import Testing
     }
 
     @Test func sigtermSavesTheDraftAndRestoresTheTerminal() async throws {
-        guard let (tmux, stateDir) = try await startWithDraft("sigterm", "kept across a SIGTERM", shell: "COMMAND; echo LINNET-EXITED=$?; sleep 60") else { return }
+        guard
+            let (tmux, stateDir) = try await startWithDraft(
+                "sigterm", "kept across a SIGTERM", shell: "COMMAND; echo LINNET-EXITED=$?; sleep 60")
+        else { return }
         defer {
             tmux.kill()
             try? FileManager.default.removeItem(atPath: stateDir)
@@ -66,9 +73,12 @@ import Testing
     /// works. The crash itself still ends the process by its signal.
     @Test(arguments: [SIGSEGV, SIGILL, SIGABRT])
     func aCrashRestoresTheTerminalFirst(_ sig: Int32) async throws {
-        guard let (tmux, stateDir) = try await startWithDraft(
-            "crash-\(sig)", "typed before a crash",
-            shell: "SWIFT_BACKTRACE=interactive=no COMMAND; echo LINNET-EXITED=$?; stty -a | grep -q -- ' icanon' && echo TERMINAL-COOKED; sleep 60")
+        guard
+            let (tmux, stateDir) = try await startWithDraft(
+                "crash-\(sig)", "typed before a crash",
+                shell:
+                    "SWIFT_BACKTRACE=interactive=no COMMAND; echo LINNET-EXITED=$?; stty -a | grep -q -- ' icanon' && echo TERMINAL-COOKED; sleep 60"
+            )
         else { return }
         defer {
             tmux.kill()

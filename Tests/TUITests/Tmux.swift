@@ -11,8 +11,10 @@ struct Tmux {
 
     static func start(_ command: String, width: Int, height: Int) async throws -> Tmux {
         let name = "linnet-e2e-\(getpid())-\(Int.random(in: 0..<1_000_000))"
-        try await run(["new-session", "-d", "-s", name, "-x", String(width), "-y", String(height),
-                       "-e", "LANG=C.UTF-8", "-e", "TERM=tmux-256color", command])
+        try await run([
+            "new-session", "-d", "-s", name, "-x", String(width), "-y", String(height),
+            "-e", "LANG=C.UTF-8", "-e", "TERM=tmux-256color", command,
+        ])
         return Tmux(name: name)
     }
 
@@ -44,7 +46,9 @@ struct Tmux {
 let childEnvironment = ProcessInfo.processInfo.environment.filter { !["LD_PRELOAD", "_STDBUF_O", "_STDBUF_E"].contains($0.key) }
 
 /// Runs a program to its end; its exit status and what it printed (stdout and stderr).
-func runProcess(_ path: String, _ args: [String], environment: [String: String] = childEnvironment) async throws -> (status: Int32, output: String) {
+func runProcess(_ path: String, _ args: [String], environment: [String: String] = childEnvironment) async throws -> (
+    status: Int32, output: String
+) {
     let r = try await ChildProcess.output(path, args, environment: environment)
     return (r.status, r.text)
 }

@@ -33,7 +33,10 @@ import TwitterAPI
         try cache.save(snapshot)
         let mode = try FileManager.default.attributesOfItem(atPath: cache.fileURL.path)[.posixPermissions] as? Int
         #expect(mode == 0o600)
-        guard case .loaded(let loaded) = cache.load() else { Issue.record("the cache did not load"); return }
+        guard case .loaded(let loaded) = cache.load() else {
+            Issue.record("the cache did not load")
+            return
+        }
         #expect(loaded.timelines == snapshot.timelines)
         #expect(loaded.tweets.count == snapshot.tweets.count)
         for (id, t) in snapshot.tweets { #expect(loaded.tweets[id] == t, "tweet \(id) changed in the cache") }
@@ -58,7 +61,10 @@ import TwitterAPI
         default: bytes = []
         }
         try Data(bytes).write(to: cache.fileURL)
-        guard case .setAside(let message) = cache.load() else { Issue.record("damage \(damage) was not noticed"); return }
+        guard case .setAside(let message) = cache.load() else {
+            Issue.record("damage \(damage) was not noticed")
+            return
+        }
         #expect(message.contains("could not be read") && message.contains("starting fresh"))
         #expect(!FileManager.default.fileExists(atPath: cache.fileURL.path), "the bad file is moved aside")
         let aside = try FileManager.default.contentsOfDirectory(atPath: dir.path).filter { $0.contains("unreadable") }
@@ -78,7 +84,9 @@ import TwitterAPI
     }
 
     @Test func defaultFolderFollowsXDG() {
-        #expect(TimelineCache.defaultDirectory(account: "ann", environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/ann"]).path == "/x/cache/linnet/ann")
+        #expect(
+            TimelineCache.defaultDirectory(account: "ann", environment: ["XDG_CACHE_HOME": "/x/cache", "HOME": "/home/ann"]).path
+                == "/x/cache/linnet/ann")
         #expect(TimelineCache.defaultDirectory(account: "ann", environment: ["HOME": "/home/ann"]).path == "/home/ann/.cache/linnet/ann")
     }
 
@@ -89,7 +97,10 @@ import TwitterAPI
         var cache = TimelineCache(directory: dir)
         cache.keepPerTimeline = 5
         try cache.save(snapshot)
-        guard case .loaded(let loaded) = cache.load() else { Issue.record("not loaded"); return }
+        guard case .loaded(let loaded) = cache.load() else {
+            Issue.record("not loaded")
+            return
+        }
         let home = try #require(loaded.timelines[.home])
         #expect(home.ids == Array(snapshot.timelines[.home]!.ids.prefix(5)))
         #expect(home.gapsBelow.contains(home.ids.last!))

@@ -1,5 +1,5 @@
-import Testing
 import LinnetTestSupport
+import Testing
 
 /// One case of the twitter-text conformance suite, loaded from Tests/Fixtures/twitter-text.
 struct ConformanceCase: Sendable, CustomTestStringConvertible {

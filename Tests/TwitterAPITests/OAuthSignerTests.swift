@@ -183,7 +183,8 @@ import Testing
 
     @Test func randomNoncesAreASCIIAndDistinct() throws {
         let signer = OAuth1Signer()
-        let a = signer.nonce(), b = signer.nonce()
+        let a = signer.nonce()
+        let b = signer.nonce()
         #expect(a != b)
         #expect(a.count == 32 && a.allSatisfy { $0.isASCII && ($0.isLetter || $0.isNumber) })
     }

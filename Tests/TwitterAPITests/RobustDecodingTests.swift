@@ -13,9 +13,11 @@ import Testing
     }
 
     @Test func malformedTweetInAPageIsSkippedAndReported() throws {
-        let page = "[" + [
-            Self.tweetJSON("3"), #"{"id_str":"2","text":"no user"}"#, #""a string""#, Self.tweetJSON("1"),
-        ].joined(separator: ",") + "]"
+        let page =
+            "["
+            + [
+                Self.tweetJSON("3"), #"{"id_str":"2","text":"no user"}"#, #""a string""#, Self.tweetJSON("1"),
+            ].joined(separator: ",") + "]"
         let result = try V1Decoder().timeline(from: Data(page.utf8))
         #expect(result.tweets.map(\.id) == [TweetID(3), TweetID(1)])
         #expect(result.problems.map(\.index) == [1, 2])
@@ -34,7 +36,9 @@ import Testing
     @Test func unknownFieldsAndOddTypesAreIgnored() throws {
         let json = Self.tweetJSON(
             "5",
-            extra: #","new_field":{"deep":[1,2,{"x":null}]},"retweet_count":"many","favorited":null,"entities":{"hashtags":[{"text":"ok","indices":[0,2]},{"text":"bad","indices":[9,1]}],"urls":"oops"}"#)
+            extra:
+                #","new_field":{"deep":[1,2,{"x":null}]},"retweet_count":"many","favorited":null,"entities":{"hashtags":[{"text":"ok","indices":[0,2]},{"text":"bad","indices":[9,1]}],"urls":"oops"}"#
+        )
         let t = try V1Decoder().tweet(from: Data(json.utf8))
         #expect(t.retweetCount == 0)
         #expect(!t.isFavorited)
@@ -82,32 +86,70 @@ import Testing
     @Test func streamEnvelopes() throws {
         let d = V1Decoder()
         func decode(_ s: String) throws -> StreamMessage { try d.streamMessage(from: Data(s.utf8)) }
-        guard case .delete(let id, let user) = try decode(#"{"delete":{"status":{"id":1234,"id_str":"1234","user_id":3,"user_id_str":"3"},"timestamp_ms":"1"}}"#)
-        else { Issue.record("delete"); return }
+        guard
+            case .delete(let id, let user) = try decode(
+                #"{"delete":{"status":{"id":1234,"id_str":"1234","user_id":3,"user_id_str":"3"},"timestamp_ms":"1"}}"#)
+        else {
+            Issue.record("delete")
+            return
+        }
         #expect(id == TweetID(1234) && user == UserID(3))
         guard case .limit(let track) = try decode(#"{"limit":{"track":1,"timestamp_ms":"1526148056161"}}"#)
-        else { Issue.record("limit"); return }
+        else {
+            Issue.record("limit")
+            return
+        }
         #expect(track == 1)
-        guard case .disconnect(let code, let name, let reason) = try decode(#"{"disconnect":{"code":4,"stream_name":"s","reason":"stall"}}"#)
-        else { Issue.record("disconnect"); return }
+        guard
+            case .disconnect(let code, let name, let reason) = try decode(#"{"disconnect":{"code":4,"stream_name":"s","reason":"stall"}}"#)
+        else {
+            Issue.record("disconnect")
+            return
+        }
         #expect(code == 4 && name == "s" && reason == "stall")
         #expect(StreamMessage.disconnectMeaning(4).contains("stalled"))
-        guard case .warning(let wcode, _, let percent) = try decode(#"{"warning":{"code":"FALLING_BEHIND","message":"Your connection is falling behind","percent_full":60}}"#)
-        else { Issue.record("warning"); return }
+        guard
+            case .warning(let wcode, _, let percent) = try decode(
+                #"{"warning":{"code":"FALLING_BEHIND","message":"Your connection is falling behind","percent_full":60}}"#)
+        else {
+            Issue.record("warning")
+            return
+        }
         #expect(wcode == "FALLING_BEHIND" && percent == 60)
-        guard case .friends(let ids) = try decode(#"{"friends":[1,2,3]}"#) else { Issue.record("friends"); return }
+        guard case .friends(let ids) = try decode(#"{"friends":[1,2,3]}"#) else {
+            Issue.record("friends")
+            return
+        }
         #expect(ids == [UserID(1), UserID(2), UserID(3)])
-        guard case .scrubGeo(let u, let upTo) = try decode(#"{"scrub_geo":{"user_id":14090452,"user_id_str":"14090452","up_to_status_id":23260136625,"up_to_status_id_str":"23260136625"}}"#)
-        else { Issue.record("scrub_geo"); return }
+        guard
+            case .scrubGeo(let u, let upTo) = try decode(
+                #"{"scrub_geo":{"user_id":14090452,"user_id_str":"14090452","up_to_status_id":23260136625,"up_to_status_id_str":"23260136625"}}"#
+            )
+        else {
+            Issue.record("scrub_geo")
+            return
+        }
         #expect(u == UserID(14_090_452) && upTo == TweetID(23_260_136_625))
-        guard case .statusWithheld(let wid, let countries) = try decode(#"{"status_withheld":{"id":1234567890,"user_id":123456,"withheld_in_countries":["DE","AR"]}}"#)
-        else { Issue.record("withheld"); return }
+        guard
+            case .statusWithheld(let wid, let countries) = try decode(
+                #"{"status_withheld":{"id":1234567890,"user_id":123456,"withheld_in_countries":["DE","AR"]}}"#)
+        else {
+            Issue.record("withheld")
+            return
+        }
         #expect(wid == TweetID(1_234_567_890) && countries == ["DE", "AR"])
-        guard case .event(let name2, let source, _, let target) = try decode(
-            #"{"event":"favorite","source":\#(Self.user),"target":\#(Self.user),"target_object":\#(Self.tweetJSON("9"))}"#)
-        else { Issue.record("event"); return }
+        guard
+            case .event(let name2, let source, _, let target) = try decode(
+                #"{"event":"favorite","source":\#(Self.user),"target":\#(Self.user),"target_object":\#(Self.tweetJSON("9"))}"#)
+        else {
+            Issue.record("event")
+            return
+        }
         #expect(name2 == "favorite" && source == UserID(7) && target?.id == TweetID(9))
-        guard case .unknown(let keys) = try decode(#"{"something_new":{}}"#) else { Issue.record("unknown"); return }
+        guard case .unknown(let keys) = try decode(#"{"something_new":{}}"#) else {
+            Issue.record("unknown")
+            return
+        }
         #expect(keys == ["something_new"])
     }
 
@@ -138,15 +180,17 @@ import Testing
 
     @Test func displayTextDecodesEntitiesAndMovesRanges() throws {
         // Indices refer to the escaped text: "&amp;" is five code points before the mention.
-        let json = #"{"id_str":"1","full_text":"a &amp; b @bob #tag https://t.co/x \u001b[31m!","user":\#(Self.user),"entities":{"user_mentions":[{"screen_name":"bob","indices":[10,14]}],"hashtags":[{"text":"tag","indices":[15,19]}],"urls":[{"url":"https://t.co/x","expanded_url":"https://example.com/long","display_url":"example.com/long","indices":[20,34]}]}}"#
+        let json =
+            #"{"id_str":"1","full_text":"a &amp; b @bob #tag https://t.co/x \u001b[31m!","user":\#(Self.user),"entities":{"user_mentions":[{"screen_name":"bob","indices":[10,14]}],"hashtags":[{"text":"tag","indices":[15,19]}],"urls":[{"url":"https://t.co/x","expanded_url":"https://example.com/long","display_url":"example.com/long","indices":[20,34]}]}}"#
         let t = try V1Decoder().tweet(from: Data(json.utf8))
         let shown = t.displayText
         #expect(shown.text == "a & b @bob #tag example.com/long !")
         let s = Array(shown.text.unicodeScalars)
         func text(_ r: Range<Int>) -> String { String(String.UnicodeScalarView(s[r])) }
         #expect(shown.highlights.map { text($0.range) } == ["@bob", "#tag", "example.com/long"])
-        #expect(shown.highlights.map(\.kind) == [
-            .mention(screenName: "bob"), .hashtag("tag"), .url(target: "https://example.com/long"),
-        ])
+        #expect(
+            shown.highlights.map(\.kind) == [
+                .mention(screenName: "bob"), .hashtag("tag"), .url(target: "https://example.com/long"),
+            ])
     }
 }

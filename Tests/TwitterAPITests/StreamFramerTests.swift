@@ -64,7 +64,10 @@ import Testing
         var f = StreamFramer(framing: .delimited, maxMessageBytes: 100)
         let events = f.feed(Array("5000\r\n".utf8))
         #expect(events.count == 1)
-        guard case .malformed = events[0] else { Issue.record("expected malformed"); return }
+        guard case .malformed = events[0] else {
+            Issue.record("expected malformed")
+            return
+        }
     }
 }
 

@@ -14,17 +14,23 @@ import TwitterSimulator
     }
 
     /// What a person does on the authorize page: sign in, or cancel.
-    func answer(_ h: ClientHarness, _ token: String, approve: Bool, user: String = "linnet_demo", password: String = "linnet-demo") async throws -> HTTPResponse {
-        let form = approve
+    func answer(_ h: ClientHarness, _ token: String, approve: Bool, user: String = "linnet_demo", password: String = "linnet-demo")
+        async throws -> HTTPResponse
+    {
+        let form =
+            approve
             ? [("oauth_token", token), ("session[username_or_email]", user), ("session[password]", password), ("allow", "1")]
             : [("oauth_token", token), ("cancel", "1")]
-        var r = HTTPRequest(method: "POST", url: h.server.baseURL + "/oauth/authorize", headers: [("Content-Type", "application/x-www-form-urlencoded")])
+        var r = HTTPRequest(
+            method: "POST", url: h.server.baseURL + "/oauth/authorize", headers: [("Content-Type", "application/x-www-form-urlencoded")])
         r.body = Data(PercentEncoding.formEncode(form).utf8)
         return try await h.client.http.send(r)
     }
 
     func verify(_ h: ClientHarness, _ grant: AccessGrant, consumer: (String, String)) async throws -> User {
-        let client = h.client(auth: .user(OAuthCredentials(consumerKey: consumer.0, consumerSecret: consumer.1, token: grant.token, tokenSecret: grant.tokenSecret)))
+        let client = h.client(
+            auth: .user(
+                OAuthCredentials(consumerKey: consumer.0, consumerSecret: consumer.1, token: grant.token, tokenSecret: grant.tokenSecret)))
         return try await client.verifyCredentials()
     }
 
@@ -37,7 +43,8 @@ import TwitterSimulator
         let page = try await h.client.http.send(HTTPRequest(method: "GET", url: pending.authorizeURL))
         #expect(page.status == 200)
         let html = String(decoding: try await answer(h, pending.token, approve: true).body, as: UTF8.self)
-        let pin = try #require(html.range(of: #"<code id="pin">\d+</code>"#, options: .regularExpression).map { String(html[$0]).filter(\.isNumber) })
+        let pin = try #require(
+            html.range(of: #"<code id="pin">\d+</code>"#, options: .regularExpression).map { String(html[$0]).filter(\.isNumber) })
         let grant = try await f.accessToken(pending, verifier: " \(pin)\n")
         #expect(grant.screenName == "linnet_demo" && grant.userID == UserID(h.server.credentials.userID))
         #expect(try await verify(h, grant, consumer: (f.consumerKey, f.consumerSecret)).screenName == "linnet_demo")
@@ -78,7 +85,8 @@ import TwitterSimulator
         let other = try CallbackListener()
         defer { other.close() }
         let wrong = Task { try await other.waitForVerifier(expectedToken: "the-token-we-issued", timeout: 10) }
-        let forged = try await h.client.http.send(HTTPRequest(method: "GET", url: other.callbackURL + "?oauth_token=someone-else&oauth_verifier=x"))
+        let forged = try await h.client.http.send(
+            HTTPRequest(method: "GET", url: other.callbackURL + "?oauth_token=someone-else&oauth_verifier=x"))
         #expect(forged.status == 400)
         await #expect(throws: AuthFlowError.wrongToken) { try await wrong.value }
 
@@ -110,8 +118,10 @@ import TwitterSimulator
         let header = try await flows(h).reverseAuthParameters()
         #expect(header.hasPrefix("OAuth "))
         let device = try await flows(h, xauth: true).xauth(username: "linnet_demo", password: c.password)
-        let deviceCreds = OAuthCredentials(consumerKey: c.xauthConsumerKey, consumerSecret: c.xauthConsumerSecret, token: device.token, tokenSecret: device.tokenSecret)
-        let grant = try await flows(h, xauth: true).reverseAuthExchange(parameters: header, targetConsumerKey: c.consumerKey, deviceToken: deviceCreds)
+        let deviceCreds = OAuthCredentials(
+            consumerKey: c.xauthConsumerKey, consumerSecret: c.xauthConsumerSecret, token: device.token, tokenSecret: device.tokenSecret)
+        let grant = try await flows(h, xauth: true).reverseAuthExchange(
+            parameters: header, targetConsumerKey: c.consumerKey, deviceToken: deviceCreds)
         #expect(try await verify(h, grant, consumer: (c.consumerKey, c.consumerSecret)).screenName == "linnet_demo")
     }
 }

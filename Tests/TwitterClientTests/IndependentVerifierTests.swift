@@ -16,7 +16,11 @@ import TwitterAPI
         }
         // Its own stderr, so it never holds the test runner's output open.
         let p = try ChildProcess(
-            python, [Self.root.appendingPathComponent("Tests/python/oauth_verifier.py").path, c.consumerKey, c.consumerSecret, c.token ?? "", c.tokenSecret ?? ""],
+            python,
+            [
+                Self.root.appendingPathComponent("Tests/python/oauth_verifier.py").path, c.consumerKey, c.consumerSecret, c.token ?? "",
+                c.tokenSecret ?? "",
+            ],
             stdin: .pipe, stdout: .pipe, stderr: .null)
         var line = ""
         let deadline = Date().addingTimeInterval(60)

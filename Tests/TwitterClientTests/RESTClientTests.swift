@@ -96,7 +96,8 @@ import TwitterSimulator
         let h = try await ClientHarness.start()
         defer { Task { await h.stop() } }
         let c = h.server.credentials
-        let token = try await AppOnlyFlow(http: h.client.http, apiBase: h.server.baseURL).obtain(consumerKey: c.consumerKey, consumerSecret: c.consumerSecret)
+        let token = try await AppOnlyFlow(http: h.client.http, apiBase: h.server.baseURL).obtain(
+            consumerKey: c.consumerKey, consumerSecret: c.consumerSecret)
         let app = h.client(auth: .bearer(token))
         #expect(!(try await app.search("from:ada").statuses.isEmpty))
         do {
@@ -105,7 +106,8 @@ import TwitterSimulator
         } catch let e as APIError {
             #expect(e.httpStatus == 403 && e.code == 220)
         }
-        try await AppOnlyFlow(http: h.client.http, apiBase: h.server.baseURL).invalidate(token, consumerKey: c.consumerKey, consumerSecret: c.consumerSecret)
+        try await AppOnlyFlow(http: h.client.http, apiBase: h.server.baseURL).invalidate(
+            token, consumerKey: c.consumerKey, consumerSecret: c.consumerSecret)
         await #expect(throws: APIError.self) { try await app.search("from:ada") }
     }
 
@@ -115,7 +117,10 @@ import TwitterSimulator
             _ = try await http.send(HTTPRequest(method: "GET", url: "http://127.0.0.1:9/x"))
             Issue.record("port 9 should refuse")
         } catch let e as TransportError {
-            guard case .refused = e else { Issue.record("got \(e)"); return }
+            guard case .refused = e else {
+                Issue.record("got \(e)")
+                return
+            }
             #expect(e.description.contains("cannot connect"))
         }
         do {
@@ -128,7 +133,10 @@ import TwitterSimulator
             _ = try await http.send(HTTPRequest(method: "GET", url: "https://no-such-host.invalid/"))
             Issue.record("an unresolvable name must fail")
         } catch let e as TransportError {
-            guard case .dns = e else { Issue.record("got \(e)"); return }
+            guard case .dns = e else {
+                Issue.record("got \(e)")
+                return
+            }
         }
     }
 
@@ -144,7 +152,9 @@ import TwitterSimulator
         for secret in [c.accessToken, c.accessTokenSecret, c.consumerSecret, c.consumerKey] {
             #expect(!text.contains(secret), "a secret leaked into the trace")
         }
-        #expect(Redactor.body("oauth_token=abc&oauth_token_secret=def&user_id=1") == "oauth_token=[redacted]&oauth_token_secret=[redacted]&user_id=1")
+        #expect(
+            Redactor.body("oauth_token=abc&oauth_token_secret=def&user_id=1")
+                == "oauth_token=[redacted]&oauth_token_secret=[redacted]&user_id=1")
         #expect(Redactor.body(#"{"access_token":"AAAA","token_type":"bearer"}"#) == #"{"access_token":"[redacted]","token_type":"bearer"}"#)
         #expect(Redactor.url("https://x/y?x_auth_password=hunter2&a=1") == "https://x/y?x_auth_password=[redacted]&a=1")
     }

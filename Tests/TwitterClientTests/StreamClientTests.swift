@@ -1,6 +1,6 @@
 import Foundation
-import Synchronization
 import LinnetTestSupport
+import Synchronization
 import Testing
 import TwitterAPI
 import TwitterSimulator
@@ -18,7 +18,9 @@ final class RecordingClock: StreamClock {
 /// The stream client against the simulator under each fault; delays checked on the clock.
 @Suite(.serialized) struct StreamClientTests {
     /// Reads events until `done` says stop (or a time limit passes); returns them.
-    func collect(_ stream: AsyncStream<StreamEvent>, limit: Double = 10, until done: @escaping @Sendable ([StreamEvent]) -> Bool) async -> [StreamEvent] {
+    func collect(_ stream: AsyncStream<StreamEvent>, limit: Double = 10, until done: @escaping @Sendable ([StreamEvent]) -> Bool) async
+        -> [StreamEvent]
+    {
         let box = Mutex<[StreamEvent]>([])
         let reader = Task {
             for await e in stream {
@@ -46,7 +48,9 @@ final class RecordingClock: StreamClock {
         _ = try await h.control("POST", "/_sim/tweet", body: "author=ada&text=" + PercentEncoding.encode(text))
     }
 
-    func streaming(_ events: [StreamEvent]) -> Int { events.filter { if case .state(.streaming) = $0 { return true } else { return false } }.count }
+    func streaming(_ events: [StreamEvent]) -> Int {
+        events.filter { if case .state(.streaming) = $0 { return true } else { return false } }.count
+    }
 
     @Test func userStreamDeliversAndDropsAreReconnectedAtOnce() async throws {
         let h = try await ClientHarness.start()
@@ -71,7 +75,11 @@ final class RecordingClock: StreamClock {
     @Test func httpErrorsAnd420BackOffByTheRules() async throws {
         let h = try await ClientHarness.start()
         defer { Task { await h.stop() } }
-        _ = try await h.control("POST", "/_sim/faults", body: #"{"statusFaults":[{"path":"/1.1/statuses/filter.json","status":503,"count":2},{"path":"/1.1/statuses/sample.json","status":420,"count":2},{"path":"/1.1/user.json","status":429,"count":1}]}"#, json: true)
+        _ = try await h.control(
+            "POST", "/_sim/faults",
+            body:
+                #"{"statusFaults":[{"path":"/1.1/statuses/filter.json","status":503,"count":2},{"path":"/1.1/statuses/sample.json","status":420,"count":2},{"path":"/1.1/user.json","status":429,"count":1}]}"#,
+            json: true)
         let clock = RecordingClock()
         let filter = h.client.stream(.filter(track: ["zebra"], follow: []), clock: clock)
         let events = await collect(filter) { self.streaming($0) >= 1 }
@@ -139,7 +147,8 @@ final class RecordingClock: StreamClock {
         sender.cancel()
         #expect(events.contains { if case .message(.limit(3)) = $0 { return true } else { return false } })
         #expect(events.contains { if case .message(.warning) = $0 { return true } else { return false } })
-        #expect(!events.contains { if case .message(.unknown) = $0 { return true } else { return false } }, "unknown kinds are not passed on")
+        #expect(
+            !events.contains { if case .message(.unknown) = $0 { return true } else { return false } }, "unknown kinds are not passed on")
         let stats = events.compactMap { e -> StreamStatistics? in if case .statistics(let s) = e { return s } else { return nil } }.last
         #expect(stats?.unknown == 1 && stats?.reconnects == 1)
     }

@@ -23,13 +23,23 @@ import TwitterAPI
     func start() async throws -> Setup {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-tls-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
-        try await Self.run(["req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj", "/CN=Linnet Test CA"], in: dir)
-        try await Self.run(["req", "-newkey", "rsa:2048", "-nodes", "-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=localhost"], in: dir)
+        try await Self.run(
+            [
+                "req", "-x509", "-newkey", "rsa:2048", "-nodes", "-keyout", "ca.key", "-out", "ca.pem", "-days", "2", "-subj",
+                "/CN=Linnet Test CA",
+            ], in: dir)
+        try await Self.run(
+            ["req", "-newkey", "rsa:2048", "-nodes", "-keyout", "server.key", "-out", "server.csr", "-subj", "/CN=localhost"], in: dir)
         try Data("subjectAltName=DNS:localhost,IP:127.0.0.1\n".utf8).write(to: dir.appendingPathComponent("san.ext"))
-        try await Self.run(["x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "server.pem", "-days", "2", "-extfile", "san.ext"], in: dir)
+        try await Self.run(
+            [
+                "x509", "-req", "-in", "server.csr", "-CA", "ca.pem", "-CAkey", "ca.key", "-CAcreateserial", "-out", "server.pem", "-days",
+                "2", "-extfile", "san.ext",
+            ], in: dir)
         let port = Int.random(in: 20_000..<60_000)
         let server = try ChildProcess(
-            "/usr/bin/openssl", ["s_server", "-quiet", "-accept", "127.0.0.1:\(port)", "-cert", "server.pem", "-key", "server.key", "-www"],
+            "/usr/bin/openssl",
+            ["s_server", "-quiet", "-accept", "127.0.0.1:\(port)", "-cert", "server.pem", "-key", "server.key", "-www"],
             directory: dir.path, stdin: .pipe, stdout: .null, stderr: .null)
         return Setup(dir: dir, server: server, port: port)
     }
@@ -57,7 +67,10 @@ import TwitterAPI
             _ = try await HTTPClient().send(HTTPRequest(method: "GET", url: url))
             Issue.record("a certificate from an unknown CA must be refused")
         } catch let e as TransportError {
-            guard case .tls = e else { Issue.record("expected a TLS error, got \(e)"); return }
+            guard case .tls = e else {
+                Issue.record("expected a TLS error, got \(e)")
+                return
+            }
             #expect(e.description.contains("certificate"))
         }
         let ok = try await HTTPClient(options: .init(caFile: s.caFile)).send(HTTPRequest(method: "GET", url: url))

@@ -75,7 +75,8 @@ import TwitterAPI
         let body = try sim.json(tokenResponse)
         #expect(body["token_type"]?.stringValue == "bearer")
         let token = try #require(body["access_token"]?.stringValue)
-        let again = try sim.json(try await sim.raw("POST", "/oauth2/token", headers: form, body: Data("grant_type=client_credentials".utf8)))
+        let again = try sim.json(
+            try await sim.raw("POST", "/oauth2/token", headers: form, body: Data("grant_type=client_credentials".utf8)))
         #expect(again["access_token"]?.stringValue == token)
 
         let bearer = [("Authorization", "Bearer " + token)]
@@ -88,7 +89,8 @@ import TwitterAPI
         let post = try await sim.raw("POST", "/1.1/statuses/update.json?status=hi", headers: bearer)
         #expect(post.status == 403 && sim.errorCode(post) == 220)
 
-        let badGrant = try await sim.raw("POST", "/oauth2/token", headers: [("Authorization", "Basic eDp5")], body: Data("grant_type=client_credentials".utf8))
+        let badGrant = try await sim.raw(
+            "POST", "/oauth2/token", headers: [("Authorization", "Basic eDp5")], body: Data("grant_type=client_credentials".utf8))
         #expect(badGrant.status == 403 && sim.errorCode(badGrant) == 99)
 
         let invalidate = try await sim.raw(
@@ -106,7 +108,8 @@ import TwitterAPI
         let rt = try await sim.call("POST", "/oauth/request_token", credentials: app, extraOAuth: [("oauth_callback", "oob")])
         #expect(rt.status == 200)
         let pairs = Dictionary(uniqueKeysWithValues: PercentEncoding.parseForm(rt.text))
-        let token = try #require(pairs["oauth_token"]), secret = try #require(pairs["oauth_token_secret"])
+        let token = try #require(pairs["oauth_token"])
+        let secret = try #require(pairs["oauth_token_secret"])
         #expect(pairs["oauth_callback_confirmed"] == "true")
 
         let page = try await sim.raw("GET", "/oauth/authorize?oauth_token=\(token)")
@@ -118,13 +121,16 @@ import TwitterAPI
         let approved = try await sim.raw(
             "POST", "/oauth/authorize", headers: [("Content-Type", "application/x-www-form-urlencoded")],
             body: Data("oauth_token=\(token)&session%5Busername_or_email%5D=linnet_demo&session%5Bpassword%5D=linnet-demo&allow=1".utf8))
-        let pin = try #require(approved.text.range(of: #"<code id="pin">(\d+)</code>"#, options: .regularExpression).map {
-            String(approved.text[$0]).filter(\.isNumber)
-        })
+        let pin = try #require(
+            approved.text.range(of: #"<code id="pin">(\d+)</code>"#, options: .regularExpression).map {
+                String(approved.text[$0]).filter(\.isNumber)
+            })
         #expect(pin.count == 7)
 
-        let requestCreds = OAuthCredentials(consumerKey: app.consumerKey, consumerSecret: app.consumerSecret, token: token, tokenSecret: secret)
-        let badPin = try await sim.call("POST", "/oauth/access_token", credentials: requestCreds, extraOAuth: [("oauth_verifier", "0000000")])
+        let requestCreds = OAuthCredentials(
+            consumerKey: app.consumerKey, consumerSecret: app.consumerSecret, token: token, tokenSecret: secret)
+        let badPin = try await sim.call(
+            "POST", "/oauth/access_token", credentials: requestCreds, extraOAuth: [("oauth_verifier", "0000000")])
         #expect(badPin.status == 401)
         let access = try await sim.call("POST", "/oauth/access_token", credentials: requestCreds, extraOAuth: [("oauth_verifier", pin)])
         #expect(access.status == 200)
@@ -135,7 +141,9 @@ import TwitterAPI
             tokenSecret: result["oauth_token_secret"])
         #expect(try await sim.call("GET", "/1.1/account/verify_credentials.json", credentials: user).status == 200)
         // The PIN is single-use.
-        #expect(try await sim.call("POST", "/oauth/access_token", credentials: requestCreds, extraOAuth: [("oauth_verifier", pin)]).status == 401)
+        #expect(
+            try await sim.call("POST", "/oauth/access_token", credentials: requestCreds, extraOAuth: [("oauth_verifier", pin)]).status
+                == 401)
     }
 
     @Test func callbackFlowRedirectsWithVerifierOrDenied() async throws {
@@ -143,7 +151,8 @@ import TwitterAPI
         defer { Task { await sim.stop() } }
         let app = OAuthCredentials(consumerKey: sim.credentials.consumerKey, consumerSecret: sim.credentials.consumerSecret)
         for deny in [false, true] {
-            let rt = try await sim.call("POST", "/oauth/request_token", credentials: app, extraOAuth: [("oauth_callback", "http://127.0.0.1:9/cb")])
+            let rt = try await sim.call(
+                "POST", "/oauth/request_token", credentials: app, extraOAuth: [("oauth_callback", "http://127.0.0.1:9/cb")])
             let token = try #require(Dictionary(uniqueKeysWithValues: PercentEncoding.parseForm(rt.text))["oauth_token"])
             let answer = deny ? "cancel=1" : "session%5Busername_or_email%5D=ada&session%5Bpassword%5D=password&allow=1"
             let r = try await sim.raw(
@@ -167,9 +176,11 @@ import TwitterAPI
         let xauthApp = OAuthCredentials(consumerKey: c.xauthConsumerKey, consumerSecret: c.xauthConsumerSecret)
         let plainApp = OAuthCredentials(consumerKey: c.consumerKey, consumerSecret: c.consumerSecret)
         func exchange(_ app: OAuthCredentials, _ password: String) async throws -> RawHTTP.Response {
-            try await sim.call("POST", "/oauth/access_token", [
-                ("x_auth_username", "linnet_demo"), ("x_auth_password", password), ("x_auth_mode", "client_auth"),
-            ], credentials: app)
+            try await sim.call(
+                "POST", "/oauth/access_token",
+                [
+                    ("x_auth_username", "linnet_demo"), ("x_auth_password", password), ("x_auth_mode", "client_auth"),
+                ], credentials: app)
         }
         let ok = try await exchange(xauthApp, c.password)
         #expect(ok.status == 200 && ok.text.contains("x_auth_expires=0") && ok.text.contains("screen_name=linnet_demo"))
@@ -188,23 +199,32 @@ import TwitterAPI
         #expect(step1.status == 200 && step1.text.hasPrefix("OAuth "))
         // Step 2 is signed by the device's own account (here: a token of the xAuth app).
         let device = OAuthCredentials(consumerKey: c.xauthConsumerKey, consumerSecret: c.xauthConsumerSecret)
-        let deviceTokens = Dictionary(uniqueKeysWithValues: PercentEncoding.parseForm(try await sim.call(
-            "POST", "/oauth/access_token",
-            [("x_auth_username", "linnet_demo"), ("x_auth_password", c.password), ("x_auth_mode", "client_auth")],
-            credentials: device).text))
+        let deviceTokens = Dictionary(
+            uniqueKeysWithValues: PercentEncoding.parseForm(
+                try await sim.call(
+                    "POST", "/oauth/access_token",
+                    [("x_auth_username", "linnet_demo"), ("x_auth_password", c.password), ("x_auth_mode", "client_auth")],
+                    credentials: device
+                ).text))
         var deviceUser = device
         deviceUser.token = deviceTokens["oauth_token"]
         deviceUser.tokenSecret = deviceTokens["oauth_token_secret"]
-        let step2 = try await sim.call("POST", "/oauth/access_token", [
-            ("x_reverse_auth_target", c.consumerKey), ("x_reverse_auth_parameters", step1.text),
-        ], credentials: deviceUser)
+        let step2 = try await sim.call(
+            "POST", "/oauth/access_token",
+            [
+                ("x_reverse_auth_target", c.consumerKey), ("x_reverse_auth_parameters", step1.text),
+            ], credentials: deviceUser)
         #expect(step2.status == 200)
         let tokens = Dictionary(uniqueKeysWithValues: PercentEncoding.parseForm(step2.text))
-        let mine = OAuthCredentials(consumerKey: c.consumerKey, consumerSecret: c.consumerSecret, token: tokens["oauth_token"], tokenSecret: tokens["oauth_token_secret"])
+        let mine = OAuthCredentials(
+            consumerKey: c.consumerKey, consumerSecret: c.consumerSecret, token: tokens["oauth_token"],
+            tokenSecret: tokens["oauth_token_secret"])
         #expect(try await sim.call("GET", "/1.1/account/verify_credentials.json", credentials: mine).status == 200)
-        let reused = try await sim.call("POST", "/oauth/access_token", [
-            ("x_reverse_auth_target", c.consumerKey), ("x_reverse_auth_parameters", step1.text),
-        ], credentials: deviceUser)
+        let reused = try await sim.call(
+            "POST", "/oauth/access_token",
+            [
+                ("x_reverse_auth_target", c.consumerKey), ("x_reverse_auth_parameters", step1.text),
+            ], credentials: deviceUser)
         #expect(reused.status == 401)
     }
 

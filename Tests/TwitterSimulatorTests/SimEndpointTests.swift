@@ -16,15 +16,21 @@ import TwitterAPI
         let first = try d.timeline(from: try await sim.call("GET", "/1.1/statuses/home_timeline.json", [("count", "10")]).body)
         #expect(first.tweets.map(\.id.description) == Array(truth.prefix(10)))
         let lowest = try #require(first.tweets.last).id.rawValue
-        let second = try d.timeline(from: try await sim.call(
-            "GET", "/1.1/statuses/home_timeline.json", [("count", "10"), ("max_id", String(lowest - 1))]).body)
+        let second = try d.timeline(
+            from: try await sim.call(
+                "GET", "/1.1/statuses/home_timeline.json", [("count", "10"), ("max_id", String(lowest - 1))]
+            ).body)
         #expect(second.tweets.map(\.id.description) == Array(truth[10..<20]))
         // max_id is inclusive, since_id exclusive.
-        let inclusive = try d.timeline(from: try await sim.call(
-            "GET", "/1.1/statuses/home_timeline.json", [("count", "1"), ("max_id", String(lowest))]).body)
+        let inclusive = try d.timeline(
+            from: try await sim.call(
+                "GET", "/1.1/statuses/home_timeline.json", [("count", "1"), ("max_id", String(lowest))]
+            ).body)
         #expect(inclusive.tweets.first?.id.rawValue == lowest)
-        let newer = try d.timeline(from: try await sim.call(
-            "GET", "/1.1/statuses/home_timeline.json", [("since_id", truth[3]), ("count", "200")]).body)
+        let newer = try d.timeline(
+            from: try await sim.call(
+                "GET", "/1.1/statuses/home_timeline.json", [("since_id", truth[3]), ("count", "200")]
+            ).body)
         #expect(newer.tweets.map(\.id.description) == Array(truth.prefix(3)))
         let bad = try await sim.call("GET", "/1.1/statuses/home_timeline.json", [("max_id", "abc")])
         #expect(bad.status == 400)
@@ -33,12 +39,15 @@ import TwitterAPI
     @Test func mentionsAndUserTimelines() async throws {
         let sim = try await SimHarness.start()
         defer { Task { await sim.stop() } }
-        let mentions = try V1Decoder().timeline(from: try await sim.call("GET", "/1.1/statuses/mentions_timeline.json", [("count", "200")]).body)
+        let mentions = try V1Decoder().timeline(
+            from: try await sim.call("GET", "/1.1/statuses/mentions_timeline.json", [("count", "200")]).body)
         #expect(!mentions.tweets.isEmpty)
         #expect(mentions.tweets.allSatisfy { $0.text.lowercased().contains("@linnet_demo") })
         #expect(mentions.tweets.map(\.id.description) == Array(try await sim.truth("mentions").prefix(200)))
-        let ada = try V1Decoder().timeline(from: try await sim.call(
-            "GET", "/1.1/statuses/user_timeline.json", [("screen_name", "ada"), ("count", "200")]).body)
+        let ada = try V1Decoder().timeline(
+            from: try await sim.call(
+                "GET", "/1.1/statuses/user_timeline.json", [("screen_name", "ada"), ("count", "200")]
+            ).body)
         #expect(!ada.tweets.isEmpty && ada.tweets.allSatisfy { $0.user.screenName == "ada" })
         let missing = try await sim.call("GET", "/1.1/statuses/user_timeline.json", [("screen_name", "nobody_here")])
         #expect(missing.status == 404)
@@ -47,9 +56,13 @@ import TwitterAPI
     @Test func shapesDecodeWithEntitiesAndEscaping() async throws {
         let sim = try await SimHarness.start()
         defer { Task { await sim.stop() } }
-        let page = try V1Decoder().timeline(from: try await sim.call(
-            "GET", "/1.1/statuses/user_timeline.json", [("screen_name", "ada"), ("count", "200"), ("tweet_mode", "extended")]).body)
-        let all = try V1Decoder().search(from: try await sim.call("GET", "/1.1/search/tweets.json", [("q", "the OR a OR with OR reading OR shipped"), ("count", "100")]).body)
+        let page = try V1Decoder().timeline(
+            from: try await sim.call(
+                "GET", "/1.1/statuses/user_timeline.json", [("screen_name", "ada"), ("count", "200"), ("tweet_mode", "extended")]
+            ).body)
+        let all = try V1Decoder().search(
+            from: try await sim.call("GET", "/1.1/search/tweets.json", [("q", "the OR a OR with OR reading OR shipped"), ("count", "100")])
+                .body)
         let tweets = page.tweets + all.statuses
         #expect(!tweets.isEmpty)
         for t in tweets {
@@ -77,7 +90,8 @@ import TwitterAPI
         #expect(compat.text.unicodeScalars.count == 140)
         #expect(compat.text.contains("… https://t.co/"))
         #expect(compat.entities.urls.last?.target == "https://twitter.com/i/web/status/\(id)")
-        let extended = try V1Decoder().tweet(from: try await sim.call("GET", "/1.1/statuses/show.json", [("id", id), ("tweet_mode", "extended")]).body)
+        let extended = try V1Decoder().tweet(
+            from: try await sim.call("GET", "/1.1/statuses/show.json", [("id", id), ("tweet_mode", "extended")]).body)
         #expect(!extended.isTruncated && extended.text == long)
     }
 
@@ -95,15 +109,18 @@ import TwitterAPI
         #expect(missing.status == 400)
 
         let parentID = try #require(try await sim.truth("mentions").first)
-        let reply = try await sim.call("POST", "/1.1/statuses/update.json", [
-            ("status", "thanks!"), ("in_reply_to_status_id", parentID), ("auto_populate_reply_metadata", "true"),
-            ("tweet_mode", "extended"),
-        ])
+        let reply = try await sim.call(
+            "POST", "/1.1/statuses/update.json",
+            [
+                ("status", "thanks!"), ("in_reply_to_status_id", parentID), ("auto_populate_reply_metadata", "true"),
+                ("tweet_mode", "extended"),
+            ])
         let t = try V1Decoder().tweet(from: reply.body)
         #expect(t.inReplyToStatusID?.description == parentID)
         #expect(t.text.hasPrefix("@") && t.text.hasSuffix("thanks!"))
         #expect(t.displayText.text == "thanks!")
-        let ignored = try await sim.call("POST", "/1.1/statuses/update.json", [("status", "no mention"), ("in_reply_to_status_id", parentID)])
+        let ignored = try await sim.call(
+            "POST", "/1.1/statuses/update.json", [("status", "no mention"), ("in_reply_to_status_id", parentID)])
         #expect(try V1Decoder().tweet(from: ignored.body).inReplyToStatusID == nil)
         #expect(try await sim.truth("user").contains(t.id.description))
     }
@@ -132,7 +149,8 @@ import TwitterAPI
 
         let othersDelete = try await sim.call("POST", "/1.1/statuses/destroy/\(target).json")
         #expect(othersDelete.status == 403)
-        let mine = try sim.json(try await sim.call("POST", "/1.1/statuses/update.json", [("status", "delete me")]))["id_str"]?.stringValue ?? ""
+        let mine =
+            try sim.json(try await sim.call("POST", "/1.1/statuses/update.json", [("status", "delete me")]))["id_str"]?.stringValue ?? ""
         #expect(try await sim.call("POST", "/1.1/statuses/destroy/\(mine).json").status == 200)
         let gone = try await sim.call("GET", "/1.1/statuses/show/\(mine).json")
         #expect(gone.status == 404 && sim.errorCode(gone) == 144)
@@ -210,11 +228,13 @@ import TwitterAPI
         let sim = try await SimHarness.start { $0.maxBodyBytes = 4096 }
         defer { Task { await sim.stop() } }
         let huge = Data(repeating: UInt8(ascii: "a"), count: 10_000)
-        let big = try await sim.raw("POST", "/1.1/statuses/update.json", headers: [("Content-Type", "application/x-www-form-urlencoded")], body: huge)
+        let big = try await sim.raw(
+            "POST", "/1.1/statuses/update.json", headers: [("Content-Type", "application/x-www-form-urlencoded")], body: huge)
         #expect(big.status == 413)
         // Invalid UTF-8 in a percent-encoded status is answered, not crashed on.
         let target = "/1.1/statuses/update.json?status=%FF%FEbad"
-        let auth = try OAuth1Signer().authorizationHeader(method: "POST", url: sim.base + "/1.1/statuses/update.json?status=bad", credentials: sim.credentials)
+        let auth = try OAuth1Signer().authorizationHeader(
+            method: "POST", url: sim.base + "/1.1/statuses/update.json?status=bad", credentials: sim.credentials)
         let invalid = try await sim.raw("POST", target, headers: [("Authorization", auth)])
         #expect(invalid.status == 401)
         let garbage = try await sim.raw("GET", "/1.1/account/verify_credentials.json", headers: [("Authorization", "OAuth garbage")])

@@ -24,8 +24,9 @@ import TwitterAPI
         #expect(try await sim.control("POST", "/_sim/clock?offset=9223372036854775807").status == 200)
         #expect(try await sim.control("POST", "/_sim/clock?offset=-9223372036854775808").status == 200)
         let plan = #"{"delayMilliseconds": 9223372036854775807, "stallStreamSeconds": 1e300}"#
-        let set = try await RawHTTP.send(port: sim.port, method: "POST", target: "/_sim/faults",
-                                         headers: [("Content-Type", "application/json")], body: Data(plan.utf8))
+        let set = try await RawHTTP.send(
+            port: sim.port, method: "POST", target: "/_sim/faults",
+            headers: [("Content-Type", "application/json")], body: Data(plan.utf8))
         #expect(set.status == 200)
         #expect(try await sim.control("POST", "/_sim/faults", body: "").status != 500)
         let world = sim.server.world

@@ -20,7 +20,10 @@ import TwitterAPI
         let attributes = try FileManager.default.attributesOfItem(atPath: path)
         #expect((attributes[.posixPermissions] as? Int) == 0o600)
 
-        let second = try await SimHarness.start { $0.statePath = path; $0.seed = 99 }
+        let second = try await SimHarness.start {
+            $0.statePath = path
+            $0.seed = 99
+        }
         defer { Task { await second.stop() } }
         #expect(second.server.credentials == first.server.credentials, "keys come from the state, not the seed")
         let shown = try await second.call("GET", "/1.1/statuses/show/\(id).json")
@@ -51,7 +54,13 @@ import TwitterAPI
         let a = try await SimHarness.start { $0.seed = 7 }
         let b = try await SimHarness.start { $0.seed = 7 }
         let c = try await SimHarness.start { $0.seed = 8 }
-        defer { Task { await a.stop(); await b.stop(); await c.stop() } }
+        defer {
+            Task {
+                await a.stop()
+                await b.stop()
+                await c.stop()
+            }
+        }
         #expect(a.server.credentials == b.server.credentials)
         #expect(try await a.truth("home") == (try await b.truth("home")))
         #expect(a.server.credentials != c.server.credentials)
@@ -67,7 +76,8 @@ import TwitterAPI
         var recent = fixed
         let end = 1_795_000_000.0  // 2026-11-18
         recent.backlogEndsAt = end
-        var r1 = SimRandom(seed: 7), r2 = SimRandom(seed: 7)
+        var r1 = SimRandom(seed: 7)
+        var r2 = SimRandom(seed: 7)
         let a = WorldGenerator.generate(config: fixed, rng: &r1)
         let b = WorldGenerator.generate(config: recent, rng: &r2)
         #expect(a.tweets.count == b.tweets.count && a.tweets.count == fixed.backlogTweets)

@@ -25,7 +25,8 @@ import TwitterAPI
 
     /// Splits `<length>\r\n<json>\r\n` frames; keep-alive blank lines are counted apart.
     static func delimitedFrames(_ bytes: [UInt8]) -> (messages: [String], keepAlives: Int, rest: Int) {
-        var i = 0, keepAlives = 0
+        var i = 0
+        var keepAlives = 0
         var out: [String] = []
         while i < bytes.count {
             guard let lineEnd = (i..<(bytes.count - 1)).first(where: { bytes[$0] == 13 && bytes[$0 + 1] == 10 }) else { break }
@@ -68,13 +69,15 @@ import TwitterAPI
     @Test func newlineFramingFollowAndLongTweetsCarryExtendedTweet() async throws {
         let sim = try await SimHarness.start()
         defer { Task { await sim.stop() } }
-        let adaID = try #require(try sim.json(try await sim.call("GET", "/1.1/users/show.json", [("screen_name", "ada")]))["id_str"]?.stringValue)
+        let adaID = try #require(
+            try sim.json(try await sim.call("GET", "/1.1/users/show.json", [("screen_name", "ada")]))["id_str"]?.stringValue)
         let stream = try await open(sim, "GET", "/1.1/statuses/filter.json", [("follow", adaID)])
         defer { stream.close() }
         _ = try await stream.read(until: { $0.count >= 2 }, timeout: 3)
         let long = String(repeating: "long words ", count: 20)
         _ = try await sim.control("POST", "/_sim/tweet", body: "author=ada&text=" + PercentEncoding.encode(long))
-        let bytes = try await stream.read(until: { String(decoding: $0, as: UTF8.self).contains("extended_tweet") && $0.last == 10 }, timeout: 5)
+        let bytes = try await stream.read(
+            until: { String(decoding: $0, as: UTF8.self).contains("extended_tweet") && $0.last == 10 }, timeout: 5)
         let lines = String(decoding: bytes, as: UTF8.self).components(separatedBy: "\r\n").filter { !$0.isEmpty }
         #expect(lines.count == 1)
         let raw = try JSONValue.parse(Data(lines[0].utf8))
@@ -100,11 +103,17 @@ import TwitterAPI
         let bytes = try await stream.read(until: { Self.delimitedFrames($0).messages.count >= 4 }, timeout: 5)
         let messages = try Self.delimitedFrames(bytes).messages.map { try V1Decoder().streamMessage(from: Data($0.utf8)) }
         #expect(messages.count == 4)
-        guard case .friends(let friends) = messages[0] else { Issue.record("first message must be friends"); return }
+        guard case .friends(let friends) = messages[0] else {
+            Issue.record("first message must be friends")
+            return
+        }
         #expect(!friends.isEmpty)
         guard case .tweet(let mine) = messages[1], case .tweet(let mention) = messages[2],
             case .delete(let deleted, _) = messages[3]
-        else { Issue.record("unexpected messages \(messages)"); return }
+        else {
+            Issue.record("unexpected messages \(messages)")
+            return
+        }
         #expect(mine.text == "my own tweet" && mention.text == "hi @linnet_demo")
         #expect(deleted.description == id)
     }
@@ -133,7 +142,8 @@ import TwitterAPI
         #expect(during.keepAlives == 0, "no keep-alives during a stall")
         #expect(during.messages.count == 1 && during.messages[0].contains("FALLING_BEHIND"))
         _ = try await sim.control("POST", "/_sim/tweet", body: "author=ada&text=held+back")
-        let later = try await stream.read(until: { Self.delimitedFrames($0).messages.count >= 2 && Self.delimitedFrames($0).keepAlives >= 1 }, timeout: 8)
+        let later = try await stream.read(
+            until: { Self.delimitedFrames($0).messages.count >= 2 && Self.delimitedFrames($0).keepAlives >= 1 }, timeout: 8)
         let after = Self.delimitedFrames(later)
         #expect(after.messages.count == 2 && after.messages[1].contains("held back"))
         #expect(after.keepAlives >= 1)
@@ -150,7 +160,10 @@ import TwitterAPI
         let bytes = try await stream.read(until: { Self.delimitedFrames($0).messages.count >= 2 }, timeout: 4)
         let m = Self.delimitedFrames(bytes).messages
         #expect(throws: (any Error).self) { try V1Decoder().streamMessage(from: Data(m[0].utf8)) }
-        guard case .tweet(let t) = try V1Decoder().streamMessage(from: Data(m[1].utf8)) else { Issue.record("second"); return }
+        guard case .tweet(let t) = try V1Decoder().streamMessage(from: Data(m[1].utf8)) else {
+            Issue.record("second")
+            return
+        }
         #expect(t.text == "second")
 
         try await sim.setFaults(#"{"malformedFrames":1}"#)
@@ -208,7 +221,10 @@ import TwitterAPI
         #expect(Date().timeIntervalSince(started) >= 0.4)
 
         let log = try sim.json(try await sim.control("GET", "/_sim/requests"))
-        guard case .array(let entries) = log else { Issue.record("log"); return }
+        guard case .array(let entries) = log else {
+            Issue.record("log")
+            return
+        }
         #expect(entries.contains { $0["status"]?.intValue == 503 && $0["path"]?.stringValue == "/1.1/statuses/home_timeline.json" })
         #expect(entries.contains { $0["auth"]?.stringValue == "user" })
     }
@@ -218,7 +234,7 @@ import TwitterAPI
         defer { Task { await sim.stop() } }
         var streams: [RawHTTP.Stream] = []
         for _ in 0..<20 { streams.append(try await open(sim, "GET", "/1.1/statuses/sample.json", [("delimited", "length")])) }
-        defer { streams.forEach { $0.close() } }
+        defer { for s in streams { s.close() } }
         _ = try await sim.control("POST", "/_sim/tweet", body: "author=ada&text=to+everyone")
         for s in streams {
             let bytes = try await s.read(until: { Self.delimitedFrames($0).messages.count >= 1 }, timeout: 5)

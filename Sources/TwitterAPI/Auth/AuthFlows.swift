@@ -52,10 +52,14 @@ public struct OAuthFlows: Sendable {
 
     var app: OAuthCredentials { OAuthCredentials(consumerKey: consumerKey, consumerSecret: consumerSecret) }
 
-    private func post(_ path: String, form: [(String, String)], credentials: OAuthCredentials, extraOAuth: [(String, String)] = []) async throws -> String {
+    private func post(_ path: String, form: [(String, String)], credentials: OAuthCredentials, extraOAuth: [(String, String)] = [])
+        async throws -> String
+    {
         let url = apiBase + path
-        let auth = try OAuth1Signer().authorizationHeader(method: "POST", url: url, formParameters: form, extraOAuth: extraOAuth, credentials: credentials)
-        var request = HTTPRequest(method: "POST", url: url, headers: [("Authorization", auth), ("Content-Type", "application/x-www-form-urlencoded")])
+        let auth = try OAuth1Signer().authorizationHeader(
+            method: "POST", url: url, formParameters: form, extraOAuth: extraOAuth, credentials: credentials)
+        var request = HTTPRequest(
+            method: "POST", url: url, headers: [("Authorization", auth), ("Content-Type", "application/x-www-form-urlencoded")])
         request.body = Data(PercentEncoding.formEncode(form).utf8)
         let r = try await http.send(request)
         guard r.status == 200 else { throw AuthFlowError.refused(APIError(httpStatus: r.status, body: r.body).description) }
@@ -84,9 +88,12 @@ public struct OAuthFlows: Sendable {
 
     /// xAuth: username and password exchanged once. The password lives only in this call.
     public func xauth(username: String, password: String) async throws -> AccessGrant {
-        try Self.grant(try await post("/oauth/access_token", form: [
-            ("x_auth_username", username), ("x_auth_password", password), ("x_auth_mode", "client_auth"),
-        ], credentials: app))
+        try Self.grant(
+            try await post(
+                "/oauth/access_token",
+                form: [
+                    ("x_auth_username", username), ("x_auth_password", password), ("x_auth_mode", "client_auth"),
+                ], credentials: app))
     }
 
     /// Reverse auth, step 1: the signed header a server hands to a device, which the device sends
@@ -99,10 +106,15 @@ public struct OAuthFlows: Sendable {
 
     /// Reverse auth, step 2, as a device would run it: this app's credentials plus a user token
     /// buy tokens for `targetConsumerKey`.
-    public func reverseAuthExchange(parameters: String, targetConsumerKey: String, deviceToken: OAuthCredentials) async throws -> AccessGrant {
-        try Self.grant(try await post("/oauth/access_token", form: [
-            ("x_reverse_auth_target", targetConsumerKey), ("x_reverse_auth_parameters", parameters),
-        ], credentials: deviceToken))
+    public func reverseAuthExchange(parameters: String, targetConsumerKey: String, deviceToken: OAuthCredentials) async throws
+        -> AccessGrant
+    {
+        try Self.grant(
+            try await post(
+                "/oauth/access_token",
+                form: [
+                    ("x_reverse_auth_target", targetConsumerKey), ("x_reverse_auth_parameters", parameters),
+                ], credentials: deviceToken))
     }
 
     static func grant(_ body: String) throws -> AccessGrant {
@@ -110,7 +122,8 @@ public struct OAuthFlows: Sendable {
         guard let token = pairs["oauth_token"], let secret = pairs["oauth_token_secret"] else {
             throw AuthFlowError.malformedAnswer("no oauth_token in the access-token answer")
         }
-        return AccessGrant(token: token, tokenSecret: secret, userID: pairs["user_id"].flatMap(UserID.init), screenName: pairs["screen_name"])
+        return AccessGrant(
+            token: token, tokenSecret: secret, userID: pairs["user_id"].flatMap(UserID.init), screenName: pairs["screen_name"])
     }
 }
 
@@ -125,13 +138,17 @@ public struct AppOnlyFlow: Sendable {
     }
 
     private func post(_ path: String, _ body: String, consumerKey: String, consumerSecret: String) async throws -> JSONValue {
-        var r = HTTPRequest(method: "POST", url: apiBase + path, headers: [
-            ("Authorization", "Basic " + AppOnlyAuth.basicCredential(consumerKey: consumerKey, consumerSecret: consumerSecret)),
-            ("Content-Type", "application/x-www-form-urlencoded;charset=UTF-8"),
-        ])
+        var r = HTTPRequest(
+            method: "POST", url: apiBase + path,
+            headers: [
+                ("Authorization", "Basic " + AppOnlyAuth.basicCredential(consumerKey: consumerKey, consumerSecret: consumerSecret)),
+                ("Content-Type", "application/x-www-form-urlencoded;charset=UTF-8"),
+            ])
         r.body = Data(body.utf8)
         let response = try await http.send(r)
-        guard response.status == 200 else { throw AuthFlowError.refused(APIError(httpStatus: response.status, body: response.body).description) }
+        guard response.status == 200 else {
+            throw AuthFlowError.refused(APIError(httpStatus: response.status, body: response.body).description)
+        }
         return try JSONValue.parse(response.body)
     }
 
@@ -145,6 +162,8 @@ public struct AppOnlyFlow: Sendable {
     }
 
     public func invalidate(_ token: String, consumerKey: String, consumerSecret: String) async throws {
-        _ = try await post("/oauth2/invalidate_token", "access_token=" + PercentEncoding.encode(token), consumerKey: consumerKey, consumerSecret: consumerSecret)
+        _ = try await post(
+            "/oauth2/invalidate_token", "access_token=" + PercentEncoding.encode(token), consumerKey: consumerKey,
+            consumerSecret: consumerSecret)
     }
 }

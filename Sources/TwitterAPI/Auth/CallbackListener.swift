@@ -102,7 +102,8 @@ public final class CallbackListener: Sendable {
 
     private func respond(_ client: Int32, status: String, _ message: String) {
         let body = "<!DOCTYPE html><html><head><meta charset=\"utf-8\"><title>Linnet</title></head><body><p>\(message)</p></body></html>"
-        let text = "HTTP/1.1 \(status)\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
+        let text =
+            "HTTP/1.1 \(status)\r\nContent-Type: text/html; charset=utf-8\r\nContent-Length: \(body.utf8.count)\r\nConnection: close\r\n\r\n\(body)"
         let bytes = Array(text.utf8)
         _ = bytes.withUnsafeBytes { send(client, $0.baseAddress, $0.count, Int32(MSG_NOSIGNAL)) }
     }

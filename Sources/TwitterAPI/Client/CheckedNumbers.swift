@@ -34,7 +34,8 @@ public enum Checked {
     /// A rate-limit reset (`x-rate-limit-reset`, Unix seconds) kept within a day of `now`.
     public static func resetTime(_ value: String?, now: Int64) -> Int64? {
         guard let text = value?.trimmingCharacters(in: .whitespaces), !text.isEmpty,
-            text.allSatisfy({ $0.isASCII && $0.isNumber }) || (text.first == "-" && text.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }))
+            text.allSatisfy({ $0.isASCII && $0.isNumber })
+                || (text.first == "-" && text.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }))
         else { return nil }
         guard let reset = Int64(text) else { return text.first == "-" ? now - longestWait : now + longestWait }
         return now + secondsBetween(now, reset)

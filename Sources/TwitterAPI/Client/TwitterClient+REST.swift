@@ -37,9 +37,10 @@ extension TwitterClient {
     }
 
     public func userTimeline(screenName: String, _ page: Page = Page(), includeRetweets: Bool = true) async throws -> TimelinePage {
-        try V1Decoder().timeline(from: try await call(
-            "GET", "statuses/user_timeline",
-            [("screen_name", screenName), ("include_rts", includeRetweets ? "true" : "false")] + page.parameters + [Self.extended]))
+        try V1Decoder().timeline(
+            from: try await call(
+                "GET", "statuses/user_timeline",
+                [("screen_name", screenName), ("include_rts", includeRetweets ? "true" : "false")] + page.parameters + [Self.extended]))
     }
 
     public func show(_ id: TweetID) async throws -> Tweet {
@@ -77,7 +78,9 @@ extension TwitterClient {
     }
 
     /// A search page; `resultType` is `recent`, `popular` or `mixed`.
-    public func search(_ query: String, count: Int? = nil, sinceID: TweetID? = nil, maxID: TweetID? = nil, resultType: String = "recent") async throws -> SearchResponse {
+    public func search(_ query: String, count: Int? = nil, sinceID: TweetID? = nil, maxID: TweetID? = nil, resultType: String = "recent")
+        async throws -> SearchResponse
+    {
         var p = [("q", query), ("result_type", resultType)]
         p += Page(count: count, sinceID: sinceID, maxID: maxID).parameters
         return try V1Decoder().search(from: try await call("GET", "search/tweets", p + [Self.extended]))

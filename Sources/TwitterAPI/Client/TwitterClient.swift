@@ -78,7 +78,8 @@ public final class TwitterClient: Sendable {
 
     /// Sends a signed request and returns the raw answer, whatever its status. Retries once with
     /// a corrected clock after a 401 code 135.
-    public func send(_ method: String, _ path: String, _ params: [(String, String)] = [], base: String? = nil) async throws -> HTTPResponse {
+    public func send(_ method: String, _ path: String, _ params: [(String, String)] = [], base: String? = nil) async throws -> HTTPResponse
+    {
         let full = Self.apiPath(path)
         var response = try await sendOnce(method, full, params, base: base ?? endpoints.apiBase)
         if response.status == 401, APIError(httpStatus: 401, body: response.body).code == 135,
@@ -99,8 +100,12 @@ public final class TwitterClient: Sendable {
         switch auth {
         case .user(let creds):
             let signer = OAuth1Signer(clockOffset: clockOffset.load(ordering: .relaxed))
-            request.headers.append(("Authorization", try signer.authorizationHeader(
-                method: method, url: url, formParameters: isGet ? [] : params, credentials: creds)))
+            request.headers.append(
+                (
+                    "Authorization",
+                    try signer.authorizationHeader(
+                        method: method, url: url, formParameters: isGet ? [] : params, credentials: creds)
+                ))
         case .bearer(let token):
             request.headers.append(("Authorization", "Bearer " + token))
         }
@@ -120,7 +125,8 @@ public final class TwitterClient: Sendable {
         let r = try await send(method, path, params)
         guard (200..<300).contains(r.status) else {
             let now = Int64(Date().timeIntervalSince1970)
-            let retry = Checked.retryAfter(r.headers["retry-after"], now: now)
+            let retry =
+                Checked.retryAfter(r.headers["retry-after"], now: now)
                 ?? (r.status == 429 ? Checked.resetTime(r.headers["x-rate-limit-reset"], now: now) : nil)
             throw APIError(httpStatus: r.status, body: r.body, retryAt: retry)
         }

@@ -52,7 +52,10 @@ extension V1Decoder {
             try r.skipValue()
             return nil
         }
-        var url: String?, expanded: String?, display: String?, range: Range<Int>?
+        var url: String?
+        var expanded: String?
+        var display: String?
+        var range: Range<Int>?
         try r.readObject { r, key in
             switch key {
             case "url": url = try r.optionalString()
@@ -71,7 +74,11 @@ extension V1Decoder {
             try r.skipValue()
             return nil
         }
-        var type = "photo", url: String?, display: String?, expanded: String?, https: String?
+        var type = "photo"
+        var url: String?
+        var display: String?
+        var expanded: String?
+        var https: String?
         var range: Range<Int>?
         try r.readObject { r, key in
             switch key {
@@ -94,7 +101,9 @@ extension V1Decoder {
             try r.skipValue()
             return nil
         }
-        var screenName: String?, id: UInt64?, range: Range<Int>?
+        var screenName: String?
+        var id: UInt64?
+        var range: Range<Int>?
         try r.readObject { r, key in
             switch key {
             case "screen_name": screenName = try r.optionalString()
@@ -112,7 +121,8 @@ extension V1Decoder {
             try r.skipValue()
             return nil
         }
-        var text: String?, range: Range<Int>?
+        var text: String?
+        var range: Range<Int>?
         try r.readObject { r, key in
             switch key {
             case "text": text = try r.optionalString()

@@ -5,7 +5,9 @@ extension V1Decoder {
         var b = TweetBuilder()
         var special: StreamMessage?
         var eventName: String?
-        var source: UserID?, target: UserID?, targetTweet: Tweet?
+        var source: UserID?
+        var target: UserID?
+        var targetTweet: Tweet?
         var keys: [String] = []
         try r.readObject { r, key in
             if keys.count < 16 { keys.append(key.string) }
@@ -33,7 +35,10 @@ extension V1Decoder {
     }
 
     private func deleteNotice(_ r: inout JSONReader) throws -> StreamMessage {
-        var id: UInt64?, idNumber: UInt64?, user: UInt64?, userNumber: UInt64?
+        var id: UInt64?
+        var idNumber: UInt64?
+        var user: UInt64?
+        var userNumber: UInt64?
         try r.readObject { r, key in
             guard key.equals("status"), r.peek() == .object else { return try r.skipValue() }
             try r.readObject { r, key in
@@ -59,7 +64,9 @@ extension V1Decoder {
     }
 
     private func disconnectNotice(_ r: inout JSONReader) throws -> StreamMessage {
-        var code = 0, name: String?, reason = ""
+        var code = 0
+        var name: String?
+        var reason = ""
         try r.readObject { r, key in
             switch key {
             case "code": code = try r.optionalInt() ?? 0
@@ -72,7 +79,9 @@ extension V1Decoder {
     }
 
     private func warningNotice(_ r: inout JSONReader) throws -> StreamMessage {
-        var code = "", message = "", percent: Int?
+        var code = ""
+        var message = ""
+        var percent: Int?
         try r.readObject { r, key in
             switch key {
             case "code": code = try r.optionalString() ?? (try r.optionalInt()).map { String($0) } ?? ""
@@ -85,7 +94,8 @@ extension V1Decoder {
     }
 
     private func scrubGeo(_ r: inout JSONReader) throws -> StreamMessage {
-        var user: UInt64?, upTo: UInt64?
+        var user: UInt64?
+        var upTo: UInt64?
         try r.readObject { r, key in
             switch key {
             case "user_id_str": user = try r.optionalIDString()
@@ -100,7 +110,8 @@ extension V1Decoder {
     }
 
     private func withheld(_ r: inout JSONReader, isUser: Bool) throws -> StreamMessage {
-        var id: UInt64?, countries: [String] = []
+        var id: UInt64?
+        var countries: [String] = []
         try r.readObject { r, key in
             switch key {
             case "id": id = try r.optionalUInt64()

@@ -94,7 +94,8 @@ public final class V1Decoder {
                     try r.readObject { r, family in
                         var endpoints: [String: RateLimit] = [:]
                         try r.readObject { r, endpoint in
-                            var limit = 0, remaining = 0
+                            var limit = 0
+                            var remaining = 0
                             var reset: Int64 = 0
                             try r.readObject { r, k in
                                 switch k {
@@ -209,11 +210,19 @@ public final class V1Decoder {
     }
 
     private func parseUser(_ r: inout JSONReader) throws -> User {
-        var idString: UInt64?, idNumber: UInt64?
-        var screenName: String?, name = "", description = "", location = ""
-        var url: String?, expandedURL: String?
-        var protected = false, verified = false
-        var followers = 0, friends = 0, statuses = 0
+        var idString: UInt64?
+        var idNumber: UInt64?
+        var screenName: String?
+        var name = ""
+        var description = ""
+        var location = ""
+        var url: String?
+        var expandedURL: String?
+        var protected = false
+        var verified = false
+        var followers = 0
+        var friends = 0
+        var statuses = 0
         var createdAt: Int64?
         try r.readObject { r, key in
             switch key {
@@ -245,7 +254,6 @@ public final class V1Decoder {
         users[user.id] = user
         return user
     }
-
 
 }
 

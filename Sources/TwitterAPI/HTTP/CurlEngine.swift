@@ -75,7 +75,10 @@ public final class CurlEngine: Sendable {
         var byHandle: [UnsafeMutableRawPointer: Int] = [:]
         var running: Int32 = 0
         loop: while true {
-            for c in commands.withLock({ q -> [Command] in defer { q.removeAll() }; return q }) {
+            for c in commands.withLock({ q -> [Command] in
+                defer { q.removeAll() }
+                return q
+            }) {
                 switch c {
                 case .add(let id, let request, let options, let sink):
                     let t = CurlTransfer(request: request, options: options, sink: sink)

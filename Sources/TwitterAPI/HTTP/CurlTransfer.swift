@@ -49,12 +49,18 @@ final class CurlTransfer {
         case "POST":
             let body = request.body ?? Data()
             _ = ccurl_setopt_long(h, CURLOPT_POSTFIELDSIZE, body.count)
-            body.withUnsafeBytes { _ = ccurl_setopt_pointer(h, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!)) }
+            body.withUnsafeBytes {
+                _ = ccurl_setopt_pointer(
+                    h, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!))
+            }
         default:
             _ = ccurl_setopt_string(h, CURLOPT_CUSTOMREQUEST, request.method.uppercased())
             if let body = request.body {
                 _ = ccurl_setopt_long(h, CURLOPT_POSTFIELDSIZE, body.count)
-                body.withUnsafeBytes { _ = ccurl_setopt_pointer(h, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!)) }
+                body.withUnsafeBytes {
+                    _ = ccurl_setopt_pointer(
+                        h, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: $0.baseAddress ?? UnsafeRawPointer(bitPattern: 1)!))
+                }
             }
         }
         // libcurl copies each header string into the list.

@@ -1,5 +1,5 @@
-import Synchronization
 import Foundation
+import Synchronization
 
 /// Async HTTP over the shared libcurl engine: whole responses, or a body as it streams in.
 public final class HTTPClient: Sendable {
@@ -126,8 +126,9 @@ final class CollectingSink: TransferSink, @unchecked Sendable {
         guard let c = continuation else { return }
         continuation = nil
         if overflowed {
-            c.resume(throwing: TransportError.tooLarge(
-                "the server's answer was larger than the \(limit >> 20) MB Linnet accepts (uncompressed); it was not read"))
+            c.resume(
+                throwing: TransportError.tooLarge(
+                    "the server's answer was larger than the \(limit >> 20) MB Linnet accepts (uncompressed); it was not read"))
         } else if let error {
             c.resume(throwing: error)
         } else {
@@ -169,8 +170,9 @@ final class StreamingSink: TransferSink, @unchecked Sendable {
 
     func finished(_ error: TransportError?) {
         if fellBehind.load(ordering: .relaxed) {
-            continuation.finish(throwing: TransportError.tooLarge(
-                "the stream sent more than Linnet could read (\(Self.maxChunksWaiting) chunks waiting); reconnecting to catch up"))
+            continuation.finish(
+                throwing: TransportError.tooLarge(
+                    "the stream sent more than Linnet could read (\(Self.maxChunksWaiting) chunks waiting); reconnecting to catch up"))
         } else if let error, error != .cancelled {
             continuation.finish(throwing: error)
         } else {

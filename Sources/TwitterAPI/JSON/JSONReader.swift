@@ -359,7 +359,6 @@ public struct JSONReader {
         return true
     }
 
-
 }
 
 extension UInt64 {

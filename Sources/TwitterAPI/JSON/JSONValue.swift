@@ -96,7 +96,10 @@ public enum JSONValue: Equatable, Sendable {
         let pad = { (l: Int) in indent.map { String(repeating: $0, count: l) } ?? "" }
         switch self {
         case .object(let members):
-            if members.isEmpty { out += "{}"; return }
+            if members.isEmpty {
+                out += "{}"
+                return
+            }
             out += "{" + newline
             for (i, (k, v)) in members.enumerated() {
                 out += pad(level + 1) + JSONValue.quote(k) + (indent == nil ? ":" : ": ")
@@ -105,7 +108,10 @@ public enum JSONValue: Equatable, Sendable {
             }
             out += pad(level) + "}"
         case .array(let items):
-            if items.isEmpty { out += "[]"; return }
+            if items.isEmpty {
+                out += "[]"
+                return
+            }
             out += "[" + newline
             for (i, v) in items.enumerated() {
                 out += pad(level + 1)

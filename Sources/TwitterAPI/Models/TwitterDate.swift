@@ -41,7 +41,8 @@ public enum TwitterDate {
         let (y, m, d) = civilFromDays(days)
         let weekday = Int(((days % 7) + 11) % 7)  // 1970-01-01 was a Thursday
         func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
-        return "\(self.days[weekday]) \(months[Int(m) - 1]) \(two(d)) \(two(rem / 3600)):\(two(rem % 3600 / 60)):\(two(rem % 60)) +0000 \(y)"
+        return
+            "\(self.days[weekday]) \(months[Int(m) - 1]) \(two(d)) \(two(rem / 3600)):\(two(rem % 3600 / 60)):\(two(rem % 60)) +0000 \(y)"
     }
 
     private static func number(_ s: ArraySlice<UInt8>) -> Int? {

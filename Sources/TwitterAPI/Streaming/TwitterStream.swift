@@ -86,7 +86,9 @@ extension TwitterClient {
 
     func streamRequest(_ kind: StreamKind, stallTimeout: Double) throws -> HTTPRequest {
         var params: [(String, String)] = [("delimited", "length"), ("stall_warnings", "true")]
-        let method: String, base: String, path: String
+        let method: String
+        let base: String
+        let path: String
         switch kind {
         case .user:
             (method, base, path) = ("GET", endpoints.userStreamBase, "/1.1/user.json")
@@ -103,7 +105,9 @@ extension TwitterClient {
         return request
     }
 
-    private func follow(_ kind: StreamKind, stallTimeout: Double, clock: any StreamClock, _ out: AsyncStream<StreamEvent>.Continuation) async {
+    private func follow(_ kind: StreamKind, stallTimeout: Double, clock: any StreamClock, _ out: AsyncStream<StreamEvent>.Continuation)
+        async
+    {
         var policy = ReconnectPolicy()
         var stats = StreamStatistics()
         let decoder = V1Decoder()
@@ -140,14 +144,17 @@ extension TwitterClient {
                                         stats.unknown += 1
                                         continue
                                     case .disconnect(let code, _, let text):
-                                        reason = "the server disconnected us: \(StreamMessage.disconnectMeaning(code))" + (text.isEmpty ? "" : " (\(text))")
+                                        reason =
+                                            "the server disconnected us: \(StreamMessage.disconnectMeaning(code))"
+                                            + (text.isEmpty ? "" : " (\(text))")
                                     default:
                                         break
                                     }
                                     stats.messages += 1
                                     if case .dropped = out.yield(.message(message)) {
                                         failure = .network
-                                        reason = "Linnet fell behind the stream (\(Self.maxEventsWaiting) messages waiting); reconnecting to fetch what was missed"
+                                        reason =
+                                            "Linnet fell behind the stream (\(Self.maxEventsWaiting) messages waiting); reconnecting to fetch what was missed"
                                         stats.skipped += 1
                                         break reading
                                     }
