@@ -153,6 +153,7 @@ public final class App {
         watcher = Task.detached { [store, wake] in
             for await _ in await store.changes() { wake() }
         }
+        engine.board.watch(wake)
         if let cache = settings.cache {
             switch cache.load(head: Self.firstFrameHead) {
             case .loaded(let head):

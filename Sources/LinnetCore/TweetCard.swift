@@ -16,7 +16,19 @@ public enum TweetCard {
         if let hit = CardCache.shared.lookup(key, tweet) { return hit }
         let made = layout(tweet, width: width, theme: theme, now: now)
         CardCache.shared.store(key, tweet, made)
+        CardCache.shared.storeHeight(CardCache.Key(tweet: key.tweet, width: width, theme: 0, age: age), tweet, made.count)
         return made
+    }
+
+    /// Lines the card takes at `width`: what scrolling needs, without a theme (styles never
+    /// change where text wraps). Found in the card cache when a frame drew the card already.
+    public static func height(_ tweet: Tweet, width: Int, now: Double) -> Int {
+        let age = Format.age(created: tweet.content.createdAt, now: now)
+        let key = CardCache.Key(tweet: ObjectIdentifier(tweet), width: width, theme: 0, age: age)
+        if let known = CardCache.shared.height(key, tweet) { return known }
+        let lines = layout(tweet, width: width, theme: .fallback, now: now).count
+        CardCache.shared.storeHeight(key, tweet, lines)
+        return lines
     }
 
     static func layout(_ tweet: Tweet, width: Int, theme: Theme, now: Double) -> [StyledLine] {
@@ -119,6 +131,19 @@ final class CardCache: Sendable {
     static let shared = CardCache()
     static let limit = 4096
     private let entries = Mutex<[Key: (Tweet, [StyledLine])]>([:])
+    /// Heights by the same key with `theme` 0: the reducer's scrolling asks without a theme.
+    private let heights = Mutex<[Key: (Tweet, Int)]>([:])
+
+    func height(_ key: Key, _ tweet: Tweet) -> Int? {
+        heights.withLock { h in h[key].flatMap { $0.0 === tweet ? $0.1 : nil } }
+    }
+
+    func storeHeight(_ key: Key, _ tweet: Tweet, _ lines: Int) {
+        heights.withLock { h in
+            if h.count >= Self.limit { h.removeAll(keepingCapacity: true) }
+            h[key] = (tweet, lines)
+        }
+    }
 
     func lookup(_ key: Key, _ tweet: Tweet) -> [StyledLine]? {
         entries.withLock { e in e[key].flatMap { $0.0 === tweet ? $0.1 : nil } }

@@ -53,7 +53,6 @@ public actor TimelineStore {
     private var tweets = TweetTable()
     private var held: [TimelineID: Held] = [:]
     private var deleted: Set<TweetID> = []
-    private var users: [UserID: User] = [:]
     public private(set) var version: UInt64 = 0
     private var watchers: [Int: AsyncStream<UInt64>.Continuation] = [:]
     private var nextWatcher = 0
@@ -153,7 +152,6 @@ public actor TimelineStore {
 
     private func store(_ t: Tweet, in h: inout Held) {
         _ = h.insert(t.id)
-        users[t.user.id] = t.user
         tweets[t.id] = t
     }
 

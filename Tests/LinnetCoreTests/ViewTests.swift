@@ -114,3 +114,17 @@ import TwitterAPI
 enum ThemeFolder {
     static let path = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Themes").standardized.path
 }
+
+/// Scrolling asks for card heights without a theme; they must match what any theme draws.
+@Suite struct CardHeightTests {
+    @Test func heightsDoNotDependOnTheTheme() throws {
+        let light = try Theme.load("light")
+        for width in [24, 60, 100] {
+            for t in Scene.homeTweets {
+                let h = TweetCard.height(t, width: width, now: Scene.now)
+                #expect(h == TweetCard.lines(t, width: width, theme: light, now: Scene.now).count)
+                #expect(h == TweetCard.lines(t, width: width, theme: .fallback, now: Scene.now).count)
+            }
+        }
+    }
+}

@@ -1,0 +1,45 @@
+import Screen
+import Timeline
+import TweetText
+import TwitterAPI
+
+/// Short human times.
+public enum Format {
+    /// `now`, `42s`, `5m`, `3h`, `2d`, then the date (`Mar 4`, or `Mar 4 2019` in another year).
+    public static func age(created: Int64, now: Double) -> String {
+        // Both clamped to years 1–9999, so a damaged cache or a hostile server cannot trap here.
+        let created = TwitterDate.clamped(created)
+        let today = now.isFinite ? TwitterDate.clamped(Int64(max(-1e17, min(1e17, now)))) : created
+        let d = Int(today - created)
+        if d < 5 { return "now" }
+        if d < 60 { return "\(d)s" }
+        if d < 3600 { return "\(d / 60)m" }
+        if d < 86400 { return "\(d / 3600)h" }
+        if d < 7 * 86400 { return "\(d / 86400)d" }
+        let (y, m, day) = TwitterDate.civil(created)
+        let (ny, _, _) = TwitterDate.civil(today)
+        let month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][m - 1]
+        return y == ny ? "\(month) \(day)" : "\(month) \(day) \(y)"
+    }
+
+    /// `42 s`, `4m 12s`, `1h 5m`: how long until something.
+    public static func wait(_ seconds: Double) -> String {
+        let s = seconds.isNaN ? 0 : Int(min(max(0, seconds.rounded(.up)), 1e9))
+        if s < 60 { return "\(s) s" }
+        if s < 3600 { return "\(s / 60)m \(s % 60)s" }
+        return "\(s / 3600)h \(s % 3600 / 60)m"
+    }
+
+    /// Counts as Twitter shows them: 999, 1.2K, 15K, 1.3M.
+    public static func count(_ n: Int) -> String {
+        if n < 1000 { return String(n) }
+        if n < 10_000 { return String(format1(Double(n) / 1000)) + "K" }
+        if n < 1_000_000 { return "\(n / 1000)K" }
+        return String(format1(Double(n) / 1_000_000)) + "M"
+    }
+
+    private static func format1(_ v: Double) -> String {
+        let tenths = Int((v * 10).rounded(.down))
+        return tenths % 10 == 0 ? "\(tenths / 10)" : "\(tenths / 10).\(tenths % 10)"
+    }
+}

@@ -1,0 +1,15 @@
+import Foundation
+import Synchronization
+import TwitterAPI
+
+/// A write the engine refused or the server refused, in words.
+public struct SyncError: Error, Equatable, Sendable, CustomStringConvertible {
+    public var message: String
+    /// The API's answer, when there was one.
+    public var status: Int?
+    public init(_ message: String, status: Int? = nil) {
+        self.message = message
+        self.status = status
+    }
+    public var description: String { message }
+}

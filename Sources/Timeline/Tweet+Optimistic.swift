@@ -1,0 +1,30 @@
+import Foundation
+import Synchronization
+import TwitterAPI
+
+extension Tweet {
+    /// A copy with new like and retweet state (optimistic updates).
+    func with(favorited: Bool? = nil, retweeted: Bool? = nil) -> Tweet {
+        let f = favorited ?? isFavorited
+        let r = retweeted ?? isRetweeted
+        return Tweet(
+            id: id, createdAt: createdAt, user: user, text: text, displayRange: displayRange, entities: entities,
+            inReplyToStatusID: inReplyToStatusID, inReplyToUserID: inReplyToUserID,
+            inReplyToScreenName: inReplyToScreenName, retweetedStatus: retweetedStatus, quotedStatus: quotedStatus,
+            quotedStatusID: quotedStatusID,
+            retweetCount: max(0, retweetCount + (r == isRetweeted ? 0 : (r ? 1 : -1))),
+            favoriteCount: max(0, favoriteCount + (f == isFavorited ? 0 : (f ? 1 : -1))),
+            isFavorited: f, isRetweeted: r, isTruncated: isTruncated, lang: lang)
+    }
+
+    /// This tweet with `content` in place of what it shows (a retweet whose original changed).
+    func replacingContent(_ content: Tweet) -> Tweet {
+        guard retweetedStatus != nil else { return content }
+        return Tweet(
+            id: id, createdAt: createdAt, user: user, text: text, displayRange: displayRange, entities: entities,
+            inReplyToStatusID: inReplyToStatusID, inReplyToUserID: inReplyToUserID,
+            inReplyToScreenName: inReplyToScreenName, retweetedStatus: content, quotedStatus: quotedStatus,
+            quotedStatusID: quotedStatusID, retweetCount: content.retweetCount, favoriteCount: content.favoriteCount,
+            isFavorited: content.isFavorited, isRetweeted: content.isRetweeted, isTruncated: isTruncated, lang: lang)
+    }
+}
