@@ -63,6 +63,10 @@ let package = Package(
             path: "Benchmarks/StoreBench"),
         .executableTarget(name: "SimLoadBench", dependencies: ["TwitterAPI", "Spawn"], path: "Benchmarks/SimLoadBench"),
         .executableTarget(name: "TextBench", dependencies: ["TweetText"], path: "Benchmarks/TextBench"),
+        // Fuzzing: the harnesses (replayed by the tests), and the libFuzzer driver `make fuzz` builds.
+        .target(name: "FuzzHarnesses", dependencies: ["TwitterAPI", "TweetText", "Timeline", "Screen", "LinnetCore", "TwitterSimulator"]),
+        .systemLibrary(name: "CFuzz", path: "Sources/CFuzz"),
+        .executableTarget(name: "LinnetFuzz", dependencies: ["FuzzHarnesses", "CFuzz"]),
 
         .testTarget(name: "SpawnTests", dependencies: ["Spawn"]),
         .testTarget(name: "TweetTextTests", dependencies: ["TweetText", "LinnetTestSupport"]),
@@ -78,6 +82,7 @@ let package = Package(
             name: "TwitterClientTests", dependencies: ["TwitterAPI", "TwitterSimulator", "LinnetTestSupport", "Spawn"]),
         .testTarget(
             name: "SyncTests", dependencies: ["Timeline", "TwitterAPI", "TwitterSimulator", "LinnetTestSupport"]),
+        .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzHarnesses"]),
         .testTarget(
             name: "HostileTests", dependencies: ["Timeline", "TwitterAPI", "LinnetCore", "PrivateFiles", "LinnetTestSupport", "Spawn"]),
         .testTarget(

@@ -118,7 +118,8 @@ public struct TimelineCache: Sendable {
     /// The largest cache file read (a cache of 10,000 tweets is about 3.4 MB).
     public static let maxFileBytes = 256 << 20
 
-    static func decode(_ bytes: [UInt8], head: Int? = nil) throws -> TimelineSnapshot {
+    /// The snapshot in a cache file's bytes; throws `CacheFormatError` for anything else.
+    public static func decode(_ bytes: [UInt8], head: Int? = nil) throws -> TimelineSnapshot {
         guard bytes.count >= magic.count + 4, Array(bytes.prefix(magic.count)) == magic else {
             throw CacheFormatError(description: "not a Linnet cache file")
         }

@@ -91,3 +91,9 @@ enum OAuthCheck {
         return String(bytes.map { alphabet[Int($0) % alphabet.count] })
     }
 }
+
+/// The simulator's parsers that read what a client sends, for the fuzzing harnesses.
+public enum SimParsers {
+    /// The `oauth_*` fields of an `Authorization: OAuth …` header, or nil when malformed.
+    public static func authorizationHeader(_ value: String) -> [(String, String)]? { OAuthCheck.parseHeader(value) }
+}

@@ -51,3 +51,19 @@ import Timeline
         }
     }
 }
+
+/// Found by `make fuzz`: TOMLKit's parser aborted the program on these table headers.
+@Suite struct ConfigFuzzFindings {
+    @Test(arguments: [
+        "[!keys]\n", "[ !x]\n", "[[!x]]\n", "[.a]\nx = 1\n", "theme = \"dark\"\n[@poll]\n", "[+1]\n", "[#x]\n", "[{a=1}]\n", "[[[a]]]\n",
+        "[\n", "[[", "a = 1\r\n[\u{17}x]\r\n",
+    ])
+    func aBadTableNameIsAnErrorNotAnAbort(_ text: String) {
+        #expect(throws: FileProblem.self) { _ = try Config.parse(text, file: "config.toml") }
+    }
+
+    @Test func arraysOverSeveralLinesStillRead() throws {
+        let c = try Config.parse("panes = [\n  \"home\",\n  \"search:swift\",\n]\n", file: "config.toml")
+        #expect(c.panes == ["home", "search:swift"])
+    }
+}

@@ -148,3 +148,14 @@ import Testing
         #expect(Self.messages(events) == ["abc"])
     }
 }
+
+/// Found by `make fuzz`: a line longer than the bound that arrives whole in one chunk.
+@Suite struct FramerFuzzFindings {
+    @Test(arguments: [StreamFramer.Framing.lines, .delimited])
+    func aWholeLineOverTheBoundIsRefused(_ framing: StreamFramer.Framing) {
+        var f = StreamFramer(framing: framing, maxMessageBytes: 100)
+        let events = f.feed(Array(String(repeating: "x", count: 150).utf8) + Array("\r\nok\r\n".utf8))
+        #expect(events.contains { if case .malformed = $0 { true } else { false } })
+        for case .message(let m) in events { #expect(m.count <= 100) }
+    }
+}

@@ -88,6 +88,8 @@ public struct StreamFramer: Sendable {
         var line = buffer[start..<lineEnd]
         start = lineEnd + 1
         scanned = start
+        // A whole line can arrive in one chunk: it is held to the same bound.
+        if line.count > maxMessageBytes + 1 { return .malformed("a line longer than \(maxMessageBytes) bytes") }
         if line.last == 13 { line = line.dropLast() }
         let trimmed = line.drop { $0 == 32 }
         if trimmed.isEmpty { return .keepAlive }
