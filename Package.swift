@@ -24,15 +24,17 @@ let package = Package(
             providers: [.apt(["libssl-dev"])]),
 
         .target(name: "TweetText"),
+        .target(name: "Locking"),
         .systemLibrary(name: "CSpawn", path: "Sources/CSpawn"),
         .target(name: "Spawn", dependencies: ["CSpawn"]),
-        .target(name: "TwitterAPI", dependencies: ["TweetText", "COpenSSL", "CCurl"]),
+        .target(name: "TwitterAPI", dependencies: ["Locking", "TweetText", "COpenSSL", "CCurl"]),
         .target(name: "PrivateFiles"),
-        .target(name: "Timeline", dependencies: ["TwitterAPI", "PrivateFiles"]),
+        .target(name: "Timeline", dependencies: ["Locking", "TwitterAPI", "PrivateFiles"]),
         .target(name: "Screen", dependencies: ["TweetText", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(
             name: "LinnetCore",
             dependencies: [
+                "Locking",
                 "Timeline", "Screen", "TweetText", "TwitterAPI", "Spawn", "PrivateFiles", .product(name: "TOMLKit", package: "TOMLKit"),
             ]),
         .target(name: "CursesTerminal", dependencies: ["Screen", "CNcursesw"]),
@@ -41,7 +43,7 @@ let package = Package(
             dependencies: ["TweetText", "COpenSSL", "PrivateFiles", .product(name: "FlyingFox", package: "FlyingFox")]),
         .target(
             name: "LinnetTestSupport",
-            dependencies: ["TwitterAPI", "TwitterSimulator", "Screen", .product(name: "Yams", package: "Yams")]),
+            dependencies: ["Locking", "TwitterAPI", "TwitterSimulator", "Screen", .product(name: "Yams", package: "Yams")]),
         .executableTarget(
             name: "linnet",
             dependencies: [
@@ -79,12 +81,13 @@ let package = Package(
         .testTarget(name: "TUITests", dependencies: ["TweetText", "TwitterAPI", "TwitterSimulator", "LinnetTestSupport", "Spawn"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "TwitterAPI", "LinnetCore", "LinnetTestSupport"]),
         .testTarget(
-            name: "TwitterClientTests", dependencies: ["TwitterAPI", "TwitterSimulator", "LinnetTestSupport", "Spawn"]),
+            name: "TwitterClientTests", dependencies: ["Locking", "TwitterAPI", "TwitterSimulator", "LinnetTestSupport", "Spawn"]),
         .testTarget(
             name: "SyncTests", dependencies: ["Timeline", "TwitterAPI", "TwitterSimulator", "LinnetTestSupport"]),
         .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzHarnesses"]),
         .testTarget(
-            name: "HostileTests", dependencies: ["Timeline", "TwitterAPI", "LinnetCore", "PrivateFiles", "LinnetTestSupport", "Spawn"]),
+            name: "HostileTests",
+            dependencies: ["Locking", "Timeline", "TwitterAPI", "LinnetCore", "PrivateFiles", "LinnetTestSupport", "Spawn"]),
         .testTarget(
             name: "TwitterSimulatorTests", dependencies: ["TwitterSimulator", "TwitterAPI", "LinnetTestSupport"]),
     ]

@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import PrivateFiles
 import Screen
 import Synchronization
@@ -38,7 +39,7 @@ public final class EffectQueue: Sendable {
 
 /// Results from network tasks, waiting for the UI loop.
 final class Inbox: Sendable {
-    private let items = Mutex<[Action]>([])
+    private let items = Locked<[Action]>([])
     func post(_ a: Action) { items.withLock { $0.append(a) } }
     func take() -> [Action] {
         items.withLock {

@@ -1,3 +1,4 @@
+import Locking
 import Screen
 import Synchronization
 import TweetText
@@ -130,9 +131,9 @@ final class CardCache: Sendable {
 
     static let shared = CardCache()
     static let limit = 4096
-    private let entries = Mutex<[Key: (Tweet, [StyledLine])]>([:])
+    private let entries = Locked<[Key: (Tweet, [StyledLine])]>([:])
     /// Heights by the same key with `theme` 0: the reducer's scrolling asks without a theme.
-    private let heights = Mutex<[Key: (Tweet, Int)]>([:])
+    private let heights = Locked<[Key: (Tweet, Int)]>([:])
 
     func height(_ key: Key, _ tweet: Tweet) -> Int? {
         heights.withLock { h in h[key].flatMap { $0.0 === tweet ? $0.1 : nil } }

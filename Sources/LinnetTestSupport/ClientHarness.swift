@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Synchronization
 import TwitterAPI
 import TwitterSimulator
@@ -50,7 +51,7 @@ public struct ClientHarness: Sendable {
 
 /// Collects trace lines.
 public final class TraceLog: Sendable {
-    private let lines = Mutex<[String]>([])
+    private let lines = Locked<[String]>([])
     public func append(_ s: String) { lines.withLock { $0.append(s) } }
     public var all: [String] { lines.withLock { $0 } }
 }

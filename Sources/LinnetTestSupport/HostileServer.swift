@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Synchronization
 
 #if canImport(Glibc)
@@ -22,7 +23,7 @@ public final class HostileServer: @unchecked Sendable {
     private let listenFD: Int32
     private let script: @Sendable (String) -> [Step]
     private let stopped = Atomic<Bool>(false)
-    private let counters = Mutex<(requests: Int, sent: Int)>((0, 0))
+    private let counters = Locked<(requests: Int, sent: Int)>((0, 0))
 
     /// Requests seen so far, and bytes sent.
     public var requests: Int { counters.withLock { $0.requests } }

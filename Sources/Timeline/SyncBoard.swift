@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Synchronization
 import TwitterAPI
 
@@ -16,8 +17,8 @@ public struct SyncCounters: Equatable, Sendable {
 
 /// The engine's observable state, readable from any thread without waiting on the engine.
 public final class SyncBoard: Sendable {
-    private let state = Mutex<(statuses: [TimelineID: SyncStatus], counters: SyncCounters, version: UInt64)>(([:], SyncCounters(), 0))
-    private let watchers = Mutex<[@Sendable () -> Void]>([])
+    private let state = Locked<(statuses: [TimelineID: SyncStatus], counters: SyncCounters, version: UInt64)>(([:], SyncCounters(), 0))
+    private let watchers = Locked<[@Sendable () -> Void]>([])
 
     public init() {}
 

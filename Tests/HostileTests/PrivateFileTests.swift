@@ -1,5 +1,6 @@
 import Foundation
 import LinnetCore
+import Locking
 import PrivateFiles
 import Synchronization
 import Testing
@@ -36,7 +37,7 @@ import Timeline
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o755])
         let store = AccountStore(fileURL: dir.appendingPathComponent("accounts.toml"))
         let done = Atomic<Bool>(false)
-        let seen = Mutex<(looks: Int, loose: [String])>((0, []))
+        let seen = Locked<(looks: Int, loose: [String])>((0, []))
         let watcher = Thread {
             while !done.load(ordering: .acquiring) {
                 for e in (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [] {

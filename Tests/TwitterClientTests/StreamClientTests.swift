@@ -1,5 +1,6 @@
 import Foundation
 import LinnetTestSupport
+import Locking
 import Synchronization
 import Testing
 import TwitterAPI
@@ -7,7 +8,7 @@ import TwitterSimulator
 
 /// Records reconnect delays instead of sleeping them.
 final class RecordingClock: StreamClock {
-    private let delays = Mutex<[Double]>([])
+    private let delays = Locked<[Double]>([])
     var recorded: [Double] { delays.withLock { $0 } }
     func sleep(seconds: Double) async throws {
         delays.withLock { $0.append(seconds) }
@@ -21,7 +22,7 @@ final class RecordingClock: StreamClock {
     func collect(_ stream: AsyncStream<StreamEvent>, limit: Double = 10, until done: @escaping @Sendable ([StreamEvent]) -> Bool) async
         -> [StreamEvent]
     {
-        let box = Mutex<[StreamEvent]>([])
+        let box = Locked<[StreamEvent]>([])
         let reader = Task {
             for await e in stream {
                 let stop = box.withLock { all -> Bool in
@@ -109,7 +110,7 @@ final class RecordingClock: StreamClock {
     @Test func brokenFramesAndTruncatedJSONAreSkipped() async throws {
         let h = try await ClientHarness.start()
         defer { Task { await h.stop() } }
-        let events = Mutex<[StreamEvent]>([])
+        let events = Locked<[StreamEvent]>([])
         let stream = h.client.stream(.sample, clock: RecordingClock())
         let reader = Task {
             for await e in stream { events.withLock { $0.append(e) } }

@@ -1,9 +1,10 @@
 import Foundation
+import Locking
 import Synchronization
 
 /// What the last answers said about each endpoint's rate-limit window, for the scheduler.
 public final class RateLimitBook: Sendable {
-    private let windows = Mutex<[String: RateLimit]>([:])
+    private let windows = Locked<[String: RateLimit]>([:])
 
     public init() {}
 

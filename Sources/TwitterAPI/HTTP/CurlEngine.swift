@@ -1,5 +1,6 @@
 import CCurl
 import Foundation
+import Locking
 import Synchronization
 
 /// Receives a transfer's progress on the engine's thread.
@@ -27,8 +28,8 @@ public final class CurlEngine: Sendable {
 
     struct MultiRef: @unchecked Sendable { let pointer: UnsafeMutableRawPointer }
 
-    private let commands = Mutex<[Command]>([])
-    private let multi = Mutex<MultiRef?>(nil)
+    private let commands = Locked<[Command]>([])
+    private let multi = Locked<MultiRef?>(nil)
     private let nextID = Atomic<Int>(1)
     private let started = DispatchSemaphore(value: 0)
 

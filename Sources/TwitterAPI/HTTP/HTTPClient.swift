@@ -1,4 +1,5 @@
 import Foundation
+import Locking
 import Synchronization
 
 /// Async HTTP over the shared libcurl engine: whole responses, or a body as it streams in.
@@ -40,7 +41,7 @@ public final class HTTPClient: Sendable {
         var request = request
         if request.totalTimeout == nil { request.totalTimeout = options.requestTimeout }
         let sink = CollectingSink(limit: options.maxBodyBytes)
-        let id = Mutex<Int?>(nil)
+        let id = Locked<Int?>(nil)
         let response: HTTPResponse = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
                 sink.continuation = continuation
