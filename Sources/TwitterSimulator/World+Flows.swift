@@ -134,22 +134,25 @@ extension World {
             ] + extra)
     }
 
+    /// Twitter's answer to app credentials it cannot verify (code 99).
+    static let credentialsNotVerified = SimResponse.json(
+        403,
+        .object([
+            (
+                "errors",
+                .array([
+                    .object([
+                        ("code", .int(99)), ("label", .string("authenticity_token_error")),
+                        ("message", .string("Unable to verify your credentials")),
+                    ])
+                ])
+            )
+        ]))
+
     /// `POST /oauth2/token`: one bearer token per app, the same on every call.
     func oauth2Token(_ request: SimRequest) -> SimResponse {
         guard let consumer = basicConsumer(request), request.param("grant_type") == "client_credentials" else {
-            return .json(
-                403,
-                .object([
-                    (
-                        "errors",
-                        .array([
-                            .object([
-                                ("code", .int(99)), ("label", .string("authenticity_token_error")),
-                                ("message", .string("Unable to verify your credentials")),
-                            ])
-                        ])
-                    )
-                ]))
+            return Self.credentialsNotVerified
         }
         let token: String
         if let existing = bearerByConsumer[consumer] {
@@ -166,19 +169,7 @@ extension World {
         guard let consumer = basicConsumer(request), let token = request.param("access_token"),
             bearerByConsumer[consumer] == token
         else {
-            return .json(
-                403,
-                .object([
-                    (
-                        "errors",
-                        .array([
-                            .object([
-                                ("code", .int(99)), ("label", .string("authenticity_token_error")),
-                                ("message", .string("Unable to verify your credentials")),
-                            ])
-                        ])
-                    )
-                ]))
+            return Self.credentialsNotVerified
         }
         bearerByConsumer[consumer] = nil
         consumerByBearer[token] = nil
