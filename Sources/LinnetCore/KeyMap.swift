@@ -90,6 +90,10 @@ public struct KeyMap: Equatable, Sendable {
         bindings.filter { $0.mode == mode && $0.command == command }.map { $0.keys.map(\.description).joined(separator: " ") }
     }
 
+    /// The first key (or sequence) bound to a command in a mode, as its name: what a hint on
+    /// the screen shows, so a rebound key is shown as it now is. Nil when nothing is bound.
+    public func hint(_ command: Command, in mode: KeyMode) -> String? { keys(for: command, in: mode).first }
+
     /// A setting that could not be applied, with why.
     public struct OverrideError: Error, Equatable, Sendable, CustomStringConvertible {
         public var key: String

@@ -27,7 +27,9 @@ extension Views {
         let w = min(s.width - 2, columns * colWidth + 2)
         let box = Rect(x: (s.width - w) / 2, y: max(1, (s.height - h) / 2), width: w, height: h)
         screen.fill(box, style: t[.help])
-        screen.put(" Keys (? or esc to close) ", x: box.x + 2, y: box.y, style: t[.helpKey])
+        let close = c.keyMap.keys(for: .cancel, in: .help).prefix(2)
+        let title = close.isEmpty ? " Keys " : " Keys (\(close.joined(separator: " or ")) to close) "
+        screen.put(title, x: box.x + 2, y: box.y, style: t[.helpKey])
         for (i, row) in rows.enumerated() {
             let x = box.x + 1 + (i / perColumn) * colWidth
             let y = box.y + 1 + i % perColumn

@@ -232,7 +232,9 @@ public enum Views {
         screen.fill(r, style: t[.status])
         if let q = s.question {
             let x = screen.put(" " + q.text + " ", x: r.x, y: r.y, style: t[.prompt].over(t[.status]))
-            screen.put("(y/n)", x: x, y: r.y, style: t[.helpKey].over(t[.status]))
+            let yes = c.keyMap.hint(.yes, in: .confirm) ?? "y"
+            let no = c.keyMap.hint(.no, in: .confirm) ?? "n"
+            screen.put("(\(yes)/\(no))", x: x, y: r.y, style: t[.helpKey].over(t[.status]))
             return
         }
         if let p = s.searchPrompt {
@@ -277,8 +279,9 @@ public enum Views {
                     style: (isError ? t[.statusError] : t[.statusOK]).over(t[.status]))
             }
         } else {
-            let hint = "? help"
-            if r.maxX - x > hint.count + 3 { screen.put(hint, x: r.maxX - 1 - hint.count, y: r.y, style: t[.status]) }
+            let hint = c.keyMap.hint(.help, in: .timeline).map { "\($0) help" } ?? ""
+            let w = Screen.width(of: hint)
+            if !hint.isEmpty, r.maxX - x > w + 3 { screen.put(hint, x: r.maxX - 1 - w, y: r.y, style: t[.status]) }
         }
     }
 

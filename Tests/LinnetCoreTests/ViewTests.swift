@@ -128,3 +128,24 @@ enum ThemeFolder {
         }
     }
 }
+
+/// The hints on the screen name the keys as they are bound, also after config.toml rebinds them.
+@Suite struct KeyHintTests {
+    @Test func hintsFollowTheKeyMap() async throws {
+        var keys = KeyMap.standard
+        try keys.override(mode: .timeline, [(keys: "?", command: "none"), (keys: "f1", command: "help")])
+        try keys.override(mode: .confirm, [(keys: "y", command: "none"), (keys: "j", command: "yes")])
+        let snapshot = await Scene.store().snapshot()
+        var c = Scene.context(snapshot)
+        c.keyMap = keys
+        var s = Scene.state(80, 24)
+        _ = Reducer.reduce(&s, .storeChanged, c)
+        let plain = Views.render(s, c).text
+        #expect(plain.contains("f1 help") && !plain.contains("? help"))
+        s.question = .quitWithDraft
+        #expect(Views.render(s, c).text.contains("(j/n)"))
+        s.question = nil
+        s.showHelp = true
+        #expect(Views.render(s, c).text.contains("Keys (? or esc to close)"))
+    }
+}
