@@ -97,3 +97,39 @@ import TwitterAPI
 struct InstantClock: StreamClock {
     func sleep(seconds: Double) async throws { try Task.checkCancellation() }
 }
+
+/// Redirects and ids a server should never send.
+@Suite struct HostileAnswerTests {
+    static let credentials = OAuthCredentials(consumerKey: "ck", consumerSecret: "cs", token: "1-t", tokenSecret: "ts")
+
+    /// A redirect to another host is not followed: the signed Authorization header never
+    /// reaches the other server, and the caller gets the redirect as an error.
+    @Test func aRedirectIsNotFollowedWithCredentials() async throws {
+        let elsewhere = try HostileServer { _ in HostileServer.answer(body: "[]") }
+        defer { elsewhere.stop() }
+        let server = try HostileServer { _ in
+            HostileServer.answer(status: 302, headers: ["Location: http://127.0.0.1:\(elsewhere.port)/steal"], body: "")
+        }
+        defer { server.stop() }
+        let client = TwitterClient(endpoints: .single(server.base), auth: .user(Self.credentials))
+        let error = await #expect(throws: APIError.self) { _ = try await client.homeTimeline() }
+        #expect(error?.httpStatus == 302)
+        #expect(elsewhere.requests == 0, "the redirect was followed")
+    }
+
+    /// Ids past 2^64 and malformed ones: the tweet is skipped and counted, the page still read.
+    @Test func idsBeyondSixtyFourBitsAreSkippedNotTrusted() async throws {
+        let good =
+            #"{"id":5,"id_str":"5","created_at":"Wed Jun 06 20:07:10 +0000 2012","full_text":"fine","user":{"id":1,"id_str":"1","screen_name":"a","name":"A"}}"#
+        let huge =
+            #"{"id":1e30,"id_str":"184467440737095516160","created_at":"Wed Jun 06 20:07:10 +0000 2012","full_text":"huge","user":{"id":1,"id_str":"1","screen_name":"a","name":"A"}}"#
+        let negative =
+            #"{"id":-1,"id_str":"-1","created_at":"Wed Jun 06 20:07:10 +0000 2012","full_text":"neg","user":{"id":1,"id_str":"1","screen_name":"a","name":"A"}}"#
+        let server = try HostileServer { _ in HostileServer.answer(body: "[\(huge),\(good),\(negative)]") }
+        defer { server.stop() }
+        let client = TwitterClient(endpoints: .single(server.base), auth: .user(Self.credentials))
+        let page = try await client.homeTimeline()
+        #expect(page.tweets.map(\.id) == [TweetID(5)])
+        #expect(page.problems.map(\.index) == [0, 2])
+    }
+}
