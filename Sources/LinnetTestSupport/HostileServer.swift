@@ -17,6 +17,8 @@ public final class HostileServer: @unchecked Sendable {
         case pause(Double)
         /// Sends `block` again and again until the client goes away or `limit` bytes are out.
         case flood(Data, limit: Int)
+        /// Closes the connection (the end of a body sent without a length).
+        case close
     }
 
     public let port: UInt16
@@ -91,6 +93,7 @@ public final class HostileServer: @unchecked Sendable {
                 case .send(let d): if !write(fd, d) { return }
                 case .text(let s): if !write(fd, Data(s.utf8)) { return }
                 case .pause(let s): Thread.sleep(forTimeInterval: s)
+                case .close: return
                 case .flood(let block, let limit):
                     var out = 0
                     while out < limit {

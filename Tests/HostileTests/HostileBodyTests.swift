@@ -73,7 +73,10 @@ import TwitterAPI
     @Test func aStreamWithoutLineFeedsIsSkippedAndReconnected() async throws {
         let block = Data(repeating: UInt8(ascii: "9"), count: 1 << 16)
         let server = try HostileServer { _ in
-            [.text("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n"), .flood(block, limit: 8 << 20)]
+            [
+                .text("HTTP/1.1 200 OK\r\nContent-Type: application/json\r\nConnection: close\r\n\r\n"), .flood(block, limit: 8 << 20),
+                .close,
+            ]
         }
         defer { server.stop() }
         let client = Self.client(server)
@@ -131,5 +134,41 @@ struct InstantClock: StreamClock {
         let page = try await client.homeTimeline()
         #expect(page.tweets.map(\.id) == [TweetID(5)])
         #expect(page.problems.map(\.index) == [0, 2])
+    }
+}
+
+/// A reader slower than the server: the transfer pauses and goes on, and every message arrives
+/// in order (nothing dropped, no reconnect), while at most 128 chunks wait.
+@Suite struct BackPressureTests {
+    @Test func aSlowReaderGetsEveryMessage() async throws {
+        let count = 3000
+        var body = Data()
+        for i in 0..<count {
+            let json = "{\"n\":\(i),\"pad\":\"\(String(repeating: "x", count: 4000))\"}"
+            body += Data("\(json.utf8.count + 2)\r\n\(json)\r\n".utf8)
+        }
+        let payload = body
+        let server = try HostileServer { _ in
+            [.text("HTTP/1.1 200 OK\r\nContent-Length: \(payload.count)\r\n\r\n"), .send(payload), .close]
+        }
+        defer { server.stop() }
+        let http = HTTPClient()
+        var request = HTTPRequest(method: "GET", url: server.base + "/stream")
+        request.receiveBufferBytes = 16 * 1024
+        var framer = StreamFramer(framing: .delimited, maxMessageBytes: 1 << 16)
+        var seen = 0
+        var inOrder = true
+        for try await part in http.stream(request) {
+            guard case .bytes(let b) = part else { continue }
+            for case .message(let m) in framer.feed(b) {
+                let text = String(decoding: m, as: UTF8.self)
+                if !text.hasPrefix("{\"n\":\(seen),") { inOrder = false }
+                seen += 1
+            }
+            // A reader that stops now and then, far slower than loopback.
+            if seen % 200 == 0 { try await Task.sleep(nanoseconds: 20_000_000) }
+        }
+        #expect(seen == count)
+        #expect(inOrder)
     }
 }

@@ -6,9 +6,13 @@ import Synchronization
 /// Receives a transfer's progress on the engine's thread.
 protocol TransferSink: AnyObject, Sendable {
     func headers(status: Int, headers: [String: String])
-    func data(_ chunk: UnsafeRawBufferPointer) -> Bool
+    func data(_ chunk: UnsafeRawBufferPointer) -> SinkAnswer
     func finished(_ error: TransportError?)
 }
+
+/// What a sink says to a chunk: taken, not now (libcurl pauses the transfer and hands the same
+/// chunk again after `CurlEngine.resume`), or stop the transfer.
+enum SinkAnswer { case take, pause, stop }
 
 /// One thread that owns a libcurl multi handle and runs every transfer on it, requests and
 /// streams alike. Other threads talk to it through a locked command queue and
@@ -17,6 +21,7 @@ public final class CurlEngine: Sendable {
     enum Command {
         case add(id: Int, request: HTTPRequest, options: TransferOptions, sink: any TransferSink)
         case cancel(id: Int)
+        case resume(id: Int)
         case shutdown
     }
 
@@ -55,6 +60,9 @@ public final class CurlEngine: Sendable {
     }
 
     func cancel(_ id: Int) { send(.cancel(id: id)) }
+
+    /// Lets a transfer a sink paused deliver again.
+    func resume(_ id: Int) { send(.resume(id: id)) }
 
     private func send(_ c: Command) {
         commands.withLock { $0.append(c) }
@@ -96,6 +104,8 @@ public final class CurlEngine: Sendable {
                         byHandle[h] = nil
                         t.sink.finished(.cancelled)
                     }
+                case .resume(let id):
+                    transfers[id]?.resume()
                 case .shutdown:
                     break loop
                 }

@@ -15,6 +15,8 @@ final class CurlTransfer {
     private let idleTimeout: Double
     private var stalled = false
     private var sinkStopped = false
+    /// Paused by the sink (its reader is behind); `resume` lets it go on.
+    private var paused = false
 
     init(request: HTTPRequest, options: CurlEngine.TransferOptions, sink: any TransferSink) {
         self.sink = sink
@@ -75,7 +77,11 @@ final class CurlTransfer {
             guard let ctx else { return 0 }
             let t = Unmanaged<CurlTransfer>.fromOpaque(ctx).takeUnretainedValue()
             let n = size * count
-            return t.onData(UnsafeRawBufferPointer(start: ptr, count: n)) ? n : 0
+            switch t.onData(UnsafeRawBufferPointer(start: ptr, count: n)) {
+            case .take: return n
+            case .pause: return Int(CURL_WRITEFUNC_PAUSE)
+            case .stop: return 0
+            }
         }
         _ = ccurl_setopt_pointer(h, CURLOPT_HEADERDATA, me)
         _ = ccurl_setopt_header_function(h) { ptr, size, count, ctx in
@@ -117,21 +123,33 @@ final class CurlTransfer {
         }
     }
 
-    private func onData(_ chunk: UnsafeRawBufferPointer) -> Bool {
+    private func onData(_ chunk: UnsafeRawBufferPointer) -> SinkAnswer {
         lastByte = Date()
         if !headersDelivered {
             headersDelivered = true
             sink.headers(status: status, headers: responseHeaders)
         }
-        if !sink.data(chunk) {
-            sinkStopped = true
-            return false
+        let answer = sink.data(chunk)
+        switch answer {
+        case .stop: sinkStopped = true
+        case .pause: paused = true
+        case .take: break
         }
-        return true
+        return answer
     }
 
-    /// Called about once a second even when idle; false aborts a stalled transfer.
+    /// The reader made room: libcurl hands over the chunk it kept, then goes on.
+    func resume() {
+        guard paused, let h = handle else { return }
+        paused = false
+        lastByte = Date()
+        curl_easy_pause(h, CURLPAUSE_CONT)
+    }
+
+    /// Called about once a second even when idle; false aborts a stalled transfer. A transfer
+    /// paused for a slow reader is not stalled: the server is waiting on us.
     private func watchdog() -> Bool {
+        if paused { lastByte = Date() }
         if Date().timeIntervalSince(lastByte) > idleTimeout {
             stalled = true
             return false

@@ -64,22 +64,43 @@ public final class HTTPClient: Sendable {
     /// Starts a request whose body is read as it comes; ends with an error for a transport
     /// failure (including a stall), or normally when the server ends the body. Stop reading (or
     /// cancel the task) to close it.
-    public func stream(_ request: HTTPRequest) -> AsyncThrowingStream<StreamPart, any Error> {
+    public func stream(_ request: HTTPRequest) -> StreamBody {
         traceRequest(request)
-        // Chunks not yet read are bounded (at most this many of libcurl's buffers); a reader
-        // that falls further behind loses the connection with a reason, not memory.
-        let (stream, continuation) = AsyncThrowingStream<StreamPart, any Error>.makeStream(
-            bufferingPolicy: .bufferingOldest(StreamingSink.maxChunksWaiting))
+        // Chunks not yet read are bounded (at most this many of libcurl's buffers): when the
+        // reader falls behind, the transfer pauses (the server waits, TCP's window fills) and
+        // goes on as the reader takes chunks. Memory stays bounded and nothing is dropped.
+        // The stream itself never drops; the sink counts what waits and pauses at the bound.
+        let (stream, continuation) = AsyncThrowingStream<StreamPart, any Error>.makeStream(bufferingPolicy: .unbounded)
         let sink = StreamingSink(continuation: continuation, trace: options.trace)
         let id = engine.submit(request, options: transferOptions, sink: sink)
         let engine = self.engine
+        sink.onRoom = { engine.resume(id) }
         continuation.onTermination = { reason in
             if case .cancelled = reason {
                 sink.stop()
                 engine.cancel(id)
             }
         }
-        return stream
+        return StreamBody(stream: stream, sink: sink)
+    }
+
+    /// A streaming body: the parts as they come; taking one makes room for the next.
+    public struct StreamBody: AsyncSequence, Sendable {
+        public typealias Element = StreamPart
+        let stream: AsyncThrowingStream<StreamPart, any Error>
+        let sink: StreamingSink
+
+        public struct AsyncIterator: AsyncIteratorProtocol {
+            var inner: AsyncThrowingStream<StreamPart, any Error>.AsyncIterator
+            let sink: StreamingSink
+            public mutating func next() async throws -> StreamPart? {
+                let part = try await inner.next()
+                if case .bytes = part { sink.tookOne() }
+                return part
+            }
+        }
+
+        public func makeAsyncIterator() -> AsyncIterator { AsyncIterator(inner: stream.makeAsyncIterator(), sink: sink) }
     }
 
     private func traceRequest(_ r: HTTPRequest) {
@@ -113,14 +134,14 @@ final class CollectingSink: TransferSink, @unchecked Sendable {
         self.headers = headers
     }
 
-    func data(_ chunk: UnsafeRawBufferPointer) -> Bool {
+    func data(_ chunk: UnsafeRawBufferPointer) -> SinkAnswer {
         if body.count + chunk.count > limit {
             overflowed = true
             body = Data()
-            return false
+            return .stop
         }
         body.append(contentsOf: chunk)
-        return true
+        return .take
     }
 
     func finished(_ error: TransportError?) {
@@ -145,7 +166,11 @@ final class StreamingSink: TransferSink, @unchecked Sendable {
     static let maxChunksWaiting = 128
     private let continuation: AsyncThrowingStream<HTTPClient.StreamPart, any Error>.Continuation
     private let stopped = Atomic<Bool>(false)
-    private let fellBehind = Atomic<Bool>(false)
+    /// Chunks handed over and not yet taken, and whether the transfer is paused for them; one
+    /// lock, so the reader's room and the writer's pause cannot cross.
+    private let room = Locked<(waiting: Int, paused: Bool)>((0, false))
+    /// Asks the engine to resume the paused transfer; set once, before any chunk.
+    nonisolated(unsafe) var onRoom: (@Sendable () -> Void)?
     private let trace: (@Sendable (String) -> Void)?
 
     init(continuation: AsyncThrowingStream<HTTPClient.StreamPart, any Error>.Continuation, trace: (@Sendable (String) -> Void)?) {
@@ -160,21 +185,36 @@ final class StreamingSink: TransferSink, @unchecked Sendable {
         continuation.yield(.head(status: status, headers: headers))
     }
 
-    func data(_ chunk: UnsafeRawBufferPointer) -> Bool {
-        if stopped.load(ordering: .relaxed) { return false }
-        if case .dropped = continuation.yield(.bytes(Array(chunk))) {
-            fellBehind.store(true, ordering: .relaxed)
+    func data(_ chunk: UnsafeRawBufferPointer) -> SinkAnswer {
+        if stopped.load(ordering: .relaxed) { return .stop }
+        let wait = room.withLock { r -> Bool in
+            if r.waiting >= Self.maxChunksWaiting {
+                r.paused = true
+                return true
+            }
+            r.waiting += 1
             return false
         }
-        return true
+        if wait { return .pause }
+        switch continuation.yield(.bytes(Array(chunk))) {
+        case .enqueued: return .take
+        case .dropped, .terminated: return .stop
+        @unknown default: return .stop
+        }
+    }
+
+    /// The reader took a part: there is room again; a paused transfer goes on.
+    func tookOne() {
+        let resume = room.withLock { r -> Bool in
+            r.waiting = max(0, r.waiting - 1)
+            defer { r.paused = false }
+            return r.paused
+        }
+        if resume { onRoom?() }
     }
 
     func finished(_ error: TransportError?) {
-        if fellBehind.load(ordering: .relaxed) {
-            continuation.finish(
-                throwing: TransportError.tooLarge(
-                    "the stream sent more than Linnet could read (\(Self.maxChunksWaiting) chunks waiting); reconnecting to catch up"))
-        } else if let error, error != .cancelled {
+        if let error, error != .cancelled {
             continuation.finish(throwing: error)
         } else {
             continuation.finish()

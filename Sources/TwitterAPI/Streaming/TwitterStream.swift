@@ -64,8 +64,8 @@ extension TwitterClient {
     public func stream(
         _ kind: StreamKind, stallTimeout: Double = 90, clock: any StreamClock = SystemStreamClock()
     ) -> AsyncStream<StreamEvent> {
-        // Bounded: when the reader falls this far behind, nothing is dropped silently; the
-        // connection is closed and the reconnect's catch-up fetches what was missed by REST.
+        // Bounded: when the reader falls this far behind, the stream waits for it (and the
+        // HTTP transfer pauses); nothing is dropped.
         let (events, continuation) = AsyncStream<StreamEvent>.makeStream(bufferingPolicy: .bufferingOldest(Self.maxEventsWaiting))
         let task = Task { [self] in
             await follow(kind, stallTimeout: stallTimeout, clock: clock, continuation)
@@ -119,7 +119,7 @@ extension TwitterClient {
                 var framer = StreamFramer(framing: .delimited)
                 var status = 0
                 var errorBody: [UInt8] = []
-                reading: for try await part in http.stream(try streamRequest(kind, stallTimeout: stallTimeout)) {
+                for try await part in http.stream(try streamRequest(kind, stallTimeout: stallTimeout)) {
                     switch part {
                     case .head(let s, _):
                         status = s
@@ -151,13 +151,9 @@ extension TwitterClient {
                                         break
                                     }
                                     stats.messages += 1
-                                    if case .dropped = out.yield(.message(message)) {
-                                        failure = .network
-                                        reason =
-                                            "Linnet fell behind the stream (\(Self.maxEventsWaiting) messages waiting); reconnecting to fetch what was missed"
-                                        stats.skipped += 1
-                                        break reading
-                                    }
+                                    // Waits while the reader is 10,000 events behind: the
+                                    // body stops being read, and the transfer pauses.
+                                    await deliver(.message(message), out)
                                 } catch {
                                     stats.skipped += 1
                                     out.yield(.skipped("a message that could not be read (\(error))"))
