@@ -2,7 +2,6 @@ import Foundation
 import Locking
 import PrivateFiles
 import Screen
-import Synchronization
 import Timeline
 import TwitterAPI
 

@@ -1,6 +1,5 @@
 import Locking
 import Screen
-import Synchronization
 import TweetText
 import TwitterAPI
 

@@ -1,6 +1,5 @@
 import Foundation
 import Locking
-import Synchronization
 import TwitterAPI
 import TwitterSimulator
 

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TwitterAPI
 
 /// Sleeps for a scaled time: backoffs in tests pass quickly, the rules stay the same.

@@ -1,6 +1,5 @@
 import Foundation
 import Locking
-import Synchronization
 import TwitterAPI
 
 /// Counts over the engine's life, for tests and the soak figures.

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TwitterAPI
 
 /// A write the engine refused or the server refused, in words.

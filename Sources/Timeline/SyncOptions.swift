@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TwitterAPI
 
 /// How the engine fetches, pages and waits.

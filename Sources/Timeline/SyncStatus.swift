@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import TwitterAPI
 
 /// What one timeline's sync is doing, for the status bar.

@@ -1,7 +1,6 @@
 import Foundation
 import LinnetTestSupport
 import Locking
-import Synchronization
 import Testing
 import TwitterAPI
 import TwitterSimulator

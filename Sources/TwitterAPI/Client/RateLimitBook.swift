@@ -1,6 +1,5 @@
 import Foundation
 import Locking
-import Synchronization
 
 /// What the last answers said about each endpoint's rate-limit window, for the scheduler.
 public final class RateLimitBook: Sendable {

@@ -54,9 +54,16 @@ public final class CurlEngine: Sendable {
     private static let globalInit: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
 
     func submit(_ request: HTTPRequest, options: TransferOptions, sink: any TransferSink) -> Int {
-        let id = nextID.add(1, ordering: .relaxed).oldValue
-        send(.add(id: id, request: request, options: options, sink: sink))
+        let id = newID()
+        submit(id: id, request, options: options, sink: sink)
         return id
+    }
+
+    /// An id for a transfer, taken before its sink is made (a sink that pauses needs it).
+    func newID() -> Int { nextID.add(1, ordering: .relaxed).oldValue }
+
+    func submit(id: Int, _ request: HTTPRequest, options: TransferOptions, sink: any TransferSink) {
+        send(.add(id: id, request: request, options: options, sink: sink))
     }
 
     func cancel(_ id: Int) { send(.cancel(id: id)) }

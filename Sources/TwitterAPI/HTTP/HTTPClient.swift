@@ -71,10 +71,10 @@ public final class HTTPClient: Sendable {
         // goes on as the reader takes chunks. Memory stays bounded and nothing is dropped.
         // The stream itself never drops; the sink counts what waits and pauses at the bound.
         let (stream, continuation) = AsyncThrowingStream<StreamPart, any Error>.makeStream(bufferingPolicy: .unbounded)
-        let sink = StreamingSink(continuation: continuation, trace: options.trace)
-        let id = engine.submit(request, options: transferOptions, sink: sink)
         let engine = self.engine
-        sink.onRoom = { engine.resume(id) }
+        let id = engine.newID()
+        let sink = StreamingSink(continuation: continuation, trace: options.trace, onRoom: { engine.resume(id) })
+        engine.submit(id: id, request, options: transferOptions, sink: sink)
         continuation.onTermination = { reason in
             if case .cancelled = reason {
                 sink.stop()
@@ -169,13 +169,17 @@ final class StreamingSink: TransferSink, @unchecked Sendable {
     /// Chunks handed over and not yet taken, and whether the transfer is paused for them; one
     /// lock, so the reader's room and the writer's pause cannot cross.
     private let room = Locked<(waiting: Int, paused: Bool)>((0, false))
-    /// Asks the engine to resume the paused transfer; set once, before any chunk.
-    nonisolated(unsafe) var onRoom: (@Sendable () -> Void)?
+    /// Asks the engine to resume the paused transfer.
+    private let onRoom: @Sendable () -> Void
     private let trace: (@Sendable (String) -> Void)?
 
-    init(continuation: AsyncThrowingStream<HTTPClient.StreamPart, any Error>.Continuation, trace: (@Sendable (String) -> Void)?) {
+    init(
+        continuation: AsyncThrowingStream<HTTPClient.StreamPart, any Error>.Continuation, trace: (@Sendable (String) -> Void)?,
+        onRoom: @escaping @Sendable () -> Void
+    ) {
         self.continuation = continuation
         self.trace = trace
+        self.onRoom = onRoom
     }
 
     func stop() { stopped.store(true, ordering: .relaxed) }
@@ -210,7 +214,7 @@ final class StreamingSink: TransferSink, @unchecked Sendable {
             defer { r.paused = false }
             return r.paused
         }
-        if resume { onRoom?() }
+        if resume { onRoom() }
     }
 
     func finished(_ error: TransportError?) {

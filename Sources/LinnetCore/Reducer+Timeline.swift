@@ -1,0 +1,155 @@
+import Screen
+import Timeline
+import TweetText
+import TwitterAPI
+
+/// What the reading keys do: moving, panes, writing, and leaving.
+extension Reducer {
+    static func timeline(_ command: Command, _ s: inout AppState, _ c: Context) -> [Effect] {
+        let ids = c.ids(s.pane)
+        let index = s.pane.selected.flatMap { ids.firstIndex(of: $0) }
+        let selected = s.pane.selected.flatMap { c.snapshot.tweets[$0] }
+        if s.readOnly, [.compose, .reply, .quote, .retweet, .like, .delete].contains(command) {
+            s.notice = Notice(SyncEngine.appOnlyWrites, isError: false, at: s.now)
+            return []
+        }
+        switch command {
+        case .down: return select(index.map { $0 + 1 } ?? 0, &s, c)
+        case .up: return select(index.map { $0 - 1 } ?? 0, &s, c)
+        case .pageDown: return select((index ?? 0) + max(1, visibleCount(s, c) - 1), &s, c)
+        case .pageUp: return select((index ?? 0) - max(1, visibleCount(s, c) - 1), &s, c)
+        case .top: return select(0, &s, c)
+        case .bottom: return select(ids.count - 1, &s, c)
+        case .nextPane: s.active = (s.active + 1) % s.panes.count
+        case .previousPane: s.active = (s.active + s.panes.count - 1) % s.panes.count
+        case .pane1, .pane2, .pane3, .pane4, .pane5, .pane6, .pane7, .pane8, .pane9: goToPane(command, &s)
+        case .closePane: return closePane(&s)
+        case .compose: s.compose = s.drafts.popLast() ?? Compose()
+        case .reply: return reply(to: selected, &s)
+        case .quote: return quote(selected, &s)
+        case .retweet: return askRetweet(selected, &s)
+        case .like: return like(selected, &s)
+        case .delete: return delete(selected, &s)
+        case .thread: return selected.map { openPane(.thread($0.content.id), &s) } ?? nothing(&s)
+        case .author: return selected.map { openPane(.user($0.content.user.screenName), &s) } ?? nothing(&s)
+        case .search: s.searchPrompt = Editor()
+        case .refresh: return [.refresh(s.pane.id)]
+        case .help: s.showHelp = true
+        case .cycleTheme: return cycleTheme(&s, c)
+        case .switchAccount: return switchAccount(&s, c)
+        case .quit: return quit(&s)
+        default: break
+        }
+        return []
+    }
+
+    static func goToPane(_ command: Command, _ s: inout AppState) {
+        guard let n = Int(command.rawValue.dropFirst(5)), n >= 1, n <= s.panes.count else { return }
+        s.active = n - 1
+    }
+
+    static func closePane(_ s: inout AppState) -> [Effect] {
+        let id = s.pane.id
+        if id == .home || id == .mentions || s.panes.count == 1 {
+            s.notice = Notice(s.panes.count == 1 ? "The last pane stays open." : "Home and Mentions stay open.", isError: false, at: s.now)
+            return []
+        }
+        s.panes.remove(at: s.active)
+        s.active = min(s.active, s.panes.count - 1)
+        return [.close(id)]
+    }
+
+    /// Opens the reply box: a kept draft for that tweet, or one addressed to everyone in it.
+    static func reply(to selected: Tweet?, _ s: inout AppState) -> [Effect] {
+        guard let t = selected?.content else { return nothing(&s) }
+        if let i = s.drafts.lastIndex(where: { $0.replyTo == t.id }) {
+            s.compose = s.drafts.remove(at: i)
+            return []
+        }
+        var names = [t.user.screenName] + t.entities.mentions.map(\.screenName)
+        if let rt = selected, rt.retweetedStatus != nil { names.append(rt.user.screenName) }
+        var seen = Set<String>()
+        names = names.filter { $0.lowercased() != s.account.lowercased() && seen.insert($0.lowercased()).inserted }
+        let prefill = names.map { "@" + $0 }.joined(separator: " ")
+        var box = Compose(editor: Editor(prefill.isEmpty ? "" : prefill + " "), replyTo: t.id)
+        box.prefill = box.editor.text
+        s.compose = box
+        return []
+    }
+
+    static func quote(_ selected: Tweet?, _ s: inout AppState) -> [Effect] {
+        guard let t = selected?.content else { return nothing(&s) }
+        s.compose = Compose(editor: Editor(" https://twitter.com/\(t.user.screenName)/status/\(t.id)", caret: 0))
+        return []
+    }
+
+    static func askRetweet(_ selected: Tweet?, _ s: inout AppState) -> [Effect] {
+        guard let t = selected?.content else { return nothing(&s) }
+        s.question = t.isRetweeted ? .unretweet(t.id) : .retweet(t.id)
+        return []
+    }
+
+    static func like(_ selected: Tweet?, _ s: inout AppState) -> [Effect] {
+        guard let t = selected else { return nothing(&s) }
+        return [.perform(t.content.isFavorited ? .unlike(t.id) : .like(t.id))]
+    }
+
+    /// Asks before deleting one's own tweet (or undoing one's own retweet); others' refused.
+    static func delete(_ selected: Tweet?, _ s: inout AppState) -> [Effect] {
+        guard let t = selected else { return nothing(&s) }
+        let mine = t.user.screenName.lowercased() == s.account.lowercased()
+        if t.retweetedStatus != nil && mine {
+            s.question = .unretweet(t.content.id)
+        } else if mine {
+            s.question = .delete(t.id)
+        } else {
+            s.notice = Notice("You can only delete your own tweets.", isError: true, at: s.now)
+        }
+        return []
+    }
+
+    static func cycleTheme(_ s: inout AppState, _ c: Context) -> [Effect] {
+        guard !c.themes.isEmpty else { return [] }
+        let i = c.themes.firstIndex(of: s.themeName) ?? -1
+        s.themeName = c.themes[(i + 1) % c.themes.count]
+        return [.setTheme(s.themeName)]
+    }
+
+    static func switchAccount(_ s: inout AppState, _ c: Context) -> [Effect] {
+        if s.readOnly {
+            s.notice = Notice("The switch key cycles user accounts: start one with `linnet --account NAME`.", isError: false, at: s.now)
+            return []
+        }
+        guard c.accounts.count > 1 else {
+            s.notice = Notice("There is one account; add another with `linnet login`.", isError: false, at: s.now)
+            return []
+        }
+        let i = c.currentAccount.flatMap { c.accounts.firstIndex(of: $0) } ?? -1
+        return [.switchAccount(c.accounts[(i + 1) % c.accounts.count])]
+    }
+
+    /// Quits at once, or asks first when a draft would be left behind.
+    static func quit(_ s: inout AppState) -> [Effect] {
+        if !draftRecords(s).isEmpty {
+            s.question = .quitWithDraft
+            return []
+        }
+        s.quitting = true
+        return [.quit]
+    }
+
+    static func nothing(_ s: inout AppState) -> [Effect] {
+        s.notice = Notice("No tweet is selected.", isError: false, at: s.now)
+        return []
+    }
+
+    static func openPane(_ id: TimelineID, _ s: inout AppState) -> [Effect] {
+        if let i = s.panes.firstIndex(where: { $0.id == id }) {
+            s.active = i
+            return []
+        }
+        s.panes.append(PaneState(id))
+        s.active = s.panes.count - 1
+        return [.open(id)]
+    }
+}
