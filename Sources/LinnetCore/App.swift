@@ -71,6 +71,8 @@ public final class App {
         /// Whether opening that account runs a program that may ask on the terminal
         /// (`secret_command`): the screen is handed back while it runs.
         public var switchAsks: (@Sendable (String) -> Bool)?
+        /// Where the loop reads the time (notices, autosave, "2m" ages); tests move it by hand.
+        public var clock: any WallClock = SystemClock()
         public init() {}
     }
 
@@ -119,7 +121,7 @@ public final class App {
         let size = terminal.size
         state = AppState(
             account: engine.account.screenName, width: size.width, height: size.height,
-            now: Date().timeIntervalSince1970, themeName: settings.theme.name, panes: settings.panes)
+            now: settings.clock.now(), themeName: settings.theme.name, panes: settings.panes)
         state.confirmBeforePost = settings.confirmBeforePost
         state.readOnly = engine.isAppOnly
     }
@@ -216,7 +218,7 @@ public final class App {
     /// One turn of the loop: wait for keys or a wake-up, reduce, run effects, draw if changed.
     public func step(timeout: Double) async {
         let keys = terminal.readKeys(timeout: timeout)
-        var actions: [Action] = [.tick(now: Date().timeIntervalSince1970)]
+        var actions: [Action] = [.tick(now: settings.clock.now())]
         let size = terminal.size
         if size.width != state.width || size.height != state.height { actions.append(.resize(width: size.width, height: size.height)) }
         actions += inbox.take()

@@ -266,7 +266,7 @@ public enum Views {
         let notice = s.notice.flatMap { s.now - $0.at <= Reducer.noticeLifetime ? $0 : nil }
         if let n = notice { right = (n.text, n.isError) }
         if let e = st.lastError, let at = st.lastErrorAt, s.now - at <= Reducer.noticeLifetime * 2,
-            notice?.isError != true, (s.notice?.at ?? 0) < at
+            notice?.isError != true, (notice?.at ?? 0) < at
         {
             right = (e, true)
         }

@@ -77,14 +77,14 @@ extension SyncEngine {
             if Task.isCancelled || (error as? TransportError) == .cancelled || !opened.contains(id) { return }
             let attempt = (retries[id] ?? 0) + 1
             retries[id] = attempt
-            let delay = min(320, 5 * pow(2, Double(min(attempt, 7) - 1))) * options.timeScale
+            let delay = min(320, 5 * pow(2, Double(min(attempt, 7) - 1)))
             let retryAt = max(now() + delay, blockedUntil(Self.endpoint(id)) ?? 0)
             fail(id, error, retry: retryAt)
             // A poller tries again on its own schedule; a stream-fed timeline must still catch up.
             if pollers[id] == nil {
                 let wait = retryAt - now()
-                Task { [weak self] in
-                    try? await Task.sleep(nanoseconds: Checked.nanoseconds(wait))
+                Task { [weak self, clock = options.clock] in
+                    try? await clock.sleep(seconds: wait)
                     await self?.requestCatchUp(id, ceiling: low)
                 }
             }

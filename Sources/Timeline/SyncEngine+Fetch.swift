@@ -3,7 +3,7 @@ import TwitterAPI
 
 extension SyncEngine {
     /// Unix time as the server counts it.
-    nonisolated func now() -> Double { Date().timeIntervalSince1970 + Double(client.serverClockOffset) }
+    nonisolated func now() -> Double { options.clock.now() + Double(client.serverClockOffset) }
 
     /// The rate-limit family a timeline's pages come from.
     static func endpoint(_ id: TimelineID) -> String {
@@ -39,7 +39,7 @@ extension SyncEngine {
             board.count { $0.rateLimitWaits += 1 }
             board.update(id) { $0.state = .rateLimited(until: until) }
             // The server's window turns over at the start of the reset second.
-            try await Task.sleep(nanoseconds: Checked.nanoseconds(until - t + 0.02))
+            try await options.clock.sleep(until: until - Double(client.serverClockOffset) + 0.02)
         }
     }
 
@@ -69,7 +69,7 @@ extension SyncEngine {
                 return ([], 0)
             }
         } catch let e as APIError where e.httpStatus == 429 || e.httpStatus == 420 {
-            block(endpoint, until: e.retryAt.map(Double.init) ?? now() + 60 * options.timeScale)
+            block(endpoint, until: e.retryAt.map(Double.init) ?? now() + 60)
             throw e
         }
     }

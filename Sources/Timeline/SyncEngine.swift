@@ -116,7 +116,7 @@ public actor SyncEngine {
     }
 
     private func startStream(key: String, kind: StreamKind, timelines: [TimelineID]) {
-        let events = client.stream(kind, stallTimeout: options.stallTimeout, clock: ScaledClock(scale: options.timeScale))
+        let events = client.stream(kind, stallTimeout: options.stallTimeout, clock: options.clock)
         streams[key] = Task { [weak self] in
             for await event in events {
                 guard let self else { return }
@@ -143,7 +143,7 @@ public actor SyncEngine {
             for tl in targets { board.update(tl) { if $0.state != .streaming { $0.state = .connecting } } }
         case .state(.waiting(let seconds, let reason)):
             streamsUp.remove(key)
-            let retry = now() + seconds * options.timeScale
+            let retry = now() + seconds
             for tl in targets { fail(tl, reason: reason, state: .offline(retry: retry, reason: reason)) }
             if key == "user" {
                 userStreamFailures += 1
@@ -212,11 +212,11 @@ public actor SyncEngine {
 
     private func startPolling(_ id: TimelineID) {
         guard pollers[id] == nil else { return }
-        pollers[id] = Task { [weak self] in
+        pollers[id] = Task { [weak self, clock = options.clock] in
             while !Task.isCancelled {
                 guard let self else { return }
                 let wait = await self.pollOnce(id)
-                try? await Task.sleep(nanoseconds: Checked.nanoseconds(max(0.05, wait)))
+                try? await clock.sleep(seconds: max(0.05, wait))
             }
         }
     }
@@ -230,7 +230,7 @@ public actor SyncEngine {
         var wait = PollPlanner.interval(
             window: client.rateLimits.window(for: endpoint), now: Int64(now()), windowSeconds: options.windowSeconds,
             defaultLimit: Self.defaultLimit(endpoint), sharers: sharers)
-        wait = max(wait, options.minimumPollSeconds) * options.timeScale
+        wait = max(wait, options.minimumPollSeconds)
         if case .offline(let retry, _) = board.status(id).state { wait = max(1, retry - now()) }
         if case .rateLimited(let until) = board.status(id).state { wait = max(wait, until - now()) }
         let next = now() + wait

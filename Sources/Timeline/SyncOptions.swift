@@ -16,9 +16,8 @@ public struct SyncOptions: Sendable {
     /// polling.
     public var streamFailuresBeforePolling = 3
     public var stallTimeout = 90.0
-    /// Multiplies backoffs and poll intervals (tests shorten them); rate-limit resets are always
-    /// waited for on the wall clock.
-    public var timeScale = 1.0
+    /// Where the engine reads the time and waits: the system clock, or a test's own.
+    public var clock: any WallClock = SystemClock()
     /// The shortest time between polls of one timeline (`config.toml`'s poll.minimum_seconds).
     public var minimumPollSeconds = 0.0
     /// Length of the rate-limit window assumed before the first answer.

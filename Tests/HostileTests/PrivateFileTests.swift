@@ -38,7 +38,9 @@ import Timeline
         let store = AccountStore(fileURL: dir.appendingPathComponent("accounts.toml"))
         let done = Atomic<Bool>(false)
         let seen = Locked<(looks: Int, loose: [String])>((0, []))
+        let finished = DispatchSemaphore(value: 0)
         let watcher = Thread {
+            defer { finished.signal() }
             while !done.load(ordering: .acquiring) {
                 for e in (try? FileManager.default.contentsOfDirectory(atPath: dir.path)) ?? [] {
                     let m = Self.mode(dir.appendingPathComponent(e).path)
@@ -52,7 +54,7 @@ import Timeline
         watcher.start()
         for _ in 0..<300 { try store.save(.init(active: "work", accounts: [Self.account])) }
         done.store(true, ordering: .releasing)
-        try await Task.sleep(nanoseconds: 50_000_000)
+        finished.wait()
         let result = seen.withLock { $0 }
         #expect(result.looks > 0)
         #expect(result.loose.isEmpty, "seen open to others: \(result.loose.prefix(5))")
@@ -126,8 +128,8 @@ import Timeline
         let drafts = DraftStore(directory: root)
         try drafts.save([DraftRecord(text: "half a thought", replyTo: nil)])
         let left = [".draft.json.tmp-123-456", ".dat.nosync1a2b.XyZ"]
-        for l in left { FileManager.default.createFile(atPath: root.appendingPathComponent(l).path, contents: Data("old draft".utf8)) }
-        FileManager.default.createFile(atPath: root.appendingPathComponent("notes.txt").path, contents: Data())
+        for l in left { _ = FileManager.default.createFile(atPath: root.appendingPathComponent(l).path, contents: Data("old draft".utf8)) }
+        _ = FileManager.default.createFile(atPath: root.appendingPathComponent("notes.txt").path, contents: Data())
         #expect(drafts.load().map(\.text) == ["half a thought"])
         let names = Set(try FileManager.default.contentsOfDirectory(atPath: root.path))
         #expect(names == ["draft.json", "notes.txt"])

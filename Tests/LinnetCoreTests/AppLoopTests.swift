@@ -17,17 +17,23 @@ import TwitterAPI
 
     /// An app over a fresh store, an offline engine (nothing listens on port 9) and a cache
     /// written from the scene's tweets.
-    static func app(_ terminal: MemoryTerminal, cacheDir: URL) async throws -> (App, TimelineStore) {
+    static func app(
+        _ terminal: MemoryTerminal, cacheDir: URL, clock: ManualClock = ManualClock(), drafts: DraftStore? = nil
+    ) async throws -> (App, TimelineStore) {
         let cache = TimelineCache(directory: cacheDir)
         try cache.save(await Scene.store().snapshot())
         let store = TimelineStore()
         let client = TwitterClient(
             endpoints: .single("http://127.0.0.1:9"),
             auth: .user(OAuthCredentials(consumerKey: "k", consumerSecret: "s", token: "1-t", tokenSecret: "x")))
-        let engine = SyncEngine(client: client, store: store, account: Scene.me)
+        var options = SyncOptions()
+        options.clock = clock
+        let engine = SyncEngine(client: client, store: store, account: Scene.me, options: options)
         var settings = App.Settings()
         settings.cache = cache
         settings.themes = ["dark", "light"]
+        settings.clock = clock
+        settings.drafts = drafts
         return (App(terminal: terminal, store: store, engine: engine, settings: settings, wake: {}), store)
     }
 
@@ -54,6 +60,42 @@ import TwitterAPI
         } else {
             Issue.record("the cache was not saved on the way out")
         }
+    }
+}
+
+extension AppLoopTests {
+    /// Time in the loop comes from its clock: a draft reaches the disk at once, then at most
+    /// every 2 s while typing; a notice goes after its lifetime. The clock moves only here.
+    @Test func autosaveAndNoticesFollowTheClock() async throws {
+        let dir = Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let clock = ManualClock()
+        let drafts = DraftStore(directory: dir)
+        var saved: [Int: [String]] = [:]
+        var shown: [Int: String] = [:]
+        let script: [[Key]] = [[], [.char("T")], [.char("n")], [.char("h"), .char("i")], [.char("!")], [], [], []]
+        var frames: () -> String = { "" }
+        let terminal = MemoryTerminal(width: 100, height: 20, script: script) { turn in
+            // Before each turn: what the disk holds and what the screen said after the last one.
+            saved[turn] = drafts.load().map(\.text)
+            shown[turn] = frames()
+            switch turn {
+            case 5: clock.advance(by: 2)
+            case 6: clock.advance(by: Reducer.noticeLifetime)
+            default: break
+            }
+        }
+        frames = { terminal.lastText }
+        let (app, _) = try await Self.app(terminal, cacheDir: dir, clock: clock, drafts: drafts)
+        await app.run()
+        // "hi" was saved as soon as it was typed; "!" a moment later was not, until 2 s passed.
+        #expect(saved[4] == ["hi"])
+        #expect(saved[5] == ["hi"])
+        #expect(saved[6] == ["hi!"])
+        // The theme notice stayed while the clock stood still and left after its lifetime.
+        #expect(shown[5]?.contains("Theme: light") == true, "\(shown[5] ?? "")")
+        #expect(shown[7]?.contains("Theme: light") == false, "\(shown[7] ?? "")")
+        #expect(app.state.now == clock.now())
     }
 }
 

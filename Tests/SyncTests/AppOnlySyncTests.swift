@@ -15,7 +15,7 @@ import TwitterAPI
             consumerKey: c.consumerKey, consumerSecret: c.consumerSecret)
         let store = TimelineStore()
         var o = SyncOptions()
-        o.timeScale = 0.02
+        o.clock = ScaledClock(scale: 0.02)
         let engine = SyncEngine(
             client: sim.client(auth: .bearer(token)), store: store, account: User(id: UserID(0), screenName: "reader", name: "reader"),
             options: o)

@@ -27,7 +27,7 @@ import TwitterAPI
         // Deletes missed while disconnected are found this far below the reconnect point.
         o.reconcileDepth = 40
         o.stallTimeout = 0.8
-        o.timeScale = 0.02
+        o.clock = ScaledClock(scale: 0.02)
         let h = try await SyncHarness.start(options: o) {
             $0.rateLimitWindowSeconds = 2
             $0.keepAliveSeconds = 0.2

@@ -40,6 +40,33 @@ final class RecordingClock: StreamClock {
         return box.withLock { $0 }
     }
 
+    /// Reads events one at a time and hands each to `step` with all seen so far; `step` acts on
+    /// what it sees (that is the signal to go on) and returns true to stop. A time limit guards
+    /// against a hang; no result depends on it.
+    func drive(
+        _ stream: AsyncStream<StreamEvent>, limit: Double = 15,
+        _ step: @escaping @Sendable (StreamEvent, [StreamEvent]) async throws -> Bool
+    ) async -> [StreamEvent] {
+        let reader = Task { () -> [StreamEvent] in
+            var all: [StreamEvent] = []
+            for await e in stream {
+                all.append(e)
+                if (try? await step(e, all)) ?? true { break }
+            }
+            return all
+        }
+        let timer = Task {
+            try? await Task.sleep(nanoseconds: UInt64(limit * 1e9))
+            reader.cancel()
+        }
+        let all = await reader.value
+        timer.cancel()
+        return all
+    }
+
+    static func isStreaming(_ e: StreamEvent) -> Bool { if case .state(.streaming) = e { return true } else { return false } }
+    static func tweet(_ e: StreamEvent) -> String? { if case .message(.tweet(let t)) = e { return t.text } else { return nil } }
+
     func tweets(_ events: [StreamEvent]) -> [String] {
         events.compactMap { if case .message(.tweet(let t)) = $0 { return t.text } else { return nil } }
     }
@@ -58,14 +85,19 @@ final class RecordingClock: StreamClock {
         #expect(try await h.control("POST", "/_sim/faults", body: #"{"dropStreamAfterMessages":3}"#, json: true).status == 200)
         let clock = RecordingClock()
         let stream = h.client.stream(.user, clock: clock)
-        let feeder = Task {
-            for i in 0..<6 {
-                try await Task.sleep(nanoseconds: 300_000_000)
+        // The next tweet goes in when the stream is up or the last one came through; one
+        // sent while the stream is down is missed, and the reconnect sends another.
+        let next = Locked(0)
+        let events = await drive(stream) { e, all in
+            if Self.isStreaming(e) || Self.tweet(e) != nil {
+                let i = next.withLock { n -> Int in
+                    n += 1
+                    return n - 1
+                }
                 try await inject(h, "hello @linnet_demo \(i)")
             }
+            return self.tweets(all).count >= 4
         }
-        let events = await collect(stream) { self.tweets($0).count >= 4 }
-        feeder.cancel()
         #expect(tweets(events).prefix(2) == ["hello @linnet_demo 0", "hello @linnet_demo 1"])
         #expect(streaming(events) >= 2, "the client must have reconnected after the drop")
         #expect(clock.recorded.first == 0, "the first reconnect after a drop is immediate")
@@ -109,22 +141,21 @@ final class RecordingClock: StreamClock {
     @Test func brokenFramesAndTruncatedJSONAreSkipped() async throws {
         let h = try await ClientHarness.start()
         defer { Task { await h.stop() } }
-        let events = Locked<[StreamEvent]>([])
         let stream = h.client.stream(.sample, clock: RecordingClock())
-        let reader = Task {
-            for await e in stream { events.withLock { $0.append(e) } }
+        // Up: one truncated message, then "two"; once "two" is seen, one broken frame, then "four".
+        let all = await drive(stream) { e, _ in
+            if Self.isStreaming(e) {
+                _ = try await h.control("POST", "/_sim/faults", body: #"{"truncatedMessages":1}"#, json: true)
+                try await inject(h, "one")
+                try await inject(h, "two")
+            }
+            if Self.tweet(e) == "two" {
+                _ = try await h.control("POST", "/_sim/faults", body: #"{"malformedFrames":1}"#, json: true)
+                try await inject(h, "three")
+                try await inject(h, "four")
+            }
+            return Self.tweet(e) == "four"
         }
-        try await Task.sleep(nanoseconds: 500_000_000)
-        _ = try await h.control("POST", "/_sim/faults", body: #"{"truncatedMessages":1}"#, json: true)
-        try await inject(h, "one")
-        try await inject(h, "two")
-        try await Task.sleep(nanoseconds: 500_000_000)
-        _ = try await h.control("POST", "/_sim/faults", body: #"{"malformedFrames":1}"#, json: true)
-        try await inject(h, "three")
-        try await inject(h, "four")
-        try await Task.sleep(nanoseconds: 800_000_000)
-        reader.cancel()
-        let all = events.withLock { $0 }
         let skipped = all.filter { if case .skipped = $0 { return true } else { return false } }
         #expect(skipped.count >= 2)
         #expect(tweets(all).contains("two") && tweets(all).contains("four"))
@@ -135,16 +166,17 @@ final class RecordingClock: StreamClock {
         let h = try await ClientHarness.start()
         defer { Task { await h.stop() } }
         let stream = h.client.stream(.sample, clock: RecordingClock())
-        let sender = Task {
-            try await Task.sleep(nanoseconds: 500_000_000)
-            _ = try await h.control("POST", "/_sim/notice", body: "kind=limit&track=3")
-            _ = try await h.control("POST", "/_sim/notice", body: "kind=unknown")
-            _ = try await h.control("POST", "/_sim/notice", body: "kind=warning")
-            try await Task.sleep(nanoseconds: 300_000_000)
-            _ = try await h.control("POST", "/_sim/notice", body: "kind=disconnect&code=7")
+        // Notices once the stream is up; the disconnect once the last of them came through.
+        let events = await drive(stream) { e, all in
+            if Self.isStreaming(e) && all.filter(Self.isStreaming).count == 1 {
+                _ = try await h.control("POST", "/_sim/notice", body: "kind=limit&track=3")
+                _ = try await h.control("POST", "/_sim/notice", body: "kind=unknown")
+                _ = try await h.control("POST", "/_sim/notice", body: "kind=warning")
+            }
+            if case .message(.warning) = e { _ = try await h.control("POST", "/_sim/notice", body: "kind=disconnect&code=7") }
+            if case .statistics = e { return true }
+            return false
         }
-        let events = await collect(stream) { all in all.contains { if case .statistics = $0 { return true } else { return false } } }
-        sender.cancel()
         #expect(events.contains { if case .message(.limit(3)) = $0 { return true } else { return false } })
         #expect(events.contains { if case .message(.warning) = $0 { return true } else { return false } })
         #expect(

@@ -41,19 +41,6 @@ public enum StreamEvent: Sendable {
     case statistics(StreamStatistics)
 }
 
-/// Sleeps between reconnects; tests pass one that records instead of waiting.
-public protocol StreamClock: Sendable {
-    func sleep(seconds: Double) async throws
-}
-
-/// The real clock.
-public struct SystemStreamClock: StreamClock {
-    public init() {}
-    public func sleep(seconds: Double) async throws {
-        try await Task.sleep(nanoseconds: Checked.nanoseconds(seconds))
-    }
-}
-
 extension TwitterClient {
     /// Stream events waiting for the reader, at most.
     public static let maxEventsWaiting = 10_000
@@ -62,7 +49,7 @@ extension TwitterClient {
     /// rules after drops, stalls (no byte for `stallTimeout` seconds, keep-alives included) and
     /// HTTP errors. Stop by cancelling the reading task.
     public func stream(
-        _ kind: StreamKind, stallTimeout: Double = 90, clock: any StreamClock = SystemStreamClock()
+        _ kind: StreamKind, stallTimeout: Double = 90, clock: any StreamClock = SystemClock()
     ) -> AsyncStream<StreamEvent> {
         // Bounded: when the reader falls this far behind, the stream waits for it (and the
         // HTTP transfer pauses); nothing is dropped.
