@@ -162,7 +162,7 @@ public final class App {
                 await store.restore(head)
                 await step(timeout: 0)
                 if case .loaded(let all) = cache.load() { await store.restore(all) }
-            case .setAside(let why), .refused(let why): inbox.post(.notice("Cache: " + why, isError: true))
+            case .setAside(let why), .refused(let why): inbox.post(.notice(Words.cacheProblem(why), isError: true))
             case .empty: break
             }
         }
@@ -192,7 +192,7 @@ public final class App {
         switch opened {
         case .success(let s): next = s
         case .failure(let error):
-            inbox.post(.notice("Could not switch to \"\(name)\": \(error)", isError: true))
+            inbox.post(.notice(Words.switchFailed(name, "\(error)"), isError: true))
             return
         }
         await finish()
@@ -211,7 +211,7 @@ public final class App {
             themeName: old.themeName, panes: settings.panes)
         state.confirmBeforePost = settings.confirmBeforePost
         state.readOnly = engine.isAppOnly
-        inbox.post(.notice("Now reading as \"\(name)\" (@\(engine.account.screenName)).", isError: false))
+        inbox.post(.notice(Words.readingAs(name, screenName: engine.account.screenName), isError: false))
         await start()
     }
 
@@ -232,8 +232,7 @@ public final class App {
         }
         if !keys.isEmpty { actions.append(.keys(keys)) }
         var context = Context(
-            snapshot: snapshot, statuses: engine.board.statuses, keyMap: settings.keyMap,
-            theme: settings.theme, themes: settings.themes)
+            snapshot: snapshot, statuses: engine.board.statuses, keyMap: settings.keyMap, themes: settings.themes)
         context.accounts = settings.accounts
         context.currentAccount = settings.account
         var effects: [Effect] = []
@@ -241,10 +240,8 @@ public final class App {
         for e in effects { perform(e) }
         autosaveDraft()
         if state.quitting { return }
-        // A theme effect above may have changed settings.theme.
-        var drawing = context
-        drawing.theme = settings.theme
-        let frame = Views.render(state, drawing)
+        // After the effects: a theme effect above may have changed settings.theme.
+        let frame = Views.render(state, context, theme: settings.theme)
         if frame != lastFrame {
             terminal.present(frame)
             lastFrame = frame
@@ -272,7 +269,7 @@ public final class App {
                 if case .wait(_, let message) = await engine.refresh(id) {
                     inbox.post(.refreshAnswered(id, message))
                 } else {
-                    inbox.post(.notice("Refreshing \(Views.title(id))…", isError: false))
+                    inbox.post(.notice(Words.refreshing(Views.title(id)), isError: false))
                 }
                 wake()
             }
@@ -283,9 +280,9 @@ public final class App {
         case .setTheme(let name):
             do {
                 settings.theme = try Theme.load(name)
-                inbox.post(.notice("Theme: \(settings.theme.name)", isError: false))
+                inbox.post(.notice(Words.theme(settings.theme.name), isError: false))
             } catch {
-                inbox.post(.notice("Theme not changed: \(error)", isError: true))
+                inbox.post(.notice(Words.themeNotChanged("\(error)"), isError: true))
             }
             lastFrame = nil
         case .switchAccount(let name): pendingSwitch = name
@@ -307,11 +304,9 @@ public final class App {
                 state.quitting = false
                 quitDespiteUnsaved = true
                 inbox.post(
-                    .notice(
-                        "The draft was NOT saved (\(why)). Linnet did not quit: free some space and quit again, or quit again to leave without it.",
-                        isError: true))
+                    .notice(Words.draftNotSavedQuitCalledOff(why), isError: true))
             } else if !state.quitting {
-                inbox.post(.notice("Drafts could not be saved (\(why)). They are still here; Linnet will try again.", isError: true))
+                inbox.post(.notice(Words.draftsNotSaved(why), isError: true))
             }
         }
         lastDraftSave = state.now

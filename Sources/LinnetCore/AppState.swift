@@ -65,15 +65,7 @@ public enum Question: Equatable, Sendable {
     case quitWithDraft
     case post
 
-    public var text: String {
-        switch self {
-        case .retweet: return "Retweet this to your followers?"
-        case .unretweet: return "Undo your retweet?"
-        case .delete: return "Delete this tweet for good?"
-        case .quitWithDraft: return "Quit with an unsent draft? It is saved and offered next time."
-        case .post: return "Post this tweet?"
-        }
-    }
+    public var text: String { Words.question(self) }
 }
 
 /// A line of feedback in the status bar, which fades after a while.
@@ -175,19 +167,19 @@ public struct Context: Sendable {
     public var snapshot: TimelineSnapshot
     public var statuses: [TimelineID: SyncStatus]
     public var keyMap: KeyMap
-    public var theme: Theme
+    /// Theme names the theme key cycles through (the theme itself is the app's, given to
+    /// `Views.render` alone: the reducer never sees it).
     public var themes: [String]
     /// Account names the switch key cycles through, and the one in use.
     public var accounts: [String] = []
     public var currentAccount: String?
     public init(
         snapshot: TimelineSnapshot, statuses: [TimelineID: SyncStatus] = [:], keyMap: KeyMap = .standard,
-        theme: Theme = .fallback, themes: [String] = ["dark"]
+        themes: [String] = ["dark"]
     ) {
         self.snapshot = snapshot
         self.statuses = statuses
         self.keyMap = keyMap
-        self.theme = theme
         self.themes = themes
     }
 

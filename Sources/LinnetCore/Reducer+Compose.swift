@@ -39,10 +39,10 @@ extension Reducer {
 
     /// Why a text cannot be sent, or nil when it can.
     public static func refusal(_ text: String) -> String? {
-        if text.allSatisfy(\.isWhitespace) { return "Nothing to send yet." }
+        if text.allSatisfy(\.isWhitespace) { return Words.nothingToSend }
         let length = TweetLength(text)
-        if length.remaining() < 0 { return "Too long by \(-length.remaining()) characters; shorten it to send." }
-        if !length.isValid { return "The text has characters Twitter does not accept." }
+        if length.remaining() < 0 { return Words.tooLong(by: -length.remaining()) }
+        if !length.isValid { return Words.invalidText }
         return nil
     }
 
@@ -118,7 +118,7 @@ extension Reducer {
         switch (write, result) {
         case (.post(_, let reply), .success):
             s.compose = nil
-            s.notice = Notice(reply == nil ? "Tweet sent." : "Reply sent.", isError: false, at: s.now)
+            s.notice = Notice(Words.sent(reply: reply != nil), isError: false, at: s.now)
             return [.saveDrafts(draftRecords(s))]
         case (.post, .failure(let e)):
             s.compose?.sending = false
@@ -127,11 +127,11 @@ extension Reducer {
             return [.saveDrafts(draftRecords(s))]
         case (_, .failure(let e)):
             s.notice = Notice(e.message, isError: true, at: s.now)
-        case (.retweet, .success): s.notice = Notice("Retweeted.", isError: false, at: s.now)
-        case (.unretweet, .success): s.notice = Notice("Retweet undone.", isError: false, at: s.now)
-        case (.like, .success): s.notice = Notice("Liked.", isError: false, at: s.now)
-        case (.unlike, .success): s.notice = Notice("Like undone.", isError: false, at: s.now)
-        case (.delete, .success): s.notice = Notice("Tweet deleted.", isError: false, at: s.now)
+        case (.retweet, .success): s.notice = Notice(Words.retweeted, isError: false, at: s.now)
+        case (.unretweet, .success): s.notice = Notice(Words.retweetUndone, isError: false, at: s.now)
+        case (.like, .success): s.notice = Notice(Words.liked, isError: false, at: s.now)
+        case (.unlike, .success): s.notice = Notice(Words.likeUndone, isError: false, at: s.now)
+        case (.delete, .success): s.notice = Notice(Words.deleted, isError: false, at: s.now)
         }
         return []
     }

@@ -51,7 +51,7 @@ extension Reducer {
     static func closePane(_ s: inout AppState) -> [Effect] {
         let id = s.pane.id
         if id == .home || id == .mentions || s.panes.count == 1 {
-            s.notice = Notice(s.panes.count == 1 ? "The last pane stays open." : "Home and Mentions stay open.", isError: false, at: s.now)
+            s.notice = Notice(Words.lastPaneStays(onlyOne: s.panes.count == 1), isError: false, at: s.now)
             return []
         }
         s.panes.remove(at: s.active)
@@ -103,7 +103,7 @@ extension Reducer {
         } else if mine {
             s.question = .delete(t.id)
         } else {
-            s.notice = Notice("You can only delete your own tweets.", isError: true, at: s.now)
+            s.notice = Notice(Words.notYours, isError: true, at: s.now)
         }
         return []
     }
@@ -117,11 +117,11 @@ extension Reducer {
 
     static func switchAccount(_ s: inout AppState, _ c: Context) -> [Effect] {
         if s.readOnly {
-            s.notice = Notice("The switch key cycles user accounts: start one with `linnet --account NAME`.", isError: false, at: s.now)
+            s.notice = Notice(Words.switchNeedsAccounts, isError: false, at: s.now)
             return []
         }
         guard c.accounts.count > 1 else {
-            s.notice = Notice("There is one account; add another with `linnet login`.", isError: false, at: s.now)
+            s.notice = Notice(Words.oneAccount, isError: false, at: s.now)
             return []
         }
         let i = c.currentAccount.flatMap { c.accounts.firstIndex(of: $0) } ?? -1
@@ -139,7 +139,7 @@ extension Reducer {
     }
 
     static func nothing(_ s: inout AppState) -> [Effect] {
-        s.notice = Notice("No tweet is selected.", isError: false, at: s.now)
+        s.notice = Notice(Words.noSelection, isError: false, at: s.now)
         return []
     }
 

@@ -31,10 +31,7 @@ public enum Reducer {
         case .restoreDrafts(let records):
             s.drafts = records.map { Compose(editor: Editor($0.text), replyTo: $0.replyTo) }
             if !records.isEmpty {
-                s.notice = Notice(
-                    records.count == 1
-                        ? "An unsent draft was kept from last time: press n to open it."
-                        : "\(records.count) unsent drafts were kept from last time: press n to open them.", isError: false, at: s.now)
+                s.notice = Notice(Words.draftsKept(records.count), isError: false, at: s.now)
             }
         }
         fx += settle(&s, c)
@@ -90,7 +87,7 @@ public enum Reducer {
             }
         }
         if pastedLines > 0 {
-            s.notice = Notice("Pasted \(pastedLines + 1) lines; press Enter to send.", isError: false, at: s.now)
+            s.notice = Notice(Words.pasted(lines: pastedLines + 1), isError: false, at: s.now)
         }
         return fx
     }

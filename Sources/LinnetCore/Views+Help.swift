@@ -2,17 +2,16 @@ import Screen
 
 /// The help overlay, generated from the key map.
 extension Views {
-    static func help(_ screen: inout Screen, _ s: AppState, _ c: Context) {
-        let t = c.theme
+    static func help(_ screen: inout Screen, _ s: AppState, _ c: Context, _ t: Theme) {
         var rows: [(String, String)] = []
         var seen = Set<String>()
         let panes: Set<Command> = [.pane2, .pane3, .pane4, .pane5, .pane6, .pane7, .pane8, .pane9]
         for mode in [KeyMode.timeline, .compose] {
-            rows.append((mode == .timeline ? "Reading" : "Writing", ""))
+            rows.append((Words.helpSection(mode), ""))
             for b in c.keyMap.bindings where b.mode == mode && !panes.contains(b.command) {
                 guard seen.insert("\(mode)\(b.command)").inserted else { continue }
                 if b.command == .pane1 {
-                    rows.append(("1 … 9", "go to pane N"))
+                    rows.append(Words.paneKeys)
                 } else {
                     rows.append((c.keyMap.keys(for: b.command, in: mode).joined(separator: ", "), b.help))
                 }
@@ -28,7 +27,7 @@ extension Views {
         let box = Rect(x: (s.width - w) / 2, y: max(1, (s.height - h) / 2), width: w, height: h)
         screen.fill(box, style: t[.help])
         let close = c.keyMap.keys(for: .cancel, in: .help).prefix(2)
-        let title = close.isEmpty ? " Keys " : " Keys (\(close.joined(separator: " or ")) to close) "
+        let title = Words.helpTitle(closeKeys: Array(close))
         screen.put(title, x: box.x + 2, y: box.y, style: t[.helpKey])
         for (i, row) in rows.enumerated() {
             let x = box.x + 1 + (i / perColumn) * colWidth

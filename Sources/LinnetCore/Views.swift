@@ -5,20 +5,19 @@ import TwitterAPI
 
 /// Pure drawing: a state and the store's picture become a `Screen`.
 public enum Views {
-    public static func render(_ s: AppState, _ c: Context) -> Screen {
-        let t = c.theme
+    public static func render(_ s: AppState, _ c: Context, theme t: Theme = .fallback) -> Screen {
         var screen = Screen(width: s.width, height: s.height, fill: t[.text])
-        let reply = replyContext(s, c)
+        let reply = replyContext(s, c, t)
         let layout = Layout(s, replyLines: reply.count)
         if layout.tooSmall {
             tooSmall(&screen, s)
             return screen
         }
-        tabs(&screen, layout.tabs, s, c)
-        if s.panes.indices.contains(s.active) { pane(&screen, layout.body, s, c) }
-        if let r = layout.compose { compose(&screen, r, reply, s, c) }
-        status(&screen, layout.status, s, c)
-        if s.showHelp { help(&screen, s, c) }
+        tabs(&screen, layout.tabs, s, c, t)
+        if s.panes.indices.contains(s.active) { pane(&screen, layout.body, s, c, t) }
+        if let r = layout.compose { compose(&screen, r, reply, s, c, t) }
+        status(&screen, layout.status, s, c, t)
+        if s.showHelp { help(&screen, s, c, t) }
         return screen
     }
 
@@ -26,7 +25,7 @@ public enum Views {
 
     static func tooSmall(_ screen: inout Screen, _ s: AppState) {
         let text =
-            "Linnet needs at least \(Layout.minWidth)×\(Layout.minHeight); this terminal is \(s.width)×\(s.height). Enlarge it, or press q to quit."
+            Words.tooSmall(minWidth: Layout.minWidth, minHeight: Layout.minHeight, width: s.width, height: s.height)
         let lines = TextLayout.wrap([Span(text, .plain)], width: max(1, s.width))
         let y0 = max(0, (s.height - lines.count) / 2)
         for (i, l) in lines.enumerated() where y0 + i < s.height {
@@ -37,17 +36,10 @@ public enum Views {
     // MARK: - Tabs
 
     static func title(_ id: TimelineID) -> String {
-        switch id {
-        case .home: return "Home"
-        case .mentions: return "Mentions"
-        case .search(let q): return "Search: " + TweetCard.clean(q)
-        case .user(let n): return "@" + TweetCard.clean(n)
-        case .thread: return "Thread"
-        }
+        Words.title(id, clean: TweetCard.clean)
     }
 
-    static func tabs(_ screen: inout Screen, _ r: Rect, _ s: AppState, _ c: Context) {
-        let t = c.theme
+    static func tabs(_ screen: inout Screen, _ r: Rect, _ s: AppState, _ c: Context, _ t: Theme) {
         screen.fill(r, style: t[.tabBar])
         var x = 0
         for (i, p) in s.panes.enumerated() {
@@ -68,21 +60,18 @@ public enum Views {
 
     // MARK: - Timeline pane
 
-    static func pane(_ screen: inout Screen, _ r: Rect, _ s: AppState, _ c: Context) {
-        let t = c.theme
+    static func pane(_ screen: inout Screen, _ r: Rect, _ s: AppState, _ c: Context, _ t: Theme) {
         let p = s.pane
         let ids = c.ids(p)
         guard !ids.isEmpty else {
-            emptyPane(&screen, r, p.id, c.statuses[p.id] ?? SyncStatus(), s, c)
+            emptyPane(&screen, r, p.id, c.statuses[p.id] ?? SyncStatus(), s, c, t)
             return
         }
         let top = p.top.flatMap { ids.firstIndex(of: $0) } ?? 0
         var y = r.y
         if top > 0 {
             let unread = c.snapshot.timelines[p.id].map(\.newAboveAnchor) ?? 0
-            let newer =
-                "▲ \(top) newer" + (unread > 0 && unread <= top ? " (\(unread) new)" : "")
-                + " · \(c.keyMap.keys(for: .top, in: .timeline).first ?? "g g") for the newest"
+            let newer = Words.newer(top, unread: unread, topKey: c.keyMap.keys(for: .top, in: .timeline).first ?? "g g")
             screen.put(TextLayout.truncate(newer, width: r.width), x: r.x, y: y, style: t[.newMarker])
             y += 1
         }
@@ -111,32 +100,33 @@ public enum Views {
         }
         let status = c.statuses[p.id] ?? SyncStatus()
         if y < r.maxY, status.loadingOlder {
-            screen.put("Loading older tweets…", x: r.x + TweetCard.gutter, y: y, style: t[.dim], clip: r)
+            screen.put(Words.loadingOlder, x: r.x + TweetCard.gutter, y: y, style: t[.dim], clip: r)
         } else if y < r.maxY, status.reachedEnd {
-            screen.put("That is all there is.", x: r.x + TweetCard.gutter, y: y, style: t[.dim], clip: r)
+            screen.put(Words.reachedEnd, x: r.x + TweetCard.gutter, y: y, style: t[.dim], clip: r)
         }
     }
 
     /// A pane with no tweets says why: loading, nothing found, refused, or failed.
-    static func emptyPane(_ screen: inout Screen, _ r: Rect, _ id: TimelineID, _ st: SyncStatus, _ s: AppState, _ c: Context) {
-        let t = c.theme
-        let what: String
-        if case .search(let q) = id { what = "tweets matching “\(TweetCard.clean(q))”" } else { what = "tweets" }
+    static func emptyPane(_ screen: inout Screen, _ r: Rect, _ id: TimelineID, _ st: SyncStatus, _ s: AppState, _ c: Context, _ t: Theme) {
+        var query: String?
+        if case .search(let q) = id { query = TweetCard.clean(q) }
+        let what = Words.tweets(matching: query)
+        let wait = { (at: Double) in Format.wait(at - s.now) }
         let message: (String, Theme.Role)
         switch st.state {
         case .rateLimited(let until):
-            message = ("Refused: rate limited. Linnet will try again in \(Format.wait(until - s.now)).", .statusError)
+            message = (Words.refusedRateLimited(retryIn: wait(until)), .statusError)
         case .offline(let retry, let reason) where st.refused:
-            message = ("Refused: \(reason) (trying again in \(Format.wait(retry - s.now))).", .statusError)
+            message = (Words.refused(reason, retryIn: wait(retry)), .statusError)
         case .offline(let retry, let reason):
-            message = ("Could not load \(what): \(reason). Trying again in \(Format.wait(retry - s.now)).", .statusError)
+            message = (Words.couldNotLoad(what, reason, retryIn: wait(retry)), .statusError)
         case .idle, .loading, .connecting:
-            message = st.lastError.map { ("Could not load \(what): \($0)", .statusError) } ?? ("Loading \(what)…", .dim)
+            message = st.lastError.map { (Words.couldNotLoad(what, $0), .statusError) } ?? (Words.loading(what), .dim)
         case .streaming, .polling:
             if case .search = id {
-                message = ("No \(what) yet. New ones appear here as they are posted.", .dim)
+                message = (Words.noneYet(what), .dim)
             } else {
-                message = ("Nothing here yet.", .dim)
+                message = (Words.nothingYet, .dim)
             }
         }
         let lines = TextLayout.wrap([Span(message.0, t[message.1])], width: max(1, r.width - 4))
@@ -145,19 +135,18 @@ public enum Views {
 
     // MARK: - Compose
 
-    static func replyContext(_ s: AppState, _ c: Context) -> [StyledLine] {
+    static func replyContext(_ s: AppState, _ c: Context, _ t: Theme) -> [StyledLine] {
         guard let id = s.compose?.replyTo, let tweet = c.snapshot.tweets[id] else { return [] }
         let first = tweet.displayText.text.split(separator: "\n").first.map(String.init) ?? ""
         let line = StyledLine([
-            Span("↩ ", c.theme[.replyMarker]), Span("@" + TweetCard.clean(tweet.user.screenName) + ": ", c.theme[.handle]),
-            Span(TextLayout.truncate(first, width: max(1, s.width - 6 - Screen.width(of: tweet.user.screenName))), c.theme[.quote]),
+            Span("↩ ", t[.replyMarker]), Span("@" + TweetCard.clean(tweet.user.screenName) + ": ", t[.handle]),
+            Span(TextLayout.truncate(first, width: max(1, s.width - 6 - Screen.width(of: tweet.user.screenName))), t[.quote]),
         ])
         return [line]
     }
 
-    static func compose(_ screen: inout Screen, _ r: Rect, _ reply: [StyledLine], _ s: AppState, _ c: Context) {
+    static func compose(_ screen: inout Screen, _ r: Rect, _ reply: [StyledLine], _ s: AppState, _ c: Context, _ t: Theme) {
         guard let box = s.compose else { return }
-        let t = c.theme
         screen.fill(r, style: t[.text])
         let text = box.editor.text
         let length = TweetLength(text)
@@ -216,19 +205,15 @@ public enum Views {
     // MARK: - Status bar
 
     static func describe(_ st: SyncStatus, now: Double) -> (String, Theme.Role) {
+        let words = Words.state(st.state) { Format.wait($0 - now) }
         switch st.state {
-        case .idle: return ("idle", .status)
-        case .loading: return ("loading", .status)
-        case .connecting: return ("connecting", .status)
-        case .streaming: return ("streaming", .statusOK)
-        case .polling(let next): return ("polling, next in \(Format.wait(next - now))", .status)
-        case .offline(let retry, _): return ("offline, retry in \(Format.wait(retry - now))", .statusError)
-        case .rateLimited(let until): return ("rate limited for \(Format.wait(until - now))", .statusError)
+        case .idle, .loading, .connecting, .polling: return (words, .status)
+        case .streaming: return (words, .statusOK)
+        case .offline, .rateLimited: return (words, .statusError)
         }
     }
 
-    static func status(_ screen: inout Screen, _ r: Rect, _ s: AppState, _ c: Context) {
-        let t = c.theme
+    static func status(_ screen: inout Screen, _ r: Rect, _ s: AppState, _ c: Context, _ t: Theme) {
         screen.fill(r, style: t[.status])
         if let q = s.question {
             let x = screen.put(" " + q.text + " ", x: r.x, y: r.y, style: t[.prompt].over(t[.status]))
@@ -238,14 +223,14 @@ public enum Views {
             return
         }
         if let p = s.searchPrompt {
-            let x = screen.put(" Search: ", x: r.x, y: r.y, style: t[.prompt].over(t[.status]))
+            let x = screen.put(" " + Words.search, x: r.x, y: r.y, style: t[.prompt].over(t[.status]))
             let (_, caret) = p.layout(width: 10_000)
             screen.put(p.text, x: x, y: r.y, style: t[.status], clip: r)
             screen.cursor = (min(r.maxX - 1, x + caret.col), r.y)
             return
         }
         var x = screen.put(
-            s.readOnly ? " " + TweetCard.clean(s.account) + " (app-only)" : " @" + TweetCard.clean(s.account),
+            s.readOnly ? " " + TweetCard.clean(s.account) + " " + Words.appOnly : " @" + TweetCard.clean(s.account),
             x: r.x, y: r.y, style: t[.status].union(.bold))
         let st = c.statuses[s.pane.id] ?? SyncStatus()
         let (words, role) = describe(st, now: s.now)
@@ -279,7 +264,7 @@ public enum Views {
                     style: (isError ? t[.statusError] : t[.statusOK]).over(t[.status]))
             }
         } else {
-            let hint = c.keyMap.hint(.help, in: .timeline).map { "\($0) help" } ?? ""
+            let hint = c.keyMap.hint(.help, in: .timeline).map(Words.helpHint) ?? ""
             let w = Screen.width(of: hint)
             if !hint.isEmpty, r.maxX - x > w + 3 { screen.put(hint, x: r.maxX - 1 - w, y: r.y, style: t[.status]) }
         }

@@ -92,7 +92,11 @@ extension SyncEngine {
     }
 
     func blockedUntil(_ endpoint: String) -> Double? { blocked[endpoint] }
-    func block(_ endpoint: String, until: Double) { blocked[endpoint] = max(blocked[endpoint] ?? 0, until) }
+    func block(_ endpoint: String, until: Double, named: Bool) {
+        guard until > blocked[endpoint] ?? 0 else { return }
+        blocked[endpoint] = until
+        if named { blockedByBackoff.remove(endpoint) } else { blockedByBackoff.insert(endpoint) }
+    }
 
     /// Pages the next older tweets below what is held (or below a gap).
     public func loadOlder(_ id: TimelineID, below: TweetID? = nil) async {

@@ -31,15 +31,22 @@ extension SyncEngine {
         while true {
             let t = now()
             var until = 0.0
-            if let b = blockedUntil(endpoint), b > t { until = b }
-            if let w = client.rateLimits.window(for: endpoint), w.remaining <= 0, Double(w.reset) > t {
-                until = max(until, Double(w.reset))
+            var own = false
+            if let b = blockedUntil(endpoint), b > t { (until, own) = (b, blockedByBackoff.contains(endpoint)) }
+            if let w = client.rateLimits.window(for: endpoint), w.remaining <= 0, Double(w.reset) > t, Double(w.reset) > until {
+                (until, own) = (Double(w.reset), false)
             }
             guard until > t else { return }
             board.count { $0.rateLimitWaits += 1 }
             board.update(id) { $0.state = .rateLimited(until: until) }
-            // The server's window turns over at the start of the reset second.
-            try await options.clock.sleep(until: until - Double(client.serverClockOffset) + 0.02)
+            if own {
+                try await options.clock.sleep(seconds: until - t)
+                // Served (a scaled clock may have shortened it); a later block stays.
+                if blocked[endpoint] == until { blocked[endpoint] = nil }
+            } else {
+                // The server's window turns over at the start of the reset second.
+                try await options.clock.sleep(until: until - Double(client.serverClockOffset) + 0.02)
+            }
         }
     }
 
@@ -69,7 +76,7 @@ extension SyncEngine {
                 return ([], 0)
             }
         } catch let e as APIError where e.httpStatus == 429 || e.httpStatus == 420 {
-            block(endpoint, until: e.retryAt.map(Double.init) ?? now() + 60)
+            block(endpoint, until: e.retryAt.map(Double.init) ?? now() + 60, named: e.retryAt != nil)
             throw e
         }
     }

@@ -20,8 +20,11 @@ public actor SyncEngine {
     /// Catch-ups waiting per timeline, with the lowest ceiling asked for.
     var pendingCatchUp: [TimelineID: TweetID?] = [:]
     var lanes: [TimelineID: Task<Void, Never>] = [:]
-    /// Endpoints answered 429 without a reset, blocked until this Unix time.
+    /// Endpoints answered 429 (or 420), blocked until this Unix time (server time).
     var blocked: [String: Double] = [:]
+    /// Of those, the ones whose time Linnet chose (the answer named none): a backoff of its
+    /// own, which a scaled test clock may shorten; a time the server named never is.
+    var blockedByBackoff: Set<String> = []
     /// Failed catch-ups in a row per timeline, for the retry backoff.
     var retries: [TimelineID: Int] = [:]
     private var friends: Set<UserID>?

@@ -49,9 +49,8 @@ enum Scene {
         return store
     }
 
-    static func context(_ snapshot: TimelineSnapshot, statuses: [TimelineID: SyncStatus] = [:], theme: Theme = .fallback) -> Context {
-        Context(
-            snapshot: snapshot, statuses: statuses, keyMap: .standard, theme: theme, themes: ["dark", "light", "mono", "solarized-dark"])
+    static func context(_ snapshot: TimelineSnapshot, statuses: [TimelineID: SyncStatus] = [:]) -> Context {
+        Context(snapshot: snapshot, statuses: statuses, keyMap: .standard, themes: ["dark", "light", "mono", "solarized-dark"])
     }
 
     static func state(_ w: Int, _ h: Int) -> AppState {

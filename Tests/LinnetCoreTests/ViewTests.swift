@@ -42,7 +42,7 @@ import TwitterAPI
         #expect(remaining < 0)
         #expect(screen.text.contains(" \(remaining) "))
         // The part past the limit is marked, the part within is not.
-        let over = Scene.context(c.snapshot).theme[.overLimit]
+        let over = Theme.fallback[.overLimit]
         let cells = screen.cells.filter { $0.style.bg == over.bg && screen.grapheme(of: $0) != " " }
         #expect(!cells.isEmpty)
         #expect(screen.cursor != nil)
@@ -102,10 +102,10 @@ import TwitterAPI
     @Test func monochromeUsesAttributesOnly() async throws {
         let mono = try Theme.load("mono", environment: ["LINNET_THEMES": ThemeFolder.path, "HOME": "/nonexistent"])
         let store = await Scene.store()
-        let c = Scene.context(await store.snapshot(), theme: mono)
+        let c = Scene.context(await store.snapshot())
         var s = Scene.state(80, 24)
         _ = Reducer.reduce(&s, .storeChanged, c)
-        let screen = Views.render(s, c)
+        let screen = Views.render(s, c, theme: mono)
         #expect(screen.cells.allSatisfy { $0.style.fg == .default && $0.style.bg == .default })
         #expect(screen.cells.contains { $0.style.attributes.contains(.reverse) })
     }

@@ -1,0 +1,110 @@
+import Screen
+import Timeline
+
+/// Every sentence the reader shows, in one place: notices, questions, empty panes, the status
+/// bar's states, the help box. Wording changes (and a future translation) happen here only;
+/// key names inside sentences come from the key map at the call.
+public enum Words {
+    // MARK: Writing
+    public static let nothingToSend = "Nothing to send yet."
+    public static func tooLong(by n: Int) -> String { "Too long by \(n) characters; shorten it to send." }
+    public static let invalidText = "The text has characters Twitter does not accept."
+    public static func sent(reply: Bool) -> String { reply ? "Reply sent." : "Tweet sent." }
+    public static let retweeted = "Retweeted."
+    public static let retweetUndone = "Retweet undone."
+    public static let liked = "Liked."
+    public static let likeUndone = "Like undone."
+    public static let deleted = "Tweet deleted."
+    public static func pasted(lines: Int) -> String { "Pasted \(lines) lines; press Enter to send." }
+    public static func draftsKept(_ n: Int) -> String {
+        n == 1
+            ? "An unsent draft was kept from last time: press n to open it."
+            : "\(n) unsent drafts were kept from last time: press n to open them."
+    }
+    public static func draftNotSavedQuitCalledOff(_ why: String) -> String {
+        "The draft was NOT saved (\(why)). Linnet did not quit: free some space and quit again, or quit again to leave without it."
+    }
+    public static func draftsNotSaved(_ why: String) -> String {
+        "Drafts could not be saved (\(why)). They are still here; Linnet will try again."
+    }
+
+    // MARK: Questions
+    public static func question(_ q: Question) -> String {
+        switch q {
+        case .retweet: return "Retweet this to your followers?"
+        case .unretweet: return "Undo your retweet?"
+        case .delete: return "Delete this tweet for good?"
+        case .quitWithDraft: return "Quit with an unsent draft? It is saved and offered next time."
+        case .post: return "Post this tweet?"
+        }
+    }
+
+    // MARK: Reading
+    public static func lastPaneStays(onlyOne: Bool) -> String {
+        onlyOne ? "The last pane stays open." : "Home and Mentions stay open."
+    }
+    public static let notYours = "You can only delete your own tweets."
+    public static let switchNeedsAccounts = "The switch key cycles user accounts: start one with `linnet --account NAME`."
+    public static let oneAccount = "There is one account; add another with `linnet login`."
+    public static let noSelection = "No tweet is selected."
+    public static func refreshing(_ pane: String) -> String { "Refreshing \(pane)…" }
+    public static func cacheProblem(_ why: String) -> String { "Cache: " + why }
+    public static func switchFailed(_ name: String, _ error: String) -> String { "Could not switch to \"\(name)\": \(error)" }
+    public static func readingAs(_ name: String, screenName: String) -> String { "Now reading as \"\(name)\" (@\(screenName))." }
+    public static func theme(_ name: String) -> String { "Theme: \(name)" }
+    public static func themeNotChanged(_ error: String) -> String { "Theme not changed: \(error)" }
+
+    // MARK: Panes
+    public static func title(_ id: TimelineID, clean: (String) -> String) -> String {
+        switch id {
+        case .home: return "Home"
+        case .mentions: return "Mentions"
+        case .search(let q): return "Search: " + clean(q)
+        case .user(let name): return "@" + clean(name)
+        case .thread: return "Thread"
+        }
+    }
+    public static func tooSmall(minWidth: Int, minHeight: Int, width: Int, height: Int) -> String {
+        "Linnet needs at least \(minWidth)×\(minHeight); this terminal is \(width)×\(height). Enlarge it, or press q to quit."
+    }
+    public static func newer(_ count: Int, unread: Int, topKey: String) -> String {
+        "▲ \(count) newer" + (unread > 0 && unread <= count ? " (\(unread) new)" : "") + " · \(topKey) for the newest"
+    }
+    public static let loadingOlder = "Loading older tweets…"
+    public static let reachedEnd = "That is all there is."
+    public static func tweets(matching query: String?) -> String {
+        query.map { "tweets matching “\($0)”" } ?? "tweets"
+    }
+    public static func refusedRateLimited(retryIn wait: String) -> String { "Refused: rate limited. Linnet will try again in \(wait)." }
+    public static func refused(_ reason: String, retryIn wait: String) -> String { "Refused: \(reason) (trying again in \(wait))." }
+    public static func couldNotLoad(_ what: String, _ reason: String, retryIn wait: String) -> String {
+        "Could not load \(what): \(reason). Trying again in \(wait)."
+    }
+    public static func couldNotLoad(_ what: String, _ reason: String) -> String { "Could not load \(what): \(reason)" }
+    public static func loading(_ what: String) -> String { "Loading \(what)…" }
+    public static func noneYet(_ what: String) -> String { "No \(what) yet. New ones appear here as they are posted." }
+    public static let nothingYet = "Nothing here yet."
+
+    // MARK: Status bar
+    public static func state(_ state: SyncState, wait: (Double) -> String) -> String {
+        switch state {
+        case .idle: return "idle"
+        case .loading: return "loading"
+        case .connecting: return "connecting"
+        case .streaming: return "streaming"
+        case .polling(let next): return "polling, next in \(wait(next))"
+        case .offline(let retry, _): return "offline, retry in \(wait(retry))"
+        case .rateLimited(let until): return "rate limited for \(wait(until))"
+        }
+    }
+    public static let appOnly = "(app-only)"
+    public static func helpHint(_ key: String) -> String { "\(key) help" }
+    public static let search = "Search: "
+
+    // MARK: Help
+    public static func helpSection(_ mode: KeyMode) -> String { mode == .timeline ? "Reading" : "Writing" }
+    public static let paneKeys = ("1 … 9", "go to pane N")
+    public static func helpTitle(closeKeys: [String]) -> String {
+        closeKeys.isEmpty ? " Keys " : " Keys (\(closeKeys.joined(separator: " or ")) to close) "
+    }
+}
