@@ -77,7 +77,7 @@ format:
 # FUZZ_SECONDS each, whichever ends first. A crash input is written to .build-fuzz/crashes.
 FUZZ_RUNS ?= 1000000
 FUZZ_SECONDS ?= 600
-FUZZ_HARNESSES := framer json text toml cache oauth
+FUZZ_HARNESSES := framer json text toml cache oauth keys
 fuzz: deps
 	$(SWIFT) build --product LinnetFuzz --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
 	  -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld

@@ -30,7 +30,7 @@ let package = Package(
         .target(name: "TwitterAPI", dependencies: ["Locking", "TweetText", "COpenSSL", "CCurl"]),
         .target(name: "PrivateFiles"),
         .target(name: "Timeline", dependencies: ["Locking", "TwitterAPI", "PrivateFiles"]),
-        .target(name: "Screen", dependencies: ["TweetText", .product(name: "TOMLKit", package: "TOMLKit")]),
+        .target(name: "Screen", dependencies: ["TweetText", "PrivateFiles", .product(name: "TOMLKit", package: "TOMLKit")]),
         .target(
             name: "LinnetCore",
             dependencies: [

@@ -226,48 +226,20 @@ public final class CursesTerminal: Terminal {
             closed.set()
             return []
         }
-        var keys: [Key] = []
+        var inputs: [TerminalInput] = []
         wtimeout(cn_stdscr(), 0)
-        var escape = false
-        while keys.count < 4096 {
+        while inputs.count < KeyDecoder.maxPerTurn {
             var wch: wint_t = 0
             let r = wget_wch(cn_stdscr(), &wch)
             if r == ERR { break }
             if r == KEY_CODE_YES {
                 if Int32(wch) == KEY_RESIZE { invalidate() }
-                if let k = Self.special(Int32(wch)) { keys.append(k) }
-                escape = false
-                continue
-            }
-            if wch == 27 {
-                if escape { keys.append(.escape) }
-                escape = true
-                continue
-            }
-            let k = Self.plain(wch)
-            if escape {
-                escape = false
-                switch k {
-                case .char(let c): keys.append(.alt(c))
-                case .enter: keys.append(.alt("\r"))
-                default: keys.append(k)
-                }
+                inputs.append(.code(Int32(wch)))
             } else {
-                keys.append(k)
+                inputs.append(.char(UInt32(wch)))
             }
         }
-        if escape { keys.append(.escape) }
-        return keys
-    }
-
-    static func plain(_ wch: wint_t) -> Key {
-        switch wch {
-        case 13: return .enter
-        case 9: return .tab
-        case 8, 127: return .backspace
-        case 1...26: return .ctrl(Character(Unicode.Scalar(UInt8(wch) + 96)))
-        default: return .char(Character(Unicode.Scalar(wch) ?? "\u{FFFD}"))
-        }
+        return KeyDecoder.decode(inputs, special: Self.special)
     }
 
     static func special(_ code: Int32) -> Key? {

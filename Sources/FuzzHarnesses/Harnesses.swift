@@ -10,7 +10,7 @@ import TwitterSimulator
 /// broken invariant (libFuzzer counts a trap as a crash). `make fuzz` drives them with
 /// libFuzzer; the test suite replays the corpus in `Tests/Fuzz` through them.
 public enum Harness: String, CaseIterable, Sendable {
-    case framer, json, text, toml, cache, oauth
+    case framer, json, text, toml, cache, oauth, keys
 
     public func run(_ data: [UInt8]) {
         switch self {
@@ -20,6 +20,7 @@ public enum Harness: String, CaseIterable, Sendable {
         case .toml: Self.toml(data)
         case .cache: Self.cache(data)
         case .oauth: Self.oauth(data)
+        case .keys: Self.keys(data)
         }
     }
 
@@ -78,11 +79,12 @@ public enum Harness: String, CaseIterable, Sendable {
         }
     }
 
-    /// The settings readers: config.toml and a theme, from the same text.
+    /// The settings readers: config.toml, a theme and accounts.toml, from the same text.
     static func toml(_ data: [UInt8]) {
         let s = String(decoding: data, as: UTF8.self)
         if let c = try? Config.parse(s, file: "fuzz.toml") { _ = c.rendered }
         _ = try? Theme.parse(s, file: "fuzz.toml")
+        _ = try? AccountStore.parse(s, file: "fuzz.toml")
     }
 
     /// The cache file reader, which trusts nothing but its checksum.
@@ -95,4 +97,70 @@ public enum Harness: String, CaseIterable, Sendable {
     static func oauth(_ data: [UInt8]) {
         _ = SimParsers.authorizationHeader(String(decoding: data, as: UTF8.self))
     }
+
+    /// Terminal reads (function-key codes, characters, and values that are no scalar at all)
+    /// through the key decoder, the reducer and the views, at a terminal size the input picks:
+    /// no frame may hold a control character or a bidi override, whatever was typed or pasted.
+    static func keys(_ data: [UInt8]) {
+        guard data.count >= 2 else { return }
+        let width = Int(data[0]) % 250 + 1
+        let height = Int(data[1]) % 80 + 1
+        var inputs: [TerminalInput] = []
+        var i = 2
+        while i < data.count {
+            let b = data[i]
+            i += 1
+            switch b {
+            case 0xF0...0xF7 where i < data.count:
+                inputs.append(.code(Int32(data[i] % 24)))
+                i += 1
+            case 0xF8...0xFF where i + 2 < data.count:
+                inputs.append(.char(UInt32(data[i]) << 16 | UInt32(data[i + 1]) << 8 | UInt32(data[i + 2])))
+                i += 3
+            default:
+                inputs.append(.char(UInt32(b)))
+            }
+        }
+        let specials: [Key] = [.up, .down, .left, .right, .home, .end, .pageUp, .pageDown, .backspace, .delete, .insert, .enter, .backTab]
+        let keys = KeyDecoder.decode(inputs) { code in
+            code < specials.count ? specials[Int(code)] : code == 23 ? .resize : .function(Int(code) - specials.count + 1)
+        }
+        var state = AppState(account: "linnet_demo", width: width, height: height, now: FuzzScene.now)
+        let context = Context(snapshot: FuzzScene.snapshot)
+        _ = Reducer.reduce(&state, .storeChanged, context)
+        var start = 0
+        while start < keys.count {
+            let batch = Array(keys[start..<min(keys.count, start + 16)])
+            start += 16
+            _ = Reducer.reduce(&state, .keys(batch), context)
+            let screen = Views.render(state, context)
+            precondition(
+                screen.width == width && screen.height == height, "a \(screen.width)x\(screen.height) frame for \(width)x\(height)")
+            for cell in screen.cells {
+                for u in screen.grapheme(of: cell).unicodeScalars {
+                    precondition(!forbidden(u.value) && u != "\n", "a frame holds U+\(String(u.value, radix: 16))")
+                }
+            }
+        }
+    }
+}
+
+/// A small store picture for the key harness: a tweet to select, reply to and open.
+enum FuzzScene {
+    static let now = 1_800_000_000.0
+    static let snapshot: TimelineSnapshot = {
+        let me = User(id: UserID(1), screenName: "linnet_demo", name: "Linnet")
+        let ann = User(id: UserID(2), screenName: "ann", name: "Ann \u{1B}[31m")
+        let tweets = [
+            Tweet(id: TweetID(12), createdAt: Int64(now) - 60, user: ann, text: "hello @linnet_demo https://example.com #tag"),
+            Tweet(id: TweetID(11), createdAt: Int64(now) - 3600, user: me, text: "mine, to delete 👨‍👩‍👧 नमस्ते"),
+        ]
+        var table = TweetTable()
+        for t in tweets { table[t.id] = t }
+        var home = TimelineView()
+        home.ids = tweets.map(\.id)
+        var mentions = TimelineView()
+        mentions.ids = [TweetID(12)]
+        return TimelineSnapshot(version: 1, tweets: table, timelines: [.home: home, .mentions: mentions])
+    }()
 }

@@ -84,9 +84,15 @@ public struct AccountStore: Sendable {
                 "\(fileURL.path) can be read by other users (mode \(String(st.st_mode & 0o777, radix: 8))); it holds your tokens, so Linnet will not use it. Fix it with: chmod 600 \(fileURL.path)"
             )
         }
-        guard let data = FileManager.default.contents(atPath: fileURL.path), let text = String(data: data, encoding: .utf8) else {
-            throw AccountsError("\(fileURL.path) cannot be read")
-        }
+        let found: String?
+        do { found = try PrivateFile.readText(fileURL) } catch { throw AccountsError(error.description) }
+        guard let text = found else { return Contents() }
+        return try Self.parse(text, file: fileURL.path)
+    }
+
+    /// The accounts a file's text holds (the fuzz harness calls this with any text).
+    public static func parse(_ text: String, file: String) throws(AccountsError) -> Contents {
+        let fileURL = URL(fileURLWithPath: file)
         let table: TOMLTable
         do { table = try TOMLFile(text, file: fileURL.path).table } catch { throw AccountsError(error.description) }
         var c = Contents(active: table["active"]?.string)

@@ -1,4 +1,5 @@
 import Foundation
+import PrivateFiles
 import Screen
 import TOMLKit
 import Timeline
@@ -35,8 +36,9 @@ public struct Config: Equatable, Sendable {
 
     /// Reads the file; a missing file is the defaults.
     public static func load(_ url: URL) throws(Problem) -> Config {
-        guard let data = FileManager.default.contents(atPath: url.path) else { return Config() }
-        guard let text = String(data: data, encoding: .utf8) else { throw Problem(file: url.path, line: nil, reason: "is not UTF-8 text") }
+        let text: String?
+        do { text = try PrivateFile.readText(url) } catch { throw Problem(file: url.path, line: nil, reason: error.description) }
+        guard let text else { return Config() }
         return try parse(text, file: url.path)
     }
 

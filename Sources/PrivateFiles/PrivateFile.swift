@@ -147,6 +147,18 @@ public enum PrivateFile {
         return out.prefix(got)
     }
 
+    /// Settings files (config, themes, accounts) are a few kilobytes; 1 MiB is far past any
+    /// real one and still nothing to hold.
+    public static let settingsLimit = 1 << 20
+
+    /// A settings file as text: nil when there is none; an error in words when it is not a
+    /// regular file, larger than `limit`, or not UTF-8.
+    public static func readText(_ url: URL, limit: Int = settingsLimit) throws(PrivateFileError) -> String? {
+        guard let data = try read(url, limit: limit) else { return nil }
+        guard let text = String(data: data, encoding: .utf8) else { throw PrivateFileError("\(url.path) is not UTF-8 text") }
+        return text
+    }
+
     /// A folder name for an account: the name itself when it is made of letters, digits, `_`
     /// and `-` (1 to 64 of them, as Twitter screen names and Linnet's account names are),
     /// otherwise `x-` and the hex of its UTF-8, so no name can reach outside its folder.

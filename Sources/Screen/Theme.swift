@@ -1,4 +1,5 @@
 import Foundation
+import PrivateFiles
 import TOMLKit
 
 /// What each part of the screen looks like. Themes are TOML files (`Themes/`); a role a file
@@ -105,12 +106,11 @@ public struct Theme: Equatable, Sendable {
             throw LoadError(
                 file: nameOrPath, line: nil, reason: "no such theme (available: \(available(environment).joined(separator: ", ")))")
         }
-        guard let data = FileManager.default.contents(atPath: path) else {
-            throw LoadError(file: path, line: nil, reason: "cannot be read")
+        let found: String?
+        do { found = try PrivateFile.readText(URL(fileURLWithPath: path)) } catch {
+            throw LoadError(file: path, line: nil, reason: error.description)
         }
-        guard let text = String(data: data, encoding: .utf8) else {
-            throw LoadError(file: path, line: nil, reason: "is not UTF-8 text")
-        }
+        guard let text = found else { throw LoadError(file: path, line: nil, reason: "cannot be read") }
         return try parse(text, file: path)
     }
 

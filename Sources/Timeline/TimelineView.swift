@@ -28,6 +28,13 @@ public struct TimelineView: Sendable, Equatable {
     public var oldest: TweetID? { ids.last }
     /// The newest id held (for `since_id` polling).
     public var newest: TweetID? { ids.first }
+
+    public init(ids: [TweetID] = [], gapsBelow: Set<TweetID> = [], readMarker: TweetID? = nil, anchor: TweetID? = nil) {
+        self.ids = ids
+        self.gapsBelow = gapsBelow
+        self.readMarker = readMarker
+        self.anchor = anchor
+    }
 }
 
 /// An immutable picture of the store, cheap to hand to the UI: it shares storage with the

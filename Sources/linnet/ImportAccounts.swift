@@ -1,5 +1,6 @@
 import Foundation
 import LinnetCore
+import PrivateFiles
 import Yams
 
 /// Accounts from the files twurl (`~/.twurlrc`) and sferik's t (`~/.trc`) keep: YAML with
@@ -11,7 +12,13 @@ enum ImportAccounts {
 
     /// The accounts a file holds; an error names the file.
     static func read(_ path: String) throws -> [Account] {
-        guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { throw CLIError("\(path) cannot be read.") }
+        let text: String
+        do {
+            guard let t = try PrivateFile.readText(URL(fileURLWithPath: path)) else { throw CLIError("\(path) cannot be read.") }
+            text = t
+        } catch let e as PrivateFileError {
+            throw CLIError(e.description)
+        }
         let yaml: Any?
         do { yaml = try Yams.load(yaml: text) } catch { throw CLIError("\(path) is not valid YAML: \(error)") }
         guard let root = yaml as? [String: Any], let profiles = root["profiles"] as? [String: Any] else {
