@@ -40,7 +40,7 @@ let package = Package(
         .target(name: "CursesTerminal", dependencies: ["Screen", "CNcursesw"]),
         .target(
             name: "TwitterSimulator",
-            dependencies: ["TweetText", "COpenSSL", "PrivateFiles", .product(name: "FlyingFox", package: "FlyingFox")]),
+            dependencies: ["TweetText", "COpenSSL", "PrivateFiles", "Locking", .product(name: "FlyingSocks", package: "FlyingFox")]),
         .target(
             name: "LinnetTestSupport",
             dependencies: ["Locking", "TwitterAPI", "TwitterSimulator", "Screen", .product(name: "Yams", package: "Yams")]),

@@ -158,12 +158,15 @@ enum HTTPReason {
         case 404: return "Not Found"
         case 406: return "Not Acceptable"
         case 413: return "Payload Too Large"
+        case 414: return "URI Too Long"
         case 420: return "Enhance Your Calm"
         case 429: return "Too Many Requests"
+        case 431: return "Request Header Fields Too Large"
         case 500: return "Internal Server Error"
         case 502: return "Bad Gateway"
         case 503: return "Service Unavailable"
         case 504: return "Gateway Timeout"
+        case 505: return "HTTP Version Not Supported"
         default: return "Status \(status)"
         }
     }

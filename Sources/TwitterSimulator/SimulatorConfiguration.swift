@@ -22,6 +22,8 @@ public struct SimulatorConfiguration: Sendable {
     public var rateLimitWindowSeconds: Double = 900
     /// Largest request body accepted, in bytes.
     public var maxBodyBytes = 1 << 20
+    /// Bounds on request heads and on how long a connection may idle or dribble.
+    public var httpLimits = SimHTTPLimits()
     /// Allowed clock difference for OAuth timestamps, in seconds.
     public var timestampWindowSeconds: Int64 = 300
     /// Where the world is saved and loaded (JSON); nil keeps it in memory only.
