@@ -7,7 +7,7 @@ VENV := .venv
 # Real third-party clients the simulator must satisfy, and the test runner for them.
 PY_PACKAGES := tweepy==4.17.0 requests-oauthlib==2.0.0 oauthlib==3.3.1 pytest==9.2.0
 
-.PHONY: all deps venv build test demo bench lint format fuzz sanitize clean
+.PHONY: all deps venv build test demo bench lint format fuzz sanitize soak clean
 
 all: build
 
@@ -94,12 +94,31 @@ fuzz: deps
 	done; \
 	echo "bench: fuzz_crashes $$failed harnesses"; [ $$failed = 0 ]
 
-# The Swift tests under ThreadSanitizer (suppressions explained in DECISIONS.md).
+# The sync soak SOAK_ROUNDS times, each with a new seed (printed), while one busy loop per core
+# keeps the machine loaded; a failing round names its seed (LINNET_SOAK_SEED reruns it).
+SOAK_ROUNDS ?= 20
+soak: deps
+	$(SWIFT) build --build-tests
+	@busy=""; for c in $$(seq $$(nproc)); do (while :; do :; done) & busy="$$busy $$!"; done; \
+	failed=0; \
+	for r in $$(seq $(SOAK_ROUNDS)); do \
+	  seed=$$(od -An -N4 -tu4 /dev/urandom | tr -d ' '); \
+	  if LINNET_SOAK_SEED=$$seed $(SWIFT) test --skip-build --disable-xctest --filter SoakTests > .build/soak-$$r.log 2>&1; then \
+	    echo "soak: round $$r seed $$seed passed: $$(grep -o 'soak: [0-9]* tweets.*' .build/soak-$$r.log)"; \
+	  else failed=$$((failed+1)); echo "soak: round $$r seed $$seed FAILED, see .build/soak-$$r.log"; fi; \
+	done; \
+	kill $$busy; echo "bench: soak_failures $$failed of $(SOAK_ROUNDS) rounds"; [ $$failed = 0 ]
+
+# The Swift tests under ThreadSanitizer (suppressions explained in DECISIONS.md), then under
+# AddressSanitizer (leak checks off: see DECISIONS.md).
 sanitize: deps venv
 	$(SWIFT) build --product linnet
 	$(SWIFT) build --build-tests --sanitize=thread --scratch-path .build-tsan
 	TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/sanitizers/tsan.supp halt_on_error=1" \
 	  Tests/run-swift-tests $(SWIFT) test --skip-build --disable-xctest --sanitize=thread --scratch-path .build-tsan
+	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld
+	ASAN_OPTIONS="detect_leaks=0 halt_on_error=1" \
+	  Tests/run-swift-tests $(SWIFT) test --skip-build --disable-xctest --sanitize=address --scratch-path .build-asan
 
 clean:
 	rm -rf .build $(VENV)

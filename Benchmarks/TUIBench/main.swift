@@ -172,7 +172,7 @@ func onPty(_ args: [String], keys: [UInt8], marker: String? = nil) -> (bytes: [I
                 let h =
                     FileHandle(forWritingAtPath: dump)
                     ?? {
-                        FileManager.default.createFile(atPath: dump, contents: nil)
+                        _ = FileManager.default.createFile(atPath: dump, contents: nil)
                         return FileHandle(forWritingAtPath: dump)!
                     }()
                 h.seekToEndOfFile()

@@ -111,7 +111,7 @@ final class SimHTTPServer: Sendable {
         }
         let task = Task { [self] in
             await serve(conn, id: id)
-            _ = state.withLock { s in
+            state.withLock { s in
                 s.connections[id] = nil
                 s.tasks[id] = nil
             }

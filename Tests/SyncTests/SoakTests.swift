@@ -14,13 +14,29 @@ import TwitterAPI
         #"{"dropStreamAfterMessages": 6, "statusFaults": [{"path": "/1.1/statuses/mentions_timeline", "status": 429, "count": 1}]}"#,
         #"{"dropStreamAfterMessages": 6, "malformedFrames": 1}"#,
         #"{"dropStreamAfterMessages": 6, "truncatedMessages": 1}"#,
-        #"{"stallStreamSeconds": 1.5, "stallAfterMessages": 2}"#,
+        #"{"dropStreamAfterMessages": 6, "stallStreamSeconds": 1.5, "stallAfterMessages": 2}"#,
         #"{"dropStreamAfterMessages": 6, "statusFaults": [{"path": "/1.1/user.json", "status": 503, "count": 1}]}"#,
         #"{"dropStreamAfterMessages": 6, "statusFaults": [{"path": "/1.1/user.json", "status": 420, "count": 1}]}"#,
         #"{"dropStreamAfterMessages": 6, "resets": [{"path": "/1.1/statuses/home_timeline", "status": 200, "count": 1}]}"#,
     ]
 
+    /// A small deterministic generator: `make soak` passes a new seed each round and the seed
+    /// is printed, so a failing round can be run again as it was.
+    struct SplitMix: RandomNumberGenerator {
+        var state: UInt64
+        mutating func next() -> UInt64 {
+            state &+= 0x9E37_79B9_7F4A_7C15
+            var z = state
+            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+            return z ^ (z >> 31)
+        }
+    }
+
     @Test func nothingLostNothingDoubledUnderFaults() async throws {
+        let seed = ProcessInfo.processInfo.environment["LINNET_SOAK_SEED"].flatMap(UInt64.init) ?? 1
+        var random = SplitMix(state: seed)
+        print("soak: seed \(seed)")
         var o = SyncOptions()
         o.pageSize = 50
         o.maxCatchUpPages = 20
@@ -48,18 +64,19 @@ import TwitterAPI
         var round = 0
         while round < rounds || (h.engine.board.counters.connects - 1 < 24 && round < 3 * rounds) {
             defer { round += 1 }
-            try await h.faults(Self.plans[round % Self.plans.count])
+            try await h.faults(Self.plans[Int.random(in: 0..<Self.plans.count, using: &random)])
             faults += 1
-            for i in 0..<12 {
+            for i in 0..<Int.random(in: 8...16, using: &random) {
                 let r = try await h.sim.control("POST", "/_sim/tweet", body: (i + round) % 3 == 0 ? "mention_demo=1" : "")
                 if let id = try JSONValue.parse(r.body)["id_str"]?.stringValue { created.append(id) }
             }
             // Delete one recent tweet and one from a few rounds back (within the reconcile depth).
-            for victim in [created[created.count - 2], created[max(0, created.count - 40)]] {
+            let back = Int.random(in: 20...40, using: &random)
+            for victim in [created[created.count - 2], created[max(0, created.count - back)]] {
                 let r = try await h.sim.control("POST", "/_sim/delete", body: "id=\(victim)")
                 if r.status == 200 { deletes += 1 }
             }
-            try await Task.sleep(nanoseconds: 80_000_000)
+            try await Task.sleep(nanoseconds: UInt64.random(in: 40_000_000...120_000_000, using: &random))
         }
         try await h.faults("{}")
 
@@ -106,12 +123,17 @@ import TwitterAPI
         let log = try await h.requests()
         var spentUntil: [String: Double] = [:]
         var violations = 0
+        var seen: [String] = []
         var limited = 0
         var injected429 = 0
         for entry in log {
             guard let path = entry["path"]?.stringValue, path.hasPrefix("/1.1/statuses/") else { continue }
             let at = entry["at"].flatMap { if case .number(let n) = $0 { Double(n) } else { nil } } ?? 0
-            if let until = spentUntil[path], at < until { violations += 1 }
+            seen.append("\(path) \(entry["status"]?.intValue ?? 0) at \(at) rem \(entry["remaining"]?.intValue ?? -1)")
+            if let until = spentUntil[path], at < until {
+                violations += 1
+                Issue.record("sent before \(until), the reset a spent window named: \(seen.suffix(4).joined(separator: "; "))")
+            }
             if entry["status"]?.intValue == 429 {
                 if entry["remaining"] == nil { injected429 += 1 } else { limited += 1 }
             }
@@ -124,7 +146,7 @@ import TwitterAPI
             "soak: \(created.count) tweets, \(deletes) deletes, \(faults) fault plans, \(c.connects - 1) reconnects, "
                 + "\(c.catchUps) catch-ups, \(c.restRequests) REST requests, \(c.reconciled) reconciled away, "
                 + "\(c.skippedMessages) skipped messages, \(c.rateLimitWaits) rate-limit waits, \(injected429) injected 429s; "
-                + "held home \(heldHome.count) / mentions \(heldMentions.count) of \(truthHome.count) / \(truthMentions.count) on the server"
+                + "held home \(heldHome.count) / mentions \(heldMentions.count) of \(truthHome.count) / \(truthMentions.count) on the server; seed \(seed)"
         )
         #expect(c.connects - 1 >= 24)
         #expect(violations == 0)

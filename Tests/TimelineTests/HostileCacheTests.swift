@@ -86,7 +86,7 @@ import TwitterAPI
         let dir = tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let cache = TimelineCache(directory: dir)
-        FileManager.default.createFile(
+        _ = FileManager.default.createFile(
             atPath: cache.fileURL.path, contents: Data("not even a cache".utf8), attributes: [.posixPermissions: 0o600])
         #expect(chmod(dir.path, 0o777) == 0)
         guard case .refused(let why) = cache.load() else {

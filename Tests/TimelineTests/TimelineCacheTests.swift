@@ -28,7 +28,7 @@ import TwitterAPI
     @Test func roundTripKeepsTweetsUsersAndReadingState() async throws {
         let dir = tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let snapshot = await try filledStore().snapshot()
+        let snapshot = try await filledStore().snapshot()
         let cache = TimelineCache(directory: dir)
         try cache.save(snapshot)
         let mode = try FileManager.default.attributesOfItem(atPath: cache.fileURL.path)[.posixPermissions] as? Int
@@ -51,7 +51,7 @@ import TwitterAPI
         let dir = tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let cache = TimelineCache(directory: dir)
-        try cache.save(await try filledStore().snapshot())
+        try cache.save(try await filledStore().snapshot())
         var bytes = [UInt8](try Data(contentsOf: cache.fileURL))
         switch damage {
         case "flip": bytes[bytes.count / 2] ^= 0x40
@@ -75,7 +75,7 @@ import TwitterAPI
     @Test func unwritableFolderIsReportedInWords() async throws {
         let cache = TimelineCache(directory: URL(fileURLWithPath: "/dev/null/linnet/account"))
         do {
-            try cache.save(await try filledStore().snapshot())
+            try cache.save(try await filledStore().snapshot())
             Issue.record("saving under /dev/null must fail")
         } catch let e as CacheError {
             #expect(e.description == "the timeline cache was not saved: cannot create the folder /dev/null/linnet/account: Not a directory")
@@ -93,7 +93,7 @@ import TwitterAPI
     @Test func onlyTheNewestAreKeptAndTheRestBecomesAGap() async throws {
         let dir = tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
-        let snapshot = await try filledStore().snapshot()
+        let snapshot = try await filledStore().snapshot()
         var cache = TimelineCache(directory: dir)
         cache.keepPerTimeline = 5
         try cache.save(snapshot)

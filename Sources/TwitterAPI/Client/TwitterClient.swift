@@ -88,7 +88,6 @@ public final class TwitterClient: Sendable {
             clockOffset.store(date - Int64(Date().timeIntervalSince1970), ordering: .relaxed)
             response = try await sendOnce(method, full, params, base: base ?? endpoints.apiBase)
         }
-        rateLimits.record(endpoint: Self.limitKey(full), headers: response.headers, status: response.status)
         return response
     }
 
@@ -116,8 +115,13 @@ public final class TwitterClient: Sendable {
         return request
     }
 
+    /// One signed request; its rate-limit headers are recorded as soon as they arrive, so a
+    /// window the server said was spent is known even when the body is then cut off.
     private func sendOnce(_ method: String, _ path: String, _ params: [(String, String)], base: String) async throws -> HTTPResponse {
-        try await http.send(try makeRequest(method, path, params, base: base))
+        let key = Self.limitKey(path)
+        return try await http.send(try makeRequest(method, path, params, base: base)) { [rateLimits] status, headers in
+            rateLimits.record(endpoint: key, headers: headers, status: status)
+        }
     }
 
     /// Sends and returns the body of a 2xx answer; anything else becomes an `APIError`.

@@ -36,11 +36,14 @@ public final class HTTPClient: Sendable {
     }
 
     /// Sends a request and waits for the whole answer (any status).
-    public func send(_ request: HTTPRequest) async throws -> HTTPResponse {
+    /// Sends a request and collects its answer. `onHead` sees the status and headers as soon as
+    /// they arrive, even when the body then fails: what they said (a spent rate-limit window)
+    /// is true whether or not the rest comes.
+    public func send(_ request: HTTPRequest, onHead: (@Sendable (Int, [String: String]) -> Void)? = nil) async throws -> HTTPResponse {
         traceRequest(request)
         var request = request
         if request.totalTimeout == nil { request.totalTimeout = options.requestTimeout }
-        let sink = CollectingSink(limit: options.maxBodyBytes)
+        let sink = CollectingSink(limit: options.maxBodyBytes, onHead: onHead)
         let id = Locked<Int?>(nil)
         let response: HTTPResponse = try await withTaskCancellationHandler {
             try await withCheckedThrowingContinuation { continuation in
@@ -126,12 +129,17 @@ final class CollectingSink: TransferSink, @unchecked Sendable {
     private var body = Data()
     private let limit: Int
     private var overflowed = false
+    private let onHead: (@Sendable (Int, [String: String]) -> Void)?
 
-    init(limit: Int) { self.limit = limit }
+    init(limit: Int, onHead: (@Sendable (Int, [String: String]) -> Void)? = nil) {
+        self.limit = limit
+        self.onHead = onHead
+    }
 
     func headers(status: Int, headers: [String: String]) {
         self.status = status
         self.headers = headers
+        onHead?(status, headers)
     }
 
     func data(_ chunk: UnsafeRawBufferPointer) -> SinkAnswer {
