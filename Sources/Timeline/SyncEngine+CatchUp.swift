@@ -80,8 +80,12 @@ extension SyncEngine {
             let delay = min(320, 5 * pow(2, Double(min(attempt, 7) - 1)))
             let retryAt = max(now() + delay, blockedUntil(Self.endpoint(id)) ?? 0)
             fail(id, error, retry: retryAt)
-            // A poller tries again on its own schedule; a stream-fed timeline must still catch up.
-            if pollers[id] == nil {
+            // A poller tries again on its own schedule, from this ceiling; a stream-fed timeline
+            // must still catch up.
+            if pollers[id] != nil {
+                let earlier = unfinishedCeiling[id] ?? nil
+                unfinishedCeiling[id] = .some(earlier.flatMap { e in low.map { min(e, $0) } } ?? low)
+            } else {
                 let wait = retryAt - now()
                 Task { [weak self, clock = options.clock] in
                     try? await clock.sleep(seconds: wait)

@@ -19,6 +19,10 @@ public actor SyncEngine {
     var streams: [String: Task<Void, Never>] = [:]
     /// Catch-ups waiting per timeline, with the lowest ceiling asked for.
     var pendingCatchUp: [TimelineID: TweetID?] = [:]
+    /// The ceiling of a polled timeline's catch-up that failed: the next poll starts from it
+    /// (not from the newest tweet held since), so the range it did not finish is fetched and
+    /// reconciled instead of left behind as a gap.
+    var unfinishedCeiling: [TimelineID: TweetID?] = [:]
     var lanes: [TimelineID: Task<Void, Never>] = [:]
     /// Endpoints answered 429 (or 420), blocked until this Unix time (server time).
     var blocked: [String: Double] = [:]
@@ -226,7 +230,12 @@ public actor SyncEngine {
 
     /// One poll; returns the seconds to wait before the next.
     private func pollOnce(_ id: TimelineID) async -> Double {
-        requestCatchUp(id, ceiling: await store.newest(id))
+        let newest = await store.newest(id)
+        if let unfinished = unfinishedCeiling.removeValue(forKey: id) {
+            requestCatchUp(id, ceiling: unfinished.flatMap { u in newest.map { min(u, $0) } ?? u })
+        } else {
+            requestCatchUp(id, ceiling: newest)
+        }
         await lanes[id]?.value
         let endpoint = Self.endpoint(id)
         let sharers = opened.filter { Self.endpoint($0) == endpoint && pollers[$0] != nil }.count

@@ -5,10 +5,13 @@ public struct FaultPlan: Sendable, Codable, Equatable {
         public var path: String
         public var status: Int
         public var count: Int
-        public init(path: String, status: Int, count: Int) {
+        /// Only requests whose query holds this text (`max_id=`: the pages after the first).
+        public var query: String?
+        public init(path: String, status: Int, count: Int, query: String? = nil) {
             self.path = path
             self.status = status
             self.count = count
+            self.query = query
         }
     }
 

@@ -18,7 +18,7 @@ struct Router: Sendable {
         if faults.delayMilliseconds > 0 {
             try? await Task.sleep(nanoseconds: SimClock.nanoseconds(Double(faults.delayMilliseconds) / 1000))
         }
-        if let status = await world.takeStatusFault(path: r.path) {
+        if let status = await world.takeStatusFault(path: r.path, query: r.rawQuery) {
             let response = Self.faultResponse(status, path: r.path)
             await world.record(r, auth: "fault", status: status)
             return response

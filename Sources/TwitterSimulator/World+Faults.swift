@@ -1,8 +1,12 @@
 /// Consuming faults and rate-limit tokens.
 extension World {
     /// The status to answer instead, if a status fault covers this path.
-    func takeStatusFault(path: String) -> Int? {
-        guard let i = faults.statusFaults.firstIndex(where: { path.hasPrefix($0.path) && $0.count > 0 }) else { return nil }
+    func takeStatusFault(path: String, query: String = "") -> Int? {
+        guard
+            let i = faults.statusFaults.firstIndex(where: {
+                path.hasPrefix($0.path) && $0.count > 0 && ($0.query.map { query.contains($0) } ?? true)
+            })
+        else { return nil }
         faults.statusFaults[i].count -= 1
         let status = faults.statusFaults[i].status
         if faults.statusFaults[i].count == 0 { faults.statusFaults.remove(at: i) }

@@ -54,4 +54,39 @@ import TwitterAPI
         }
         await h.stop()
     }
+
+    /// A polled timeline whose catch-up fails on its second page: the next poll starts again
+    /// from where that catch-up started, so the tweets between are fetched, not left as a hole.
+    @Test func aFailedPolledCatchUpIsResumedFromItsCeiling() async throws {
+        let clock = ManualClock(now: Date().timeIntervalSince1970.rounded(.down))
+        var o = SyncOptions()
+        o.useStreams = false
+        o.clock = clock
+        o.pageSize = 20
+        o.reconcileDepth = 5
+        let h = try await SyncHarness.start(options: o)
+        await h.engine.open(.home)
+        #expect(await clock.waitForSleepers(1))
+        let first = await h.held(.home)
+        #expect(first.count == 20)
+        for i in 0..<50 { _ = try await h.sim.control("POST", "/_sim/tweet", body: "text=burst+\(i)") }
+        try await h.faults(#"{"statusFaults":[{"path":"/1.1/statuses/home_timeline.json","status":503,"count":1,"query":"max_id="}]}"#)
+        // The next poll: its first page arrives, its second is refused.
+        clock.advanceToNextDeadline()
+        #expect(await clock.waitForSleepers(1))
+        guard case .offline = h.engine.board.status(.home).state else {
+            Issue.record("the second page should have failed: \(h.engine.board.status(.home).state)")
+            await h.stop()
+            return
+        }
+        // The poll after it fetches the rest.
+        clock.advanceToNextDeadline()
+        #expect(await clock.waitForSleepers(1))
+        let held = await h.held(.home)
+        let truth = try await h.sim.truth("home")
+        let expected = Array(truth.prefix(while: { TweetID($0)! >= TweetID(first.last!)! }))
+        #expect(expected.count > 2 * 20, "the burst must reach past the first page")
+        #expect(Set(expected).subtracting(held).isEmpty, "missing \(Set(expected).subtracting(held).count) of \(expected.count)")
+        await h.stop()
+    }
 }

@@ -4,12 +4,13 @@ import Locking
 /// What the last answers said about each endpoint's rate-limit window, for the scheduler.
 public final class RateLimitBook: Sendable {
     private let windows = Locked<[String: RateLimit]>([:])
+    private let clock: any WallClock
 
-    public init() {}
+    public init(clock: any WallClock = SystemClock()) { self.clock = clock }
 
     /// Records the `x-rate-limit-*` headers of an answer for `endpoint` (`/statuses/home_timeline`).
     public func record(endpoint: String, headers: [String: String], status: Int) {
-        let now = Int64(Date().timeIntervalSince1970)
+        let now = Int64(clock.now())
         guard let limit = Checked.count(headers["x-rate-limit-limit"]),
             let remaining = Checked.count(headers["x-rate-limit-remaining"]),
             let reset = Checked.resetTime(headers["x-rate-limit-reset"], now: now)

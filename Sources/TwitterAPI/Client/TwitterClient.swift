@@ -45,13 +45,22 @@ public final class TwitterClient: Sendable {
     public let endpoints: TwitterEndpoints
     public let auth: TwitterAuth
     public let http: HTTPClient
-    public let rateLimits = RateLimitBook()
+    public let rateLimits: RateLimitBook
+    /// Where "now" comes from when a relative wait (`Retry-After: 120`) becomes a time: the
+    /// sync engine's clock, so both count time alike. OAuth timestamps use the system clock,
+    /// because the server checks them against its own.
+    public let clock: any WallClock
     private let clockOffset = Atomic<Int64>(0)
 
-    public init(endpoints: TwitterEndpoints = TwitterEndpoints(), auth: TwitterAuth, http: HTTPClient = HTTPClient()) {
+    public init(
+        endpoints: TwitterEndpoints = TwitterEndpoints(), auth: TwitterAuth, http: HTTPClient = HTTPClient(),
+        clock: any WallClock = SystemClock()
+    ) {
         self.endpoints = endpoints
         self.auth = auth
         self.http = http
+        self.clock = clock
+        rateLimits = RateLimitBook(clock: clock)
     }
 
     /// Seconds the server's clock is ahead of ours, learnt from a timestamp rejection.
@@ -128,7 +137,7 @@ public final class TwitterClient: Sendable {
     public func call(_ method: String, _ path: String, _ params: [(String, String)] = []) async throws -> Data {
         let r = try await send(method, path, params)
         guard (200..<300).contains(r.status) else {
-            let now = Int64(Date().timeIntervalSince1970)
+            let now = Int64(clock.now())
             let retry =
                 Checked.retryAfter(r.headers["retry-after"], now: now)
                 ?? (r.status == 429 ? Checked.resetTime(r.headers["x-rate-limit-reset"], now: now) : nil)

@@ -1,4 +1,5 @@
 import Foundation
+import TweetText
 
 /// An error answer from the Twitter API: HTTP status, Twitter's error code and message, and what
 /// it means in plain words.
@@ -33,10 +34,29 @@ public struct APIError: Error, Equatable, Sendable, CustomStringConvertible {
                 message = text
             }
         }
-        if message.isEmpty {
-            let text = String(decoding: body.prefix(300), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
-            message = text.isEmpty ? HTTPStatus.reason(httpStatus) : text
+        if message.isEmpty { message = Self.plainMessage(body) ?? HTTPStatus.reason(httpStatus) }
+    }
+
+    /// A body that is not Twitter's JSON, in words: the title of an HTML error page (a proxy's
+    /// "502 Bad Gateway"), or the first line of plain text (as 420 answers were), escapes made
+    /// visible. Nil when neither gives anything.
+    static func plainMessage(_ body: Data) -> String? {
+        let text = String(decoding: body.prefix(4096), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        var found: Substring
+        if text.hasPrefix("<") {
+            let lower = text.lowercased()
+            guard let open = lower.range(of: "<title>"), let close = lower.range(of: "</title>", range: open.upperBound..<lower.endIndex)
+            else {
+                return nil
+            }
+            let start = text.index(text.startIndex, offsetBy: lower.distance(from: lower.startIndex, to: open.upperBound))
+            let end = text.index(text.startIndex, offsetBy: lower.distance(from: lower.startIndex, to: close.lowerBound))
+            found = text[start..<end]
+        } else {
+            found = text.prefix { $0 != "\n" && $0 != "\r" }
         }
+        let words = Sanitizer.visible(String(found.prefix(200)), keepNewlines: false).trimmingCharacters(in: .whitespaces)
+        return words.isEmpty ? nil : words
     }
 
     /// What went wrong, in words a user can act on.
