@@ -69,6 +69,8 @@ let package = Package(
         .target(name: "FuzzHarnesses", dependencies: ["TwitterAPI", "TweetText", "Timeline", "Screen", "LinnetCore", "TwitterSimulator"]),
         .systemLibrary(name: "CFuzz", path: "Sources/CFuzz"),
         .executableTarget(name: "LinnetFuzz", dependencies: ["FuzzHarnesses", "CFuzz"]),
+        // Saves the cache and drafts in a loop for the kill -9 test to interrupt.
+        .executableTarget(name: "SaveLoop", dependencies: ["LinnetCore", "Timeline", "TwitterAPI"], path: "Tests/Helpers/SaveLoop"),
 
         .testTarget(name: "SpawnTests", dependencies: ["Spawn"]),
         .testTarget(name: "TweetTextTests", dependencies: ["TweetText", "LinnetTestSupport"]),
@@ -87,7 +89,7 @@ let package = Package(
         .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzHarnesses"]),
         .testTarget(
             name: "HostileTests",
-            dependencies: ["Locking", "Timeline", "TwitterAPI", "LinnetCore", "PrivateFiles", "LinnetTestSupport", "Spawn"]),
+            dependencies: ["Locking", "Timeline", "TwitterAPI", "LinnetCore", "PrivateFiles", "LinnetTestSupport", "Spawn", "SaveLoop"]),
         .testTarget(
             name: "TwitterSimulatorTests", dependencies: ["TwitterSimulator", "TwitterAPI", "LinnetTestSupport"]),
     ]
