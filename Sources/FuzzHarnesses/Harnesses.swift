@@ -44,7 +44,7 @@ public enum Harness: String, CaseIterable, Sendable {
         }
     }
 
-    /// The JSON tree reader and the v1.1 decoders on the same bytes.
+    /// The JSON tree reader, the v1.1 decoders and the v2 decoder on the same bytes.
     static func json(_ data: [UInt8]) {
         let d = Data(data)
         _ = try? JSONValue.parse(d)
@@ -54,6 +54,19 @@ public enum Harness: String, CaseIterable, Sendable {
         _ = try? decoder.search(from: d)
         _ = try? decoder.tweet(from: d)
         _ = try? decoder.user(from: d)
+        let v2 = V2Decoder()
+        if let page = try? v2.posts(from: d) {
+            for t in page.tweets {
+                // Every entity range the join kept lies inside the text.
+                let n = t.text.unicodeScalars.count
+                for r in t.entities.urls.map(\.range) + t.entities.mentions.map(\.range) + t.entities.hashtags.map(\.range) {
+                    precondition(r.lowerBound >= 0 && r.upperBound <= n, "an entity at \(r) in \(n) code points")
+                }
+            }
+        }
+        _ = try? v2.users(from: d)
+        _ = try? v2.streamMessage(bytes: data)
+        _ = try? v2.problems(from: d)
     }
 
     /// Scalars no sanitised text may hold: controls (ESC among them), C1, bidi overrides.

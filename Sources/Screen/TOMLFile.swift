@@ -40,8 +40,11 @@ public struct TOMLFile {
     /// config.toml can do. Such a line is refused here first, in words (a line that starts
     /// with `[` is a table header to that parser, even inside an array).
     static func checkTableHeaders(_ text: String, file: String) throws(FileProblem) {
-        // Bytes, not Characters: "\r\n" is one Character and would hide the line break.
-        for (n, line) in text.utf8.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
+        // Bytes, not Characters: "\r\n" is one Character and would hide the line break. The
+        // parser skips a byte-order mark before the first line, so this does too.
+        var bytes = Substring(text).utf8[...]
+        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { bytes = bytes.dropFirst(3) }
+        for (n, line) in bytes.split(separator: 0x0A, omittingEmptySubsequences: false).enumerated() {
             var rest = line.drop { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
             guard rest.first == 0x5B else { continue }  // [
             rest = rest.dropFirst()

@@ -22,13 +22,15 @@ public final class Tweet: Sendable, Equatable, CustomStringConvertible {
     /// True when only a compatibility-mode cut of the text was available.
     public let isTruncated: Bool
     private let langCode: UInt64
+    /// What only some tweets carry (X API v2 edits, withholding, long posts); nil for most.
+    public let extras: TweetExtras?
 
     public init(
         id: TweetID, createdAt: Int64, user: User, text: String, displayRange: Range<Int>? = nil,
         entities: Entities = Entities(), inReplyToStatusID: TweetID? = nil, inReplyToUserID: UserID? = nil,
         inReplyToScreenName: String? = nil, retweetedStatus: Tweet? = nil, quotedStatus: Tweet? = nil,
         quotedStatusID: TweetID? = nil, retweetCount: Int = 0, favoriteCount: Int = 0, isFavorited: Bool = false,
-        isRetweeted: Bool = false, isTruncated: Bool = false, lang: String? = nil
+        isRetweeted: Bool = false, isTruncated: Bool = false, lang: String? = nil, extras: TweetExtras? = nil
     ) {
         self.id = id
         created = createdAt
@@ -49,6 +51,7 @@ public final class Tweet: Sendable, Equatable, CustomStringConvertible {
         self.isRetweeted = isRetweeted
         self.isTruncated = isTruncated
         langCode = Self.pack(lang)
+        self.extras = extras
     }
 
     /// The part of `text` meant to be shown, in code points (hides leading reply mentions and a
@@ -76,7 +79,7 @@ public final class Tweet: Sendable, Equatable, CustomStringConvertible {
                 && a.quotedStatus == b.quotedStatus && a.quotedStatusID == b.quotedStatusID
                 && a.retweetCount == b.retweetCount && a.favoriteCount == b.favoriteCount
                 && a.isFavorited == b.isFavorited && a.isRetweeted == b.isRetweeted
-                && a.isTruncated == b.isTruncated && a.lang == b.lang)
+                && a.isTruncated == b.isTruncated && a.lang == b.lang && a.extras == b.extras)
     }
 
     /// Language codes are short ASCII: up to 8 bytes pack into one word; longer ones are dropped.
@@ -99,4 +102,36 @@ public final class Tweet: Sendable, Equatable, CustomStringConvertible {
     }
 
     public var description: String { "Tweet \(id) by @\(user.screenName)" }
+}
+
+/// Facts only some tweets have, kept out of line so the common tweet stays small.
+public final class TweetExtras: Sendable, Equatable {
+    /// Ids of the older versions of an edited post, oldest first: this tweet replaces them.
+    public let olderVersions: [TweetID]
+    /// The post that started the conversation, when it is not this one.
+    public let conversationID: TweetID?
+    /// Countries (ISO codes, or `XX` for all) where the post is withheld.
+    public let withheldIn: [String]
+    public let withheldForCopyright: Bool
+    /// The text is a long post's full text (`note_tweet`), not the 280-character cut.
+    public let isLongPost: Bool
+
+    public init(
+        olderVersions: [TweetID] = [], conversationID: TweetID? = nil, withheldIn: [String] = [], withheldForCopyright: Bool = false,
+        isLongPost: Bool = false
+    ) {
+        self.olderVersions = olderVersions
+        self.conversationID = conversationID
+        self.withheldIn = withheldIn
+        self.withheldForCopyright = withheldForCopyright
+        self.isLongPost = isLongPost
+    }
+
+    /// Whether any fact is set (an empty set of extras is not kept).
+    var isEmpty: Bool { olderVersions.isEmpty && conversationID == nil && withheldIn.isEmpty && !withheldForCopyright && !isLongPost }
+
+    public static func == (a: TweetExtras, b: TweetExtras) -> Bool {
+        a.olderVersions == b.olderVersions && a.conversationID == b.conversationID && a.withheldIn == b.withheldIn
+            && a.withheldForCopyright == b.withheldForCopyright && a.isLongPost == b.isLongPost
+    }
 }

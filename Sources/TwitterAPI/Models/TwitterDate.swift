@@ -22,6 +22,41 @@ public enum TwitterDate {
         return days * 86400 + Int64(hour * 3600 + minute * 60 + second) - offsetSeconds
     }
 
+    /// Unix seconds for an RFC 3339 time as X API v2 writes it (`2026-11-23T10:00:00.000Z`, or
+    /// with an offset such as `+01:00`); fractions of a second are dropped.
+    public static func parseISO(_ text: String) -> Int64? {
+        let b = Array(text.utf8)
+        guard b.count >= 20, b.count <= 40, b[4] == 0x2D, b[7] == 0x2D, b[10] == 0x54 || b[10] == 0x74 || b[10] == 0x20, b[13] == 0x3A,
+            b[16] == 0x3A,
+            let year = number(b[0..<4]), let month = number(b[5..<7]), let day = number(b[8..<10]), let hour = number(b[11..<13]),
+            let minute = number(b[14..<16]), let second = number(b[17..<19])
+        else { return nil }
+        guard (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
+        var i = 19
+        if b[i] == 0x2E {
+            i += 1
+            while i < b.count, b[i] >= 0x30, b[i] <= 0x39 { i += 1 }
+        }
+        guard i < b.count else { return nil }
+        var offset: Int64 = 0
+        switch b[i] {
+        case 0x5A, 0x7A:
+            guard i + 1 == b.count else { return nil }
+        case 0x2B, 0x2D:
+            guard i + 6 == b.count, b[i + 3] == 0x3A, let oh = number(b[(i + 1)..<(i + 3)]), let om = number(b[(i + 4)..<(i + 6)]) else {
+                return nil
+            }
+            offset = Int64(oh * 3600 + om * 60) * (b[i] == 0x2D ? -1 : 1)
+        default: return nil
+        }
+        let days = daysFromCivil(year: Int64(year), month: Int64(month), day: Int64(day))
+        return days * 86400 + Int64(hour * 3600 + minute * 60 + second) - offset
+    }
+
+    /// Unix seconds from either format (v2 documents an RFC 3339 time; some of its own examples
+    /// show the v1.1 form).
+    public static func parseAny(_ text: String) -> Int64? { parseISO(text) ?? parse(text) }
+
     /// Unix seconds of years 1 to 9999: a time from a damaged file or a hostile server is
     /// clamped into them, not trapped on.
     public static func clamped(_ seconds: Int64) -> Int64 { min(max(seconds, -62_135_596_800), 253_402_300_799) }
