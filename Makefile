@@ -117,7 +117,7 @@ sanitize: deps venv
 	TSAN_OPTIONS="suppressions=$(CURDIR)/Tests/sanitizers/tsan.supp halt_on_error=1" \
 	  Tests/run-swift-tests $(SWIFT) test --skip-build --disable-xctest --sanitize=thread --scratch-path .build-tsan
 	$(SWIFT) build --build-tests --sanitize=address --scratch-path .build-asan -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld
-	ASAN_OPTIONS="detect_leaks=0 halt_on_error=1" \
+	ASAN_OPTIONS="detect_leaks=0 halt_on_error=1" SWIFT_BACKTRACE=enable=no \
 	  Tests/run-swift-tests $(SWIFT) test --skip-build --disable-xctest --sanitize=address --scratch-path .build-asan
 
 clean:

@@ -6,7 +6,7 @@ import Foundation
 /// `Tweet` the store cannot tell from a v1.1 one. Every field is optional except a post's or a
 /// user's `id` (v2 sends only what was asked for); numbers are read from numbers or strings;
 /// the Post spellings of newer documents (`note_post`, `includes.posts`, …) read like the Tweet
-/// ones. Not thread-safe: give each task its own.
+/// ones (docs/PROTOCOL-V2.md §3). Not thread-safe: give each task its own.
 public final class V2Decoder {
     /// How deep referenced posts are joined (a retweet of a quote of a post).
     static let maxDepth = 3

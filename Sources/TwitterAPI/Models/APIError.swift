@@ -11,6 +11,9 @@ public struct APIError: Error, Equatable, Sendable, CustomStringConvertible {
     public var message: String
     /// `retry-after` or `x-rate-limit-reset`, when the answer gave one (Unix seconds).
     public var retryAt: Int64?
+    /// The kind of a v2 problem (`client-forbidden`, `usage-capped`, …), the last part of its
+    /// `type`, when the body was one.
+    public var problemType: String?
 
     public init(httpStatus: Int, code: Int?, message: String, retryAt: Int64? = nil) {
         self.httpStatus = httpStatus
@@ -19,20 +22,31 @@ public struct APIError: Error, Equatable, Sendable, CustomStringConvertible {
         self.retryAt = retryAt
     }
 
-    /// Builds the error from a response body: `{"errors":[{"code":…,"message":…}]}`,
-    /// `{"error":"…"}`, or plain text (as 420 answers were).
+    /// Builds the error from a response body: `{"errors":[{"code":…,"message":…}]}`, a v2
+    /// problem (`{"type","title","detail"}`, alone or in `errors`), `{"error":"…"}`, or plain
+    /// text (as 420 answers were).
     public init(httpStatus: Int, body: Data, retryAt: Int64? = nil) {
         self.httpStatus = httpStatus
         self.retryAt = retryAt
         code = nil
         message = ""
         if let json = try? JSONValue.parse(body) {
+            var problem = json
             if case .array(let errors)? = json["errors"], let first = errors.first {
                 code = first["code"]?.intValue.map { Int($0) }
                 message = first["message"]?.stringValue ?? ""
+                problem = first
             } else if let text = json["error"]?.stringValue {
                 message = text
             }
+            // A v2 problem: the detail says most, the title names it.
+            if message.isEmpty, let words = problem["detail"]?.stringValue ?? problem["title"]?.stringValue {
+                message = words
+            }
+            if let type = problem["type"]?.stringValue, type != "about:blank" {
+                problemType = type.split(separator: "/").last.map(String.init)
+            }
+            if code == nil, let c = problem["code"]?.intValue { code = Int(c) }
         }
         if message.isEmpty { message = Self.plainMessage(body) ?? HTTPStatus.reason(httpStatus) }
     }
@@ -59,8 +73,42 @@ public struct APIError: Error, Equatable, Sendable, CustomStringConvertible {
         return words.isEmpty ? nil : words
     }
 
+    /// Limits of a key's access level that X answers with an error, each said as itself.
+    public enum TierRestriction: Equatable, Sendable {
+        /// Error 453: the key's tier does not include this v1.1 endpoint.
+        case v1NotOnTier
+        /// A self-serve key may reply only where the author mentioned or quoted you.
+        case replyNotAllowed
+        /// The key's app is not in a project, or its tier does not include the call.
+        case notEnrolled
+        /// The month's usage cap is reached.
+        case usageCapped
+    }
+
+    /// The tier restriction this error is, if any.
+    public var tierRestriction: TierRestriction? {
+        if code == 453 { return .v1NotOnTier }
+        if message.contains("Reply to this conversation is not allowed") { return .replyNotAllowed }
+        switch problemType {
+        case "client-forbidden": return .notEnrolled
+        case "usage-capped": return .usageCapped
+        default: return nil
+        }
+    }
+
     /// What went wrong, in words a user can act on.
     public var explanation: String {
+        switch tierRestriction {
+        case .v1NotOnTier:
+            return "Your key's access level does not include this API v1.1 endpoint; use API v2 (linnet --api v2)."
+        case .replyNotAllowed:
+            return "On your key's access level you may only reply where the author mentioned or quoted you."
+        case .notEnrolled:
+            return "Your key's app is not allowed this call: it must belong to a project whose access level includes it."
+        case .usageCapped:
+            return "Your key has used up this month's allowance of reads; it resets with the billing period."
+        case nil: break
+        }
         if let c = code, let words = Self.meanings[c] { return words }
         switch httpStatus {
         case 400: return "Twitter rejected the request as malformed."
