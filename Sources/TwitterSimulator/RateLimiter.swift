@@ -13,6 +13,20 @@ struct RateLimiter: Sendable {
         "/users/show": (900, 900),
         "/application/rate_limit_status": (180, 180),
         "/favorites/list": (75, 75),
+        // API v2 (docs/PROTOCOL-V2.md §2), per user and per app.
+        "/2/users/me": (75, nil),
+        "/2/users/:id/timelines/reverse_chronological": (180, nil),
+        "/2/users/:id/mentions": (300, 450),
+        "/2/users/:id/tweets": (900, 1500),
+        "/2/tweets/search/recent": (300, 450),
+        "/2/tweets": (900, 450),
+        "/2/tweets/:id": (900, 450),
+        "POST /2/tweets": (100, nil),
+        "DELETE /2/tweets/:id": (50, nil),
+        "POST /2/users/:id/likes": (50, nil),
+        "DELETE /2/users/:id/likes/:tweet_id": (50, nil),
+        "POST /2/users/:id/retweets": (50, nil),
+        "DELETE /2/users/:id/retweets/:tweet_id": (50, nil),
     ]
     /// Families `rate_limit_status` lists, by the first path component.
     static func family(_ endpoint: String) -> String {

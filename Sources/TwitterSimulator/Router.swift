@@ -54,6 +54,7 @@ struct Router: Sendable {
         case ("POST", "/oauth2/invalidate_token"): return await logged(r, "basic") { await world.oauth2Invalidate(r) }
         default: break
         }
+        if path.hasPrefix("/2/") { return await routeV2(r) }
         guard path.hasPrefix("/1.1/"), path.hasSuffix(".json") else {
             return await logged(r, "none") { .error(404, code: 34, "Sorry, that page does not exist.") }
         }

@@ -27,4 +27,12 @@ enum SimDate {
         return "\(days[Int(p.tm_wday)]), \(two(p.tm_mday)) \(months[Int(p.tm_mon)]) \(p.tm_year + 1900) "
             + "\(two(p.tm_hour)):\(two(p.tm_min)):\(two(p.tm_sec)) GMT"
     }
+
+    /// `2026-11-23T10:00:00.000Z`: RFC 3339, as API v2 writes times.
+    static func iso(_ seconds: Int64) -> String {
+        let p = parts(seconds)
+        let year = String(p.tm_year + 1900)
+        return String(repeating: "0", count: max(0, 4 - year.count)) + year
+            + "-\(two(p.tm_mon + 1))-\(two(p.tm_mday))T\(two(p.tm_hour)):\(two(p.tm_min)):\(two(p.tm_sec)).000Z"
+    }
 }

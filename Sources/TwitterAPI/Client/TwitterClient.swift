@@ -82,26 +82,35 @@ public final class TwitterClient: Sendable {
         for prefix in ["/statuses/show/", "/statuses/retweet/", "/statuses/unretweet/", "/statuses/destroy/"] where p.hasPrefix(prefix) {
             return prefix + ":id"
         }
+        // v2: ids in the path become `:id` (`/2/users/:id/mentions`, `/2/tweets/:id`).
+        if p.hasPrefix("/2/") {
+            let parts = p.split(separator: "/", omittingEmptySubsequences: false)
+            return "/2/" + parts.dropFirst(2).map { !$0.isEmpty && $0.allSatisfy(\.isNumber) ? ":id" : String($0) }.joined(separator: "/")
+        }
         return p
     }
 
     /// Sends a signed request and returns the raw answer, whatever its status. Retries once with
     /// a corrected clock after a 401 code 135.
-    public func send(_ method: String, _ path: String, _ params: [(String, String)] = [], base: String? = nil) async throws -> HTTPResponse
+    public func send(_ method: String, _ path: String, _ params: [(String, String)] = [], base: String? = nil, json: Data? = nil)
+        async throws -> HTTPResponse
     {
         let full = Self.apiPath(path)
-        var response = try await sendOnce(method, full, params, base: base ?? endpoints.apiBase)
+        var response = try await sendOnce(method, full, params, base: base ?? endpoints.apiBase, json: json)
         if response.status == 401, APIError(httpStatus: 401, body: response.body).code == 135,
             let date = response.headers["date"].flatMap(HTTPDate.parse)
         {
             clockOffset.store(date - Int64(Date().timeIntervalSince1970), ordering: .relaxed)
-            response = try await sendOnce(method, full, params, base: base ?? endpoints.apiBase)
+            response = try await sendOnce(method, full, params, base: base ?? endpoints.apiBase, json: json)
         }
         return response
     }
 
-    func makeRequest(_ method: String, _ path: String, _ params: [(String, String)], base: String) throws -> HTTPRequest {
-        let isGet = method.uppercased() == "GET"
+    func makeRequest(_ method: String, _ path: String, _ params: [(String, String)], base: String, json: Data? = nil) throws -> HTTPRequest
+    {
+        // With a JSON body (v2 writes) the parameters go in the query, whatever the method; a
+        // JSON body is not part of the OAuth 1.0a signature.
+        let isGet = method.uppercased() == "GET" || json != nil
         let query = isGet && !params.isEmpty ? "?" + PercentEncoding.formEncode(params) : ""
         let url = base + path + query
         var request = HTTPRequest(method: method.uppercased(), url: url)
@@ -117,7 +126,10 @@ public final class TwitterClient: Sendable {
         case .bearer(let token):
             request.headers.append(("Authorization", "Bearer " + token))
         }
-        if !isGet {
+        if let json {
+            request.headers.append(("Content-Type", "application/json"))
+            request.body = json
+        } else if !isGet {
             request.headers.append(("Content-Type", "application/x-www-form-urlencoded"))
             request.body = Data(PercentEncoding.formEncode(params).utf8)
         }
@@ -126,16 +138,18 @@ public final class TwitterClient: Sendable {
 
     /// One signed request; its rate-limit headers are recorded as soon as they arrive, so a
     /// window the server said was spent is known even when the body is then cut off.
-    private func sendOnce(_ method: String, _ path: String, _ params: [(String, String)], base: String) async throws -> HTTPResponse {
+    private func sendOnce(_ method: String, _ path: String, _ params: [(String, String)], base: String, json: Data? = nil) async throws
+        -> HTTPResponse
+    {
         let key = Self.limitKey(path)
-        return try await http.send(try makeRequest(method, path, params, base: base)) { [rateLimits] status, headers in
+        return try await http.send(try makeRequest(method, path, params, base: base, json: json)) { [rateLimits] status, headers in
             rateLimits.record(endpoint: key, headers: headers, status: status)
         }
     }
 
     /// Sends and returns the body of a 2xx answer; anything else becomes an `APIError`.
-    public func call(_ method: String, _ path: String, _ params: [(String, String)] = []) async throws -> Data {
-        let r = try await send(method, path, params)
+    public func call(_ method: String, _ path: String, _ params: [(String, String)] = [], json: Data? = nil) async throws -> Data {
+        let r = try await send(method, path, params, json: json)
         guard (200..<300).contains(r.status) else {
             let now = Int64(clock.now())
             let retry =

@@ -43,7 +43,9 @@ public struct APIError: Error, Equatable, Sendable, CustomStringConvertible {
             if message.isEmpty, let words = problem["detail"]?.stringValue ?? problem["title"]?.stringValue {
                 message = words
             }
-            if let type = problem["type"]?.stringValue, type != "about:blank" {
+            // The kind: the item's own type, else the answer's (an invalid request lists its
+            // parameters in `errors` and names itself at the top).
+            if let type = problem["type"]?.stringValue ?? json["type"]?.stringValue, type != "about:blank" {
                 problemType = type.split(separator: "/").last.map(String.init)
             }
             if code == nil, let c = problem["code"]?.intValue { code = Int(c) }

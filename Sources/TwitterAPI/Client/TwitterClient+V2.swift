@@ -1,0 +1,125 @@
+import Foundation
+
+/// Typed calls for the X API v2 endpoints Linnet uses (docs/PROTOCOL-V2.md §2). Every read asks
+/// for the same fields and expansions, chosen once in `V2Query`.
+extension TwitterClient {
+    /// The fields and expansions every v2 read asks for (docs/PROTOCOL-V2.md §3).
+    public enum V2Query {
+        public static let expansions = [
+            "author_id", "referenced_tweets.id", "referenced_tweets.id.author_id", "in_reply_to_user_id", "attachments.media_keys",
+            "entities.mentions.username",
+        ]
+        public static let tweetFields = [
+            "created_at", "conversation_id", "referenced_tweets", "entities", "public_metrics", "reply_settings", "note_tweet",
+            "edit_controls", "attachments", "lang", "possibly_sensitive", "in_reply_to_user_id", "author_id", "withheld",
+        ]
+        public static let userFields = [
+            "name", "username", "profile_image_url", "verified", "protected", "description", "public_metrics", "created_at",
+        ]
+        public static let mediaFields = ["type", "url", "preview_image_url", "width", "height", "alt_text", "duration_ms"]
+
+        /// The parameters for a read of posts.
+        public static var posts: [(String, String)] {
+            [
+                ("expansions", expansions.joined(separator: ",")), ("tweet.fields", tweetFields.joined(separator: ",")),
+                ("user.fields", userFields.joined(separator: ",")), ("media.fields", mediaFields.joined(separator: ",")),
+            ]
+        }
+
+        /// The parameters for a read of users.
+        public static var users: [(String, String)] { [("user.fields", userFields.joined(separator: ","))] }
+    }
+
+    /// Paging of a v2 list: `since_id` and `until_id` are exclusive; `token` is the last page's
+    /// `meta.next_token`.
+    public struct V2Page: Sendable {
+        public var maxResults: Int?
+        public var sinceID: TweetID?
+        public var untilID: TweetID?
+        public var token: String?
+        public init(maxResults: Int? = nil, sinceID: TweetID? = nil, untilID: TweetID? = nil, token: String? = nil) {
+            self.maxResults = maxResults
+            self.sinceID = sinceID
+            self.untilID = untilID
+            self.token = token
+        }
+
+        func parameters(tokenName: String) -> [(String, String)] {
+            var p: [(String, String)] = []
+            if let m = maxResults { p.append(("max_results", String(m))) }
+            if let s = sinceID { p.append(("since_id", s.description)) }
+            if let u = untilID { p.append(("until_id", u.description)) }
+            if let t = token { p.append((tokenName, t)) }
+            return p
+        }
+    }
+
+    /// The user whose token this is.
+    public func v2Me() async throws -> User {
+        let page = try V2Decoder().users(from: try await call("GET", "/2/users/me", V2Query.users))
+        guard let me = page.users.first else { throw DecodeError("users/me answered without a user") }
+        return me
+    }
+
+    /// The home timeline (reverse chronological) of `userID`, which must be the token's user.
+    public func v2Home(userID: UserID, _ page: V2Page = V2Page()) async throws -> V2PostsPage {
+        try await posts("/2/users/\(userID)/timelines/reverse_chronological", page, tokenName: "pagination_token")
+    }
+
+    public func v2Mentions(userID: UserID, _ page: V2Page = V2Page()) async throws -> V2PostsPage {
+        try await posts("/2/users/\(userID)/mentions", page, tokenName: "pagination_token")
+    }
+
+    public func v2UserPosts(userID: UserID, _ page: V2Page = V2Page(), excludeRetweets: Bool = false) async throws -> V2PostsPage {
+        try await posts(
+            "/2/users/\(userID)/tweets", page, tokenName: "pagination_token", extra: excludeRetweets ? [("exclude", "retweets")] : [])
+    }
+
+    /// Recent search (the last 7 days); a thread is `conversation_id:<root id>`.
+    public func v2Search(_ query: String, _ page: V2Page = V2Page()) async throws -> V2PostsPage {
+        try await posts("/2/tweets/search/recent", page, tokenName: "next_token", extra: [("query", query)])
+    }
+
+    /// Posts by id (up to 100); those gone are in `errors`.
+    public func v2Lookup(_ ids: [TweetID]) async throws -> V2PostsPage {
+        try V2Decoder().posts(
+            from: try await call("GET", "/2/tweets", [("ids", ids.map(\.description).joined(separator: ","))] + V2Query.posts))
+    }
+
+    /// Creates a post (a reply, a quote); returns its id.
+    public func v2Create(text: String, replyTo: TweetID? = nil, quote: TweetID? = nil, mediaIDs: [String] = []) async throws -> TweetID {
+        var body: [(String, JSONValue)] = [("text", .string(text))]
+        if let r = replyTo { body.append(("reply", .object([("in_reply_to_tweet_id", .string(r.description))]))) }
+        if let q = quote { body.append(("quote_tweet_id", .string(q.description))) }
+        if !mediaIDs.isEmpty { body.append(("media", .object([("media_ids", .array(mediaIDs.map(JSONValue.string)))]))) }
+        let data = try await call("POST", "/2/tweets", [], json: Data(JSONValue.object(body).serialized.utf8))
+        guard case .string(let id)? = try JSONValue.parse(data)["data"]?["id"], let v = UInt64(id) else {
+            throw DecodeError("the post was created but its id was not in the answer")
+        }
+        return TweetID(v)
+    }
+
+    public func v2Delete(_ id: TweetID) async throws {
+        _ = try await call("DELETE", "/2/tweets/\(id)", [], json: nil)
+    }
+
+    public func v2Like(userID: UserID, _ id: TweetID) async throws {
+        _ = try await call("POST", "/2/users/\(userID)/likes", [], json: Data(#"{"tweet_id":"\#(id)"}"#.utf8))
+    }
+
+    public func v2Unlike(userID: UserID, _ id: TweetID) async throws {
+        _ = try await call("DELETE", "/2/users/\(userID)/likes/\(id)")
+    }
+
+    public func v2Repost(userID: UserID, _ id: TweetID) async throws {
+        _ = try await call("POST", "/2/users/\(userID)/retweets", [], json: Data(#"{"tweet_id":"\#(id)"}"#.utf8))
+    }
+
+    public func v2Unrepost(userID: UserID, _ id: TweetID) async throws {
+        _ = try await call("DELETE", "/2/users/\(userID)/retweets/\(id)")
+    }
+
+    private func posts(_ path: String, _ page: V2Page, tokenName: String, extra: [(String, String)] = []) async throws -> V2PostsPage {
+        try V2Decoder().posts(from: try await call("GET", path, extra + page.parameters(tokenName: tokenName) + V2Query.posts))
+    }
+}

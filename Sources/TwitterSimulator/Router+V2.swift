@@ -1,0 +1,92 @@
+import Foundation
+
+/// Routes under `/2/`: the same authentication, rate limits, faults and request log as v1.1,
+/// with v2's error shapes.
+extension Router {
+    /// The v2 endpoint for a method and path, with the rate-limit window it counts against.
+    static func v2Endpoint(method: String, path: String) -> Endpoint? {
+        let p = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
+        guard p.first == "2" else { return nil }
+        switch (method, Array(p.dropFirst())) {
+        case ("GET", ["users", "me"]):
+            return Endpoint(limitKey: "/2/users/me", allowBearer: false) { w, r, i in await w.v2Me(r, i) }
+        case ("GET", let q) where q.count == 4 && q[0] == "users" && q[2] == "timelines" && q[3] == "reverse_chronological":
+            return Endpoint(limitKey: "/2/users/:id/timelines/reverse_chronological", allowBearer: false) { w, r, i in
+                await w.v2Timeline(r, i, userID: q[1], kind: .home)
+            }
+        case ("GET", let q) where q.count == 3 && q[0] == "users" && q[2] == "mentions":
+            return Endpoint(limitKey: "/2/users/:id/mentions", allowBearer: true) { w, r, i in
+                await w.v2Timeline(r, i, userID: q[1], kind: .mentions)
+            }
+        case ("GET", let q) where q.count == 3 && q[0] == "users" && q[2] == "tweets":
+            return Endpoint(limitKey: "/2/users/:id/tweets", allowBearer: true) { w, r, i in
+                await w.v2Timeline(r, i, userID: q[1], kind: .posts)
+            }
+        case ("GET", ["tweets", "search", "recent"]):
+            return Endpoint(limitKey: "/2/tweets/search/recent", allowBearer: true) { w, r, i in await w.v2Search(r, i) }
+        case ("GET", ["tweets"]):
+            return Endpoint(limitKey: "/2/tweets", allowBearer: true) { w, r, i in await w.v2Lookup(r, i, id: nil) }
+        case ("GET", let q) where q.count == 2 && q[0] == "tweets":
+            return Endpoint(limitKey: "/2/tweets/:id", allowBearer: true) { w, r, i in await w.v2Lookup(r, i, id: q[1]) }
+        case ("POST", ["tweets"]):
+            return Endpoint(limitKey: "POST /2/tweets", allowBearer: false) { w, r, i in await w.v2Create(r, i) }
+        case ("DELETE", let q) where q.count == 2 && q[0] == "tweets":
+            return Endpoint(limitKey: "DELETE /2/tweets/:id", allowBearer: false) { w, r, i in await w.v2Delete(r, i, id: q[1]) }
+        case ("POST", let q) where q.count == 3 && q[0] == "users" && (q[2] == "likes" || q[2] == "retweets"):
+            return Endpoint(limitKey: "POST /2/users/:id/\(q[2])", allowBearer: false) { w, r, i in
+                await w.v2Engage(r, i, userID: q[1], target: nil, like: q[2] == "likes")
+            }
+        case ("DELETE", let q) where q.count == 4 && q[0] == "users" && (q[2] == "likes" || q[2] == "retweets"):
+            return Endpoint(limitKey: "DELETE /2/users/:id/\(q[2])/:tweet_id", allowBearer: false) { w, r, i in
+                await w.v2Engage(r, i, userID: q[1], target: q[3], like: q[2] == "likes")
+            }
+        default: return nil
+        }
+    }
+
+    func routeV2(_ r: SimRequest) async -> SimResponse {
+        guard let endpoint = Self.v2Endpoint(method: r.method, path: r.path) else {
+            let response = World.problem(404, "Not Found Error", "The requested resource could not be found.")
+            await world.record(r, auth: "none", status: 404)
+            return response
+        }
+        let identity: World.Identity
+        switch await world.authenticate(r, allowBearer: endpoint.allowBearer) {
+        case .failed(let v1):
+            // The same checks as v1.1, answered in v2's words.
+            let response: SimResponse
+            switch v1.status {
+            case 403:
+                response = World.problem(
+                    403, "Unsupported Authentication",
+                    "Authenticating with OAuth 2.0 Application-Only is forbidden for this endpoint.  Supported authentication types are [OAuth 1.0a User Context, OAuth 2.0 User Context].",
+                    type: "https://api.twitter.com/2/problems/unsupported-authentication")
+            default: response = World.v2Unauthorized
+            }
+            await world.record(r, auth: "rejected", status: response.status)
+            return response
+        case .ok(let who): identity = who
+        }
+        let authKind: String = { if case .app = identity { return "bearer" } else { return "user" } }()
+        var limitHeaders: [(String, String)] = []
+        var counted: RateLimiter.Window?
+        if let key = endpoint.limitKey {
+            let (window, allowed) = await world.takeRateLimit(identity, endpoint: key)
+            counted = window
+            limitHeaders = [
+                ("x-rate-limit-limit", String(window.limit)), ("x-rate-limit-remaining", String(window.remaining)),
+                ("x-rate-limit-reset", String(window.reset)),
+            ]
+            if !allowed {
+                var response = World.problem(429, "Too Many Requests", "Too Many Requests")
+                response.headers += limitHeaders
+                await world.record(r, auth: authKind, status: 429, window: window)
+                return response
+            }
+        }
+        var response = await endpoint.run(world, r, identity)
+        response.headers += limitHeaders
+        await world.record(r, auth: authKind, status: response.status, window: counted)
+        return response
+    }
+}

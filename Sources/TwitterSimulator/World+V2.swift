@@ -1,0 +1,285 @@
+import Foundation
+import TweetText
+
+/// The v2 face over the same world: a post made on one face is read on the other.
+extension World {
+    /// A v2 problem answer (RFC 7807), as X sends for whole-request errors.
+    static func problem(_ status: Int, _ title: String, _ detail: String, type: String = "about:blank", extra: [(String, J)] = [])
+        -> SimResponse
+    {
+        var fields: [(String, J)] = [("title", .string(title)), ("detail", .string(detail)), ("type", .string(type))]
+        if type == "about:blank" { fields.append(("status", .int(Int64(status)))) }
+        return .json(status, .object(fields + extra))
+    }
+
+    static func invalidRequest(_ parameter: String, _ message: String) -> SimResponse {
+        .json(
+            400,
+            .object([
+                ("errors", .array([.object([("parameters", .object([(parameter, .array([]))])), ("message", .string(message))])])),
+                ("title", .string("Invalid Request")), ("detail", .string("One or more parameters to your request was invalid.")),
+                ("type", .string("https://api.twitter.com/2/problems/invalid-request")),
+            ]))
+    }
+
+    static let v2Unauthorized = problem(401, "Unauthorized", "Unauthorized")
+    static func v2Forbidden(_ detail: String) -> SimResponse { problem(403, "Forbidden", detail) }
+
+    func v2Encoder(_ r: SimRequest, viewer: UInt64?) -> V2Encoder {
+        V2Encoder(world: snapshot, fields: V2Fields(r), viewer: viewer)
+    }
+
+    func v2Me(_ r: SimRequest, _ identity: Identity) -> SimResponse {
+        guard let id = identity.userID, let u = users[id] else { return Self.v2Forbidden("This call needs a user's token.") }
+        let enc = v2Encoder(r, viewer: id)
+        return .json(200, enc.envelope(data: enc.user(u)))
+    }
+
+    enum V2Timeline { case home, mentions, posts }
+
+    /// Paging of a v2 list: `max_results`, `since_id`, `until_id` (both exclusive), and the
+    /// token from the last page's `meta` (`pagination_token` or `next_token`).
+    struct V2Paging {
+        var maxResults: Int
+        var sinceID: UInt64?
+        var untilID: UInt64?
+        var below: UInt64?
+    }
+
+    func v2Paging(_ r: SimRequest, tokenName: String, range: ClosedRange<Int>, defaultCount: Int) -> Result<V2Paging, SimResponse> {
+        var p = V2Paging(maxResults: defaultCount)
+        if let m = r.param("max_results") {
+            guard let n = Int(m), range.contains(n) else {
+                return .failure(
+                    Self.invalidRequest(
+                        "max_results",
+                        "The `max_results` query parameter value [\(m)] is not between \(range.lowerBound) and \(range.upperBound)"))
+            }
+            p.maxResults = n
+        }
+        for (name, keyPath) in [("since_id", \V2Paging.sinceID), ("until_id", \V2Paging.untilID)] {
+            guard let text = r.param(name), !text.isEmpty else { continue }
+            guard let v = UInt64(text) else {
+                return .failure(Self.invalidRequest(name, "The `\(name)` query parameter value [\(text)] is not valid"))
+            }
+            p[keyPath: keyPath] = v
+        }
+        if let token = r.param(tokenName), !token.isEmpty {
+            guard token.hasPrefix("p"), let v = UInt64(token.dropFirst()) else {
+                return .failure(Self.invalidRequest(tokenName, "The `\(tokenName)` query parameter value [\(token)] is not valid"))
+            }
+            p.below = v
+        }
+        return .success(p)
+    }
+
+    /// One page of `list` (newest first) with its `meta`.
+    func v2Page(_ list: [SimTweet], _ p: V2Paging, _ r: SimRequest, viewer: UInt64?, tokenName: String) -> SimResponse {
+        var found: [SimTweet] = []
+        var more = false
+        for t in list {
+            if let u = p.untilID, t.id >= u { continue }
+            if let b = p.below, t.id >= b { continue }
+            if let s = p.sinceID, t.id <= s { break }
+            if found.count == p.maxResults {
+                more = true
+                break
+            }
+            found.append(t)
+        }
+        var enc = v2Encoder(r, viewer: viewer)
+        let data = found.map { enc.post($0) }
+        var meta: [(String, J)] = [("result_count", .int(Int64(found.count)))]
+        if let newest = found.first, let oldest = found.last {
+            meta = [("newest_id", .string(String(newest.id))), ("oldest_id", .string(String(oldest.id)))] + meta
+            // The token names the oldest post shown: the next page starts below it.
+            if more { meta.append(("next_token", .string("p\(oldest.id)"))) }
+        }
+        // An empty page has no `data` at all.
+        return .json(200, enc.envelope(data: found.isEmpty ? nil : .array(data), meta: meta))
+    }
+
+    func v2Timeline(_ r: SimRequest, _ identity: Identity, userID: String, kind: V2Timeline) -> SimResponse {
+        guard let uid = UInt64(userID), users[uid] != nil else {
+            return Self.invalidRequest("id", "The `id` query parameter value [\(userID)] is not valid")
+        }
+        if kind == .home, identity.userID != uid {
+            return Self.v2Forbidden("You may only read the home timeline of the user whose token this is.")
+        }
+        let paging: V2Paging
+        switch v2Paging(r, tokenName: "pagination_token", range: kind == .home ? 1...100 : 5...100, defaultCount: kind == .home ? 100 : 10)
+        {
+        case .failure(let e): return e
+        case .success(let p): paging = p
+        }
+        var list: [SimTweet]
+        switch kind {
+        case .home: list = Array(homeTweets(of: uid).prefix(800))
+        case .mentions: list = Array(mentionTweets(of: uid).prefix(800))
+        case .posts: list = Array(userTweets(of: uid).prefix(3200))
+        }
+        let exclude = Set((r.param("exclude") ?? "").split(separator: ",").map(String.init))
+        if exclude.contains("replies") { list = list.filter { $0.inReplyToStatusID == nil } }
+        if exclude.contains("retweets") { list = list.filter { $0.retweetedID == nil } }
+        return v2Page(list, paging, r, viewer: identity.userID, tokenName: "pagination_token")
+    }
+
+    func v2Search(_ r: SimRequest, _ identity: Identity) -> SimResponse {
+        guard let q = r.param("query"), !q.trimmingCharacters(in: .whitespaces).isEmpty else {
+            return Self.invalidRequest("query", "The `query` query parameter can not be empty")
+        }
+        guard q.count <= 512 else { return Self.invalidRequest("query", "The `query` query parameter is longer than 512 characters") }
+        let paging: V2Paging
+        switch v2Paging(r, tokenName: "next_token", range: 10...100, defaultCount: 10) {
+        case .failure(let e): return e
+        case .success(let p): paging = p
+        }
+        let query = SearchQuery(q)
+        let weekAgo = UInt64(max(0, now - 7 * 86400)) * 1000
+        let hits = liveTweetsNewestFirst().filter { $0.createdAtMs >= weekAgo && query.matches(candidate($0)) }
+        return v2Page(hits, paging, r, viewer: identity.userID, tokenName: "next_token")
+    }
+
+    /// `GET /2/tweets/:id` and `GET /2/tweets?ids=`: missing posts are errors beside the data.
+    func v2Lookup(_ r: SimRequest, _ identity: Identity, id: String?) -> SimResponse {
+        let ids: [String]
+        if let id {
+            ids = [id]
+        } else {
+            ids = (r.param("ids") ?? "").split(separator: ",").map(String.init)
+            guard !ids.isEmpty, ids.count <= 100 else {
+                return Self.invalidRequest("ids", "The `ids` query parameter must hold 1 to 100 ids")
+            }
+        }
+        var enc = v2Encoder(r, viewer: identity.userID)
+        var data: [J] = []
+        var errors: [J] = []
+        for text in ids {
+            guard let v = UInt64(text) else { return Self.invalidRequest(id == nil ? "ids" : "id", "The id [\(text)] is not valid") }
+            if let t = tweets[v], !deleted.contains(v) {
+                data.append(enc.post(t))
+            } else {
+                errors.append(
+                    .object([
+                        ("value", .string(text)), ("detail", .string("Could not find tweet with \(id == nil ? "ids" : "id"): [\(text)].")),
+                        ("title", .string("Not Found Error")), ("resource_type", .string("tweet")),
+                        ("parameter", .string(id == nil ? "ids" : "id")), ("resource_id", .string(text)),
+                        ("type", .string("https://api.twitter.com/2/problems/resource-not-found")),
+                    ]))
+            }
+        }
+        let payload: J? = id == nil ? (data.isEmpty ? nil : .array(data)) : data.first
+        return .json(200, enc.envelope(data: payload, errors: errors))
+    }
+
+    /// The JSON object of a v2 write's body, or the problem to answer.
+    static func jsonBody(_ r: SimRequest) -> Result<[String: Any], SimResponse> {
+        guard (r.headers["content-type"] ?? "").lowercased().hasPrefix("application/json") else {
+            return .failure(problem(415, "Unsupported Media Type", "The request body must be JSON (Content-Type: application/json)."))
+        }
+        guard let object = try? JSONSerialization.jsonObject(with: r.body) as? [String: Any] else {
+            return .failure(invalidRequest("body", "The request body is not a JSON object"))
+        }
+        return .success(object)
+    }
+
+    func v2Create(_ r: SimRequest, _ identity: Identity) -> SimResponse {
+        guard let uid = identity.userID, users[uid] != nil else { return Self.v2Forbidden("Posting needs a user's token.") }
+        let body: [String: Any]
+        switch Self.jsonBody(r) {
+        case .failure(let e): return e
+        case .success(let b): body = b
+        }
+        let text = body["text"] as? String ?? ""
+        let quote = (body["quote_tweet_id"] as? String).flatMap(UInt64.init)
+        let replyTo = ((body["reply"] as? [String: Any])?["in_reply_to_tweet_id"] as? String).flatMap(UInt64.init)
+        guard !text.isEmpty || quote != nil else { return Self.invalidRequest("text", "The `text` field is required") }
+        guard TweetLength(text).weightedLength <= 280 else { return Self.v2Forbidden("Your Tweet text is too long.") }
+        guard lastStatusText[uid] != text else { return Self.v2Forbidden("You are not allowed to create a Tweet with duplicate content.") }
+        var t = SimTweet(id: nextID(), userID: uid, text: text, createdAtMs: 0)
+        t.createdAtMs = Snowflake.ms(t.id)
+        if let replyTo {
+            guard let parent = tweets[replyTo], !deleted.contains(replyTo), let author = users[parent.userID] else {
+                return Self.invalidRequest("reply.in_reply_to_tweet_id", "The post you are replying to is deleted or not visible to you.")
+            }
+            t.inReplyToStatusID = replyTo
+            t.inReplyToUserID = parent.userID
+            t.inReplyToScreenName = author.screenName
+        }
+        if let quote {
+            guard tweets[quote] != nil, !deleted.contains(quote) else {
+                return Self.invalidRequest("quote_tweet_id", "The post you are quoting is deleted or not visible to you.")
+            }
+            t.quotedID = quote
+        }
+        lastStatusText[uid] = text
+        insert(t)
+        publish(.tweet(t))
+        return .json(
+            201,
+            .object([
+                (
+                    "data",
+                    .object([
+                        ("id", .string(String(t.id))), ("text", .string(TweetEncoder.escape(t.text))),
+                        ("edit_history_tweet_ids", .array([.string(String(t.id))])),
+                    ])
+                )
+            ]))
+    }
+
+    func v2Delete(_ r: SimRequest, _ identity: Identity, id: String) -> SimResponse {
+        guard let uid = identity.userID else { return Self.v2Forbidden("Deleting needs a user's token.") }
+        guard let v = UInt64(id), let t = tweets[v], !deleted.contains(v) else {
+            return Self.problem(
+                404, "Not Found Error", "Could not find tweet with id: [\(id)].",
+                type: "https://api.twitter.com/2/problems/resource-not-found")
+        }
+        guard t.userID == uid else { return Self.v2Forbidden("You are not allowed to delete a Tweet you did not create.") }
+        remove(t)
+        return .json(200, .object([("data", .object([("deleted", .bool(true))]))]))
+    }
+
+    /// Likes and reposts: `POST /2/users/:id/likes {"tweet_id"}`, `DELETE …/likes/:tweet_id`,
+    /// and the same under `retweets`.
+    func v2Engage(_ r: SimRequest, _ identity: Identity, userID: String, target: String?, like: Bool) -> SimResponse {
+        guard let uid = identity.userID else { return Self.v2Forbidden("This call needs a user's token.") }
+        guard String(uid) == userID else { return Self.v2Forbidden("You may only act for the user whose token this is.") }
+        let key = like ? "liked" : "retweeted"
+        let tweetID: UInt64
+        if let target {
+            guard let v = UInt64(target) else { return Self.invalidRequest("tweet_id", "The id [\(target)] is not valid") }
+            tweetID = v
+        } else {
+            switch Self.jsonBody(r) {
+            case .failure(let e): return e
+            case .success(let b):
+                guard let v = (b["tweet_id"] as? String).flatMap(UInt64.init) else {
+                    return Self.invalidRequest("tweet_id", "The `tweet_id` field is required")
+                }
+                tweetID = v
+            }
+        }
+        guard var t = tweets[tweetID], !deleted.contains(tweetID) else {
+            return Self.problem(
+                404, "Not Found Error", "Could not find tweet with id: [\(tweetID)].",
+                type: "https://api.twitter.com/2/problems/resource-not-found")
+        }
+        let create = target == nil
+        if like {
+            if create, !t.favoritedBy.contains(uid) { t.favoritedBy.append(uid) }
+            if !create { t.favoritedBy.removeAll { $0 == uid } }
+            tweets[tweetID] = t
+        } else if create, !t.retweetedBy.contains(uid), let author = users[t.userID] {
+            t.retweetedBy.append(uid)
+            tweets[tweetID] = t
+            var rt = SimTweet(id: nextID(), userID: uid, text: "RT @\(author.screenName): " + t.text, createdAtMs: 0, retweetedID: tweetID)
+            rt.createdAtMs = Snowflake.ms(rt.id)
+            insert(rt)
+            publish(.tweet(rt))
+        } else if !create, let mine = liveTweetsNewestFirst().first(where: { $0.userID == uid && $0.retweetedID == tweetID }) {
+            remove(mine)
+        }
+        return .json(200, .object([("data", .object([(key, .bool(create))]))]))
+    }
+}

@@ -1,0 +1,104 @@
+import Foundation
+import LinnetTestSupport
+import Testing
+import TwitterAPI
+
+/// The v2 calls against the simulator's v2 face over loopback: reads joined with their
+/// includes, paging, writes seen on both faces, and v2's errors in words.
+@Suite(.serialized) struct V2ClientTests {
+    @Test func readsArePagedAndJoined() async throws {
+        let h = try await ClientHarness.start()
+        defer { Task { await h.stop() } }
+        let me = try await h.client.v2Me()
+        #expect(me.screenName == h.server.credentials.screenName)
+        let first = try await h.client.v2Home(userID: me.id, .init(maxResults: 20))
+        #expect(first.tweets.count == 20)
+        #expect(first.tweets.allSatisfy { !$0.user.screenName.isEmpty && $0.createdAt > 1_600_000_000 }, "authors joined, times read")
+        #expect(first.tweets.map(\.id) == first.tweets.map(\.id).sorted(by: >))
+        #expect(first.tweets.contains { $0.retweetedStatus != nil } || first.tweets.allSatisfy { !$0.text.hasPrefix("RT @") })
+        let token = try #require(first.meta.nextToken)
+        let second = try await h.client.v2Home(userID: me.id, .init(maxResults: 20, token: token))
+        #expect(second.tweets.first.map { $0.id < first.tweets.last!.id } == true, "the next page starts below the last")
+        // The same posts as the v1.1 face, in the same order.
+        let v1 = try await h.client.homeTimeline(.init(count: 40))
+        #expect((first.tweets + second.tweets).map(\.id) == v1.tweets.map(\.id))
+        #expect(zip(first.tweets, v1.tweets).allSatisfy { $0.text == $1.text && $0.user.id == $1.user.id })
+        // since_id: nothing newer than the newest.
+        let none = try await h.client.v2Home(userID: me.id, .init(sinceID: first.tweets[0].id))
+        #expect(none.tweets.isEmpty && none.meta.resultCount == 0)
+        let mentions = try await h.client.v2Mentions(userID: me.id, .init(maxResults: 10))
+        #expect(
+            mentions.tweets.allSatisfy { t in t.entities.mentions.contains { $0.screenName.lowercased() == me.screenName.lowercased() } })
+        #expect(
+            h.client.rateLimits.window(for: "/2/users/:id/timelines/reverse_chronological")?.limit == 180,
+            "\(h.client.rateLimits.all.keys.sorted())")
+    }
+
+    @Test func writesAreSeenOnBothFaces() async throws {
+        let h = try await ClientHarness.start()
+        defer { Task { await h.stop() } }
+        let me = try await h.client.v2Me()
+        let target = try #require(
+            try await h.client.v2Home(userID: me.id, .init(maxResults: 10)).tweets.first { $0.retweetedStatus == nil })
+        let id = try await h.client.v2Create(text: "hello from v2 & friends #linnet")
+        let reply = try await h.client.v2Create(text: "a reply", replyTo: target.id)
+        let quote = try await h.client.v2Create(text: "a quote", quote: target.id)
+        // Read back on v1.1: the same post, the same text.
+        let shown = try await h.client.show(id)
+        #expect(shown.text == "hello from v2 &amp; friends #linnet")
+        let lookup = try await h.client.v2Lookup([id, reply, quote])
+        #expect(lookup.tweets.count == 3)
+        #expect(lookup.tweets[0].entities.hashtags.map(\.text) == ["linnet"])
+        #expect(lookup.tweets[1].inReplyToStatusID == target.id && lookup.tweets[1].inReplyToScreenName == target.user.screenName)
+        #expect(lookup.tweets[2].quotedStatus?.id == target.id)
+        #expect(lookup.tweets[1].extras?.conversationID == target.id || target.inReplyToStatusID != nil)
+        // Like and repost, seen on v1.1.
+        try await h.client.v2Like(userID: me.id, target.id)
+        #expect(try await h.client.show(target.id).isFavorited)
+        try await h.client.v2Repost(userID: me.id, target.id)
+        #expect(try await h.client.show(target.id).isRetweeted)
+        try await h.client.v2Unrepost(userID: me.id, target.id)
+        try await h.client.v2Unlike(userID: me.id, target.id)
+        let after = try await h.client.show(target.id)
+        #expect(!after.isFavorited && !after.isRetweeted)
+        // Delete: a lookup then gives the live post and an error for the deleted one.
+        try await h.client.v2Delete(id)
+        let partial = try await h.client.v2Lookup([id, reply])
+        #expect(partial.tweets.map(\.id) == [reply])
+        #expect(partial.errors.first?.kind == "resource-not-found" && partial.errors.first?.resourceID == id.description)
+        // A search finds the reply by its conversation.
+        let thread = try await h.client.v2Search("conversation_id:\(target.extras?.conversationID ?? target.id)")
+        #expect(thread.tweets.contains { $0.id == reply } || target.extras?.conversationID != nil)
+    }
+
+    @Test func errorsAreSaidInWords() async throws {
+        let h = try await ClientHarness.start()
+        defer { Task { await h.stop() } }
+        let me = try await h.client.v2Me()
+        do {
+            _ = try await h.client.v2Home(userID: me.id, .init(maxResults: 500))
+            Issue.record("max_results 500 was accepted")
+        } catch let e as APIError {
+            #expect(e.httpStatus == 400 && e.problemType == "invalid-request")
+            #expect(e.message.contains("max_results"), "\(e.message)")
+        }
+        let c = h.server.credentials
+        let token = try await AppOnlyFlow(http: h.client.http, apiBase: h.server.baseURL).obtain(
+            consumerKey: c.consumerKey, consumerSecret: c.consumerSecret)
+        let app = h.client(auth: .bearer(token))
+        do {
+            _ = try await app.v2Home(userID: me.id)
+            Issue.record("an app token read a home timeline")
+        } catch let e as APIError {
+            #expect(e.httpStatus == 403 && e.problemType == "unsupported-authentication")
+        }
+        // An app token may search.
+        #expect(try await app.v2Search("the").meta.resultCount != nil)
+        do {
+            try await h.client.v2Delete(TweetID(1))
+            Issue.record("deleting a post that does not exist succeeded")
+        } catch let e as APIError {
+            #expect(e.httpStatus == 404 && e.message.contains("Could not find"))
+        }
+    }
+}
