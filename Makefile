@@ -5,7 +5,7 @@ APT_PACKAGES := libcurl4-openssl-dev libssl-dev libncurses-dev pkg-config tmux p
 export LANG := C.UTF-8
 VENV := .venv
 # Real third-party clients the simulator must satisfy, and the test runner for them.
-PY_PACKAGES := tweepy==4.17.0 requests-oauthlib==2.0.0 oauthlib==3.3.1 pytest==9.2.0
+PY_PACKAGES := tweepy==4.17.0 requests-oauthlib==2.0.0 oauthlib==3.3.1 pytest==9.2.0 openapi-schema-validator==0.6.3
 
 .PHONY: all deps venv build test demo bench lint format fuzz sanitize soak clean
 

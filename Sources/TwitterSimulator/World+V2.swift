@@ -9,11 +9,17 @@ extension World {
     {
         var fields: [(String, J)] = [("title", .string(title)), ("detail", .string(detail)), ("type", .string(type))]
         if type == "about:blank" { fields.append(("status", .int(Int64(status)))) }
-        return .json(status, .object(fields + extra))
+        return problemJSON(status, .object(fields + extra))
+    }
+
+    /// A problem is sent as `application/problem+json`, as X does (the contract lists a
+    /// Problem schema under that type and an `Error` under `application/json`).
+    static func problemJSON(_ status: Int, _ value: J) -> SimResponse {
+        SimResponse(status: status, headers: [("Content-Type", "application/problem+json")], body: .bytes(Data(value.bytes)))
     }
 
     static func invalidRequest(_ parameter: String, _ message: String) -> SimResponse {
-        .json(
+        problemJSON(
             400,
             .object([
                 ("errors", .array([.object([("parameters", .object([(parameter, .array([]))])), ("message", .string(message))])])),

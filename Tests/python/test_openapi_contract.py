@@ -1,0 +1,91 @@
+"""The simulator's v2 answers validated against X's OpenAPI contract (Tests/Fixtures/x-api-v2,
+version 2.159), answer by answer, success and error, so the simulator cannot drift from what X
+documents. Requests are signed with OAuth 1.0a user tokens (requests-oauthlib)."""
+import json
+import os
+
+import pytest
+import requests
+from openapi_schema_validator import OAS30Validator
+from requests_oauthlib import OAuth1
+
+SPEC = json.load(open(os.path.join(os.path.dirname(__file__), "..", "Fixtures", "x-api-v2", "openapi.json")))
+FIELDS = {
+    "expansions": "author_id,referenced_tweets.id,referenced_tweets.id.author_id,in_reply_to_user_id,entities.mentions.username",
+    "tweet.fields": "created_at,conversation_id,referenced_tweets,entities,public_metrics,reply_settings,edit_controls,lang,"
+                    "possibly_sensitive,in_reply_to_user_id,author_id",
+    "user.fields": "name,username,profile_image_url,verified,protected,description,public_metrics,created_at",
+}
+
+
+def validate(template, method, response):
+    """Checks `response` against the contract's schema for its status and content type."""
+    answers = SPEC["paths"][template][method]["responses"]
+    declared = answers.get(str(response.status_code)) or answers["default"]
+    kind = response.headers["Content-Type"].split(";")[0].strip()
+    assert kind in declared["content"], f"{template} {method} {response.status_code}: {kind} not in {list(declared['content'])}"
+    schema = dict(declared["content"][kind]["schema"])
+    schema["components"] = SPEC["components"]
+    errors = sorted(OAS30Validator(schema).iter_errors(response.json()), key=lambda e: list(e.path))
+    assert not errors, f"{template} {method}: " + "; ".join(f"{list(e.path)}: {e.message[:200]}" for e in errors[:5])
+
+
+@pytest.fixture(scope="module")
+def session(sim):
+    s = requests.Session()
+    s.auth = OAuth1(sim["consumer_key"], sim["consumer_secret"], sim["access_token"], sim["access_token_secret"])
+    return s
+
+
+def test_reads_match_the_contract(sim, session):
+    base, me = sim["base"], sim["user_id"]
+    cases = [
+        ("/2/users/me", f"/2/users/me", {"user.fields": FIELDS["user.fields"]}),
+        ("/2/users/{id}/timelines/reverse_chronological", f"/2/users/{me}/timelines/reverse_chronological", FIELDS),
+        ("/2/users/{id}/mentions", f"/2/users/{me}/mentions", FIELDS),
+        ("/2/users/{id}/tweets", f"/2/users/{me}/tweets", FIELDS),
+        ("/2/tweets/search/recent", "/2/tweets/search/recent", {"query": "the", **FIELDS}),
+    ]
+    for template, path, params in cases:
+        r = session.get(base + path, params=params)
+        assert r.status_code == 200, (path, r.text[:300])
+        validate(template, "get", r)
+    home = session.get(base + f"/2/users/{me}/timelines/reverse_chronological", params={"max_results": 5}).json()
+    ids = [t["id"] for t in home["data"]]
+    r = session.get(base + f"/2/tweets/{ids[0]}", params=FIELDS)
+    validate("/2/tweets/{id}", "get", r)
+    r = session.get(base + "/2/tweets", params={"ids": ",".join(ids[:3] + ["1"]), **FIELDS})
+    assert r.json()["errors"][0]["resource_id"] == "1"
+    validate("/2/tweets", "get", r)
+
+
+def test_writes_match_the_contract(sim, session):
+    base, me = sim["base"], sim["user_id"]
+    r = session.post(base + "/2/tweets", json={"text": "checked against the contract"})
+    assert r.status_code == 201
+    validate("/2/tweets", "post", r)
+    new = r.json()["data"]["id"]
+    target = session.get(base + f"/2/users/{me}/mentions").json()["data"][0]["id"]
+    for template, method, path, body in [
+        ("/2/users/{id}/likes", "post", f"/2/users/{me}/likes", {"tweet_id": target}),
+        ("/2/users/{id}/likes/{tweet_id}", "delete", f"/2/users/{me}/likes/{target}", None),
+        ("/2/users/{id}/retweets", "post", f"/2/users/{me}/retweets", {"tweet_id": target}),
+        ("/2/users/{id}/retweets/{source_tweet_id}", "delete", f"/2/users/{me}/retweets/{target}", None),
+        ("/2/tweets/{id}", "delete", f"/2/tweets/{new}", None),
+    ]:
+        r = session.request(method.upper(), base + path, json=body)
+        assert r.status_code == 200, (path, r.text[:300])
+        validate(template, method, r)
+
+
+def test_errors_match_the_contract(sim, session):
+    base, me = sim["base"], sim["user_id"]
+    r = session.get(base + f"/2/users/{me}/timelines/reverse_chronological", params={"max_results": 500})
+    assert r.status_code == 400
+    validate("/2/users/{id}/timelines/reverse_chronological", "get", r)
+    r = requests.get(base + "/2/users/me", headers={"Authorization": "Bearer not-a-token"})
+    assert r.status_code == 401
+    validate("/2/users/me", "get", r)
+    r = session.delete(base + "/2/tweets/1")
+    assert r.status_code == 404
+    validate("/2/tweets/{id}", "delete", r)
