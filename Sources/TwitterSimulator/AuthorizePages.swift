@@ -31,4 +31,21 @@ enum AuthorizePages {
     }
 
     static func message(_ text: String) -> String { page("<p>\(escape(text))</p>") }
+
+    /// The OAuth 2.0 consent page: the same sign-in, posting back the pending request's id.
+    static func oauth2Form(request: String, appName: String, scopes: [String], error: String? = nil) -> String {
+        page(
+            """
+            <h1>\(escape(appName)) wants to access your account</h1>
+            <p>It asks for: \(escape(scopes.joined(separator: ", ")))</p>
+            \(error.map { "<p class=\"error\">\(escape($0))</p>" } ?? "")
+            <form method="post" action="/i/oauth2/authorize">
+            <input type="hidden" name="request" value="\(escape(request))">
+            <label>Username <input name="session[username_or_email]"></label>
+            <label>Password <input type="password" name="session[password]"></label>
+            <input type="submit" name="allow" value="Authorize app">
+            <input type="submit" name="cancel" value="Cancel">
+            </form>
+            """)
+    }
 }

@@ -14,6 +14,8 @@ enum ControlRoutes {
                     ("xauth_consumer_key", .string(c.xauthConsumerKey)), ("xauth_consumer_secret", .string(c.xauthConsumerSecret)),
                     ("access_token", .string(c.accessToken)), ("access_token_secret", .string(c.accessTokenSecret)),
                     ("screen_name", .string(c.screenName)), ("user_id", .string(String(c.userID))), ("password", .string(c.password)),
+                    ("oauth2_client_id", .string(world.config.oauth2ClientID)),
+                    ("oauth2_redirect_uri", .string(world.config.oauth2RedirectURIs.first ?? "")),
                 ]))
         case ("GET", "/_sim/timeline"):
             return await timeline(r, world: world)

@@ -84,6 +84,17 @@ enum OAuthCheck {
         return diff == 0
     }
 
+    /// PKCE's S256: base64url, unpadded, of the verifier's SHA-256 (RFC 7636 §4.2).
+    static func s256(_ verifier: String) -> String {
+        let bytes = Array(verifier.utf8)
+        var out = [UInt8](repeating: 0, count: 32)
+        _ = bytes.withUnsafeBufferPointer { m in
+            out.withUnsafeMutableBufferPointer { copenssl_sha256(m.baseAddress, m.count, $0.baseAddress) }
+        }
+        return Data(out).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
+    }
+
     static func randomToken(_ count: Int) -> String {
         var bytes = [UInt8](repeating: 0, count: count)
         _ = copenssl_random(&bytes, Int32(count))

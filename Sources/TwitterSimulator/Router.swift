@@ -52,6 +52,10 @@ struct Router: Sendable {
         case ("POST", "/oauth/access_token"): return await logged(r, "oauth") { await world.accessToken(r) }
         case ("POST", "/oauth2/token"): return await logged(r, "basic") { await world.oauth2Token(r) }
         case ("POST", "/oauth2/invalidate_token"): return await logged(r, "basic") { await world.oauth2Invalidate(r) }
+        case ("GET", "/i/oauth2/authorize"): return await logged(r, "none") { await world.oauth2AuthorizePage(r) }
+        case ("POST", "/i/oauth2/authorize"): return await logged(r, "none") { await world.oauth2AuthorizeAnswer(r) }
+        case ("POST", "/2/oauth2/token"): return await logged(r, "oauth2") { await world.oauth2UserToken(r) }
+        case ("POST", "/2/oauth2/revoke"): return await logged(r, "oauth2") { await world.oauth2Revoke(r) }
         default: break
         }
         if path.hasPrefix("/2/") { return await routeV2(r) }

@@ -30,6 +30,15 @@ public struct SimulatorConfiguration: Sendable {
     public var statePath: String?
     /// Faults active from the start.
     public var faults = FaultPlan()
+    /// OAuth 2.0: the demo app as a public client (PKCE, no secret), and as a confidential one.
+    public var oauth2ClientID = "bGlubmV0LWRlbW8tY2xpZW50"
+    public var oauth2ConfidentialClientID = "bGlubmV0LWNvbmZpZGVudGlhbA"
+    public var oauth2ConfidentialClientSecret = "c2ltdWxhdGVkLWNsaWVudC1zZWNyZXQtZm9yLWxpbm5ldA"
+    /// Redirect URIs the demo app registered: a redirect must match one exactly.
+    public var oauth2RedirectURIs = ["http://localhost:8080/callback", "http://127.0.0.1:8080/callback"]
+    /// Seconds an access token lives (X: 2 h) and a code may wait to be exchanged (X: 30 s).
+    public var oauth2AccessTokenSeconds: Double = 7200
+    public var oauth2CodeSeconds: Double = 30
 
     public init() {}
 

@@ -68,6 +68,9 @@ public final class SimulatorServer: Sendable {
         if let path = configuration.statePath { try? await world.state().save(path) }
     }
 
+    /// The demo app's bearer token (app-only: search, streams, public reads).
+    public func demoBearerToken() async -> String { await world.bearer(for: credentials.consumerKey) }
+
     /// Saves the world now (to the state file).
     public func save() async throws {
         guard let path = configuration.statePath else { return }

@@ -16,6 +16,10 @@ extension World {
         }
         if header.lowercased().hasPrefix("bearer ") {
             let token = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+            // An OAuth 2.0 user token: a user's context, on API v2 only.
+            if request.path.hasPrefix("/2/"), let grant = oauth2User(token) {
+                return .ok(.user(userID: grant.userID, consumerKey: grant.clientID, token: token))
+            }
             guard let consumer = consumerByBearer[token] else {
                 return .failed(.error(401, code: 89, "Invalid or expired token."))
             }

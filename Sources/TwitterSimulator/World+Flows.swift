@@ -154,15 +154,16 @@ extension World {
         guard let consumer = basicConsumer(request), request.param("grant_type") == "client_credentials" else {
             return Self.credentialsNotVerified
         }
-        let token: String
-        if let existing = bearerByConsumer[consumer] {
-            token = existing
-        } else {
-            token = "AAAAAAAAAAAAAAAAAAAAA" + OAuthCheck.randomToken(20) + "%2F" + OAuthCheck.randomToken(30) + "%3D"
-            bearerByConsumer[consumer] = token
-            consumerByBearer[token] = consumer
-        }
-        return .json(200, .object([("token_type", .string("bearer")), ("access_token", .string(token))]))
+        return .json(200, .object([("token_type", .string("bearer")), ("access_token", .string(bearer(for: consumer)))]))
+    }
+
+    /// The app's bearer token, made on first use.
+    func bearer(for consumer: String) -> String {
+        if let existing = bearerByConsumer[consumer] { return existing }
+        let token = "AAAAAAAAAAAAAAAAAAAAA" + OAuthCheck.randomToken(20) + "%2F" + OAuthCheck.randomToken(30) + "%3D"
+        bearerByConsumer[consumer] = token
+        consumerByBearer[token] = consumer
+        return token
     }
 
     func oauth2Invalidate(_ request: SimRequest) -> SimResponse {

@@ -72,6 +72,10 @@ actor World {
     var requestTokens: [String: RequestToken] = [:]
     var bearerByConsumer: [String: String] = [:]
     var consumerByBearer: [String: String] = [:]
+    var oauth2Pending: [String: OAuth2Pending] = [:]
+    var oauth2Codes: [String: OAuth2Code] = [:]
+    var oauth2Access: [String: OAuth2Grant] = [:]
+    var oauth2Refresh: [String: OAuth2Grant] = [:]
     var nonces: [String: Int64] = [:]
     var limits = RateLimiter()
     var faults: FaultPlan

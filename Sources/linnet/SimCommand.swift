@@ -67,6 +67,11 @@ struct SimCommand: AsyncParsableCommand {
               access token secret \(c.accessTokenSecret)
               user                @\(c.screenName) (password: \(c.password))
               xAuth consumer      \(c.xauthConsumerKey) / \(c.xauthConsumerSecret)
+            API v2 (\(server.baseURL)/2/):
+              OAuth 2.0 client id \(server.configuration.oauth2ClientID) (public client, PKCE)
+              redirect URI        \(server.configuration.oauth2RedirectURIs.first ?? "")
+              authorize page      \(server.baseURL)/i/oauth2/authorize
+              app bearer token    \(await server.demoBearerToken())
             Press Ctrl-C to stop.
 
             """

@@ -1,7 +1,7 @@
 import COpenSSL
 import Foundation
 
-/// HMAC-SHA1 and random bytes from OpenSSL's libcrypto.
+/// HMAC-SHA1, SHA-256 and random bytes from OpenSSL's libcrypto.
 public enum Crypto {
     /// HMAC-SHA1 of `message` under `key`: 20 bytes.
     public static func hmacSHA1(key: [UInt8], message: [UInt8]) -> [UInt8] {
@@ -16,6 +16,22 @@ public enum Crypto {
         // HMAC with SHA-1 cannot fail for in-memory input unless libcrypto itself is broken.
         precondition(ok == 1, "libcrypto HMAC-SHA1 failed")
         return out
+    }
+
+    /// SHA-256 of `message`: 32 bytes.
+    public static func sha256(_ message: [UInt8]) -> [UInt8] {
+        var out = [UInt8](repeating: 0, count: 32)
+        let ok = message.withUnsafeBufferPointer { m in
+            out.withUnsafeMutableBufferPointer { copenssl_sha256(m.baseAddress, m.count, $0.baseAddress) }
+        }
+        precondition(ok == 1, "libcrypto SHA-256 failed")
+        return out
+    }
+
+    /// Base64 with the URL-safe alphabet and no padding (RFC 4648 §5), as PKCE uses.
+    public static func base64URL(_ bytes: [UInt8]) -> String {
+        Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+            .replacingOccurrences(of: "=", with: "")
     }
 
     /// `count` cryptographically strong random bytes.

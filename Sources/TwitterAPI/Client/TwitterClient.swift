@@ -28,6 +28,8 @@ public enum TwitterAuth: Sendable {
     case user(OAuthCredentials)
     /// An app-only bearer token: search and user timelines, read-only.
     case bearer(String)
+    /// An OAuth 2.0 user access token (authorization code with PKCE): a user's context on v2.
+    case oauth2(accessToken: String)
 
     public var isAppOnly: Bool { if case .bearer = self { true } else { false } }
 
@@ -123,7 +125,7 @@ public final class TwitterClient: Sendable {
                     try signer.authorizationHeader(
                         method: method, url: url, formParameters: isGet ? [] : params, credentials: creds)
                 ))
-        case .bearer(let token):
+        case .bearer(let token), .oauth2(let token):
             request.headers.append(("Authorization", "Bearer " + token))
         }
         if let json {

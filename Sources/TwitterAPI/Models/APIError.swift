@@ -36,7 +36,8 @@ public struct APIError: Error, Equatable, Sendable, CustomStringConvertible {
                 code = first["code"]?.intValue.map { Int($0) }
                 message = first["message"]?.stringValue ?? ""
                 problem = first
-            } else if let text = json["error"]?.stringValue {
+            } else if let text = json["error_description"]?.stringValue ?? json["error"]?.stringValue {
+                // OAuth 2.0 token errors: `{"error":"invalid_request","error_description":"…"}`.
                 message = text
             }
             // A v2 problem: the detail says most, the title names it.

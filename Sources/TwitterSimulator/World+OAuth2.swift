@@ -1,0 +1,191 @@
+import COpenSSL
+import Foundation
+
+/// OAuth 2.0 authorization code with PKCE, as X runs it: a consent page, codes that are
+/// single-use and expire, S256 or plain challenges checked, access tokens that expire, refresh
+/// tokens that rotate (only with `offline.access`), and revocation.
+extension World {
+    struct OAuth2Pending {
+        var clientID: String
+        var redirectURI: String
+        var state: String
+        var challenge: String
+        var method: String
+        var scopes: [String]
+    }
+
+    struct OAuth2Code {
+        var clientID: String
+        var redirectURI: String
+        var challenge: String
+        var method: String
+        var userID: UInt64
+        var scopes: [String]
+        var issuedAt: Double
+    }
+
+    struct OAuth2Grant {
+        var userID: UInt64
+        var clientID: String
+        var scopes: [String]
+        var expiresAt: Double
+    }
+
+    /// The clients the demo app registered: the public id, and the confidential id with its secret.
+    func oauth2ClientKnown(_ id: String) -> Bool { id == config.oauth2ClientID || id == config.oauth2ConfidentialClientID }
+
+    var wallNow: Double { Date().timeIntervalSince1970 + Double(clockOffset) }
+
+    static func oauth2Error(_ status: Int, _ error: String, _ description: String) -> SimResponse {
+        .json(status, .object([("error", .string(error)), ("error_description", .string(description))]))
+    }
+
+    /// `GET /i/oauth2/authorize`: checks the request and shows the consent page.
+    func oauth2AuthorizePage(_ r: SimRequest) -> SimResponse {
+        guard let client = r.param("client_id"), oauth2ClientKnown(client) else {
+            return .html(400, AuthorizePages.message("Something went wrong: this app is not known (client_id)."))
+        }
+        guard let redirect = r.param("redirect_uri"), config.oauth2RedirectURIs.contains(redirect) else {
+            return .html(400, AuthorizePages.message("Something went wrong: the redirect_uri does not match one the app registered."))
+        }
+        guard r.param("response_type") == "code", let challenge = r.param("code_challenge"), !challenge.isEmpty,
+            let state = r.param("state"), !state.isEmpty
+        else {
+            return .html(400, AuthorizePages.message("Something went wrong: response_type=code, state and code_challenge are required."))
+        }
+        let method = r.param("code_challenge_method") ?? "plain"
+        guard method == "S256" || method == "plain" else {
+            return .html(400, AuthorizePages.message("Something went wrong: code_challenge_method must be S256 or plain."))
+        }
+        let scopes = (r.param("scope") ?? "").split(separator: " ").map(String.init)
+        let id = OAuthCheck.randomToken(24)
+        oauth2Pending[id] = OAuth2Pending(
+            clientID: client, redirectURI: redirect, state: state, challenge: challenge, method: method, scopes: scopes)
+        return .html(200, AuthorizePages.oauth2Form(request: id, appName: "Linnet demo", scopes: scopes))
+    }
+
+    /// `POST /i/oauth2/authorize`: the user's answer; redirects with a code (or `access_denied`).
+    func oauth2AuthorizeAnswer(_ r: SimRequest) -> SimResponse {
+        guard let id = r.param("request"), let p = oauth2Pending[id] else {
+            return .html(403, AuthorizePages.message("This page is no longer valid. Start the sign-in again from the app."))
+        }
+        func redirect(_ params: [(String, String)]) -> SimResponse {
+            let separator = p.redirectURI.contains("?") ? "&" : "?"
+            return SimResponse(
+                status: 302, headers: [("Location", p.redirectURI + separator + FormCoding.encode(params))], body: .bytes(Data()))
+        }
+        if r.param("cancel") != nil {
+            oauth2Pending[id] = nil
+            return redirect([("error", "access_denied"), ("state", p.state)])
+        }
+        guard let name = r.param("session[username_or_email]"), let password = r.param("session[password]"),
+            let user = user(named: name), OAuthCheck.equal(user.password, password)
+        else {
+            return .html(
+                401,
+                AuthorizePages.oauth2Form(
+                    request: id, appName: "Linnet demo", scopes: p.scopes, error: "The username and password did not match."))
+        }
+        oauth2Pending[id] = nil
+        let code = OAuthCheck.randomToken(40)
+        oauth2Codes[code] = OAuth2Code(
+            clientID: p.clientID, redirectURI: p.redirectURI, challenge: p.challenge, method: p.method, userID: user.id, scopes: p.scopes,
+            issuedAt: wallNow)
+        return redirect([("state", p.state), ("code", code)])
+    }
+
+    /// The client a token request comes from: HTTP Basic (confidential) or `client_id` (public).
+    private func oauth2Client(_ r: SimRequest) -> Result<String, SimResponse> {
+        if let header = r.headers["authorization"], header.lowercased().hasPrefix("basic ") {
+            guard let decoded = Data(base64Encoded: String(header.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
+                let text = String(data: decoded, encoding: .utf8), let colon = text.firstIndex(of: ":")
+            else { return .failure(Self.oauth2Error(401, "invalid_client", "Malformed client authentication.")) }
+            let id = FormCoding.percentDecode(String(text[..<colon]), plusIsSpace: true)
+            let secret = FormCoding.percentDecode(String(text[text.index(after: colon)...]), plusIsSpace: true)
+            guard id == config.oauth2ConfidentialClientID, OAuthCheck.equal(secret, config.oauth2ConfidentialClientSecret) else {
+                return .failure(Self.oauth2Error(401, "invalid_client", "Client authentication failed."))
+            }
+            return .success(id)
+        }
+        guard let id = r.param("client_id"), id == config.oauth2ClientID else {
+            return .failure(Self.oauth2Error(401, "invalid_client", "Missing valid authorization header"))
+        }
+        return .success(id)
+    }
+
+    private func issue(userID: UInt64, clientID: String, scopes: [String]) -> SimResponse {
+        let access = OAuthCheck.randomToken(48)
+        oauth2Access[access] = OAuth2Grant(
+            userID: userID, clientID: clientID, scopes: scopes, expiresAt: wallNow + config.oauth2AccessTokenSeconds)
+        var fields: [(String, J)] = [
+            ("token_type", .string("bearer")), ("expires_in", .int(Int64(config.oauth2AccessTokenSeconds))),
+            ("access_token", .string(access)), ("scope", .string(scopes.joined(separator: " "))),
+        ]
+        if scopes.contains("offline.access") {
+            let refresh = OAuthCheck.randomToken(48)
+            oauth2Refresh[refresh] = OAuth2Grant(userID: userID, clientID: clientID, scopes: scopes, expiresAt: .infinity)
+            fields.append(("refresh_token", .string(refresh)))
+        }
+        return .json(200, .object(fields))
+    }
+
+    /// `POST /2/oauth2/token`: a code (with its PKCE verifier) or a refresh token for tokens.
+    func oauth2UserToken(_ r: SimRequest) -> SimResponse {
+        let client: String
+        switch oauth2Client(r) {
+        case .failure(let e): return e
+        case .success(let c): client = c
+        }
+        switch r.param("grant_type") {
+        case "authorization_code":
+            // Single use: the code is gone whatever happens next.
+            guard let code = r.param("code"), let c = oauth2Codes.removeValue(forKey: code), c.clientID == client else {
+                return Self.oauth2Error(400, "invalid_request", "Value passed for the authorization code was invalid.")
+            }
+            guard wallNow - c.issuedAt <= config.oauth2CodeSeconds else {
+                return Self.oauth2Error(400, "invalid_request", "Value passed for the authorization code was invalid.")
+            }
+            guard r.param("redirect_uri") == c.redirectURI else {
+                return Self.oauth2Error(
+                    400, "invalid_request", "Value passed for the redirect uri did not match the uri of the authorization code.")
+            }
+            let verifier = r.param("code_verifier") ?? ""
+            let expected = c.method == "S256" ? OAuthCheck.s256(verifier) : verifier
+            guard !verifier.isEmpty, OAuthCheck.equal(expected, c.challenge) else {
+                return Self.oauth2Error(400, "invalid_request", "Value passed for the code verifier did not match the code challenge.")
+            }
+            return issue(userID: c.userID, clientID: client, scopes: c.scopes)
+        case "refresh_token":
+            // Rotation: the refresh token used is spent.
+            guard let token = r.param("refresh_token"), let g = oauth2Refresh.removeValue(forKey: token), g.clientID == client else {
+                return Self.oauth2Error(400, "invalid_request", "Value passed for the token was invalid.")
+            }
+            return issue(userID: g.userID, clientID: client, scopes: g.scopes)
+        default:
+            return Self.oauth2Error(400, "unsupported_grant_type", "grant_type must be authorization_code or refresh_token.")
+        }
+    }
+
+    /// `POST /2/oauth2/revoke`: an access or refresh token stops working.
+    func oauth2Revoke(_ r: SimRequest) -> SimResponse {
+        let client: String
+        switch oauth2Client(r) {
+        case .failure(let e): return e
+        case .success(let c): client = c
+        }
+        guard let token = r.param("token") else { return Self.oauth2Error(400, "invalid_request", "Missing required parameter [token].") }
+        if oauth2Access[token]?.clientID == client { oauth2Access[token] = nil }
+        if oauth2Refresh[token]?.clientID == client { oauth2Refresh[token] = nil }
+        return .json(200, .object([("revoked", .bool(true))]))
+    }
+
+    /// The user an OAuth 2.0 access token stands for, while it is valid.
+    func oauth2User(_ token: String) -> OAuth2Grant? {
+        guard let g = oauth2Access[token] else { return nil }
+        guard g.expiresAt > wallNow else {
+            oauth2Access[token] = nil
+            return nil
+        }
+        return g
+    }
+}
