@@ -11,6 +11,13 @@ public final class V2Decoder {
     /// How deep referenced posts are joined (a retweet of a quote of a post).
     static let maxDepth = 3
     private var userCache: [UserID: User] = [:]
+    /// Users by the hash and length of their JSON: the same authors come back page after page,
+    /// byte for byte, and are not parsed again.
+    private var usersByBytes: [BytesKey: User] = [:]
+    private struct BytesKey: Hashable {
+        var hash: UInt64
+        var length: Int
+    }
 
     public init() {}
 
@@ -194,7 +201,7 @@ public final class V2Decoder {
             guard r.peek() == .array else { return try r.skipValue() }
             switch key {
             case "users":
-                try r.readArray { r in if let u = try? self.user(&r) { e.users.append(u) } }
+                try r.readArray { r in if let u = try self.knownUser(&r) { e.users.append(u) } }
             case "tweets", "posts":
                 try r.readArray { r in
                     guard r.peek() == .object else { return try r.skipValue() }
@@ -474,6 +481,29 @@ public final class V2Decoder {
 
     // MARK: - Users
 
+    /// A user of `includes`, from the cache when its bytes were seen before; nil when the object
+    /// is not a user.
+    private func knownUser(_ r: inout JSONReader) throws -> User? {
+        guard r.peek() == .object else {
+            try r.skipValue()
+            return nil
+        }
+        let start = r.offset
+        try r.skipValue()
+        let end = r.offset
+        let key = BytesKey(hash: r.hashBytes(start..<end), length: end - start)
+        if let known = usersByBytes[key] { return known }
+        r.rewind(to: start)
+        guard let user = try? self.user(&r) else {
+            r.rewind(to: start)
+            try r.skipValue()
+            return nil
+        }
+        if usersByBytes.count >= V1Decoder.maxUserCacheEntries { usersByBytes.removeAll(keepingCapacity: true) }
+        usersByBytes[key] = user
+        return user
+    }
+
     func user(_ r: inout JSONReader) throws -> User {
         guard r.peek() == .object else { throw r.fail("expected an object for a user") }
         var id: UInt64?
@@ -549,11 +579,18 @@ public final class V2Decoder {
             let long = p.noteText != nil
             let text = p.noteText ?? p.text ?? ""
             let raw = (long ? p.noteEntities : nil) ?? p.entities
-            let length = text.unicodeScalars.count
+            // The text's length in code points, counted only when something needs checking.
+            let hasRanges =
+                !raw.entities.urls.isEmpty || !raw.entities.mentions.isEmpty || !raw.entities.hashtags.isEmpty || !raw.mediaLinks.isEmpty
+                || !p.mediaKeys.isEmpty || p.displayRange != nil
+            let length = hasRanges ? text.unicodeScalars.count : 0
             func fits(_ r: Range<Int>) -> Bool { r.upperBound <= length }
+            func kept<T>(_ items: [T], _ range: (T) -> Range<Int>) -> [T] {
+                items.allSatisfy { fits(range($0)) } ? items : items.filter { fits(range($0)) }
+            }
             var entities = Entities(
-                urls: raw.entities.urls.filter { fits($0.range) }, mentions: raw.entities.mentions.filter { fits($0.range) },
-                hashtags: raw.entities.hashtags.filter { fits($0.range) })
+                urls: kept(raw.entities.urls, \.range), mentions: kept(raw.entities.mentions, \.range),
+                hashtags: kept(raw.entities.hashtags, \.range))
             // Media: in the order attached; each at its link in the text when there is one.
             var keys = p.mediaKeys
             for l in raw.mediaLinks where !keys.contains(l.key) { keys.append(l.key) }
@@ -577,18 +614,21 @@ public final class V2Decoder {
             // 2010-11-04 01:42:54.657 UTC, shifted left 22 bits).
             let created = p.createdAt ?? Int64(((id >> 22) + 1_288_834_974_657) / 1000)
             // The history runs oldest first and ends with the newest version.
-            let older = p.editHistory.filter { $0 != id }.map(TweetID.init)
             let conversation = p.conversationID.flatMap { $0 == id ? nil : TweetID($0) }
-            let extras = TweetExtras(
-                olderVersions: older, conversationID: conversation, withheldIn: p.withheldIn, withheldForCopyright: p.withheldCopyright,
-                isLongPost: long)
+            var extras: TweetExtras?
+            if long || conversation != nil || !p.withheldIn.isEmpty || p.withheldCopyright || p.editHistory.contains(where: { $0 != id }) {
+                extras = TweetExtras(
+                    olderVersions: p.editHistory.filter { $0 != id }.map(TweetID.init), conversationID: conversation,
+                    withheldIn: p.withheldIn,
+                    withheldForCopyright: p.withheldCopyright, isLongPost: long)
+            }
             return Tweet(
                 id: TweetID(id), createdAt: created, user: user, text: text,
                 displayRange: long ? nil : p.displayRange.flatMap { fits($0) ? $0 : nil },
                 entities: entities, inReplyToStatusID: p.repliedTo.map(TweetID.init), inReplyToUserID: replyUser,
                 inReplyToScreenName: replyUser.flatMap { users[$0]?.screenName }, retweetedStatus: retweeted, quotedStatus: quoted,
                 quotedStatusID: p.quoted.map(TweetID.init), retweetCount: p.retweetCount, favoriteCount: p.likeCount,
-                isTruncated: p.retweeted != nil && retweeted == nil, lang: p.lang, extras: extras.isEmpty ? nil : extras)
+                isTruncated: p.retweeted != nil && retweeted == nil, lang: p.lang, extras: extras)
         }
     }
 }
