@@ -27,6 +27,8 @@ struct RateLimiter: Sendable {
         "DELETE /2/users/:id/likes/:tweet_id": (50, nil),
         "POST /2/users/:id/retweets": (50, nil),
         "DELETE /2/users/:id/retweets/:tweet_id": (50, nil),
+        "/2/tweets/search/stream/rules": (450, 450),
+        "POST /2/tweets/search/stream/rules": (450, 450),
     ]
     /// Families `rate_limit_status` lists, by the first path component.
     static func family(_ endpoint: String) -> String {

@@ -22,6 +22,12 @@ extension Router {
             return Endpoint(limitKey: "/2/users/:id/tweets", allowBearer: true) { w, r, i in
                 await w.v2Timeline(r, i, userID: q[1], kind: .posts)
             }
+        case ("GET", ["tweets", "search", "stream"]):
+            return Endpoint(limitKey: nil, allowBearer: true) { w, r, i in await w.v2OpenStream(r, i) }
+        case ("GET", ["tweets", "search", "stream", "rules"]):
+            return Endpoint(limitKey: "/2/tweets/search/stream/rules", allowBearer: true) { w, r, i in await w.v2ListRules(r, i) }
+        case ("POST", ["tweets", "search", "stream", "rules"]):
+            return Endpoint(limitKey: "POST /2/tweets/search/stream/rules", allowBearer: true) { w, r, i in await w.v2ChangeRules(r, i) }
         case ("GET", ["tweets", "search", "recent"]):
             return Endpoint(limitKey: "/2/tweets/search/recent", allowBearer: true) { w, r, i in await w.v2Search(r, i) }
         case ("GET", ["tweets"]):

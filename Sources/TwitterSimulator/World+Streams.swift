@@ -7,6 +7,9 @@ struct StreamSubscriber {
         /// Phrases (each a list of words that must all appear) and followed user ids.
         case filter(track: [[String]], follow: Set<UInt64>)
         case user(UInt64)
+        /// API v2's filtered stream of an app: posts matching its rules, as v2 JSON lines
+        /// with the fields the connection asked for.
+        case rules(consumer: String, fields: V2Fields)
     }
 
     var kind: Kind
@@ -76,6 +79,20 @@ extension World {
         // One encoding per viewer, not one per stream: most streams have no viewer.
         var encoded: [UInt64?: String] = [:]
         for (id, sub) in subscribers where matches(sub.kind, event) {
+            if case .rules(let consumer, let fields) = sub.kind {
+                // v2 sends no deletes on this stream; a post goes with the rules it matched.
+                guard case .tweet(let t) = event else { continue }
+                var enc = V2Encoder(world: snapshot, fields: fields, viewer: nil)
+                let data = enc.post(t)
+                let matched = (v2Rules[consumer] ?? []).filter { $0.query.matches(candidate(t)) }
+                var envelope = enc.envelope(data: data)
+                if case .object(var fields) = envelope {
+                    fields.append(("matching_rules", .array(matched.map { .object([("id", .string($0.id)), ("tag", .string($0.tag))]) })))
+                    envelope = .object(fields)
+                }
+                deliver(id, envelope.text)
+                continue
+            }
             switch event {
             case .tweet(let t):
                 let viewer: UInt64? = { if case .user(let u) = sub.kind { return u } else { return nil } }()
@@ -119,6 +136,8 @@ extension World {
             _ = uid
         }
         switch kind {
+        case .rules(let consumer, _):
+            return (v2Rules[consumer] ?? []).contains { $0.query.matches(candidate(t)) }
         case .sample: return true
         case .user(let uid):
             let following = Set(users[uid]?.following ?? []).union([uid])

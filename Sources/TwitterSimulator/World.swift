@@ -73,6 +73,7 @@ actor World {
     var bearerByConsumer: [String: String] = [:]
     var consumerByBearer: [String: String] = [:]
     var oauth2Pending: [String: OAuth2Pending] = [:]
+    var v2Rules: [String: [V2Rule]] = [:]
     var oauth2Codes: [String: OAuth2Code] = [:]
     var oauth2Access: [String: OAuth2Grant] = [:]
     var oauth2Refresh: [String: OAuth2Grant] = [:]

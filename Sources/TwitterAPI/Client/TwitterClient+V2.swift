@@ -119,6 +119,56 @@ extension TwitterClient {
         _ = try await call("DELETE", "/2/users/\(userID)/retweets/\(id)")
     }
 
+    // MARK: - Filtered stream rules (app bearer token)
+
+    /// A rule of the app's filtered stream. Linnet tags its own rules (`linnet:…`) and touches
+    /// no others.
+    public struct V2Rule: Equatable, Sendable {
+        public var id: String
+        public var value: String
+        public var tag: String
+        public init(id: String, value: String, tag: String) {
+            self.id = id
+            self.value = value
+            self.tag = tag
+        }
+    }
+
+    private static func rules(_ json: JSONValue) -> [V2Rule] {
+        guard case .array(let items)? = json["data"] else { return [] }
+        return items.compactMap { r in
+            guard let id = r["id"]?.stringValue, let value = r["value"]?.stringValue else { return nil }
+            return V2Rule(id: id, value: value, tag: r["tag"]?.stringValue ?? "")
+        }
+    }
+
+    public func v2Rules() async throws -> [V2Rule] {
+        Self.rules(try JSONValue.parse(try await call("GET", "/2/tweets/search/stream/rules")))
+    }
+
+    /// Adds rules (or, with `dryRun`, only checks them); returns those created. A rule refused
+    /// (invalid, a duplicate) is an error in words.
+    public func v2AddRules(_ rules: [(value: String, tag: String)], dryRun: Bool = false) async throws -> [V2Rule] {
+        let body = JSONValue.object([
+            ("add", .array(rules.map { .object([("value", .string($0.value)), ("tag", .string($0.tag))]) }))
+        ])
+        let data = try await call(
+            "POST", "/2/tweets/search/stream/rules", dryRun ? [("dry_run", "true")] : [], json: Data(body.serialized.utf8))
+        let json = try JSONValue.parse(data)
+        if case .array(let errors)? = json["errors"], let first = errors.first {
+            let why = first["title"]?.stringValue ?? "refused"
+            throw APIError(httpStatus: 400, code: nil, message: "the rule \"\(first["value"]?.stringValue ?? "")\" was not added: \(why)")
+        }
+        return Self.rules(json)
+    }
+
+    /// Deletes rules by id; returns how many went.
+    public func v2DeleteRules(ids: [String]) async throws -> Int {
+        let body = JSONValue.object([("delete", .object([("ids", .array(ids.map(JSONValue.string)))]))])
+        let json = try JSONValue.parse(try await call("POST", "/2/tweets/search/stream/rules", [], json: Data(body.serialized.utf8)))
+        return Int(json["meta"]?["summary"]?["deleted"]?.intValue ?? 0)
+    }
+
     private func posts(_ path: String, _ page: V2Page, tokenName: String, extra: [(String, String)] = []) async throws -> V2PostsPage {
         try V2Decoder().posts(from: try await call("GET", path, extra + page.parameters(tokenName: tokenName) + V2Query.posts))
     }

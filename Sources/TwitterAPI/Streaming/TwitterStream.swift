@@ -7,6 +7,9 @@ public enum StreamKind: Sendable, Equatable {
     /// Tweets matching phrases or from users (`statuses/filter`).
     case filter(track: [String], follow: [UserID])
     case sample
+    /// API v2's filtered stream: posts matching the app's rules (app bearer token only), one
+    /// JSON object per line.
+    case v2Filtered
 }
 
 /// A stream connection's state, for the status bar.
@@ -77,6 +80,9 @@ extension TwitterClient {
         let base: String
         let path: String
         switch kind {
+        case .v2Filtered:
+            params = TwitterClient.V2Query.posts
+            (method, base, path) = ("GET", endpoints.apiBase, "/2/tweets/search/stream")
         case .user:
             (method, base, path) = ("GET", endpoints.userStreamBase, "/1.1/user.json")
         case .sample:
@@ -98,12 +104,14 @@ extension TwitterClient {
         var policy = ReconnectPolicy()
         var stats = StreamStatistics()
         let decoder = V1Decoder()
+        let v2 = V2Decoder()
+        let isV2 = kind == .v2Filtered
         while !Task.isCancelled {
             await deliver(.state(.connecting), out)
             var failure = ReconnectPolicy.Failure.closed
             var reason = "the server closed the stream"
             do {
-                var framer = StreamFramer(framing: .delimited)
+                var framer = StreamFramer(framing: isV2 ? .lines : .delimited)
                 var status = 0
                 var errorBody: [UInt8] = []
                 for try await part in http.stream(try streamRequest(kind, stallTimeout: stallTimeout)) {
@@ -125,7 +133,7 @@ extension TwitterClient {
                             case .message(let body):
                                 policy.connected()
                                 do {
-                                    let message = try decoder.streamMessage(bytes: body)
+                                    let message = isV2 ? try Self.v2Message(v2, body) : try decoder.streamMessage(bytes: body)
                                     switch message {
                                     case .unknown:
                                         stats.unknown += 1
@@ -168,6 +176,17 @@ extension TwitterClient {
             let delay = policy.failed(failure)
             await deliver(.state(.waiting(seconds: delay, reason: reason)), out)
             do { try await clock.sleep(seconds: delay) } catch { return }
+        }
+    }
+
+    /// A v2 stream line as the message the v1.1 stream would have sent: a post is a tweet, a
+    /// disconnect notice a disconnect, anything else unknown.
+    static func v2Message<Bytes: ContiguousBytes>(_ d: V2Decoder, _ body: Bytes) throws -> StreamMessage {
+        switch try d.streamMessage(bytes: body) {
+        case .post(let t, _): return .tweet(t)
+        case .disconnect(let p): return .disconnect(code: 0, streamName: nil, reason: p.description)
+        case .errors(let list): return .unknown(keys: list.map(\.kind))
+        case .unknown: return .unknown(keys: [])
         }
     }
 }

@@ -1,0 +1,67 @@
+import Foundation
+import LinnetTestSupport
+import Locking
+import Testing
+import TwitterAPI
+
+/// API v2's filtered stream against the simulator: rules added, checked and deleted with the
+/// app's bearer token; posts matching them arrive as lines; one connection per app.
+@Suite(.serialized) struct V2StreamTests {
+    func app(_ h: ClientHarness) async throws -> TwitterClient {
+        let c = h.server.credentials
+        let token = try await AppOnlyFlow(http: h.client.http, apiBase: h.server.baseURL).obtain(
+            consumerKey: c.consumerKey, consumerSecret: c.consumerSecret)
+        return h.client(auth: .bearer(token))
+    }
+
+    @Test func rulesAreManagedWithTheAppToken() async throws {
+        let h = try await ClientHarness.start()
+        defer { Task { await h.stop() } }
+        let app = try await app(h)
+        let checked = try await app.v2AddRules([("linnet has:links", "linnet:search:1")], dryRun: true)
+        let afterDryRun = try await app.v2Rules()
+        #expect(checked.count == 1 && afterDryRun.isEmpty, "a dry run keeps nothing")
+        let added = try await app.v2AddRules([("linnet", "linnet:search:2"), ("from:ada", "linnet:search:3")])
+        #expect(try await app.v2Rules().map(\.value) == ["linnet", "from:ada"])
+        await #expect(throws: APIError.self) { _ = try await app.v2AddRules([("linnet", "again")]) }
+        await #expect(throws: APIError.self) { _ = try await h.client.v2Rules() }
+        #expect(try await app.v2DeleteRules(ids: [added[1].id]) == 1)
+        #expect(try await app.v2Rules().map(\.tag) == ["linnet:search:2"])
+    }
+
+    @Test func matchingPostsArriveAndASecondConnectionIsRefused() async throws {
+        let h = try await ClientHarness.start()
+        defer { Task { await h.stop() } }
+        let app = try await app(h)
+        _ = try await app.v2AddRules([("linnet", "linnet:search:linnet")])
+        let seen = Locked<[String]>([])
+        let stream = app.stream(.v2Filtered, stallTimeout: 20, clock: SystemClock())
+        let reader = Task { () -> Bool in
+            for await e in stream {
+                switch e {
+                case .state(.streaming):
+                    // Once connected: one post that does not match, then one that does.
+                    _ = try? await h.control("POST", "/_sim/tweet", body: "author=ada&text=nothing+to+see")
+                    _ = try? await h.control("POST", "/_sim/tweet", body: "author=ada&text=a+linnet+on+a+wire")
+                case .message(.tweet(let t)):
+                    seen.withLock { $0.append(t.text) }
+                    return t.user.screenName == "ada"
+                default: break
+                }
+            }
+            return false
+        }
+        let guardTimer = Task {
+            try? await Task.sleep(nanoseconds: 15_000_000_000)
+            reader.cancel()
+        }
+        #expect(await reader.value, "no matching post arrived")
+        guardTimer.cancel()
+        #expect(seen.withLock { $0 } == ["a linnet on a wire"])
+        // The first stream is still open: a second connection is refused.
+        let second = try await app.send("GET", "/2/tweets/search/stream")
+        #expect(second.status == 429)
+        let refused = APIError(httpStatus: second.status, body: second.body)
+        #expect(refused.problemType == "streaming-connection" && refused.message.contains("maximum allowed connection"))
+    }
+}
