@@ -72,8 +72,7 @@ format:
 
 # libFuzzer (with AddressSanitizer; linked with lld, which gold cannot do here) on every
 # harness in Sources/FuzzHarnesses, seeded from Tests/Fuzz; not part of make test, which
-# replays the corpus. Leak checks are off for toml only: TOMLKit 0.6.0 leaks in its C++ bridge
-# (DECISIONS.md). FUZZ_RUNS per harness, or
+# replays the corpus. FUZZ_RUNS per harness, or
 # FUZZ_SECONDS each, whichever ends first. A crash input is written to .build-fuzz/crashes.
 FUZZ_RUNS ?= 1000000
 FUZZ_SECONDS ?= 600
@@ -84,8 +83,7 @@ fuzz: deps
 	@mkdir -p .build-fuzz/crashes; failed=0; \
 	for h in $(FUZZ_HARNESSES); do \
 	  mkdir -p .build-fuzz/corpus/$$h; \
-	  leaks=1; [ $$h = toml ] && leaks=0; \
-	  ASAN_OPTIONS=detect_leaks=$$leaks SWIFT_BACKTRACE=enable=no LINNET_FUZZ=$$h .build-fuzz/debug/LinnetFuzz -detect_leaks=$$leaks .build-fuzz/corpus/$$h Tests/Fuzz/$$h \
+	  ASAN_OPTIONS=detect_leaks=1 SWIFT_BACKTRACE=enable=no LINNET_FUZZ=$$h .build-fuzz/debug/LinnetFuzz -detect_leaks=1 .build-fuzz/corpus/$$h Tests/Fuzz/$$h \
 	    -runs=$(FUZZ_RUNS) -max_total_time=$(FUZZ_SECONDS) -max_len=65536 -timeout=10 -rss_limit_mb=2048 \
 	    -artifact_prefix=.build-fuzz/crashes/$$h- -print_final_stats=1 > .build-fuzz/$$h.log 2>&1; rc=$$?; \
 	  execs=$$(sed -n 's/^stat::number_of_executed_units: *//p' .build-fuzz/$$h.log); \

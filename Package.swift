@@ -10,7 +10,6 @@ let package = Package(
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
-        .package(url: "https://github.com/LebJe/TOMLKit", from: "0.6.0"),
     ],
     targets: [
         // System libraries. ncursesw has no pkgConfig on purpose: SwiftPM drops its -D flags
@@ -30,12 +29,12 @@ let package = Package(
         .target(name: "TwitterAPI", dependencies: ["Locking", "TweetText", "COpenSSL", "CCurl"]),
         .target(name: "PrivateFiles"),
         .target(name: "Timeline", dependencies: ["Locking", "TwitterAPI", "PrivateFiles"]),
-        .target(name: "Screen", dependencies: ["TweetText", "PrivateFiles", .product(name: "TOMLKit", package: "TOMLKit")]),
+        .target(name: "Screen", dependencies: ["TweetText", "PrivateFiles"]),
         .target(
             name: "LinnetCore",
             dependencies: [
                 "Locking",
-                "Timeline", "Screen", "TweetText", "TwitterAPI", "Spawn", "PrivateFiles", .product(name: "TOMLKit", package: "TOMLKit"),
+                "Timeline", "Screen", "TweetText", "TwitterAPI", "Spawn", "PrivateFiles",
             ]),
         .target(name: "CursesTerminal", dependencies: ["Screen", "CNcursesw"]),
         .target(

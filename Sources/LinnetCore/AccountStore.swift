@@ -2,7 +2,6 @@ import Foundation
 import PrivateFiles
 import Screen
 import Spawn
-import TOMLKit
 
 /// One signed-in account as `accounts.toml` keeps it.
 public struct Account: Equatable, Sendable {

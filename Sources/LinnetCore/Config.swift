@@ -1,7 +1,6 @@
 import Foundation
 import PrivateFiles
 import Screen
-import TOMLKit
 import Timeline
 
 /// `$XDG_CONFIG_HOME/linnet/config.toml`: what a user may change without touching code.

@@ -1,6 +1,5 @@
 import Foundation
 import PrivateFiles
-import TOMLKit
 
 /// What each part of the screen looks like. Themes are TOML files (`Themes/`); a role a file
 /// leaves out keeps the default theme's style.
