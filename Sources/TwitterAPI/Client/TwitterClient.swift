@@ -30,6 +30,8 @@ public enum TwitterAuth: Sendable {
     case bearer(String)
     /// An OAuth 2.0 user access token (authorization code with PKCE): a user's context on v2.
     case oauth2(accessToken: String)
+    /// An OAuth 2.0 sign-in that refreshes itself (before expiry, and after a 401).
+    case oauth2Session(OAuth2Session)
 
     public var isAppOnly: Bool { if case .bearer = self { true } else { false } }
 
@@ -98,6 +100,14 @@ public final class TwitterClient: Sendable {
         async throws -> HTTPResponse
     {
         let full = Self.apiPath(path)
+        if case .oauth2Session(let session) = auth {
+            // Refreshed first when about to expire; once more if the server still says 401.
+            let token = try await session.accessToken()
+            let response = try await sendOnce(method, full, params, base: base ?? endpoints.apiBase, json: json, bearer: token)
+            guard response.status == 401 else { return response }
+            let fresh = try await session.refresh(after: token)
+            return try await sendOnce(method, full, params, base: base ?? endpoints.apiBase, json: json, bearer: fresh.accessToken)
+        }
         var response = try await sendOnce(method, full, params, base: base ?? endpoints.apiBase, json: json)
         if response.status == 401, APIError(httpStatus: 401, body: response.body).code == 135,
             let date = response.headers["date"].flatMap(HTTPDate.parse)
@@ -108,8 +118,9 @@ public final class TwitterClient: Sendable {
         return response
     }
 
-    func makeRequest(_ method: String, _ path: String, _ params: [(String, String)], base: String, json: Data? = nil) throws -> HTTPRequest
-    {
+    func makeRequest(
+        _ method: String, _ path: String, _ params: [(String, String)], base: String, json: Data? = nil, bearer: String? = nil
+    ) throws -> HTTPRequest {
         // With a JSON body (v2 writes) the parameters go in the query, whatever the method; a
         // JSON body is not part of the OAuth 1.0a signature.
         let isGet = method.uppercased() == "GET" || json != nil
@@ -127,6 +138,8 @@ public final class TwitterClient: Sendable {
                 ))
         case .bearer(let token), .oauth2(let token):
             request.headers.append(("Authorization", "Bearer " + token))
+        case .oauth2Session(let session):
+            request.headers.append(("Authorization", "Bearer " + (bearer ?? session.tokens.accessToken)))
         }
         if let json {
             request.headers.append(("Content-Type", "application/json"))
@@ -140,11 +153,12 @@ public final class TwitterClient: Sendable {
 
     /// One signed request; its rate-limit headers are recorded as soon as they arrive, so a
     /// window the server said was spent is known even when the body is then cut off.
-    private func sendOnce(_ method: String, _ path: String, _ params: [(String, String)], base: String, json: Data? = nil) async throws
-        -> HTTPResponse
-    {
+    private func sendOnce(
+        _ method: String, _ path: String, _ params: [(String, String)], base: String, json: Data? = nil, bearer: String? = nil
+    ) async throws -> HTTPResponse {
         let key = Self.limitKey(path)
-        return try await http.send(try makeRequest(method, path, params, base: base, json: json)) { [rateLimits] status, headers in
+        return try await http.send(try makeRequest(method, path, params, base: base, json: json, bearer: bearer)) {
+            [rateLimits] status, headers in
             rateLimits.record(endpoint: key, headers: headers, status: status)
         }
     }

@@ -1,0 +1,74 @@
+import Foundation
+import Locking
+
+/// An OAuth 2.0 user sign-in that keeps itself valid: the access token is refreshed shortly
+/// before it expires and after a 401, one refresh at a time however many requests are waiting
+/// for it, and each new pair of tokens is handed to `save` before it is used, so a crash
+/// between a refresh and the save cannot leave only a spent refresh token on disk.
+public final class OAuth2Session: Sendable {
+    /// Persists new tokens (atomically: the account store writes a temporary file and renames
+    /// it). A failure stops the refresh from being used.
+    public typealias Save = @Sendable (OAuth2Tokens) throws -> Void
+
+    private struct State {
+        var tokens: OAuth2Tokens
+        var refreshing: Task<OAuth2Tokens, any Error>?
+    }
+    private let state: Locked<State>
+    private let flow: OAuth2Flow
+    private let save: Save
+    /// Seconds before expiry at which a token is renewed anyway.
+    public let margin: Double
+
+    public init(tokens: OAuth2Tokens, flow: OAuth2Flow, margin: Double = 120, save: @escaping Save) {
+        state = Locked(State(tokens: tokens))
+        self.flow = flow
+        self.margin = margin
+        self.save = save
+    }
+
+    public var tokens: OAuth2Tokens { state.withLock { $0.tokens } }
+
+    /// The access token to send now; refreshed first when it is about to expire.
+    public func accessToken() async throws -> String {
+        let t = tokens
+        if t.expiresAt - flow.clock.now() > margin { return t.accessToken }
+        return try await refresh(after: t.accessToken).accessToken
+    }
+
+    /// Renews the tokens, unless another caller already did since `spent` was current; callers
+    /// that arrive while a refresh runs wait for that one.
+    @discardableResult
+    public func refresh(after spent: String) async throws -> OAuth2Tokens {
+        let task = state.withLock { s -> Task<OAuth2Tokens, any Error>? in
+            if s.tokens.accessToken != spent { return nil }
+            if let running = s.refreshing { return running }
+            let current = s.tokens
+            let t = Task { [flow, save, state] in
+                defer { state.withLock { $0.refreshing = nil } }
+                guard let refreshToken = current.refreshToken else {
+                    throw AuthFlowError.refused("the access token expired and there is no refresh token; log in again (linnet login)")
+                }
+                let fresh: OAuth2Tokens
+                do {
+                    fresh = try await flow.refresh(refreshToken)
+                } catch let e as APIError where e.httpStatus == 400 || e.httpStatus == 401 {
+                    throw AuthFlowError.refused("the sign-in was revoked or has expired; log in again (linnet login)")
+                }
+                do {
+                    try save(fresh)
+                } catch {
+                    // Not on disk, but not lost while this runs: the old refresh token is spent.
+                    state.withLock { $0.tokens = fresh }
+                    throw AuthFlowError.refused("the renewed sign-in could not be saved (\(error)); it works until Linnet quits")
+                }
+                state.withLock { $0.tokens = fresh }
+                return fresh
+            }
+            s.refreshing = t
+            return t
+        }
+        guard let task else { return tokens }
+        return try await task.value
+    }
+}
