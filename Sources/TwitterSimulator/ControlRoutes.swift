@@ -37,6 +37,8 @@ enum ControlRoutes {
         case ("GET", "/_sim/firehose"):
             let count = min(Int(r.param("count") ?? "") ?? 10_000, 5_000_000)
             return await firehose(count: count, world: world)
+        case ("GET", "/_sim/usage"):
+            return .json(200, await world.usageJSON)
         case ("GET", "/_sim/streams"):
             return .json(200, .object([("open", .int(await world.streamCount))]))
         case ("POST", "/_sim/faults"):

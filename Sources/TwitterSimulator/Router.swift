@@ -74,6 +74,10 @@ struct Router: Sendable {
         case .ok(let who): identity = who
         }
         let authKind: String = { if case .app = identity { return "bearer" } else { return "user" } }()
+        if world.config.tier != .enterprise {
+            await world.record(r, auth: authKind, status: 403)
+            return World.v1NotOnTier
+        }
         var limitHeaders: [(String, String)] = []
         var counted: RateLimiter.Window?
         if let key = endpoint.limitKey {

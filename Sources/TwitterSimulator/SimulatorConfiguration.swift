@@ -30,6 +30,17 @@ public struct SimulatorConfiguration: Sendable {
     public var statePath: String?
     /// Faults active from the start.
     public var faults = FaultPlan()
+    /// The access level the simulated keys have, with today's restrictions (docs/PROTOCOL-V2.md §1).
+    public enum Tier: String, Sendable, CaseIterable {
+        /// Pay-per-use: no v1.1 but media and OAuth (453), replies only where mentioned, no
+        /// likes, follows or quote posts.
+        case selfServe = "self-serve"
+        case basic, pro
+        /// Everything, v1.1 included (the default, so v1.1 clients work).
+        case enterprise
+    }
+    public var tier = Tier.enterprise
+
     /// OAuth 2.0: the demo app as a public client (PKCE, no secret), and as a confidential one.
     public var oauth2ClientID = "bGlubmV0LWRlbW8tY2xpZW50"
     public var oauth2ConfidentialClientID = "bGlubmV0LWNvbmZpZGVudGlhbA"

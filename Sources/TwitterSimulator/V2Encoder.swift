@@ -27,8 +27,8 @@ struct V2Encoder {
     let world: TweetEncoder.WorldSnapshot
     let fields: V2Fields
     var viewer: UInt64?
-    private var includedUsers: [UInt64] = []
-    private var includedTweets: [UInt64] = []
+    private(set) var includedUsers: [UInt64] = []
+    private(set) var includedTweets: [UInt64] = []
 
     init(world: TweetEncoder.WorldSnapshot, fields: V2Fields, viewer: UInt64?) {
         self.world = world

@@ -38,6 +38,7 @@ extension World {
     func v2Me(_ r: SimRequest, _ identity: Identity) -> SimResponse {
         guard let id = identity.userID, let u = users[id] else { return Self.v2Forbidden("This call needs a user's token.") }
         let enc = v2Encoder(r, viewer: id)
+        chargeUsers([id])
         return .json(200, enc.envelope(data: enc.user(u)))
     }
 
@@ -80,7 +81,9 @@ extension World {
     }
 
     /// One page of `list` (newest first) with its `meta`.
-    func v2Page(_ list: [SimTweet], _ p: V2Paging, _ r: SimRequest, viewer: UInt64?, tokenName: String) -> SimResponse {
+    func v2Page(_ list: [SimTweet], _ p: V2Paging, _ r: SimRequest, viewer: UInt64?, tokenName: String, owned: Bool = false)
+        -> SimResponse
+    {
         var found: [SimTweet] = []
         var more = false
         for t in list {
@@ -95,6 +98,9 @@ extension World {
         }
         var enc = v2Encoder(r, viewer: viewer)
         let data = found.map { enc.post($0) }
+        chargePosts(found.map(\.id), owned: owned)
+        chargePosts(enc.includedTweets, owned: false)
+        chargeUsers(enc.includedUsers)
         var meta: [(String, J)] = [("result_count", .int(Int64(found.count)))]
         if let newest = found.first, let oldest = found.last {
             meta = [("newest_id", .string(String(newest.id))), ("oldest_id", .string(String(oldest.id)))] + meta
@@ -127,7 +133,9 @@ extension World {
         let exclude = Set((r.param("exclude") ?? "").split(separator: ",").map(String.init))
         if exclude.contains("replies") { list = list.filter { $0.inReplyToStatusID == nil } }
         if exclude.contains("retweets") { list = list.filter { $0.retweetedID == nil } }
-        return v2Page(list, paging, r, viewer: identity.userID, tokenName: "pagination_token")
+        // Reads of the token owner's own posts and mentions are "owned reads"; home is not.
+        let owned = kind != .home && identity.userID == uid
+        return v2Page(list, paging, r, viewer: identity.userID, tokenName: "pagination_token", owned: owned)
     }
 
     func v2Search(_ r: SimRequest, _ identity: Identity) -> SimResponse {
@@ -164,6 +172,7 @@ extension World {
             guard let v = UInt64(text) else { return Self.invalidRequest(id == nil ? "ids" : "id", "The id [\(text)] is not valid") }
             if let t = tweets[v], !deleted.contains(v) {
                 data.append(enc.post(t))
+                chargePosts([t.id], owned: false)
             } else {
                 errors.append(
                     .object([
@@ -174,6 +183,8 @@ extension World {
                     ]))
             }
         }
+        chargePosts(enc.includedTweets, owned: false)
+        chargeUsers(enc.includedUsers)
         let payload: J? = id == nil ? (data.isEmpty ? nil : .array(data)) : data.first
         return .json(200, enc.envelope(data: payload, errors: errors))
     }
@@ -204,10 +215,12 @@ extension World {
         guard lastStatusText[uid] != text else { return Self.v2Forbidden("You are not allowed to create a Tweet with duplicate content.") }
         var t = SimTweet(id: nextID(), userID: uid, text: text, createdAtMs: 0)
         t.createdAtMs = Snowflake.ms(t.id)
+        if quote != nil, selfServe { return notOnTier() }
         if let replyTo {
             guard let parent = tweets[replyTo], !deleted.contains(replyTo), let author = users[parent.userID] else {
                 return Self.invalidRequest("reply.in_reply_to_tweet_id", "The post you are replying to is deleted or not visible to you.")
             }
+            guard replyAllowed(by: uid, to: parent) else { return Self.replyNotAllowed }
             t.inReplyToStatusID = replyTo
             t.inReplyToUserID = parent.userID
             t.inReplyToScreenName = author.screenName
@@ -221,6 +234,7 @@ extension World {
         lastStatusText[uid] = text
         insert(t)
         publish(.tweet(t))
+        chargeCreate(withURL: text.contains("http://") || text.contains("https://"))
         return .json(
             201,
             .object([
@@ -243,6 +257,7 @@ extension World {
         }
         guard t.userID == uid else { return Self.v2Forbidden("You are not allowed to delete a Tweet you did not create.") }
         remove(t)
+        chargeDelete()
         return .json(200, .object([("data", .object([("deleted", .bool(true))]))]))
     }
 
@@ -251,6 +266,7 @@ extension World {
     func v2Engage(_ r: SimRequest, _ identity: Identity, userID: String, target: String?, like: Bool) -> SimResponse {
         guard let uid = identity.userID else { return Self.v2Forbidden("This call needs a user's token.") }
         guard String(uid) == userID else { return Self.v2Forbidden("You may only act for the user whose token this is.") }
+        if like, selfServe { return notOnTier() }
         let key = like ? "liked" : "retweeted"
         let tweetID: UInt64
         if let target {
@@ -272,6 +288,7 @@ extension World {
                 type: "https://api.twitter.com/2/problems/resource-not-found")
         }
         let create = target == nil
+        chargeInteraction()
         if like {
             if create, !t.favoritedBy.contains(uid) { t.favoritedBy.append(uid) }
             if !create { t.favoritedBy.removeAll { $0 == uid } }

@@ -74,6 +74,7 @@ actor World {
     var consumerByBearer: [String: String] = [:]
     var oauth2Pending: [String: OAuth2Pending] = [:]
     var v2Rules: [String: [V2Rule]] = [:]
+    var usage = Usage()
     var oauth2Codes: [String: OAuth2Code] = [:]
     var oauth2Access: [String: OAuth2Grant] = [:]
     var oauth2Refresh: [String: OAuth2Grant] = [:]

@@ -21,6 +21,8 @@ struct SimCommand: AsyncParsableCommand {
     @Option(help: "Seconds between stream keep-alives.") var keepAlive: Double = 30
     @Option(help: "Rate-limit window in seconds (Twitter's is 900).") var rateLimitWindow: Double = 900
     @Option(help: "Save and load the world here (JSON).") var state: String?
+    @Option(help: "Access level of the simulated keys: self-serve, basic, pro or enterprise (v1.1 only on enterprise).")
+    var tier = "enterprise"
     @Flag(help: "Date the backlog from 2026-01-01 on every run instead of leading up to now.") var fixedDates = false
     @Option(help: "Fault: drop every stream after this many messages.") var dropStreamAfter: Int?
     @Option(help: "Fault: the next stream stalls this many seconds.") var stallStream: Double?
@@ -38,6 +40,10 @@ struct SimCommand: AsyncParsableCommand {
         config.tweetsPerMinute = tweetsPerMinute
         config.keepAliveSeconds = keepAlive
         config.rateLimitWindowSeconds = rateLimitWindow
+        guard let level = SimulatorConfiguration.Tier(rawValue: tier) else {
+            throw ValidationError("--tier must be one of: \(SimulatorConfiguration.Tier.allCases.map(\.rawValue).joined(separator: ", "))")
+        }
+        config.tier = level
         config.statePath = state
         config.faults.dropStreamAfterMessages = dropStreamAfter
         config.faults.stallStreamSeconds = stallStream
