@@ -116,7 +116,8 @@ public actor TimelineStore {
         if let max = request.maxID, let filled = h.gapsBelow.filter({ $0 > max }).min() {
             h.gapsBelow.remove(filled)
         }
-        for t in page where !deleted.contains(t.id) { store(t, in: &h) }
+        // An older version of an edited post is not shown: its newest version is.
+        for t in page where !deleted.contains(t.id) && t.extras?.newestVersion == nil { store(t, in: &h) }
         if let oldest = page.map(\.id).min(), page.count >= request.count, !wasEmpty, !overlaps,
             let first = h.ascending.first, first < oldest
         {
@@ -125,18 +126,26 @@ public actor TimelineStore {
         h.view = nil
         held[id] = h
         evict(id)
+        replaceOlderVersions(page)
         changed()
+    }
+
+    /// The newest version of an edited post replaces its older ones everywhere, now and if they
+    /// arrive later.
+    private func replaceOlderVersions(_ tweets: [Tweet]) {
+        for t in tweets { for old in t.extras?.olderVersions ?? [] where !deleted.contains(old) { delete(old) } }
     }
 
     /// Adds a tweet from a stream (or a post of our own) to the given timelines.
     public func add(_ tweet: Tweet, to ids: [TimelineID]) {
-        guard !deleted.contains(tweet.id) else { return }
+        guard !deleted.contains(tweet.id), tweet.extras?.newestVersion == nil else { return }
         for id in ids {
             var h = take(id) ?? Held()
             store(tweet, in: &h)
             held[id] = h
             evict(id)
         }
+        replaceOlderVersions([tweet])
         changed()
     }
 

@@ -38,4 +38,10 @@ struct SimTweet: Sendable, Codable {
     var retweetedBy: [UInt64] = []
     var source = "<a href=\"https://linnet.invalid\" rel=\"nofollow\">Linnet Simulator</a>"
     var lang = "en"
+    /// A long post's whole text (API v2's `note_tweet`); `text` is then its first part.
+    var noteText: String?
+    /// Every version of an edited post, oldest first, this one among them.
+    var editHistory: [UInt64]?
+    /// Set on an older version: the newest, which timelines show instead.
+    var supersededBy: UInt64?
 }

@@ -88,7 +88,7 @@ struct V2Encoder {
         let escaped = Array(TweetEncoder.escape(t.text).unicodeScalars)
         let text = String(String.UnicodeScalarView(escaped))
         var out: [(String, J)] = [("id", .string(String(t.id))), ("text", .string(text))]
-        out.append(("edit_history_tweet_ids", .array([.string(String(t.id))])))
+        out.append(("edit_history_tweet_ids", .array((t.editHistory ?? [t.id]).map { .string(String($0)) })))
         if f.contains("author_id") { out.append(("author_id", .string(String(t.userID)))) }
         if f.contains("created_at") { out.append(("created_at", .string(Self.iso(t.createdAtMs)))) }
         if f.contains("conversation_id") { out.append(("conversation_id", .string(String(conversation(t))))) }
@@ -128,6 +128,13 @@ struct V2Encoder {
                 ))
         }
         if f.contains("entities"), let e = entities(t, escaped: escaped, text: text) { out.append(("entities", e)) }
+        if f.contains("note_tweet"), let note = t.noteText {
+            let noteEscaped = Array(TweetEncoder.escape(note).unicodeScalars)
+            let noteText = String(String.UnicodeScalarView(noteEscaped))
+            var fields: [(String, J)] = [("text", .string(noteText))]
+            if let e = entities(t, escaped: noteEscaped, text: noteText) { fields.append(("entities", e)) }
+            out.append(("note_tweet", .object(fields)))
+        }
         if f.contains("display_text_range") || (t.hiddenPrefixCount > 0 && f.contains("entities")) {
             out.append(("display_text_range", .array([.int(Int64(min(t.hiddenPrefixCount, escaped.count))), .int(Int64(escaped.count))])))
         }

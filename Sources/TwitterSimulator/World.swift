@@ -124,7 +124,7 @@ actor World {
             let (m, h) = Self.index(t)
             mentionsByTweet[t.id] = m
             hashtagsByTweet[t.id] = h
-            if !deleted.contains(t.id) { statusCounts[t.userID, default: 0] += 1 }
+            if !deleted.contains(t.id), t.supersededBy == nil { statusCounts[t.userID, default: 0] += 1 }
         }
         lastIDMillis = sorted.last.map { ($0.id >> 22) + 1_288_834_974_657 } ?? 0
     }
@@ -190,7 +190,8 @@ actor World {
 
     /// Live tweets, newest first.
     func liveTweetsNewestFirst() -> [SimTweet] {
-        createdIDs.reversed().compactMap { deleted.contains($0) ? nil : tweets[$0] }
+        // An older version of an edited post is read by its id only, never in a timeline.
+        createdIDs.reversed().compactMap { deleted.contains($0) ? nil : tweets[$0].flatMap { $0.supersededBy == nil ? $0 : nil } }
     }
 
     // MARK: - Log

@@ -114,6 +114,7 @@ enum WorldGenerator {
             }
             tweets.append(t)
         }
+        addEditsAndLongPosts(&tweets)
         let consumerKey = rng.token(25)
         let consumerSecret = rng.token(50)
         let xauthKey = rng.token(25)
@@ -164,5 +165,37 @@ enum WorldGenerator {
         default: t.text = "Just shipped \(w1) for \(w2). \(rng.pick(emoji))"
         }
         return t
+    }
+
+    /// Every 17th plain post was edited once (an older version with a typo stays behind it),
+    /// and every 23rd is a long post (API v2's `note_tweet`). No random numbers are drawn, so
+    /// the rest of the world is the same as without them.
+    static func addEditsAndLongPosts(_ tweets: inout [SimTweet]) {
+        let taken = Set(tweets.map(\.id))
+        var older: [SimTweet] = []
+        for k in tweets.indices {
+            var t = tweets[k]
+            guard t.retweetedID == nil, t.quotedID == nil, t.inReplyToStatusID == nil else { continue }
+            if k % 23 == 11 {
+                t.noteText =
+                    t.text + " And there is more to say than fits in one post: the wire sings in the wind, the field below goes gold, "
+                    + "and a small brown bird sits on the fence counting the cars that do not stop. It stays until the light goes, "
+                    + "then it is gone, and the wire is just a wire again."
+            }
+            if k % 17 == 8, !taken.contains(t.id - 1), let space = t.text.firstIndex(of: " ") {
+                var old = t
+                old.id = t.id - 1
+                old.createdAtMs = Snowflake.ms(old.id)
+                old.text = String(t.text[..<space]) + " teh" + String(t.text[space...])
+                old.noteText = nil
+                old.supersededBy = t.id
+                old.editHistory = [old.id, t.id]
+                t.editHistory = [old.id, t.id]
+                older.append(old)
+            }
+            tweets[k] = t
+        }
+        tweets += older
+        tweets.sort { $0.id < $1.id }
     }
 }

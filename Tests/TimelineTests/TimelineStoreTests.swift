@@ -13,6 +13,23 @@ import TwitterAPI
 
     static func page(_ ids: [UInt64]) -> [Tweet] { ids.map { tweet($0) } }
 
+    /// The newest version of an edited post replaces the older ones, in every timeline, and an
+    /// older version arriving later (a page, a stream) is not shown.
+    @Test func editsReplaceTheirOlderVersions() async {
+        let store = TimelineStore()
+        await store.merge(page: Self.page([5, 10]), into: .home, request: PageRequest(count: 20))
+        await store.add(Self.tweet(10), to: [.mentions])
+        let newest = Tweet(id: TweetID(30), createdAt: 0, user: Self.ann, text: "fixed", extras: TweetExtras(olderVersions: [TweetID(10)]))
+        await store.merge(page: [newest], into: .home, request: PageRequest(count: 20))
+        #expect(await store.view(.home).ids == [TweetID(30), TweetID(5)])
+        #expect(await store.view(.mentions).ids.isEmpty)
+        let stale = Tweet(id: TweetID(10), createdAt: 0, user: Self.ann, text: "typo", extras: TweetExtras(newestVersion: TweetID(30)))
+        await store.add(stale, to: [.home])
+        let middle = Tweet(id: TweetID(20), createdAt: 0, user: Self.ann, text: "almost", extras: TweetExtras(newestVersion: TweetID(30)))
+        await store.merge(page: [middle], into: .home, request: PageRequest(count: 20))
+        #expect(await store.view(.home).ids == [TweetID(30), TweetID(5)])
+    }
+
     @Test func pagesInAnyOrderDeduplicateAndSortNewestFirst() async {
         let store = TimelineStore()
         await store.merge(page: Self.page([5, 4, 3]), into: .home, request: PageRequest(count: 20))

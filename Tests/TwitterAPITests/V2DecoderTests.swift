@@ -107,6 +107,13 @@ import TwitterAPI
         #expect(t.extras?.olderVersions == [TweetID(10), TweetID(20)])
     }
 
+    /// An older version, looked up by its own id, names the newest that replaces it.
+    @Test func anOlderVersionNamesTheNewest() throws {
+        let json = #"{"data":{"id":"20","text":"almost","edit_history_tweet_ids":["10","20","30"]}}"#
+        let t = try #require(try posts(json).tweets.first)
+        #expect(t.extras?.olderVersions == [TweetID(10)] && t.extras?.newestVersion == TweetID(30))
+    }
+
     @Test func withheldPostsSayWhere() throws {
         let json = #"{"data":{"id":"40","text":"not here","withheld":{"copyright":false,"country_codes":["DE","FR"]}}}"#
         let t = try #require(try posts(json).tweets.first)

@@ -22,7 +22,8 @@ import TwitterAPI
         // The same posts as the v1.1 face, in the same order.
         let v1 = try await h.client.homeTimeline(.init(count: 40))
         #expect((first.tweets + second.tweets).map(\.id) == v1.tweets.map(\.id))
-        #expect(zip(first.tweets, v1.tweets).allSatisfy { $0.text == $1.text && $0.user.id == $1.user.id })
+        // The same text, but where v2 gives a long post whole and v1.1 its first part.
+        #expect(zip(first.tweets, v1.tweets).allSatisfy { ($0.text == $1.text || $0.text.hasPrefix($1.text)) && $0.user.id == $1.user.id })
         // since_id: nothing newer than the newest.
         let none = try await h.client.v2Home(userID: me.id, .init(sinceID: first.tweets[0].id))
         #expect(none.tweets.isEmpty && none.meta.resultCount == 0)
@@ -32,6 +33,32 @@ import TwitterAPI
         #expect(
             h.client.rateLimits.window(for: "/2/users/:id/timelines/reverse_chronological")?.limit == 180,
             "\(h.client.rateLimits.all.keys.sorted())")
+    }
+
+    /// The generated world has edited posts and long posts: timelines show the newest version
+    /// (naming the older), a lookup of the older names the newest, and a long post comes whole.
+    @Test func editsAndLongPostsComeAsV2SendsThem() async throws {
+        let h = try await ClientHarness.start()
+        defer { Task { await h.stop() } }
+        let me = try await h.client.v2Me()
+        var all: [Tweet] = []
+        var token: String?
+        repeat {
+            let page = try await h.client.v2Home(userID: me.id, .init(maxResults: 100, token: token))
+            all += page.tweets
+            token = page.meta.nextToken
+        } while token != nil
+        let edited = try #require(all.first { !($0.extras?.olderVersions.isEmpty ?? true) }, "no edited post in home")
+        let older = try #require(edited.extras?.olderVersions.first)
+        #expect(!all.contains { $0.id == older }, "an older version is not in the timeline")
+        let looked = try #require(try await h.client.v2Lookup([older]).tweets.first)
+        #expect(looked.extras?.newestVersion == edited.id)
+        #expect(looked.text.contains(" teh "))
+        let long = try #require(all.first { $0.extras?.isLongPost == true }, "no long post in home")
+        #expect(long.text.unicodeScalars.count > 280)
+        #expect(long.text.hasSuffix("the wire is just a wire again."))
+        // On v1.1 the same long post is its first part.
+        #expect(try await h.client.show(long.id).text.count < long.text.count)
     }
 
     @Test func writesAreSeenOnBothFaces() async throws {

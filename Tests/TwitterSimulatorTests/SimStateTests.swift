@@ -80,7 +80,9 @@ import TwitterAPI
         var r2 = SimRandom(seed: 7)
         let a = WorldGenerator.generate(config: fixed, rng: &r1)
         let b = WorldGenerator.generate(config: recent, rng: &r2)
-        #expect(a.tweets.count == b.tweets.count && a.tweets.count == fixed.backlogTweets)
+        // The backlog, plus the older versions of its edited posts.
+        #expect(a.tweets.count == b.tweets.count && a.tweets.filter { $0.supersededBy == nil }.count == fixed.backlogTweets)
+        #expect(a.tweets.contains { $0.supersededBy != nil } && a.tweets.contains { $0.noteText != nil })
         #expect(a.tweets.map(\.userID) == b.tweets.map(\.userID))
         #expect(a.credentials == b.credentials)
         // Same gaps between tweets, moved so that the newest is exactly at `end`.

@@ -613,14 +613,16 @@ public final class V2Decoder {
             // Without `created_at`, the time is in the id (a Snowflake: milliseconds since
             // 2010-11-04 01:42:54.657 UTC, shifted left 22 bits).
             let created = p.createdAt ?? Int64(((id >> 22) + 1_288_834_974_657) / 1000)
-            // The history runs oldest first and ends with the newest version.
+            // The history runs oldest first and ends with the newest version: those before this
+            // one it replaces; a later one, if any, replaces it.
             let conversation = p.conversationID.flatMap { $0 == id ? nil : TweetID($0) }
             var extras: TweetExtras?
             if long || conversation != nil || !p.withheldIn.isEmpty || p.withheldCopyright || p.editHistory.contains(where: { $0 != id }) {
+                let position = p.editHistory.firstIndex(of: id) ?? p.editHistory.count
+                let newest = p.editHistory.last.flatMap { $0 == id || !p.editHistory.contains(id) ? nil : TweetID($0) }
                 extras = TweetExtras(
-                    olderVersions: p.editHistory.filter { $0 != id }.map(TweetID.init), conversationID: conversation,
-                    withheldIn: p.withheldIn,
-                    withheldForCopyright: p.withheldCopyright, isLongPost: long)
+                    olderVersions: p.editHistory[..<position].map(TweetID.init), newestVersion: newest, conversationID: conversation,
+                    withheldIn: p.withheldIn, withheldForCopyright: p.withheldCopyright, isLongPost: long)
             }
             return Tweet(
                 id: TweetID(id), createdAt: created, user: user, text: text,

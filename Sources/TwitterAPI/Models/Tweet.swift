@@ -108,6 +108,8 @@ public final class Tweet: Sendable, Equatable, CustomStringConvertible {
 public final class TweetExtras: Sendable, Equatable {
     /// Ids of the older versions of an edited post, oldest first: this tweet replaces them.
     public let olderVersions: [TweetID]
+    /// Set when this is itself an older version: the id of the newest, which replaces it.
+    public let newestVersion: TweetID?
     /// The post that started the conversation, when it is not this one.
     public let conversationID: TweetID?
     /// Countries (ISO codes, or `XX` for all) where the post is withheld.
@@ -117,10 +119,11 @@ public final class TweetExtras: Sendable, Equatable {
     public let isLongPost: Bool
 
     public init(
-        olderVersions: [TweetID] = [], conversationID: TweetID? = nil, withheldIn: [String] = [], withheldForCopyright: Bool = false,
-        isLongPost: Bool = false
+        olderVersions: [TweetID] = [], newestVersion: TweetID? = nil, conversationID: TweetID? = nil, withheldIn: [String] = [],
+        withheldForCopyright: Bool = false, isLongPost: Bool = false
     ) {
         self.olderVersions = olderVersions
+        self.newestVersion = newestVersion
         self.conversationID = conversationID
         self.withheldIn = withheldIn
         self.withheldForCopyright = withheldForCopyright
@@ -128,10 +131,13 @@ public final class TweetExtras: Sendable, Equatable {
     }
 
     /// Whether any fact is set (an empty set of extras is not kept).
-    var isEmpty: Bool { olderVersions.isEmpty && conversationID == nil && withheldIn.isEmpty && !withheldForCopyright && !isLongPost }
+    var isEmpty: Bool {
+        olderVersions.isEmpty && newestVersion == nil && conversationID == nil && withheldIn.isEmpty && !withheldForCopyright && !isLongPost
+    }
 
     public static func == (a: TweetExtras, b: TweetExtras) -> Bool {
-        a.olderVersions == b.olderVersions && a.conversationID == b.conversationID && a.withheldIn == b.withheldIn
+        a.olderVersions == b.olderVersions && a.newestVersion == b.newestVersion && a.conversationID == b.conversationID
+            && a.withheldIn == b.withheldIn
             && a.withheldForCopyright == b.withheldForCopyright && a.isLongPost == b.isLongPost
     }
 }
