@@ -12,7 +12,7 @@ from requests_oauthlib import OAuth1
 SPEC = json.load(open(os.path.join(os.path.dirname(__file__), "..", "Fixtures", "x-api-v2", "openapi.json")))
 FIELDS = {
     "expansions": "author_id,referenced_tweets.id,referenced_tweets.id.author_id,in_reply_to_user_id,entities.mentions.username",
-    "tweet.fields": "created_at,conversation_id,referenced_tweets,entities,public_metrics,reply_settings,edit_controls,lang,"
+    "tweet.fields": "created_at,conversation_id,referenced_tweets,entities,public_metrics,reply_settings,edit_controls,lang,note_tweet,"
                     "possibly_sensitive,in_reply_to_user_id,author_id",
     "user.fields": "name,username,profile_image_url,verified,protected,description,public_metrics,created_at",
 }
