@@ -28,6 +28,13 @@ struct RateLimiter: Sendable {
         "POST /2/users/:id/retweets": (50, nil),
         "DELETE /2/users/:id/retweets/:tweet_id": (50, nil),
         "/2/tweets/search/stream/rules": (450, 450),
+        "POST /2/users/:id/following": (50, nil),
+        "DELETE /2/users/:id/following/:target_user_id": (50, nil),
+        "POST /2/users/:id/muting": (50, nil),
+        "DELETE /2/users/:id/muting/:target_user_id": (50, nil),
+        "/2/users/:id/bookmarks": (180, nil),
+        "POST /2/users/:id/bookmarks": (50, nil),
+        "DELETE /2/users/:id/bookmarks/:tweet_id": (50, nil),
         "POST /2/tweets/search/stream/rules": (450, 450),
     ]
     /// Families `rate_limit_status` lists, by the first path component.

@@ -38,6 +38,32 @@ extension Router {
             return Endpoint(limitKey: "POST /2/tweets", allowBearer: false) { w, r, i in await w.v2Create(r, i) }
         case ("DELETE", let q) where q.count == 2 && q[0] == "tweets":
             return Endpoint(limitKey: "DELETE /2/tweets/:id", allowBearer: false) { w, r, i in await w.v2Delete(r, i, id: q[1]) }
+        case ("POST", let q) where q.count == 3 && q[0] == "users" && q[2] == "following":
+            return Endpoint(limitKey: "POST /2/users/:id/following", allowBearer: false) { w, r, i in
+                await w.v2Follow(r, i, userID: q[1], target: nil)
+            }
+        case ("DELETE", let q) where q.count == 4 && q[0] == "users" && q[2] == "following":
+            return Endpoint(limitKey: "DELETE /2/users/:id/following/:target_user_id", allowBearer: false) { w, r, i in
+                await w.v2Follow(r, i, userID: q[1], target: q[3])
+            }
+        case ("POST", let q) where q.count == 3 && q[0] == "users" && q[2] == "muting":
+            return Endpoint(limitKey: "POST /2/users/:id/muting", allowBearer: false) { w, r, i in
+                await w.v2Mute(r, i, userID: q[1], target: nil)
+            }
+        case ("DELETE", let q) where q.count == 4 && q[0] == "users" && q[2] == "muting":
+            return Endpoint(limitKey: "DELETE /2/users/:id/muting/:target_user_id", allowBearer: false) { w, r, i in
+                await w.v2Mute(r, i, userID: q[1], target: q[3])
+            }
+        case ("GET", let q) where q.count == 3 && q[0] == "users" && q[2] == "bookmarks":
+            return Endpoint(limitKey: "/2/users/:id/bookmarks", allowBearer: false) { w, r, i in await w.v2Bookmarks(r, i, userID: q[1]) }
+        case ("POST", let q) where q.count == 3 && q[0] == "users" && q[2] == "bookmarks":
+            return Endpoint(limitKey: "POST /2/users/:id/bookmarks", allowBearer: false) { w, r, i in
+                await w.v2Bookmark(r, i, userID: q[1], target: nil)
+            }
+        case ("DELETE", let q) where q.count == 4 && q[0] == "users" && q[2] == "bookmarks":
+            return Endpoint(limitKey: "DELETE /2/users/:id/bookmarks/:tweet_id", allowBearer: false) { w, r, i in
+                await w.v2Bookmark(r, i, userID: q[1], target: q[3])
+            }
         case ("POST", let q) where q.count == 3 && q[0] == "users" && (q[2] == "likes" || q[2] == "retweets"):
             return Endpoint(limitKey: "POST /2/users/:id/\(q[2])", allowBearer: false) { w, r, i in
                 await w.v2Engage(r, i, userID: q[1], target: nil, like: q[2] == "likes")

@@ -74,7 +74,8 @@ extension World {
 
     func homeTweets(of userID: UInt64) -> [SimTweet] {
         let following = Set(users[userID]?.following ?? []).union([userID])
-        return liveTweetsNewestFirst().filter { following.contains($0.userID) }
+        let muted = muting[userID] ?? []
+        return liveTweetsNewestFirst().filter { following.contains($0.userID) && !muted.contains($0.userID) }
     }
 
     func mentionTweets(of userID: UInt64) -> [SimTweet] {

@@ -75,6 +75,8 @@ actor World {
     var oauth2Pending: [String: OAuth2Pending] = [:]
     var v2Rules: [String: [V2Rule]] = [:]
     var usage = Usage()
+    var muting: [UInt64: Set<UInt64>] = [:]
+    var bookmarks: [UInt64: [UInt64]] = [:]
     var oauth2Codes: [String: OAuth2Code] = [:]
     var oauth2Access: [String: OAuth2Grant] = [:]
     var oauth2Refresh: [String: OAuth2Grant] = [:]

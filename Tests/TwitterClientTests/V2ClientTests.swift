@@ -98,6 +98,40 @@ import TwitterAPI
         #expect(thread.tweets.contains { $0.id == reply } || target.extras?.conversationID != nil)
     }
 
+    /// Follows change home on both faces; a muted author leaves home; bookmarks are kept newest
+    /// first and page by position.
+    @Test func followsMutesAndBookmarks() async throws {
+        let h = try await ClientHarness.start()
+        defer { Task { await h.stop() } }
+        let me = try await h.client.v2Me()
+        func homeAuthors() async throws -> Set<UserID> {
+            Set(try await h.client.v2Home(userID: me.id, .init(maxResults: 100)).tweets.map(\.user.id))
+        }
+        let before = try await homeAuthors()
+        // Unfollow someone followed: their posts leave home on both faces; follow again: back.
+        let friend = try #require(before.first { $0 != me.id })
+        try await h.client.v2Unfollow(userID: me.id, friend)
+        #expect(!(try await homeAuthors()).contains(friend))
+        #expect(!(try await h.client.homeTimeline(.init(count: 200)).tweets.contains { $0.user.id == friend }), "v1.1 home too")
+        try await h.client.v2Follow(userID: me.id, friend)
+        #expect(try await homeAuthors().contains(friend))
+        // Mute someone followed: their posts leave home until unmuted.
+        let followed = try #require(before.first { $0 != me.id })
+        try await h.client.v2Mute(userID: me.id, followed)
+        #expect(!(try await homeAuthors()).contains(followed))
+        try await h.client.v2Unmute(userID: me.id, followed)
+        #expect(try await homeAuthors().contains(followed))
+        // Bookmarks.
+        let posts = try await h.client.v2Home(userID: me.id, .init(maxResults: 5)).tweets
+        for p in posts { try await h.client.v2Bookmark(userID: me.id, p.id) }
+        let first = try await h.client.v2Bookmarks(userID: me.id, .init(maxResults: 3))
+        #expect(first.tweets.map(\.id) == Array(posts.map(\.id).reversed().prefix(3)))
+        let rest = try await h.client.v2Bookmarks(userID: me.id, .init(maxResults: 3, token: first.meta.nextToken))
+        #expect(rest.tweets.map(\.id) == Array(posts.map(\.id).reversed().dropFirst(3)))
+        try await h.client.v2RemoveBookmark(userID: me.id, posts[0].id)
+        #expect(try await h.client.v2Bookmarks(userID: me.id).tweets.count == posts.count - 1)
+    }
+
     @Test func errorsAreSaidInWords() async throws {
         let h = try await ClientHarness.start()
         defer { Task { await h.stop() } }

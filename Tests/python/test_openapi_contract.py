@@ -65,17 +65,26 @@ def test_writes_match_the_contract(sim, session):
     assert r.status_code == 201
     validate("/2/tweets", "post", r)
     new = r.json()["data"]["id"]
-    target = session.get(base + f"/2/users/{me}/mentions").json()["data"][0]["id"]
+    first = session.get(base + f"/2/users/{me}/mentions", params={"tweet.fields": "author_id"}).json()["data"][0]
+    target, author = first["id"], first["author_id"]
     for template, method, path, body in [
         ("/2/users/{id}/likes", "post", f"/2/users/{me}/likes", {"tweet_id": target}),
         ("/2/users/{id}/likes/{tweet_id}", "delete", f"/2/users/{me}/likes/{target}", None),
         ("/2/users/{id}/retweets", "post", f"/2/users/{me}/retweets", {"tweet_id": target}),
         ("/2/users/{id}/retweets/{source_tweet_id}", "delete", f"/2/users/{me}/retweets/{target}", None),
+        ("/2/users/{id}/bookmarks", "post", f"/2/users/{me}/bookmarks", {"tweet_id": target}),
+        ("/2/users/{id}/bookmarks/{tweet_id}", "delete", f"/2/users/{me}/bookmarks/{target}", None),
+        ("/2/users/{id}/muting", "post", f"/2/users/{me}/muting", {"target_user_id": author}),
+        ("/2/users/{source_user_id}/muting/{target_user_id}", "delete", f"/2/users/{me}/muting/{author}", None),
+        ("/2/users/{source_user_id}/following/{target_user_id}", "delete", f"/2/users/{me}/following/{author}", None),
+        ("/2/users/{id}/following", "post", f"/2/users/{me}/following", {"target_user_id": author}),
         ("/2/tweets/{id}", "delete", f"/2/tweets/{new}", None),
     ]:
         r = session.request(method.upper(), base + path, json=body)
         assert r.status_code == 200, (path, r.text[:300])
         validate(template, method, r)
+    r = session.get(base + f"/2/users/{me}/bookmarks", params=FIELDS)
+    validate("/2/users/{id}/bookmarks", "get", r)
 
 
 def test_errors_match_the_contract(sim, session):

@@ -119,6 +119,37 @@ extension TwitterClient {
         _ = try await call("DELETE", "/2/users/\(userID)/retweets/\(id)")
     }
 
+    // MARK: - People and bookmarks
+
+    public func v2Follow(userID: UserID, _ target: UserID) async throws {
+        _ = try await call("POST", "/2/users/\(userID)/following", [], json: Data(#"{"target_user_id":"\#(target)"}"#.utf8))
+    }
+
+    public func v2Unfollow(userID: UserID, _ target: UserID) async throws {
+        _ = try await call("DELETE", "/2/users/\(userID)/following/\(target)")
+    }
+
+    public func v2Mute(userID: UserID, _ target: UserID) async throws {
+        _ = try await call("POST", "/2/users/\(userID)/muting", [], json: Data(#"{"target_user_id":"\#(target)"}"#.utf8))
+    }
+
+    public func v2Unmute(userID: UserID, _ target: UserID) async throws {
+        _ = try await call("DELETE", "/2/users/\(userID)/muting/\(target)")
+    }
+
+    public func v2Bookmark(userID: UserID, _ id: TweetID) async throws {
+        _ = try await call("POST", "/2/users/\(userID)/bookmarks", [], json: Data(#"{"tweet_id":"\#(id)"}"#.utf8))
+    }
+
+    public func v2RemoveBookmark(userID: UserID, _ id: TweetID) async throws {
+        _ = try await call("DELETE", "/2/users/\(userID)/bookmarks/\(id)")
+    }
+
+    /// The user's bookmarks, newest bookmark first.
+    public func v2Bookmarks(userID: UserID, _ page: V2Page = V2Page()) async throws -> V2PostsPage {
+        try await posts("/2/users/\(userID)/bookmarks", page, tokenName: "pagination_token")
+    }
+
     // MARK: - Filtered stream rules (app bearer token)
 
     /// A rule of the app's filtered stream. Linnet tags its own rules (`linnet:…`) and touches

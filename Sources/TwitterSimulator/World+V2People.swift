@@ -1,0 +1,141 @@
+import Foundation
+
+/// API v2's follows, mutes and bookmarks, over the same world: a follow changes the home
+/// timeline on both faces; a muted author's posts leave the muter's home timeline.
+extension World {
+    /// The body's `target_user_id` (follows, mutes) or `tweet_id` (bookmarks) as a number.
+    private func target(_ r: SimRequest, _ field: String) -> Result<UInt64, SimResponse> {
+        switch Self.jsonBody(r) {
+        case .failure(let e): return .failure(e)
+        case .success(let b):
+            guard let v = (b[field] as? String).flatMap(UInt64.init) else {
+                return .failure(Self.invalidRequest(field, "The `\(field)` field is required"))
+            }
+            return .success(v)
+        }
+    }
+
+    private func acting(_ identity: Identity, _ userID: String) -> Result<UInt64, SimResponse> {
+        guard let uid = identity.userID else { return .failure(Self.v2Forbidden("This call needs a user's token.")) }
+        guard String(uid) == userID else { return .failure(Self.v2Forbidden("You may only act for the user whose token this is.")) }
+        return .success(uid)
+    }
+
+    /// `POST /2/users/:id/following {"target_user_id"}`, and `DELETE …/following/:target`.
+    func v2Follow(_ r: SimRequest, _ identity: Identity, userID: String, target given: String?) -> SimResponse {
+        let uid: UInt64
+        switch acting(identity, userID) {
+        case .failure(let e): return e
+        case .success(let u): uid = u
+        }
+        if selfServe { return notOnTier() }
+        let other: UInt64
+        if let given {
+            guard let v = UInt64(given) else { return Self.invalidRequest("target_user_id", "The id [\(given)] is not valid") }
+            other = v
+        } else {
+            switch target(r, "target_user_id") {
+            case .failure(let e): return e
+            case .success(let v): other = v
+            }
+        }
+        guard users[other] != nil, other != uid, var me = users[uid] else {
+            return Self.problem(
+                404, "Not Found Error", "Could not find user with id: [\(other)].",
+                type: "https://api.twitter.com/2/problems/resource-not-found")
+        }
+        chargeInteraction()
+        if given == nil {
+            if !me.following.contains(other) {
+                me.following.append(other)
+                followerCounts[other, default: 0] += 1
+            }
+        } else if me.following.contains(other) {
+            me.following.removeAll { $0 == other }
+            followerCounts[other, default: 1] -= 1
+        }
+        users[uid] = me
+        var data: [(String, J)] = [("following", .bool(given == nil))]
+        if given == nil { data.append(("pending_follow", .bool(false))) }
+        return .json(200, .object([("data", .object(data))]))
+    }
+
+    /// `POST /2/users/:id/muting {"target_user_id"}`, and `DELETE …/muting/:target`.
+    func v2Mute(_ r: SimRequest, _ identity: Identity, userID: String, target given: String?) -> SimResponse {
+        let uid: UInt64
+        switch acting(identity, userID) {
+        case .failure(let e): return e
+        case .success(let u): uid = u
+        }
+        let other: UInt64
+        if let given {
+            guard let v = UInt64(given) else { return Self.invalidRequest("target_user_id", "The id [\(given)] is not valid") }
+            other = v
+        } else {
+            switch target(r, "target_user_id") {
+            case .failure(let e): return e
+            case .success(let v): other = v
+            }
+        }
+        guard users[other] != nil, other != uid else {
+            return Self.problem(
+                404, "Not Found Error", "Could not find user with id: [\(other)].",
+                type: "https://api.twitter.com/2/problems/resource-not-found")
+        }
+        if given == nil { muting[uid, default: []].insert(other) } else { muting[uid]?.remove(other) }
+        return .json(200, .object([("data", .object([("muting", .bool(given == nil))]))]))
+    }
+
+    /// `POST /2/users/:id/bookmarks {"tweet_id"}`, `DELETE …/bookmarks/:tweet_id`, and
+    /// `GET /2/users/:id/bookmarks` (newest bookmark first).
+    func v2Bookmark(_ r: SimRequest, _ identity: Identity, userID: String, target given: String?) -> SimResponse {
+        let uid: UInt64
+        switch acting(identity, userID) {
+        case .failure(let e): return e
+        case .success(let u): uid = u
+        }
+        let tweetID: UInt64
+        if let given {
+            guard let v = UInt64(given) else { return Self.invalidRequest("tweet_id", "The id [\(given)] is not valid") }
+            tweetID = v
+        } else {
+            switch target(r, "tweet_id") {
+            case .failure(let e): return e
+            case .success(let v): tweetID = v
+            }
+        }
+        guard tweets[tweetID] != nil, !deleted.contains(tweetID) else {
+            return Self.problem(
+                404, "Not Found Error", "Could not find tweet with id: [\(tweetID)].",
+                type: "https://api.twitter.com/2/problems/resource-not-found")
+        }
+        var list = bookmarks[uid] ?? []
+        list.removeAll { $0 == tweetID }
+        if given == nil { list.insert(tweetID, at: 0) }
+        bookmarks[uid] = list
+        return .json(200, .object([("data", .object([("bookmarked", .bool(given == nil))]))]))
+    }
+
+    func v2Bookmarks(_ r: SimRequest, _ identity: Identity, userID: String) -> SimResponse {
+        let uid: UInt64
+        switch acting(identity, userID) {
+        case .failure(let e): return e
+        case .success(let u): uid = u
+        }
+        let paging: V2Paging
+        switch v2Paging(r, tokenName: "pagination_token", range: 1...100, defaultCount: 100) {
+        case .failure(let e): return e
+        case .success(let p): paging = p
+        }
+        // Newest bookmark first; the paging token names a position, not an id.
+        let list = (bookmarks[uid] ?? []).compactMap { id in deleted.contains(id) ? nil : tweets[id] }
+        let startAt = paging.below.map { Int($0) } ?? 0
+        let slice = Array(list.dropFirst(startAt).prefix(paging.maxResults))
+        var enc = v2Encoder(r, viewer: uid)
+        let data = slice.map { enc.post($0) }
+        chargePosts(slice.map(\.id), owned: true)
+        var meta: [(String, J)] = [("result_count", .int(Int64(slice.count)))]
+        if startAt + slice.count < list.count { meta.append(("next_token", .string("p\(startAt + slice.count)"))) }
+        return .json(200, enc.envelope(data: slice.isEmpty ? nil : .array(data), meta: meta))
+    }
+}
