@@ -119,6 +119,37 @@ import TwitterAPI
         #expect(wrong.status == 400)
     }
 
+    /// The browser comes back to a loopback listener on the registered redirect URI's port.
+    @Test func theRedirectIsCaughtOnLoopback() async throws {
+        let listener = try CallbackListener(port: 0)
+        defer { listener.close() }
+        let redirect = "http://127.0.0.1:\(listener.port)/callback"
+        let h = try await ClientHarness.start { $0.oauth2RedirectURIs.append(redirect) }
+        defer { Task { await h.stop() } }
+        let flow = OAuth2Flow(
+            http: h.client.http, clientID: h.server.configuration.oauth2ClientID, authorizeURL: h.server.baseURL + "/i/oauth2/authorize",
+            apiBase: h.server.baseURL)
+        let pkce = PKCE.make()
+        let waiting = Task { try await listener.waitForCode(expectedState: "loop", timeout: 20) }
+        let location = try await Self.consent(h, flow.authorizationURL(redirectURI: redirect, state: "loop", pkce: pkce))
+        // The browser follows the redirect to the listener.
+        let page = try await h.client.http.send(HTTPRequest(method: "GET", url: location))
+        #expect(page.status == 200 && String(decoding: page.body, as: UTF8.self).contains("signed in"))
+        let code = try await waiting.value
+        let tokens = try await flow.exchange(code: code, redirectURI: redirect, pkce: pkce)
+        #expect(try await h.client(auth: .oauth2(accessToken: tokens.accessToken)).v2Me().screenName == h.server.credentials.screenName)
+    }
+
+    @Test func aRedirectFromAnotherSignInIsRefused() async throws {
+        let listener = try CallbackListener(port: 0)
+        defer { listener.close() }
+        let waiting = Task { try await listener.waitForCode(expectedState: "mine", timeout: 20) }
+        let http = HTTPClient()
+        let page = try await http.send(HTTPRequest(method: "GET", url: "http://127.0.0.1:\(listener.port)/callback?state=theirs&code=x"))
+        #expect(page.status == 400)
+        await #expect(throws: AuthFlowError.wrongToken) { _ = try await waiting.value }
+    }
+
     /// A confidential client authenticates with HTTP Basic instead of sending its id.
     @Test func confidentialClient() async throws {
         let h = try await ClientHarness.start()

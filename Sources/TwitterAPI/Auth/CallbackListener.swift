@@ -16,19 +16,24 @@ public final class CallbackListener: Sendable {
     /// The `oauth_callback` to send with the request token.
     public var callbackURL: String { "http://127.0.0.1:\(port)/callback" }
 
-    public init() throws {
+    /// Listens on 127.0.0.1 at `port` (0: any free one). OAuth 2.0 needs the fixed port of the
+    /// redirect URI the app registered (`http://localhost:8080/callback`).
+    public init(port wanted: UInt16 = 0) throws {
         let s = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
         guard s >= 0 else { throw AuthFlowError.refused("cannot open a listening socket") }
+        var one: Int32 = 1
+        setsockopt(s, SOL_SOCKET, SO_REUSEADDR, &one, socklen_t(MemoryLayout<Int32>.size))
         var addr = sockaddr_in()
         addr.sin_family = sa_family_t(AF_INET)
-        addr.sin_port = 0
+        addr.sin_port = wanted.bigEndian
         addr.sin_addr.s_addr = inet_addr("127.0.0.1")
         let bound = withUnsafePointer(to: &addr) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(s, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
         guard bound == 0, listen(s, 8) == 0 else {
             Glibc.close(s)
-            throw AuthFlowError.refused("cannot listen on 127.0.0.1")
+            throw AuthFlowError.refused(
+                wanted == 0 ? "cannot listen on 127.0.0.1" : "cannot listen on 127.0.0.1:\(wanted) (is another program using it?)")
         }
         var actual = sockaddr_in()
         var len = socklen_t(MemoryLayout<sockaddr_in>.size)
@@ -55,7 +60,40 @@ public final class CallbackListener: Sendable {
         }
     }
 
+    /// Waits for an OAuth 2.0 redirect; returns the code once the `state` matches ours.
+    public func waitForCode(expectedState: String, timeout: Double) async throws -> String {
+        try await withCheckedThrowingContinuation { (c: CheckedContinuation<String, any Error>) in
+            let t = Thread { [self] in
+                c.resume(
+                    with: Result {
+                        try self.serve(timeout: timeout) { (params: [String: String]) throws -> String in
+                            if let error = params["error"] {
+                                throw error == "access_denied" ? AuthFlowError.denied : AuthFlowError.refused(error)
+                            }
+                            guard params["state"] == expectedState, let code = params["code"], !code.isEmpty else {
+                                throw AuthFlowError.wrongToken
+                            }
+                            return code
+                        }
+                    })
+            }
+            t.start()
+        }
+    }
+
     private func serve(expectedToken: String, timeout: Double) throws -> String {
+        try serve(timeout: timeout) { (params: [String: String]) throws -> String in
+            if params["denied"] != nil { throw AuthFlowError.denied }
+            guard params["oauth_token"] == expectedToken, let verifier = params["oauth_verifier"], !verifier.isEmpty else {
+                throw AuthFlowError.wrongToken
+            }
+            return verifier
+        }
+    }
+
+    /// Answers requests until one to `/callback` is read by `handle`: its value, or its error
+    /// (said on the page too).
+    private func serve(timeout: Double, _ handle: ([String: String]) throws -> String) throws -> String {
         let deadline = Date().addingTimeInterval(timeout)
         while true {
             let left = deadline.timeIntervalSinceNow
@@ -72,16 +110,20 @@ public final class CallbackListener: Sendable {
             }
             let query = target.split(separator: "?", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
             let params = Dictionary(PercentEncoding.parseForm(query), uniquingKeysWith: { _, last in last })
-            if params["denied"] != nil {
+            do {
+                let value = try handle(params)
+                respond(client, status: "200 OK", "Linnet is signed in. You can close this window and return to the terminal.")
+                return value
+            } catch AuthFlowError.denied {
                 respond(client, status: "200 OK", "Linnet was not authorized. You can close this window.")
                 throw AuthFlowError.denied
-            }
-            guard params["oauth_token"] == expectedToken, let verifier = params["oauth_verifier"], !verifier.isEmpty else {
+            } catch AuthFlowError.wrongToken {
                 respond(client, status: "400 Bad Request", "This sign-in was not started by this Linnet session.")
                 throw AuthFlowError.wrongToken
+            } catch {
+                respond(client, status: "400 Bad Request", "The sign-in failed: \(error)")
+                throw error
             }
-            respond(client, status: "200 OK", "Linnet is signed in. You can close this window and return to the terminal.")
-            return verifier
         }
     }
 
