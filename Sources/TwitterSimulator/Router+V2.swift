@@ -34,6 +34,18 @@ extension Router {
             return Endpoint(limitKey: "/2/tweets", allowBearer: true) { w, r, i in await w.v2Lookup(r, i, id: nil) }
         case ("GET", let q) where q.count == 2 && q[0] == "tweets":
             return Endpoint(limitKey: "/2/tweets/:id", allowBearer: true) { w, r, i in await w.v2Lookup(r, i, id: q[1]) }
+        case ("POST", ["media", "upload"]):
+            return Endpoint(limitKey: "POST /2/media/upload", allowBearer: false) { w, r, i in await w.v2UploadMedia(r, i) }
+        case ("POST", ["media", "upload", "initialize"]):
+            return Endpoint(limitKey: "POST /2/media/upload/initialize", allowBearer: false) { w, r, i in await w.v2InitializeUpload(r, i) }
+        case ("POST", let q) where q.count == 4 && q[0] == "media" && q[1] == "upload" && q[3] == "append":
+            return Endpoint(limitKey: "POST /2/media/upload/:id/append", allowBearer: false) { w, r, i in
+                await w.v2AppendUpload(r, i, id: q[2])
+            }
+        case ("POST", let q) where q.count == 4 && q[0] == "media" && q[1] == "upload" && q[3] == "finalize":
+            return Endpoint(limitKey: "POST /2/media/upload/:id/finalize", allowBearer: false) { w, r, i in
+                await w.v2FinalizeUpload(r, i, id: q[2])
+            }
         case ("POST", ["tweets"]):
             return Endpoint(limitKey: "POST /2/tweets", allowBearer: false) { w, r, i in await w.v2Create(r, i) }
         case ("DELETE", let q) where q.count == 2 && q[0] == "tweets":

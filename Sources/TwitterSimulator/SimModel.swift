@@ -44,4 +44,12 @@ struct SimTweet: Sendable, Codable {
     var editHistory: [UInt64]?
     /// Set on an older version: the newest, which timelines show instead.
     var supersededBy: UInt64?
+    /// Media attached (API v2 media keys and kinds), in order.
+    var media: [SimAttachment]?
+}
+
+/// A media attachment of a simulated post.
+struct SimAttachment: Sendable, Codable, Equatable {
+    var key: String
+    var kind: String
 }

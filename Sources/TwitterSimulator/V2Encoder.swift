@@ -53,6 +53,8 @@ struct V2Encoder {
         if world.users[id] != nil, !includedUsers.contains(id) { includedUsers.append(id) }
     }
 
+    private(set) var includedMedia: [SimAttachment] = []
+
     mutating func include(tweet id: UInt64) {
         if world.tweets[id] != nil, !includedTweets.contains(id) { includedTweets.append(id) }
     }
@@ -67,6 +69,9 @@ struct V2Encoder {
                 include(tweet: id)
                 if ex.contains("referenced_tweets.id.author_id"), let ref = world.tweets[id] { include(user: ref.userID) }
             }
+        }
+        if ex.contains("attachments.media_keys") {
+            for m in t.media ?? [] where !includedMedia.contains(m) { includedMedia.append(m) }
         }
         if ex.contains("entities.mentions.username") {
             for name in mentions(t).map(\.name) { if let id = world.userByName[name.lowercased()] { include(user: id) } }
@@ -128,6 +133,9 @@ struct V2Encoder {
                 ))
         }
         if f.contains("entities"), let e = entities(t, escaped: escaped, text: text) { out.append(("entities", e)) }
+        if f.contains("attachments"), let m = t.media, !m.isEmpty {
+            out.append(("attachments", .object([("media_keys", .array(m.map { .string($0.key) }))])))
+        }
         if f.contains("note_tweet"), let note = t.noteText {
             let noteEscaped = Array(TweetEncoder.escape(note).unicodeScalars)
             let noteText = String(String.UnicodeScalarView(noteEscaped))
@@ -218,6 +226,15 @@ struct V2Encoder {
         let users = (includedUsers + extraUsers).compactMap { world.users[$0] }.map(user)
         if !users.isEmpty { includes.append(("users", .array(users))) }
         if !tweets.isEmpty { includes.append(("tweets", .array(tweets))) }
+        if !includedMedia.isEmpty {
+            let items: [J] = includedMedia.map { m in
+                var fields: [(String, J)] = [("media_key", .string(m.key)), ("type", .string(m.kind))]
+                if m.kind == "photo" { fields.append(("url", .string("https://pbs.twimg.invalid/media/\(m.key).jpg"))) }
+                fields += [("width", .int(1200)), ("height", .int(800))]
+                return .object(fields)
+            }
+            includes.append(("media", .array(items)))
+        }
         if !includes.isEmpty { out.append(("includes", .object(includes))) }
         if !errors.isEmpty { out.append(("errors", .array(errors))) }
         if let meta { out.append(("meta", .object(meta))) }

@@ -210,11 +210,21 @@ extension World {
         let text = body["text"] as? String ?? ""
         let quote = (body["quote_tweet_id"] as? String).flatMap(UInt64.init)
         let replyTo = ((body["reply"] as? [String: Any])?["in_reply_to_tweet_id"] as? String).flatMap(UInt64.init)
-        guard !text.isEmpty || quote != nil else { return Self.invalidRequest("text", "The `text` field is required") }
+        let mediaIDs = ((body["media"] as? [String: Any])?["media_ids"] as? [String]) ?? []
+        guard !text.isEmpty || quote != nil || !mediaIDs.isEmpty else { return Self.invalidRequest("text", "The `text` field is required") }
+        var attached: [SimAttachment] = []
+        for idText in mediaIDs.prefix(5) {
+            guard let v = UInt64(idText), let m = media[v], m.owner == uid, m.finalized else {
+                return Self.invalidRequest("media.media_ids", "Your media IDs are invalid.")
+            }
+            attached.append(SimAttachment(key: m.key, kind: m.kind))
+        }
+        guard mediaIDs.count <= 4 else { return Self.invalidRequest("media.media_ids", "A post may carry at most 4 media.") }
         guard TweetLength(text).weightedLength <= 280 else { return Self.v2Forbidden("Your Tweet text is too long.") }
         guard lastStatusText[uid] != text else { return Self.v2Forbidden("You are not allowed to create a Tweet with duplicate content.") }
         var t = SimTweet(id: nextID(), userID: uid, text: text, createdAtMs: 0)
         t.createdAtMs = Snowflake.ms(t.id)
+        if !attached.isEmpty { t.media = attached }
         if quote != nil, selfServe { return notOnTier() }
         if let replyTo {
             guard let parent = tweets[replyTo], !deleted.contains(replyTo), let author = users[parent.userID] else {

@@ -77,6 +77,7 @@ actor World {
     var usage = Usage()
     var muting: [UInt64: Set<UInt64>] = [:]
     var bookmarks: [UInt64: [UInt64]] = [:]
+    var media: [UInt64: SimMedia] = [:]
     var oauth2Codes: [String: OAuth2Code] = [:]
     var oauth2Access: [String: OAuth2Grant] = [:]
     var oauth2Refresh: [String: OAuth2Grant] = [:]

@@ -132,6 +132,38 @@ import TwitterAPI
         #expect(try await h.client.v2Bookmarks(userID: me.id).tweets.count == posts.count - 1)
     }
 
+    /// A small photo in one request, a video in segments; both attached to a post and read back
+    /// as its media.
+    @Test func mediaUploadsSmallAndInSegments() async throws {
+        let h = try await ClientHarness.start()
+        defer { Task { await h.stop() } }
+        let photo = Data([0x89, 0x50, 0x4E, 0x47] + [UInt8](repeating: 7, count: 20_000))
+        let video = Data((0..<(1_300_000)).map { UInt8(truncatingIfNeeded: $0 &* 31) })
+        let p = try await h.client.v2UploadMedia(photo, mimeType: "image/png")
+        let v = try await h.client.v2UploadMedia(video, mimeType: "video/mp4")
+        let post = try await h.client.v2Create(text: "a linnet, and a video of it", mediaIDs: [p, v])
+        let t = try #require(try await h.client.v2Lookup([post]).tweets.first)
+        #expect(t.entities.media.map(\.type) == ["photo", "video"])
+        #expect(t.entities.media.first?.mediaURL?.hasSuffix(".jpg") == true)
+        // The photo went in one request; the video in three 512 KB segments.
+        guard case .array(let log) = try JSONValue.parse(try await h.control("GET", "/_sim/requests").body) else { return }
+        let paths = log.compactMap { $0["path"]?.stringValue }
+        #expect(paths.filter { $0 == "/2/media/upload" }.count == 1)
+        #expect(paths.filter { $0.hasSuffix("/append") }.count == 3)
+        // Segments that do not add up to what was announced are refused at finalize.
+        let start = try await h.client.call(
+            "POST", "/2/media/upload/initialize", [],
+            json: Data(#"{"media_type":"video/mp4","total_bytes":10,"media_category":"tweet_video"}"#.utf8))
+        let id = try #require(try JSONValue.parse(start)["data"]?["id"]?.stringValue)
+        do {
+            _ = try await h.client.call("POST", "/2/media/upload/\(id)/finalize", [], json: Data("{}".utf8))
+            Issue.record("an empty upload was finalized")
+        } catch let e as APIError {
+            #expect(e.httpStatus == 400 && e.message.contains("mismatch"))
+        }
+        await #expect(throws: APIError.self) { _ = try await h.client.v2Create(text: "no such media", mediaIDs: ["123"]) }
+    }
+
     @Test func errorsAreSaidInWords() async throws {
         let h = try await ClientHarness.start()
         defer { Task { await h.stop() } }
