@@ -34,6 +34,22 @@ extension Router {
             return Endpoint(limitKey: "/2/tweets", allowBearer: true) { w, r, i in await w.v2Lookup(r, i, id: nil) }
         case ("GET", let q) where q.count == 2 && q[0] == "tweets":
             return Endpoint(limitKey: "/2/tweets/:id", allowBearer: true) { w, r, i in await w.v2Lookup(r, i, id: q[1]) }
+        case ("GET", let q) where q.count == 3 && q[0] == "users" && (q[2] == "owned_lists" || q[2] == "followed_lists"):
+            return Endpoint(limitKey: "/2/users/:id/\(q[2])", allowBearer: true) { w, r, i in
+                await w.v2Lists(r, i, userID: q[1], followed: q[2] == "followed_lists")
+            }
+        case ("GET", let q) where q.count == 3 && q[0] == "lists" && q[2] == "tweets":
+            return Endpoint(limitKey: "/2/lists/:id/tweets", allowBearer: true) { w, r, i in await w.v2ListPosts(r, i, listID: q[1]) }
+        case ("GET", ["dm_events"]):
+            return Endpoint(limitKey: "/2/dm_events", allowBearer: false) { w, r, i in await w.v2Messages(r, i, with: nil) }
+        case ("GET", let q) where q.count == 4 && q[0] == "dm_conversations" && q[1] == "with" && q[3] == "dm_events":
+            return Endpoint(limitKey: "/2/dm_conversations/with/:participant_id/dm_events", allowBearer: false) { w, r, i in
+                await w.v2Messages(r, i, with: q[2])
+            }
+        case ("POST", let q) where q.count == 4 && q[0] == "dm_conversations" && q[1] == "with" && q[3] == "messages":
+            return Endpoint(limitKey: "POST /2/dm_conversations/with/:participant_id/messages", allowBearer: false) { w, r, i in
+                await w.v2SendMessage(r, i, to: q[2])
+            }
         case ("POST", ["media", "upload"]):
             return Endpoint(limitKey: "POST /2/media/upload", allowBearer: false) { w, r, i in await w.v2UploadMedia(r, i) }
         case ("POST", ["media", "upload", "initialize"]):

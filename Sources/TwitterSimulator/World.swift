@@ -78,6 +78,8 @@ actor World {
     var muting: [UInt64: Set<UInt64>] = [:]
     var bookmarks: [UInt64: [UInt64]] = [:]
     var media: [UInt64: SimMedia] = [:]
+    var lists: [SimList] = []
+    var messages: [SimMessage] = []
     var oauth2Codes: [String: OAuth2Code] = [:]
     var oauth2Access: [String: OAuth2Grant] = [:]
     var oauth2Refresh: [String: OAuth2Grant] = [:]
@@ -130,6 +132,8 @@ actor World {
             if !deleted.contains(t.id), t.supersededBy == nil { statusCounts[t.userID, default: 0] += 1 }
         }
         lastIDMillis = sorted.last.map { ($0.id >> 22) + 1_288_834_974_657 } ?? 0
+        (lists, messages) = Self.makeListsAndMessages(
+            userIDs: Array(users.keys), me: credentials.userID, newestMs: sorted.last.map(\.createdAtMs) ?? 1_767_225_600_000)
     }
 
     /// Lower-cased mentions and hashtags of a tweet (none for retweets), for timelines and search.

@@ -164,6 +164,29 @@ import TwitterAPI
         await #expect(throws: APIError.self) { _ = try await h.client.v2Create(text: "no such media", mediaIDs: ["123"]) }
     }
 
+    @Test func listsAndDirectMessages() async throws {
+        let h = try await ClientHarness.start()
+        defer { Task { await h.stop() } }
+        let me = try await h.client.v2Me()
+        let owned = try await h.client.v2OwnedLists(userID: me.id)
+        #expect(owned.map(\.name) == ["Friends", "Birds"])
+        #expect(owned.allSatisfy { $0.ownerID == me.id && $0.memberCount > 0 })
+        let followed = try await h.client.v2FollowedLists(userID: me.id)
+        #expect(followed.count == 1 && followed[0].ownerID != me.id)
+        let posts = try await h.client.v2ListPosts(listID: owned[0].id, .init(maxResults: 20))
+        #expect(!posts.tweets.isEmpty)
+        #expect(Set(posts.tweets.map(\.user.id)).count <= owned[0].memberCount)
+        // Messages: three waiting; a reply goes into the same conversation.
+        let inbox = try await h.client.v2Messages()
+        #expect(inbox.count == 3 && inbox.contains { $0.text == "Saw a linnet today 🐦" })
+        let from = try #require(inbox.first?.senderID)
+        let sent = try await h.client.v2SendMessage(to: from, text: "See you there & thanks")
+        let conversation = try await h.client.v2Messages(with: from)
+        #expect(conversation.first?.id == sent && conversation.first?.text == "See you there & thanks")
+        #expect(conversation.allSatisfy { $0.conversationID == conversation[0].conversationID })
+        #expect(conversation.first?.senderID == me.id)
+    }
+
     @Test func errorsAreSaidInWords() async throws {
         let h = try await ClientHarness.start()
         defer { Task { await h.stop() } }

@@ -59,6 +59,23 @@ def test_reads_match_the_contract(sim, session):
     validate("/2/tweets", "get", r)
 
 
+def test_lists_and_messages_match_the_contract(sim, session):
+    base, me = sim["base"], sim["user_id"]
+    owned = session.get(base + f"/2/users/{me}/owned_lists")
+    validate("/2/users/{id}/owned_lists", "get", owned)
+    validate("/2/users/{id}/followed_lists", "get", session.get(base + f"/2/users/{me}/followed_lists"))
+    list_id = owned.json()["data"][0]["id"]
+    validate("/2/lists/{id}/tweets", "get", session.get(base + f"/2/lists/{list_id}/tweets", params=FIELDS))
+    inbox = session.get(base + "/2/dm_events", params={"expansions": "sender_id"})
+    validate("/2/dm_events", "get", inbox)
+    other = inbox.json()["data"][0]["sender_id"]
+    sent = session.post(base + f"/2/dm_conversations/with/{other}/messages", json={"text": "checked against the contract"})
+    assert sent.status_code == 201
+    validate("/2/dm_conversations/with/{participant_id}/messages", "post", sent)
+    validate("/2/dm_conversations/with/{participant_id}/dm_events", "get",
+             session.get(base + f"/2/dm_conversations/with/{other}/dm_events"))
+
+
 def test_writes_match_the_contract(sim, session):
     base, me = sim["base"], sim["user_id"]
     r = session.post(base + "/2/tweets", json={"text": "checked against the contract"})
