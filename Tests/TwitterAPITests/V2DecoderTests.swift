@@ -1,6 +1,7 @@
 import Foundation
 import Testing
-import TwitterAPI
+
+@testable import TwitterAPI
 
 /// The v2 decoder, on answers written from X's documented shapes (docs/PROTOCOL-V2.md §3 and the
 /// examples in the OpenAPI contract), not from Linnet's own output.
@@ -87,6 +88,15 @@ import TwitterAPI
     }
 
     /// A long post: `text` holds the cut, `note_tweet` the whole text with its own entities.
+    /// The fast code-point count agrees with Swift's on every kind of text.
+    @Test(arguments: [
+        "", "a", "hello world, plain ASCII text of some length", "🐦 &amp; @ada", "नमस्ते दुनिया हिन्दी", "👨‍👩‍👧‍👦🏳️‍🌈", "e\u{301}te\u{301}",
+        String(repeating: "日本語", count: 40),
+    ])
+    func codePointsAreCounted(_ text: String) {
+        #expect(V2Decoder.codePoints(text) == text.unicodeScalars.count)
+    }
+
     @Test func aLongPostShowsItsNoteText() throws {
         let long = String(repeating: "word ", count: 80) + "@ada"
         let json = """

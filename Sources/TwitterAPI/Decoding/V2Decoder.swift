@@ -31,7 +31,8 @@ public final class V2Decoder {
             var page = V2PostsPage()
             page.meta = e.meta
             page.errors = e.errors
-            let joiner = Joiner(e, users: self.intern(e.users))
+            // Authors in `includes` come from the bytes cache: already one object per user.
+            let joiner = Joiner(e, users: Self.byID(e.users))
             for (i, raw) in e.posts.enumerated() {
                 if let t = joiner.tweet(raw, depth: 0) {
                     page.tweets.append(t)
@@ -64,7 +65,7 @@ public final class V2Decoder {
             var e = Envelope()
             try self.envelope(&r, &e, dataIsPosts: true)
             if let raw = e.posts.first {
-                let joiner = Joiner(e, users: self.intern(e.users))
+                let joiner = Joiner(e, users: Self.byID(e.users))
                 if let t = joiner.tweet(raw, depth: 0) { return .post(t, rules: e.matchingRules) }
             }
             if let p = e.errors.first(where: {
@@ -106,6 +107,36 @@ public final class V2Decoder {
     }
 
     /// One `User` object per id and content, shared by every post of a page and of later pages.
+    /// Code points in `text`: its UTF-8 bytes less those that continue a sequence (`10xxxxxx`),
+    /// counted eight at a time.
+    static func codePoints(_ text: String) -> Int {
+        var text = text
+        return text.withUTF8 { bytes in
+            guard let base = bytes.baseAddress, !bytes.isEmpty else { return 0 }
+            var continuing = 0
+            var i = 0
+            let n = bytes.count
+            let raw = UnsafeRawPointer(base)
+            while i + 8 <= n {
+                let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+                continuing += (x & ~(x << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+                i += 8
+            }
+            while i < n {
+                if bytes[i] & 0xC0 == 0x80 { continuing += 1 }
+                i += 1
+            }
+            return n - continuing
+        }
+    }
+
+    private static func byID(_ users: [User]) -> [UserID: User] {
+        var out: [UserID: User] = [:]
+        out.reserveCapacity(users.count)
+        for u in users { out[u.id] = u }
+        return out
+    }
+
     private func intern(_ users: [User]) -> [UserID: User] {
         var out: [UserID: User] = [:]
         out.reserveCapacity(users.count)
@@ -583,7 +614,7 @@ public final class V2Decoder {
             let hasRanges =
                 !raw.entities.urls.isEmpty || !raw.entities.mentions.isEmpty || !raw.entities.hashtags.isEmpty || !raw.mediaLinks.isEmpty
                 || !p.mediaKeys.isEmpty || p.displayRange != nil
-            let length = hasRanges ? text.unicodeScalars.count : 0
+            let length = hasRanges ? V2Decoder.codePoints(text) : 0
             func fits(_ r: Range<Int>) -> Bool { r.upperBound <= length }
             func kept<T>(_ items: [T], _ range: (T) -> Range<Int>) -> [T] {
                 items.allSatisfy { fits(range($0)) } ? items : items.filter { fits(range($0)) }
@@ -636,10 +667,27 @@ public final class V2Decoder {
 }
 
 extension JSONReader {
-    /// An id from a string (as v2 sends them) or a number.
+    /// An id from a string (as v2 sends them) or a number. A string of plain digits is read in
+    /// place, without making a `String` of it.
     mutating func lenientID() throws -> UInt64? {
         switch peek() {
-        case .string: return UInt64(try readString())
+        case .string:
+            let span = try readStringSpan()
+            // Between the quotes: digits only, else the slow way (escapes, junk).
+            var v: UInt64 = 0
+            var i = span.start + 1
+            let last = span.end - 1
+            guard i < last, last - i <= 20 else { return UInt64(try string(span)) }
+            while i < last {
+                let d = p[i] &- 0x30
+                guard d < 10 else { return UInt64(try string(span)) }
+                let (m, o1) = v.multipliedReportingOverflow(by: 10)
+                let (a, o2) = m.addingReportingOverflow(UInt64(d))
+                if o1 || o2 { return nil }
+                v = a
+                i += 1
+            }
+            return v
         case .number: return try optionalUInt64()
         default:
             try skipValue()
