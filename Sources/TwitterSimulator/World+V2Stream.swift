@@ -93,7 +93,8 @@ extension World {
                         ),
                     ])
                 ))
-            return .json(errors.isEmpty || !created.isEmpty ? 201 : 400, .object(out))
+            // 200, as the contract documents (its only success status for this call).
+            return .json(errors.isEmpty || !created.isEmpty ? 200 : 400, .object(out))
         }
         if let delete = body["delete"] as? [String: Any], let ids = delete["ids"] as? [String] {
             let before = rules.count

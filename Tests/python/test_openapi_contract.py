@@ -115,3 +115,21 @@ def test_errors_match_the_contract(sim, session):
     r = session.delete(base + "/2/tweets/1")
     assert r.status_code == 404
     validate("/2/tweets/{id}", "delete", r)
+
+
+def test_stream_rules_match_the_contract(sim):
+    import base64
+    base = sim["base"]
+    basic = base64.b64encode(f"{sim['consumer_key']}:{sim['consumer_secret']}".encode()).decode()
+    token = requests.post(base + "/oauth2/token", data={"grant_type": "client_credentials"},
+                          headers={"Authorization": "Basic " + basic}).json()["access_token"]
+    app = requests.Session()
+    app.headers["Authorization"] = "Bearer " + token
+    r = app.post(base + "/2/tweets/search/stream/rules", json={"add": [{"value": "contract check", "tag": "linnet:test"}]})
+    assert r.status_code == 200
+    validate("/2/tweets/search/stream/rules", "post", r)
+    listed = app.get(base + "/2/tweets/search/stream/rules")
+    validate("/2/tweets/search/stream/rules", "get", listed)
+    ids = [x["id"] for x in listed.json()["data"] if x["tag"] == "linnet:test"]
+    r = app.post(base + "/2/tweets/search/stream/rules", json={"delete": {"ids": ids}})
+    validate("/2/tweets/search/stream/rules", "post", r)

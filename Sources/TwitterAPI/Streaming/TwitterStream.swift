@@ -93,7 +93,8 @@ extension TwitterClient {
             if !follow.isEmpty { params.append(("follow", follow.map(\.description).joined(separator: ","))) }
         }
         var request = try makeRequest(method, path, params, base: base)
-        request.idleTimeout = stallTimeout
+        // v2 sends a keep-alive at least every 20 s: 20 s of silence means the stream is gone.
+        request.idleTimeout = kind == .v2Filtered ? min(stallTimeout, 20) : stallTimeout
         request.receiveBufferBytes = 256 * 1024
         return request
     }
