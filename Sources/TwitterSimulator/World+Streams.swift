@@ -121,9 +121,32 @@ extension World {
         }
     }
 
-    /// Sends a notice (limit, disconnect, warning) to every stream.
+    /// Sends a notice (limit, disconnect, warning) to every stream; API v2 streams get a
+    /// disconnect in their own words and nothing else.
     func broadcastNotice(_ json: J) {
-        for id in subscribers.keys { deliver(id, json.text) }
+        let isDisconnect: Bool = { if case .object(let f) = json { return f.first?.0 == "disconnect" } else { return false } }()
+        for (id, sub) in subscribers {
+            if case .rules = sub.kind {
+                guard isDisconnect else { continue }
+                deliver(
+                    id,
+                    J.object([
+                        (
+                            "errors",
+                            .array([
+                                .object([
+                                    ("title", .string("operational-disconnect")),
+                                    ("disconnect_type", .string("UpstreamOperationalDisconnect")),
+                                    ("detail", .string("This stream has been disconnected upstream for operational reasons.")),
+                                    ("type", .string("https://api.twitter.com/2/problems/operational-disconnect")),
+                                ])
+                            ])
+                        )
+                    ]).text)
+            } else {
+                deliver(id, json.text)
+            }
+        }
     }
 
     private func matches(_ kind: StreamSubscriber.Kind, _ event: StreamEvent) -> Bool {

@@ -65,3 +65,60 @@ import TwitterAPI
         #expect(refused.problemType == "streaming-connection" && refused.message.contains("maximum allowed connection"))
     }
 }
+
+extension V2StreamTests {
+    /// Linnet's rules follow its search panes; another program's rules stay as they are.
+    @Test func rulesFollowThePanesAndLeaveOthersAlone() async throws {
+        let h = try await ClientHarness.start()
+        defer { Task { await h.stop() } }
+        let app = try await app(h)
+        _ = try await app.v2AddRules([("from:someone", "other-tool:1")])
+        _ = try await app.v2SyncRules([("linnet", "linnet:search:linnet"), ("swift lang", "linnet:search:swift")])
+        var rules = try await app.v2Rules()
+        #expect(Set(rules.map(\.tag)) == ["other-tool:1", "linnet:search:linnet", "linnet:search:swift"])
+        // One pane closed, another opened.
+        rules = try await app.v2SyncRules([("linnet", "linnet:search:linnet"), ("birds", "linnet:search:birds")])
+        #expect(Set(rules.map(\.tag)) == ["other-tool:1", "linnet:search:linnet", "linnet:search:birds"])
+        // Nothing to change: no rule is added or deleted.
+        let log = { () async throws -> Int in
+            guard case .array(let items) = try JSONValue.parse(try await h.control("GET", "/_sim/requests").body) else { return 0 }
+            return items.filter { $0["method"]?.stringValue == "POST" && $0["path"]?.stringValue == "/2/tweets/search/stream/rules" }.count
+        }
+        let before = try await log()
+        _ = try await app.v2SyncRules([("linnet", "linnet:search:linnet"), ("birds", "linnet:search:birds")])
+        #expect(try await log() == before)
+    }
+
+    /// An operational disconnect on the stream is said, and the client connects again.
+    @Test func anOperationalDisconnectIsFollowedByAReconnect() async throws {
+        let h = try await ClientHarness.start()
+        defer { Task { await h.stop() } }
+        let app = try await app(h)
+        _ = try await app.v2AddRules([("linnet", "linnet:search:linnet")])
+        let stream = app.stream(.v2Filtered, stallTimeout: 20, clock: RecordingClock())
+        let reader = Task { () -> (disconnects: Int, connects: Int) in
+            var disconnects = 0
+            var connects = 0
+            for await e in stream {
+                switch e {
+                case .state(.streaming):
+                    connects += 1
+                    if connects == 1 { _ = try? await h.control("POST", "/_sim/notice", body: "kind=disconnect") }
+                    if connects == 2 { return (disconnects, connects) }
+                case .message(.disconnect(_, _, let reason)):
+                    #expect(reason.contains("operational"))
+                    disconnects += 1
+                default: break
+                }
+            }
+            return (disconnects, connects)
+        }
+        let guardTimer = Task {
+            try? await Task.sleep(nanoseconds: 15_000_000_000)
+            reader.cancel()
+        }
+        let seen = await reader.value
+        guardTimer.cancel()
+        #expect(seen.disconnects == 1 && seen.connects == 2)
+    }
+}

@@ -308,6 +308,23 @@ extension TwitterClient {
         return Self.rules(json)
     }
 
+    /// Makes the app's Linnet rules (tags starting with `prefix`) exactly `wanted`: Linnet's
+    /// rules no longer wanted are deleted, missing ones checked with a dry run and then added.
+    /// Rules with other tags (another program's) are never touched. Returns the rules in force.
+    public func v2SyncRules(_ wanted: [(value: String, tag: String)], prefix: String = "linnet:") async throws -> [V2Rule] {
+        precondition(wanted.allSatisfy { $0.tag.hasPrefix(prefix) }, "Linnet's rules carry its tag prefix")
+        let current = try await v2Rules()
+        let mine = current.filter { $0.tag.hasPrefix(prefix) }
+        let stale = mine.filter { r in !wanted.contains { $0.value == r.value && $0.tag == r.tag } }
+        if !stale.isEmpty { _ = try await v2DeleteRules(ids: stale.map(\.id)) }
+        let missing = wanted.filter { w in !mine.contains { $0.value == w.value && $0.tag == w.tag } }
+        if !missing.isEmpty {
+            _ = try await v2AddRules(missing, dryRun: true)
+            _ = try await v2AddRules(missing)
+        }
+        return try await v2Rules()
+    }
+
     /// Deletes rules by id; returns how many went.
     public func v2DeleteRules(ids: [String]) async throws -> Int {
         let body = JSONValue.object([("delete", .object([("ids", .array(ids.map(JSONValue.string)))]))])
