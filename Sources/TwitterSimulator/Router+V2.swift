@@ -127,26 +127,10 @@ extension Router {
             return response
         case .ok(let who): identity = who
         }
-        let authKind: String = { if case .app = identity { return "bearer" } else { return "user" } }()
-        var limitHeaders: [(String, String)] = []
-        var counted: RateLimiter.Window?
-        if let key = endpoint.limitKey {
-            let (window, allowed) = await world.takeRateLimit(identity, endpoint: key)
-            counted = window
-            limitHeaders = [
-                ("x-rate-limit-limit", String(window.limit)), ("x-rate-limit-remaining", String(window.remaining)),
-                ("x-rate-limit-reset", String(window.reset)),
-            ]
-            if !allowed {
-                var response = World.problem(429, "Too Many Requests", "Too Many Requests")
-                response.headers += limitHeaders
-                await world.record(r, auth: authKind, status: 429, window: window)
-                return response
-            }
+        return await limitedRun(endpoint, r, identity) { headers in
+            var response = World.problem(429, "Too Many Requests", "Too Many Requests")
+            response.headers += headers
+            return response
         }
-        var response = await endpoint.run(world, r, identity)
-        response.headers += limitHeaders
-        await world.record(r, auth: authKind, status: response.status, window: counted)
-        return response
     }
 }

@@ -78,6 +78,17 @@ struct Router: Sendable {
             await world.record(r, auth: authKind, status: 403)
             return World.v1NotOnTier
         }
+        return await limitedRun(endpoint, r, identity) { headers in
+            SimResponse.error(429, code: 88, "Rate limit exceeded", headers: headers)
+        }
+    }
+
+    /// Counts the request against its rate-limit window (a 429 in the face's words when it is
+    /// spent), runs the endpoint, adds the window's headers, and logs it.
+    func limitedRun(_ endpoint: Endpoint, _ r: SimRequest, _ identity: World.Identity, spent: ([(String, String)]) -> SimResponse) async
+        -> SimResponse
+    {
+        let authKind: String = { if case .app = identity { return "bearer" } else { return "user" } }()
         var limitHeaders: [(String, String)] = []
         var counted: RateLimiter.Window?
         if let key = endpoint.limitKey {
@@ -88,7 +99,7 @@ struct Router: Sendable {
                 ("x-rate-limit-reset", String(window.reset)),
             ]
             if !allowed {
-                let response = SimResponse.error(429, code: 88, "Rate limit exceeded", headers: limitHeaders)
+                let response = spent(limitHeaders)
                 await world.record(r, auth: authKind, status: 429, window: window)
                 return response
             }

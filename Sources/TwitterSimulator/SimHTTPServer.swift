@@ -61,12 +61,14 @@ final class SimHTTPServer: Sendable {
     var openConnections: Int { state.withLock { $0.connections.count } }
 
     func stop() async {
-        let (tasks, fds) = state.withLock { s -> ([Task<Void, Never>], [Int32]) in
+        // Shut down under the lock: a connection closes its descriptor under the same lock, so
+        // a number shut down here is never one the process has since given to another socket.
+        let tasks = state.withLock { s -> [Task<Void, Never>] in
             s.stopped = true
-            return (Array(s.tasks.values), s.connections.values.map(\.fd))
+            for c in s.connections.values { _ = Glibc.shutdown(c.fd, Int32(SHUT_RDWR)) }
+            return Array(s.tasks.values)
         }
         _ = Glibc.shutdown(listener.socket.file.rawValue, Int32(SHUT_RDWR))
-        for fd in fds { _ = Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
         for t in tasks { t.cancel() }
         for t in tasks { await t.value }
         try? listener.close()
@@ -111,11 +113,12 @@ final class SimHTTPServer: Sendable {
         }
         let task = Task { [self] in
             await serve(conn, id: id)
+            // Closed under the lock the watchdog and `stop` shut down under (see `stop`).
             state.withLock { s in
                 s.connections[id] = nil
                 s.tasks[id] = nil
+                try? conn.close()
             }
-            try? conn.close()
         }
         state.withLock { s in
             if s.connections[id] != nil { s.tasks[id] = task }
@@ -127,8 +130,9 @@ final class SimHTTPServer: Sendable {
         while !Task.isCancelled {
             try? await Task.sleep(nanoseconds: 500_000_000)
             let now = Self.now()
-            let late = state.withLock { s in s.connections.values.filter { $0.deadline < now }.map(\.fd) }
-            for fd in late { _ = Glibc.shutdown(fd, Int32(SHUT_RDWR)) }
+            state.withLock { s in
+                for c in s.connections.values where c.deadline < now { _ = Glibc.shutdown(c.fd, Int32(SHUT_RDWR)) }
+            }
         }
     }
 

@@ -3,8 +3,13 @@ import Foundation
 /// API v2's follows, mutes and bookmarks, over the same world: a follow changes the home
 /// timeline on both faces; a muted author's posts leave the muter's home timeline.
 extension World {
-    /// The body's `target_user_id` (follows, mutes) or `tweet_id` (bookmarks) as a number.
-    private func target(_ r: SimRequest, _ field: String) -> Result<UInt64, SimResponse> {
+    /// The id a call acts on: from the path (`DELETE …/:id`) when given, else the body's
+    /// `target_user_id` (follows, mutes) or `tweet_id` (bookmarks).
+    private func target(_ r: SimRequest, _ field: String, given: String?) -> Result<UInt64, SimResponse> {
+        if let given {
+            guard let v = UInt64(given) else { return .failure(Self.invalidRequest(field, "The id [\(given)] is not valid")) }
+            return .success(v)
+        }
         switch Self.jsonBody(r) {
         case .failure(let e): return .failure(e)
         case .success(let b):
@@ -30,14 +35,9 @@ extension World {
         }
         if selfServe { return notOnTier() }
         let other: UInt64
-        if let given {
-            guard let v = UInt64(given) else { return Self.invalidRequest("target_user_id", "The id [\(given)] is not valid") }
-            other = v
-        } else {
-            switch target(r, "target_user_id") {
-            case .failure(let e): return e
-            case .success(let v): other = v
-            }
+        switch target(r, "target_user_id", given: given) {
+        case .failure(let e): return e
+        case .success(let v): other = v
         }
         guard users[other] != nil, other != uid, var me = users[uid] else {
             return Self.problem(
@@ -68,14 +68,9 @@ extension World {
         case .success(let u): uid = u
         }
         let other: UInt64
-        if let given {
-            guard let v = UInt64(given) else { return Self.invalidRequest("target_user_id", "The id [\(given)] is not valid") }
-            other = v
-        } else {
-            switch target(r, "target_user_id") {
-            case .failure(let e): return e
-            case .success(let v): other = v
-            }
+        switch target(r, "target_user_id", given: given) {
+        case .failure(let e): return e
+        case .success(let v): other = v
         }
         guard users[other] != nil, other != uid else {
             return Self.problem(
@@ -95,14 +90,9 @@ extension World {
         case .success(let u): uid = u
         }
         let tweetID: UInt64
-        if let given {
-            guard let v = UInt64(given) else { return Self.invalidRequest("tweet_id", "The id [\(given)] is not valid") }
-            tweetID = v
-        } else {
-            switch target(r, "tweet_id") {
-            case .failure(let e): return e
-            case .success(let v): tweetID = v
-            }
+        switch target(r, "tweet_id", given: given) {
+        case .failure(let e): return e
+        case .success(let v): tweetID = v
         }
         guard tweets[tweetID] != nil, !deleted.contains(tweetID) else {
             return Self.problem(

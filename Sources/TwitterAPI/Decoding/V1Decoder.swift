@@ -5,13 +5,8 @@ import Foundation
 public final class V1Decoder {
     private var users: [UserID: User] = [:]
     var scratch = EntityScratch()
-    private var usersByBytes: [UserBytesKey: User] = [:]
+    private var usersByBytes = UserBytesCache(limit: maxUserCacheEntries)
     static let maxUserCacheEntries = 20_000
-
-    private struct UserBytesKey: Hashable {
-        var hash: UInt64
-        var length: Int
-    }
 
     struct EntityScratch {
         var urls: [Entities.Link] = []
@@ -196,17 +191,8 @@ public final class V1Decoder {
     func user(_ r: inout JSONReader) throws -> User {
         guard r.peek() == .object else { throw r.fail("expected an object for a user") }
         // The same author's object often repeats byte for byte within a page or a burst of
-        // stream messages: recognise it by hash and length before parsing it again.
-        let start = r.offset
-        try r.skipValue()
-        let end = r.offset
-        let key = UserBytesKey(hash: r.hashBytes(start..<end), length: end - start)
-        if let known = usersByBytes[key] { return known }
-        r.rewind(to: start)
-        let user = try parseUser(&r)
-        if usersByBytes.count >= Self.maxUserCacheEntries { usersByBytes.removeAll(keepingCapacity: true) }
-        usersByBytes[key] = user
-        return user
+        // stream messages: recognised before it is parsed again.
+        return try usersByBytes.user(&r) { try self.parseUser(&$0) }
     }
 
     private func parseUser(_ r: inout JSONReader) throws -> User {

@@ -11,13 +11,8 @@ public final class V2Decoder {
     /// How deep referenced posts are joined (a retweet of a quote of a post).
     static let maxDepth = 3
     private var userCache: [UserID: User] = [:]
-    /// Users by the hash and length of their JSON: the same authors come back page after page,
-    /// byte for byte, and are not parsed again.
-    private var usersByBytes: [BytesKey: User] = [:]
-    private struct BytesKey: Hashable {
-        var hash: UInt64
-        var length: Int
-    }
+    /// Authors come back page after page, byte for byte, and are not parsed again.
+    private var usersByBytes = UserBytesCache(limit: V1Decoder.maxUserCacheEntries)
 
     public init() {}
 
@@ -520,19 +515,14 @@ public final class V2Decoder {
             return nil
         }
         let start = r.offset
-        try r.skipValue()
-        let end = r.offset
-        let key = BytesKey(hash: r.hashBytes(start..<end), length: end - start)
-        if let known = usersByBytes[key] { return known }
-        r.rewind(to: start)
-        guard let user = try? self.user(&r) else {
+        do {
+            return try usersByBytes.user(&r) { try self.user(&$0) }
+        } catch is DecodeError {
+            // Not a user (no id): skipped, the page goes on.
             r.rewind(to: start)
             try r.skipValue()
             return nil
         }
-        if usersByBytes.count >= V1Decoder.maxUserCacheEntries { usersByBytes.removeAll(keepingCapacity: true) }
-        usersByBytes[key] = user
-        return user
     }
 
     func user(_ r: inout JSONReader) throws -> User {
