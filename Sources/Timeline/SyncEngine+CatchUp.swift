@@ -78,7 +78,7 @@ extension SyncEngine {
             let attempt = (retries[id] ?? 0) + 1
             retries[id] = attempt
             let delay = min(320, 5 * pow(2, Double(min(attempt, 7) - 1)))
-            let retryAt = max(now() + delay, blockedUntil(Self.endpoint(id)) ?? 0)
+            let retryAt = max(now() + delay, blockedUntil(endpoint(id)) ?? 0)
             fail(id, error, retry: retryAt)
             // A poller tries again on its own schedule, from this ceiling; a stream-fed timeline
             // must still catch up.

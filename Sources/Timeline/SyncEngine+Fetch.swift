@@ -6,7 +6,14 @@ extension SyncEngine {
     nonisolated func now() -> Double { options.clock.now() + Double(client.serverClockOffset) }
 
     /// The rate-limit family a timeline's pages come from.
-    static func endpoint(_ id: TimelineID) -> String {
+    nonisolated func endpoint(_ id: TimelineID) -> String {
+        if client.api == .v2 {
+            switch id {
+            case .home: return "/2/users/:id/timelines/reverse_chronological"
+            case .mentions: return "/2/users/:id/mentions"
+            case .user, .search, .thread: return "/2/tweets/search/recent"
+            }
+        }
         switch id {
         case .home: return "/statuses/home_timeline"
         case .mentions: return "/statuses/mentions_timeline"
@@ -22,6 +29,8 @@ extension SyncEngine {
         case "/statuses/home_timeline": return 15
         case "/statuses/mentions_timeline": return 75
         case "/search/tweets": return 180
+        case "/2/users/:id/timelines/reverse_chronological": return 180
+        case "/2/users/:id/mentions", "/2/tweets/search/recent": return 300
         default: return 900
         }
     }
@@ -54,9 +63,17 @@ extension SyncEngine {
     /// returned (tweets that could not be read count: the page was not short).
     func fetch(_ id: TimelineID, _ r: PageRequest) async throws -> ([Tweet], Int) {
         if case .thread(let root) = id { return (try await thread(root), 0) }
-        let endpoint = Self.endpoint(id)
+        let endpoint = self.endpoint(id)
         try await gate(endpoint, for: id)
         board.count { $0.restRequests += 1 }
+        if client.api == .v2 {
+            do {
+                return try await fetchV2(id, r)
+            } catch let e as APIError where e.httpStatus == 429 {
+                block(endpoint, until: e.retryAt.map(Double.init) ?? now() + 60, named: e.retryAt != nil)
+                throw e
+            }
+        }
         let page = TwitterClient.Page(count: r.count, sinceID: r.sinceID, maxID: r.maxID)
         do {
             switch id {
@@ -81,9 +98,33 @@ extension SyncEngine {
         }
     }
 
+    /// A page on API v2: `until_id` is exclusive where v1.1's `max_id` was inclusive; a user's
+    /// posts are found by searching `from:` (v2 names users by id); at most 100 a page.
+    func fetchV2(_ id: TimelineID, _ r: PageRequest) async throws -> ([Tweet], Int) {
+        let page = TwitterClient.V2Page(
+            maxResults: min(100, r.count), sinceID: r.sinceID, untilID: r.maxID.map { TweetID($0.rawValue &+ 1) })
+        let p: V2PostsPage
+        switch id {
+        case .home: p = try await client.v2Home(userID: account.id, page)
+        case .mentions: p = try await client.v2Mentions(userID: account.id, page)
+        case .user(let name): p = try await client.v2Search("from:" + name, Self.searchPage(page))
+        case .search(let q): p = try await client.v2Search(q, Self.searchPage(page))
+        case .thread: return ([], 0)
+        }
+        return (p.tweets, p.tweets.count + p.problems.count)
+    }
+
+    /// Recent search takes 10 to 100 a page.
+    static func searchPage(_ p: TwitterClient.V2Page) -> TwitterClient.V2Page {
+        var q = p
+        q.maxResults = max(10, min(100, p.maxResults ?? 100))
+        return q
+    }
+
     /// A conversation: the tweet, the tweets it replies to (up to 20 up), and replies to any of
     /// them found by searching for tweets to their authors.
     func thread(_ root: TweetID) async throws -> [Tweet] {
+        if client.api == .v2 { return try await threadV2(root) }
         var found: [Tweet] = []
         var next: TweetID? = root
         while let id = next, found.count < 20 {
@@ -124,7 +165,7 @@ extension SyncEngine {
     func fail(_ id: TimelineID, _ error: any Error, retry: Double) {
         switch error {
         case let e as APIError where e.httpStatus == 429 || e.httpStatus == 420:
-            let until = blockedUntil(Self.endpoint(id)) ?? retry
+            let until = blockedUntil(endpoint(id)) ?? retry
             fail(id, reason: "Rate limited: \(e.explanation)", state: .rateLimited(until: until), refused: true)
         case let e as APIError:
             fail(
@@ -144,5 +185,36 @@ extension SyncEngine {
         case let e as TransportError: return e.description
         default: return "\(error)"
         }
+    }
+
+    /// A conversation on API v2: the post, the posts it replies to (up to 20 up), and the
+    /// replies found by searching its conversation (`conversation_id:`, the last 7 days).
+    func threadV2(_ root: TweetID) async throws -> [Tweet] {
+        var found: [Tweet] = []
+        var next: TweetID? = root
+        while let id = next, found.count < 20 {
+            let tweet: Tweet
+            if let held = await store.tweet(id) {
+                tweet = held
+            } else {
+                try await gate("/2/tweets", for: .thread(root))
+                board.count { $0.restRequests += 1 }
+                guard let t = try await client.v2Lookup([id]).tweets.first else { break }
+                tweet = t
+            }
+            found.append(tweet)
+            next = tweet.inReplyToStatusID
+        }
+        guard let top = found.first else { return [] }
+        try await gate("/2/tweets/search/recent", for: .thread(root))
+        board.count { $0.restRequests += 1 }
+        let conversation = top.extras?.conversationID ?? top.id
+        let replies = try await client.v2Search("conversation_id:\(conversation)", TwitterClient.V2Page(maxResults: 100)).tweets
+        var ids = Set(found.map(\.id))
+        for t in replies.sorted(by: { $0.id < $1.id }) where t.inReplyToStatusID.map(ids.contains) == true {
+            ids.insert(t.id)
+            found.append(t)
+        }
+        return found
     }
 }

@@ -49,7 +49,14 @@ public actor SyncEngine {
         self.client = client
         self.store = store
         self.account = account
-        self.options = options
+        var o = options
+        if client.api == .v2 {
+            // v2 pages hold at most 100; v2 has no user stream, and its filtered stream needs the
+            // app's token, not the user's: every pane is polled.
+            o.pageSize = min(o.pageSize, 100)
+            o.useStreams = false
+        }
+        self.options = o
     }
 
     // MARK: - Opening and closing
@@ -237,8 +244,8 @@ public actor SyncEngine {
             requestCatchUp(id, ceiling: newest)
         }
         await lanes[id]?.value
-        let endpoint = Self.endpoint(id)
-        let sharers = opened.filter { Self.endpoint($0) == endpoint && pollers[$0] != nil }.count
+        let endpoint = self.endpoint(id)
+        let sharers = opened.filter { self.endpoint($0) == endpoint && pollers[$0] != nil }.count
         var wait = PollPlanner.interval(
             window: client.rateLimits.window(for: endpoint), now: Int64(now()), windowSeconds: options.windowSeconds,
             defaultLimit: Self.defaultLimit(endpoint), sharers: sharers)
@@ -255,7 +262,7 @@ public actor SyncEngine {
 
     /// Answers a refresh key: at once when the budget allows, otherwise when and why not.
     public func refresh(_ id: TimelineID) -> PollPlanner.Refresh {
-        let endpoint = Self.endpoint(id)
+        let endpoint = self.endpoint(id)
         if let until = blocked[endpoint], until > now() {
             let s = Int((until - now()).rounded(.up))
             return .wait(seconds: s, message: "rate limited, next refresh in \(s) s")

@@ -50,6 +50,12 @@ public final class TwitterClient: Sendable {
     public let auth: TwitterAuth
     public let http: HTTPClient
     public let rateLimits: RateLimitBook
+    /// Which API this client reads and writes through.
+    public let api: API
+    public enum API: String, Sendable, CaseIterable {
+        case v1 = "v1.1"
+        case v2
+    }
     /// Where "now" comes from when a relative wait (`Retry-After: 120`) becomes a time: the
     /// sync engine's clock, so both count time alike. OAuth timestamps use the system clock,
     /// because the server checks them against its own.
@@ -58,8 +64,9 @@ public final class TwitterClient: Sendable {
 
     public init(
         endpoints: TwitterEndpoints = TwitterEndpoints(), auth: TwitterAuth, http: HTTPClient = HTTPClient(),
-        clock: any WallClock = SystemClock()
+        clock: any WallClock = SystemClock(), api: API = .v1
     ) {
+        self.api = api
         self.endpoints = endpoints
         self.auth = auth
         self.http = http

@@ -1,0 +1,55 @@
+import Foundation
+import LinnetTestSupport
+import Testing
+import Timeline
+import TwitterAPI
+
+/// The sync engine reading through API v2: every pane polled (v2 has no user stream), pages of
+/// 100, new posts and deletes picked up, threads by conversation.
+@Suite(.serialized) struct V2SyncTests {
+    @Test func homeMentionsAndThreadsOnV2() async throws {
+        let sim = try await ClientHarness.start()
+        defer { Task { await sim.stop() } }
+        let c = sim.server.credentials
+        let client = TwitterClient(
+            endpoints: .single(sim.server.baseURL),
+            auth: .user(
+                OAuthCredentials(
+                    consumerKey: c.consumerKey, consumerSecret: c.consumerSecret, token: c.accessToken, tokenSecret: c.accessTokenSecret)),
+            http: sim.client.http, api: .v2)
+        let me = try await client.v2Me()
+        var o = SyncOptions()
+        o.clock = ScaledClock(scale: 0.005)
+        let store = TimelineStore()
+        let engine = SyncEngine(client: client, store: store, account: me, options: o)
+        defer { Task { await engine.stop() } }
+        func held(_ id: TimelineID) async -> [String] { await store.view(id).ids.map(\.description) }
+        func eventually(_ condition: () async throws -> Bool) async rethrows -> Bool {
+            for _ in 0..<300 {
+                if try await condition() { return true }
+                try? await Task.sleep(nanoseconds: 50_000_000)
+            }
+            return try await condition()
+        }
+        await engine.open(.home)
+        await engine.open(.mentions)
+        let home = try await sim.truth("home")
+        #expect(try await eventually { await held(.home) == Array(home.prefix(100)) })
+        guard case .polling = engine.board.status(.home).state else {
+            Issue.record("home should be polled on v2: \(engine.board.status(.home).state)")
+            return
+        }
+        // A new mention arrives with the next poll; a deleted one leaves.
+        let r = try await sim.control("POST", "/_sim/tweet", body: "author=ada&text=hello+%40\(me.screenName)")
+        let new = try #require(try JSONValue.parse(r.body)["id_str"]?.stringValue)
+        #expect(try await eventually { await held(.mentions).first == new })
+        _ = try await sim.control("POST", "/_sim/delete", body: "id=\(new)")
+        #expect(try await eventually { !(await held(.mentions)).contains(new) })
+        // A thread: a reply and the post it answers.
+        let reply = try #require(
+            try await client.v2Home(userID: me.id, .init(maxResults: 100)).tweets.first { $0.inReplyToStatusID != nil })
+        await engine.open(.thread(reply.id))
+        #expect(try await eventually { await held(.thread(reply.id)).contains(reply.inReplyToStatusID!.description) })
+        #expect(engine.board.counters.connects == 0, "no stream was opened")
+    }
+}
