@@ -44,7 +44,7 @@ extension SyncEngine {
         switch action {
         case .post(let text, let reply):
             // The reply's mentions are in the text the user saw and edited.
-            let tweet = try await client.update(text, inReplyTo: reply, autoPopulateReplyMetadata: false)
+            let tweet = try await posted(text, reply)
             var into: [TimelineID] = [.home]
             if opened.contains(.user(account.screenName)) { into.append(.user(account.screenName)) }
             if let reply, opened.contains(.thread(reply)) { into.append(.thread(reply)) }
@@ -52,17 +52,32 @@ extension SyncEngine {
             return tweet
         case .like(let id), .unlike(let id):
             let like: Bool = if case .like = action { true } else { false }
+            if client.api == .v2 {
+                let me = account.id
+                return try await toggle(id, optimistic: { $0.with(favorited: like) }) { target in
+                    like ? try await self.client.v2Like(userID: me, target) : try await self.client.v2Unlike(userID: me, target)
+                }
+            }
             return try await toggle(
                 id, optimistic: { $0.with(favorited: like) },
                 call: { target in like ? try await self.client.favorite(target) : try await self.client.unfavorite(target) })
         case .retweet(let id):
+            if client.api == .v2 {
+                // v2 answers with a flag, not the new retweet: the next poll brings it.
+                let me = account.id
+                return try await toggle(id, optimistic: { $0.with(retweeted: true) }) { try await self.client.v2Repost(userID: me, $0) }
+            }
             let retweet = try await toggle(
                 id, optimistic: { $0.with(retweeted: true) }, call: { target in try await self.client.retweet(target) })
             await store.add(retweet, to: [.home])
             return retweet
         case .unretweet(let id):
-            let original = try await toggle(
-                id, optimistic: { $0.with(retweeted: false) }, call: { target in try await self.client.unretweet(target) })
+            let me = account.id
+            let original =
+                client.api == .v2
+                ? try await toggle(id, optimistic: { $0.with(retweeted: false) }) { try await self.client.v2Unrepost(userID: me, $0) }
+                : try await toggle(
+                    id, optimistic: { $0.with(retweeted: false) }, call: { target in try await self.client.unretweet(target) })
             // Our own retweet of it leaves the timelines.
             let snapshot = await store.snapshot()
             for (tid, t) in snapshot.tweets where t.retweetedStatus?.id == original.id && t.user.id == account.id {
@@ -70,17 +85,56 @@ extension SyncEngine {
             }
             return original
         case .delete(let id):
-            guard let held = await store.tweet(id) else { return try await client.destroy(id) }
+            guard let held = await store.tweet(id) else {
+                if client.api == .v2 { throw SyncError("Could not delete the tweet: it is not held here.") }
+                return try await client.destroy(id)
+            }
             guard held.user.id == account.id else { throw SyncError("Could not delete the tweet: it is not yours.") }
             let removed = await store.removeEverywhere(id)
             do {
-                let gone = try await client.destroy(id)
+                let gone: Tweet
+                if client.api == .v2 {
+                    try await client.v2Delete(id)
+                    gone = held
+                } else {
+                    gone = try await client.destroy(id)
+                }
                 await store.delete(id)
                 return gone
             } catch {
                 if let removed { await store.add(removed.tweet, to: removed.timelines) }
                 throw error
             }
+        }
+    }
+
+    /// Posts through the client's API; on v2, which answers with an id, the post is read back.
+    private func posted(_ text: String, _ reply: TweetID?) async throws -> Tweet {
+        guard client.api == .v2 else { return try await client.update(text, inReplyTo: reply, autoPopulateReplyMetadata: false) }
+        let id = try await client.v2Create(text: text, replyTo: reply)
+        guard let tweet = try await client.v2Lookup([id]).tweets.first else {
+            throw SyncError("The tweet was posted (id \(id)) but could not be read back.")
+        }
+        return tweet
+    }
+
+    /// On v2 a like or retweet answers with a flag: the change shown at once is kept when the
+    /// call succeeds, and undone when it fails.
+    private func toggle(_ id: TweetID, optimistic: (Tweet) -> Tweet, v2 call: @Sendable (TweetID) async throws -> Void) async throws
+        -> Tweet
+    {
+        guard let held = await store.tweet(id) else {
+            try await call(id)
+            return optimistic(Tweet(id: id, createdAt: 0, user: account, text: ""))
+        }
+        let changed = held.replacingContent(optimistic(held.content))
+        await store.update(changed)
+        do {
+            try await call(held.content.id)
+            return changed.content
+        } catch {
+            await store.update(held)
+            throw error
         }
     }
 

@@ -51,5 +51,28 @@ import TwitterAPI
         await engine.open(.thread(reply.id))
         #expect(try await eventually { await held(.thread(reply.id)).contains(reply.inReplyToStatusID!.description) })
         #expect(engine.board.counters.connects == 0, "no stream was opened")
+
+        // Writes go through v2: a post (read back whole), a like kept on the store's copy and
+        // on the server, a delete.
+        guard case .success(let posted) = await engine.perform(.post("posted through v2 & read back", inReplyTo: nil)) else {
+            Issue.record("the post failed")
+            return
+        }
+        #expect(posted.text == "posted through v2 &amp; read back" && posted.user.id == me.id)
+        #expect(await held(.home).first == posted.id.description)
+        let target = try #require(await store.view(.home).ids.dropFirst().first)
+        guard case .success = await engine.perform(.like(target)) else {
+            Issue.record("the like failed")
+            return
+        }
+        #expect(await store.tweet(target)?.content.isFavorited == true)
+        let v1 = TwitterClient(endpoints: .single(sim.server.baseURL), auth: client.auth, http: sim.client.http)
+        #expect(try await v1.show(target).isFavorited)
+        guard case .success = await engine.perform(.delete(posted.id)) else {
+            Issue.record("the delete failed")
+            return
+        }
+        #expect(!(await held(.home)).contains(posted.id.description))
+        #expect(try await client.v2Lookup([posted.id]).errors.first?.kind == "resource-not-found")
     }
 }
