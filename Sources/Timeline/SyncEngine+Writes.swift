@@ -54,9 +54,11 @@ extension SyncEngine {
             let like: Bool = if case .like = action { true } else { false }
             if client.api == .v2 {
                 let me = account.id
-                return try await toggle(id, optimistic: { $0.with(favorited: like) }) { target in
-                    like ? try await self.client.v2Like(userID: me, target) : try await self.client.v2Unlike(userID: me, target)
-                }
+                return try await toggle(
+                    id, optimistic: { $0.with(favorited: like) },
+                    v2: { target in
+                        like ? try await self.client.v2Like(userID: me, target) : try await self.client.v2Unlike(userID: me, target)
+                    })
             }
             return try await toggle(
                 id, optimistic: { $0.with(favorited: like) },
@@ -65,7 +67,8 @@ extension SyncEngine {
             if client.api == .v2 {
                 // v2 answers with a flag, not the new retweet: the next poll brings it.
                 let me = account.id
-                return try await toggle(id, optimistic: { $0.with(retweeted: true) }) { try await self.client.v2Repost(userID: me, $0) }
+                return try await toggle(
+                    id, optimistic: { $0.with(retweeted: true) }, v2: { try await self.client.v2Repost(userID: me, $0) })
             }
             let retweet = try await toggle(
                 id, optimistic: { $0.with(retweeted: true) }, call: { target in try await self.client.retweet(target) })
@@ -75,7 +78,7 @@ extension SyncEngine {
             let me = account.id
             let original =
                 client.api == .v2
-                ? try await toggle(id, optimistic: { $0.with(retweeted: false) }) { try await self.client.v2Unrepost(userID: me, $0) }
+                ? try await toggle(id, optimistic: { $0.with(retweeted: false) }, v2: { try await self.client.v2Unrepost(userID: me, $0) })
                 : try await toggle(
                     id, optimistic: { $0.with(retweeted: false) }, call: { target in try await self.client.unretweet(target) })
             // Our own retweet of it leaves the timelines.
