@@ -19,12 +19,15 @@ public struct Account: Equatable, Sendable {
     public var secretCommand: String?
     /// The API base the account signed in against, when not Twitter's.
     public var apiBase: String?
+    /// `v2` or `v1.1`: which API the account reads and writes through (nil: v1.1).
+    public var api: String?
 
     public init(
         name: String, screenName: String? = nil, userID: String? = nil, consumerKey: String, consumerSecret: String? = nil,
         token: String? = nil,
-        tokenSecret: String? = nil, bearerToken: String? = nil, secretCommand: String? = nil, apiBase: String? = nil
+        tokenSecret: String? = nil, bearerToken: String? = nil, secretCommand: String? = nil, apiBase: String? = nil, api: String? = nil
     ) {
+        self.api = api
         self.name = name
         self.screenName = screenName
         self.userID = userID
@@ -106,7 +109,7 @@ public struct AccountStore: Sendable {
                         name: name, screenName: a["screen_name"]?.string, userID: a["user_id"]?.string, consumerKey: key,
                         consumerSecret: a["consumer_secret"]?.string,
                         token: a["token"]?.string, tokenSecret: a["token_secret"]?.string, bearerToken: a["bearer_token"]?.string,
-                        secretCommand: a["secret_command"]?.string, apiBase: a["api_base"]?.string))
+                        secretCommand: a["secret_command"]?.string, apiBase: a["api_base"]?.string, api: a["api"]?.string))
             }
         }
         return c
@@ -122,7 +125,7 @@ public struct AccountStore: Sendable {
                 ("screen_name", a.screenName), ("user_id", a.userID), ("consumer_key", a.consumerKey),
                 ("consumer_secret", a.consumerSecret),
                 ("token", a.token), ("token_secret", a.tokenSecret), ("bearer_token", a.bearerToken),
-                ("secret_command", a.secretCommand), ("api_base", a.apiBase),
+                ("secret_command", a.secretCommand), ("api_base", a.apiBase), ("api", a.api),
             ]
             for (k, v) in fields { if let v { out += "\(k) = \(Self.quote(v))\n" } }
         }

@@ -50,7 +50,7 @@ extension SyncEngine {
             for _ in 0..<(floor == nil ? 1 : options.maxCatchUpPages) {
                 let request = PageRequest(count: options.pageSize, sinceID: floor, maxID: maxID)
                 let (tweets, returned) = try await fetch(id, request)
-                await store.merge(page: tweets, into: id, request: request)
+                await store.merge(page: withSessionFlags(tweets), into: id, request: request)
                 present.formUnion(tweets.map(\.id))
                 if returned < options.pageSize {
                     complete = true
@@ -112,7 +112,7 @@ extension SyncEngine {
         let request = PageRequest(count: options.pageSize, maxID: TweetID(oldest.rawValue - 1))
         do {
             let (tweets, returned) = try await fetch(id, request)
-            await store.merge(page: tweets, into: id, request: request)
+            await store.merge(page: withSessionFlags(tweets), into: id, request: request)
             if returned == 0 && below == nil { board.update(id) { $0.reachedEnd = true } }
         } catch {
             fail(id, reason: Self.words(error), state: nil)

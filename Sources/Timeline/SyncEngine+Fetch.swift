@@ -114,6 +114,20 @@ extension SyncEngine {
         return (p.tweets, p.tweets.count + p.problems.count)
     }
 
+    /// This session's like and repost flags on a v2 page, applied in the same engine turn that
+    /// hands the page to the store: a like made while the page was on its way is either applied
+    /// here or reaches the store after this page.
+    func withSessionFlags(_ tweets: [Tweet]) -> [Tweet] {
+        guard !v2Liked.isEmpty || !v2Reposted.isEmpty else { return tweets }
+        return tweets.map { t -> Tweet in
+            let c = t.content
+            let liked = v2Liked.contains(c.id)
+            let reposted = v2Reposted.contains(c.id)
+            guard liked || reposted else { return t }
+            return t.replacingContent(c.with(favorited: liked || c.isFavorited).with(retweeted: reposted || c.isRetweeted))
+        }
+    }
+
     /// Recent search takes 10 to 100 a page.
     static func searchPage(_ p: TwitterClient.V2Page) -> TwitterClient.V2Page {
         var q = p

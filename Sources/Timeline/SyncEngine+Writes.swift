@@ -121,6 +121,12 @@ extension SyncEngine {
         return tweet
     }
 
+    /// Keeps this session's like and repost flags for the polls to come (v2 does not send them).
+    private func remember(_ t: Tweet) {
+        if t.isFavorited { v2Liked.insert(t.id) } else { v2Liked.remove(t.id) }
+        if t.isRetweeted { v2Reposted.insert(t.id) } else { v2Reposted.remove(t.id) }
+    }
+
     /// On v2 a like or retweet answers with a flag: the change shown at once is kept when the
     /// call succeeds, and undone when it fails.
     private func toggle(_ id: TweetID, optimistic: (Tweet) -> Tweet, v2 call: @Sendable (TweetID) async throws -> Void) async throws
@@ -128,14 +134,19 @@ extension SyncEngine {
     {
         guard let held = await store.tweet(id) else {
             try await call(id)
-            return optimistic(Tweet(id: id, createdAt: 0, user: account, text: ""))
+            let done = optimistic(Tweet(id: id, createdAt: 0, user: account, text: ""))
+            remember(done)
+            return done
         }
         let changed = held.replacingContent(optimistic(held.content))
+        // Remembered before the store hears of it (see `withSessionFlags`), forgotten on failure.
+        remember(changed.content)
         await store.update(changed)
         do {
             try await call(held.content.id)
             return changed.content
         } catch {
+            remember(held.content)
             await store.update(held)
             throw error
         }

@@ -29,6 +29,10 @@ public actor SyncEngine {
     /// Of those, the ones whose time Linnet chose (the answer named none): a backoff of its
     /// own, which a scaled test clock may shorten; a time the server named never is.
     var blockedByBackoff: Set<String> = []
+    /// On v2, which reports no per-user like or repost flags in timelines: the posts this
+    /// session liked and reposted, so a poll's copy does not undo what the user sees.
+    var v2Liked: Set<TweetID> = []
+    var v2Reposted: Set<TweetID> = []
     /// Failed catch-ups in a row per timeline, for the retry backoff.
     var retries: [TimelineID: Int] = [:]
     private var friends: Set<UserID>?

@@ -14,6 +14,16 @@ struct GlobalOptions: ParsableArguments {
     @Option(help: "The accounts file (default $XDG_CONFIG_HOME/linnet/accounts.toml).") var accountsFile: String?
     @Option(help: "Theme name or path to a theme file.") var theme: String?
     @Option(name: .customLong("config"), help: "The config file (default $XDG_CONFIG_HOME/linnet/config.toml).") var configFile: String?
+    @Option(help: "The API to use: v2 or v1.1 (default: LINNET_API, else the account's, else v1.1).") var api: String?
+
+    /// The API chosen: this option, `LINNET_API`, the account's, or v1.1.
+    func chosenAPI(_ account: Account?, environment env: [String: String]) throws -> TwitterClient.API {
+        let name = api ?? env["LINNET_API"] ?? account?.api ?? "v1.1"
+        guard let chosen = TwitterClient.API(rawValue: name) ?? (name == "v1" ? .v1 : nil) else {
+            throw CLIError("The API must be v2 or v1.1, not \"\(Sanitizer.visible(name, keepNewlines: false))\".", code: .usage)
+        }
+        return chosen
+    }
 
     var store: AccountStore { AccountStore(fileURL: accountsFile.map { URL(fileURLWithPath: $0) } ?? AccountStore.defaultFile()) }
 
@@ -65,11 +75,15 @@ struct GlobalOptions: ParsableArguments {
             return (
                 TwitterClient(
                     endpoints: endpoints(accountBase: nil),
-                    auth: .user(OAuthCredentials(consumerKey: ck, consumerSecret: cs, token: t, tokenSecret: ts)), http: http), nil
+                    auth: .user(OAuthCredentials(consumerKey: ck, consumerSecret: cs, token: t, tokenSecret: ts)), http: http,
+                    api: try chosenAPI(nil, environment: env)), nil
             )
         }
         if let b = env["LINNET_BEARER_TOKEN"] {
-            return (TwitterClient(endpoints: endpoints(accountBase: nil), auth: .bearer(b), http: http), nil)
+            return (
+                TwitterClient(
+                    endpoints: endpoints(accountBase: nil), auth: .bearer(b), http: http, api: try chosenAPI(nil, environment: env)), nil
+            )
         }
         let contents: AccountStore.Contents
         do { contents = try store.load() } catch { throw CLIError(error.description, code: .auth) }
@@ -102,6 +116,8 @@ struct GlobalOptions: ParsableArguments {
             }
             auth = .user(OAuthCredentials(consumerKey: a.consumerKey, consumerSecret: cs, token: t, tokenSecret: ts))
         }
-        return (TwitterClient(endpoints: endpoints(accountBase: a.apiBase), auth: auth, http: http), a)
+        return (
+            TwitterClient(endpoints: endpoints(accountBase: a.apiBase), auth: auth, http: http, api: try chosenAPI(a, environment: env)), a
+        )
     }
 }

@@ -53,7 +53,7 @@ struct Linnet: AsyncParsableCommand {
             me = User(id: UserID(0), screenName: name, name: name)
         } else if let uid = tokenUser {
             do {
-                me = try await client.verifyCredentials()
+                me = try await client.me()
             } catch let e as TransportError {
                 me = User(id: uid, screenName: "id-\(uid)", name: "")
                 offline = "Offline: \(e.description). Showing what was saved; Linnet keeps trying."
@@ -98,7 +98,7 @@ struct Linnet: AsyncParsableCommand {
         if let a = account, let sn = a.screenName, let uid = a.userID.flatMap(UserID.init) {
             return User(id: uid, screenName: sn, name: sn)
         }
-        return try await client.verifyCredentials()
+        return try await client.me()
     }
 
     /// The configured panes, then those asked for on the command line, each once.

@@ -34,9 +34,14 @@ struct PostCommand: AsyncParsableCommand {
         }
         do {
             let (client, _) = try global.client()
-            // Twitter drops in_reply_to_status_id unless the reply mentions the author; let it add them.
-            let t = try await client.update(body, inReplyTo: reply, autoPopulateReplyMetadata: true)
-            print("Posted \(t.id)" + (reply.map { " in reply to \($0)" } ?? "") + ".")
+            let id: TweetID
+            if client.api == .v2 {
+                id = try await client.v2Create(text: body, replyTo: reply)
+            } else {
+                // Twitter drops in_reply_to_status_id unless the reply mentions the author; let it add them.
+                id = try await client.update(body, inReplyTo: reply, autoPopulateReplyMetadata: true).id
+            }
+            print("Posted \(id)" + (reply.map { " in reply to \($0)" } ?? "") + ".")
         } catch { throw CLIError.from(error) }
     }
 }
@@ -50,9 +55,25 @@ func printTweets(_ data: Data, statusesKey: String? = nil, json: Bool) throws {
         for item in items { print(item.serialized) }
         return
     }
-    let page = try V1Decoder().timeline(from: Data(value.serialized.utf8))
+    printListing(try V1Decoder().timeline(from: Data(value.serialized.utf8)).tweets)
+}
+
+/// Prints an API v2 answer's posts as JSON lines (the `data` items, as the API gave them) or a
+/// readable listing (joined with their includes).
+func printPosts(_ data: Data, json: Bool) throws {
+    if json {
+        if case .array(let items)? = try JSONValue.parse(data)["data"] { for item in items { print(item.serialized) } }
+        return
+    }
+    let page = try V2Decoder().posts(from: data)
+    for e in page.errors { FileHandle.standardError.write(Data("linnet: \(Sanitizer.visible(e.description, keepNewlines: false))\n".utf8)) }
+    printListing(page.tweets)
+}
+
+/// The readable form: author, age and id, then the text, for each tweet.
+func printListing(_ tweets: [Tweet]) {
     let now = Date().timeIntervalSince1970
-    for t in page.tweets {
+    for t in tweets {
         let c = t.content
         let rt = t.retweetedStatus != nil ? "  (retweeted by @\(TweetCard.clean(t.user.screenName)))" : ""
         print("@\(TweetCard.clean(c.user.screenName)) · \(Format.age(created: c.createdAt, now: now)) · \(t.id)\(rt)")
@@ -85,6 +106,21 @@ struct TimelineCommand: AsyncParsableCommand {
         }
         do {
             let (client, _) = try global.client()
+            if client.api == .v2 {
+                // v2 names users by id: a user's posts are searched for with from:.
+                let me = which == "user" ? nil : try await client.v2Me()
+                let paging = [("max_results", String(max(which == "user" ? 10 : 5, min(100, count))))] + TwitterClient.V2Query.posts
+                let data: Data
+                switch which {
+                case "home": data = try await client.call("GET", "/2/users/\(me!.id)/timelines/reverse_chronological", paging)
+                case "mentions": data = try await client.call("GET", "/2/users/\(me!.id)/mentions", paging)
+                default:
+                    let who = name.map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 } ?? ""
+                    data = try await client.call("GET", "/2/tweets/search/recent", [("query", "from:" + who)] + paging)
+                }
+                try printPosts(data, json: json)
+                return
+            }
             try printTweets(try await client.call("GET", path, params), json: json)
         } catch { throw CLIError.from(error) }
     }
@@ -102,6 +138,13 @@ struct SearchCommand: AsyncParsableCommand {
         guard (1...100).contains(count) else { throw CLIError("--count takes 1 to 100.", code: .usage) }
         do {
             let (client, _) = try global.client()
+            if client.api == .v2 {
+                let data = try await client.call(
+                    "GET", "/2/tweets/search/recent",
+                    [("query", query), ("max_results", String(max(10, count)))] + TwitterClient.V2Query.posts)
+                try printPosts(data, json: json)
+                return
+            }
             let data = try await client.call(
                 "GET", "search/tweets", [("q", query), ("count", String(count)), ("result_type", "recent"), ("tweet_mode", "extended")])
             try printTweets(data, statusesKey: "statuses", json: json)

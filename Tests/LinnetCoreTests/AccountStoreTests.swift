@@ -13,7 +13,7 @@ import Testing
         defer { try? FileManager.default.removeItem(at: store.fileURL.deletingLastPathComponent().deletingLastPathComponent()) }
         let odd = Account(
             name: "we\"ird name", screenName: "ann", userID: "12345678901234567", consumerKey: "k\\ey", consumerSecret: "s=e&c\"r\u{7}et",
-            token: "t", tokenSecret: "ts\nline", apiBase: "http://127.0.0.1:8080")
+            token: "t", tokenSecret: "ts\nline", apiBase: "http://127.0.0.1:8080", api: "v2")
         let app = Account(name: "app", consumerKey: "k", consumerSecret: "s", bearerToken: "AAAA%2Fbearer")
         try store.save(.init(active: "app", accounts: [odd, app]))
         let back = try store.load()
@@ -21,6 +21,7 @@ import Testing
         #expect(back.account(nil) == app)
         #expect(back.account("we\"ird name") == odd)
         #expect(back.account(nil)?.isAppOnly == true)
+        #expect(back.account("we\"ird name")?.api == "v2" && back.account(nil)?.api == nil)
     }
 
     @Test func secretsCanComeFromACommand() throws {

@@ -289,3 +289,47 @@ def test_trace_shows_requests_but_no_secrets(home, sim):
     assert "trace: " in r.stderr and "home_timeline" in r.stderr
     for secret in (sim["consumer_secret"], sim["access_token_secret"], sim["access_token"]):
         assert secret not in r.stderr and secret not in r.stdout
+
+
+def test_api_v2_for_timelines_search_and_post(home, sim):
+    """The same commands through X API v2, chosen with LINNET_API or --api."""
+    env = dict(home, LINNET_CONSUMER_KEY=sim["consumer_key"], LINNET_CONSUMER_SECRET=sim["consumer_secret"],
+               LINNET_ACCESS_TOKEN=sim["access_token"], LINNET_ACCESS_TOKEN_SECRET=sim["access_token_secret"], LINNET_API="v2")
+    r = run(env, "--api-base", sim["base"], "timeline", "home", "--count", "5", "--json")
+    assert r.returncode == 0, r.stderr
+    posts = [json.loads(line) for line in r.stdout.splitlines()]
+    assert [int(p["id"]) for p in posts] == ground_truth(sim, "home")[:5]
+    assert all("edit_history_tweet_ids" in p and isinstance(p["id"], str) for p in posts), "v2 objects, as the API gave them"
+    r = run(env, "--api-base", sim["base"], "timeline", "mentions", "--count", "5")
+    assert r.returncode == 0 and "@" in r.stdout, r.stderr
+    r = run(env, "--api-base", sim["base"], "post", "posted with --api v2")
+    assert r.returncode == 0, r.stderr
+    posted = int(re.search(r"Posted (\d+)", r.stdout).group(1))
+    assert ground_truth(sim, "home")[0] == posted
+    r = run(env, "--api-base", sim["base"], "--api", "v1.1", "timeline", "home", "--count", "1", "--json")
+    assert r.returncode == 0 and json.loads(r.stdout)["id_str"] == str(posted), "--api overrides LINNET_API"
+    r = run(env, "--api-base", sim["base"], "--api", "v3", "timeline")
+    assert r.returncode == 2 and "v2 or v1.1" in r.stderr
+
+
+def test_self_serve_v1_says_to_use_v2(home, tmp_path):
+    """On a self-serve key v1.1 answers 453; the words point to --api v2."""
+    proc = subprocess.Popen([LINNET, "sim", "--port", "0", "--tweets-per-minute", "0", "--users", "12", "--tier", "self-serve"],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    try:
+        base = None
+        for line in proc.stdout:
+            m = re.search(r"listening on (http://\S+)", line)
+            if m:
+                base = m.group(1)
+                break
+        creds = json.load(urllib.request.urlopen(base + "/_sim/credentials"))
+        env = dict(home, LINNET_CONSUMER_KEY=creds["consumer_key"], LINNET_CONSUMER_SECRET=creds["consumer_secret"],
+                   LINNET_ACCESS_TOKEN=creds["access_token"], LINNET_ACCESS_TOKEN_SECRET=creds["access_token_secret"])
+        r = run(env, "--api-base", base, "timeline")
+        assert r.returncode != 0 and "453" in r.stderr and "--api v2" in r.stderr, r.stderr
+        r = run(env, "--api-base", base, "--api", "v2", "timeline", "--count", "3")
+        assert r.returncode == 0, r.stderr
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

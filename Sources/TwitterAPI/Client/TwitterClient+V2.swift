@@ -54,6 +54,9 @@ extension TwitterClient {
         }
     }
 
+    /// The user whose token this is, through the client's API.
+    public func me() async throws -> User { api == .v2 ? try await v2Me() : try await verifyCredentials() }
+
     /// The user whose token this is.
     public func v2Me() async throws -> User {
         let page = try V2Decoder().users(from: try await call("GET", "/2/users/me", V2Query.users))
