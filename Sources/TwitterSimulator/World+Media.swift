@@ -17,13 +17,15 @@ extension World {
 
     static let mediaExpires: Int64 = 86_400
 
-    private func mediaAnswer(_ m: SimMedia, processing: Bool) -> SimResponse {
+    private func mediaAnswer(_ m: SimMedia) -> SimResponse {
         var data: [(String, J)] = [
             ("id", .string(String(m.id))), ("media_key", .string(m.key)), ("expires_after_secs", .int(Self.mediaExpires)),
         ]
         if m.finalized { data.append(("size", .int(Int64(m.totalBytes)))) }
-        if processing { data.append(("processing_info", .object([("state", .string("succeeded")), ("progress_percent", .int(100))]))) }
-        return .json(200, .object([("data", .object(data))]))
+        // Media is ready at once here, so no `processing_info` (whose schema in the contract
+        // requires a `type` it does not define).
+        // The contract (2.159) requires a `meta` object on these answers, with nothing in it.
+        return .json(200, .object([("data", .object(data)), ("meta", .object([]))]))
     }
 
     private func decodedMedia(_ body: [String: Any]) -> Result<Data, SimResponse> {
@@ -51,7 +53,7 @@ extension World {
             m.segments[0] = data.count
             m.finalized = true
             media[m.id] = m
-            return mediaAnswer(m, processing: false)
+            return mediaAnswer(m)
         }
     }
 
@@ -71,7 +73,7 @@ extension World {
         }
         let m = SimMedia(id: nextID(), owner: uid, type: type, totalBytes: total)
         media[m.id] = m
-        return mediaAnswer(m, processing: false)
+        return mediaAnswer(m)
     }
 
     /// `POST /2/media/upload/:id/append {"media","segment_index"}`.
@@ -97,7 +99,7 @@ extension World {
                 return Self.invalidRequest("media", "More bytes were appended than total_bytes announced")
             }
             media[v] = m
-            return .json(200, .object([("data", .object([("expires_at", .int(now + Self.mediaExpires))]))]))
+            return .json(200, .object([("data", .object([("expires_at", .int(now + Self.mediaExpires))])), ("meta", .object([]))]))
         }
     }
 
@@ -116,6 +118,6 @@ extension World {
         }
         m.finalized = true
         media[v] = m
-        return mediaAnswer(m, processing: m.kind != "photo")
+        return mediaAnswer(m)
     }
 }

@@ -133,3 +133,19 @@ def test_stream_rules_match_the_contract(sim):
     ids = [x["id"] for x in listed.json()["data"] if x["tag"] == "linnet:test"]
     r = app.post(base + "/2/tweets/search/stream/rules", json={"delete": {"ids": ids}})
     validate("/2/tweets/search/stream/rules", "post", r)
+
+
+def test_media_upload_matches_the_contract(sim, session):
+    import base64
+    base = sim["base"]
+    small = base64.b64encode(b"\x89PNG" + bytes(2000)).decode()
+    r = session.post(base + "/2/media/upload", json={"media": small, "media_category": "tweet_image", "media_type": "image/png"})
+    assert r.status_code == 200, r.text[:300]
+    validate("/2/media/upload", "post", r)
+    r = session.post(base + "/2/media/upload/initialize", json={"media_type": "video/mp4", "total_bytes": 3000, "media_category": "tweet_video"})
+    validate("/2/media/upload/initialize", "post", r)
+    media = r.json()["data"]["id"]
+    r = session.post(base + f"/2/media/upload/{media}/append", json={"media": base64.b64encode(bytes(3000)).decode(), "segment_index": 0})
+    validate("/2/media/upload/{id}/append", "post", r)
+    r = session.post(base + f"/2/media/upload/{media}/finalize", json={})
+    validate("/2/media/upload/{id}/finalize", "post", r)
