@@ -21,6 +21,13 @@ public struct Account: Equatable, Sendable {
     public var apiBase: String?
     /// `v2` or `v1.1`: which API the account reads and writes through (nil: v1.1).
     public var api: String?
+    /// OAuth 2.0 sign-ins: the refresh token and when the access token (`token`) expires (Unix
+    /// seconds); `consumerKey` and `consumerSecret` hold the client id and secret.
+    public var refreshToken: String?
+    public var expiresAt: Double?
+
+    /// Whether this is an OAuth 2.0 sign-in (renewed with its refresh token).
+    public var isOAuth2: Bool { expiresAt != nil }
 
     public init(
         name: String, screenName: String? = nil, userID: String? = nil, consumerKey: String, consumerSecret: String? = nil,
@@ -110,6 +117,8 @@ public struct AccountStore: Sendable {
                         consumerSecret: a["consumer_secret"]?.string,
                         token: a["token"]?.string, tokenSecret: a["token_secret"]?.string, bearerToken: a["bearer_token"]?.string,
                         secretCommand: a["secret_command"]?.string, apiBase: a["api_base"]?.string, api: a["api"]?.string))
+                c.accounts[c.accounts.count - 1].refreshToken = a["refresh_token"]?.string
+                c.accounts[c.accounts.count - 1].expiresAt = a["expires_at"]?.int.map(Double.init) ?? a["expires_at"]?.double
             }
         }
         return c
@@ -128,6 +137,8 @@ public struct AccountStore: Sendable {
                 ("secret_command", a.secretCommand), ("api_base", a.apiBase), ("api", a.api),
             ]
             for (k, v) in fields { if let v { out += "\(k) = \(Self.quote(v))\n" } }
+            if let r = a.refreshToken { out += "refresh_token = \(Self.quote(r))\n" }
+            if let e = a.expiresAt, e.isFinite { out += "expires_at = \(Int64(max(0, min(e, 253_402_300_799))))\n" }
         }
         do { try PrivateFile.write(Data(out.utf8), to: fileURL) } catch { throw AccountsError(error.description) }
     }

@@ -66,6 +66,24 @@ struct GlobalOptions: ParsableArguments {
         return TwitterClient(endpoints: endpoints(accountBase: a.apiBase), auth: .bearer(b), http: http)
     }
 
+    /// An OAuth 2.0 account's sign-in: renewed when it expires, each renewal written back to
+    /// accounts.toml (atomically, mode 0600) before it is used.
+    func oauth2Session(_ a: Account) -> OAuth2Session {
+        let base = a.apiBase ?? apiBase ?? "https://api.x.com"
+        let flow = OAuth2Flow(http: http, clientID: a.consumerKey, clientSecret: a.consumerSecret, apiBase: base)
+        let tokens = OAuth2Tokens(accessToken: a.token ?? "", refreshToken: a.refreshToken, expiresAt: a.expiresAt ?? 0, scopes: [])
+        let store = self.store
+        let name = a.name
+        return OAuth2Session(tokens: tokens, flow: flow) { fresh in
+            var contents = try store.load()
+            guard let i = contents.accounts.firstIndex(where: { $0.name == name }) else { return }
+            contents.accounts[i].token = fresh.accessToken
+            contents.accounts[i].refreshToken = fresh.refreshToken
+            contents.accounts[i].expiresAt = fresh.expiresAt
+            try store.save(contents)
+        }
+    }
+
     /// A client for the chosen account, or from `LINNET_*` variables when they are set.
     func client(environment env: [String: String] = ProcessInfo.processInfo.environment) throws -> (TwitterClient, Account?) {
         if let t = env["LINNET_ACCESS_TOKEN"], let ts = env["LINNET_ACCESS_TOKEN_SECRET"] {
@@ -104,7 +122,9 @@ struct GlobalOptions: ParsableArguments {
                 """ + offer, code: .auth)
         }
         let auth: TwitterAuth
-        if let b = a.bearerToken, a.token == nil {
+        if a.isOAuth2 {
+            auth = .oauth2Session(oauth2Session(a))
+        } else if let b = a.bearerToken, a.token == nil {
             auth = .bearer(b)
         } else {
             let secret: String?

@@ -16,7 +16,7 @@ struct LoginCommand: AsyncParsableCommand {
             """)
 
     enum Method: String, EnumerableFlag {
-        case pin, browser, xauth, tokens, appOnly
+        case pin, browser, xauth, tokens, appOnly, oauth2
         static func help(for value: Method) -> ArgumentHelp? {
             switch value {
             case .pin: return "Open a URL anywhere, then type the PIN it shows (default)."
@@ -24,6 +24,9 @@ struct LoginCommand: AsyncParsableCommand {
             case .xauth: return "Exchange a username and password for tokens once (apps allowed xAuth only)."
             case .tokens: return "Paste an access token and secret you already have."
             case .appOnly: return "A bearer token for the app alone: read-only search and user timelines."
+            case .oauth2:
+                return
+                    "X API v2 with OAuth 2.0 (PKCE): --client-id, the browser comes back to --redirect-uri (or, with --headless, paste the address it was sent to). Scopes: \(OAuth2Flow.scopes.joined(separator: " "))."
             }
         }
     }
@@ -37,9 +40,15 @@ struct LoginCommand: AsyncParsableCommand {
     @Option(help: "Username (with --xauth); the password is asked for without echo.") var username: String?
     @Option(help: "Name for the account in accounts.toml (default: the screen name).") var name: String?
     @Option(help: "Seconds to wait for the browser (with --browser).") var timeout: Double = 300
+    @Option(help: "OAuth 2.0 client id (with --oauth2; or LINNET_CLIENT_ID).") var clientId: String?
+    @Option(help: "OAuth 2.0 client secret, for a confidential app (or LINNET_CLIENT_SECRET).") var clientSecret: String?
+    @Option(help: "The redirect URI the app registered, exactly (with --oauth2).") var redirectUri = "http://localhost:8080/callback"
+    @Flag(help: "Print the URL and read the redirected address (or the code) from standard input (default over ssh).")
+    var headless = false
 
     func run() async throws {
         let env = ProcessInfo.processInfo.environment
+        if method == .oauth2 { return try await oauth2(env) }
         guard let key = consumerKey ?? env["LINNET_CONSUMER_KEY"] ?? prompt("Consumer key: "), !key.isEmpty,
             let secret = consumerSecret ?? env["LINNET_CONSUMER_SECRET"] ?? prompt("Consumer secret: ", secret: true), !secret.isEmpty
         else { throw CLIError("A consumer key and secret are needed (developer.twitter.com, your app's keys).", code: .usage) }
@@ -49,6 +58,8 @@ struct LoginCommand: AsyncParsableCommand {
         var account = Account(name: name ?? "", consumerKey: key, consumerSecret: secret, apiBase: global.apiBase)
         do {
             switch method {
+            case .oauth2:
+                return  // handled above
             case .appOnly:
                 let bearer = try await AppOnlyFlow(http: http, apiBase: base).obtain(consumerKey: key, consumerSecret: secret)
                 account.bearerToken = bearer
@@ -105,6 +116,61 @@ struct LoginCommand: AsyncParsableCommand {
             if account.name.isEmpty { account.name = me.screenName }
             try save(account)
             print("Logged in as @\(Sanitizer.visible(me.screenName, keepNewlines: false)).")
+        } catch {
+            throw CLIError.from(error)
+        }
+    }
+
+    /// OAuth 2.0 with PKCE against X API v2: the account keeps a refresh token and renews itself.
+    func oauth2(_ env: [String: String]) async throws {
+        guard let id = clientId ?? env["LINNET_CLIENT_ID"] ?? prompt("Client ID: "), !id.isEmpty else {
+            throw CLIError("An OAuth 2.0 client id is needed (developer portal: your app's Keys and tokens).", code: .usage)
+        }
+        let secret = clientSecret ?? env["LINNET_CLIENT_SECRET"]
+        let base = global.apiBase ?? "https://api.x.com"
+        let authorize = global.apiBase.map { $0 + "/i/oauth2/authorize" } ?? "https://x.com/i/oauth2/authorize"
+        let flow = OAuth2Flow(http: global.http, clientID: id, clientSecret: secret, authorizeURL: authorize, apiBase: base)
+        let pkce = PKCE.make()
+        let state = Crypto.base64URL(Crypto.randomBytes(16))
+        let url = flow.authorizationURL(redirectURI: redirectUri, state: state, pkce: pkce)
+        let remote = headless || env["SSH_CONNECTION"] != nil || env["SSH_TTY"] != nil
+        do {
+            let code: String
+            if remote {
+                FileHandle.standardError.write(
+                    Data(
+                        "Open this URL in a browser (on any device) and authorize Linnet:\n\n  \(url)\n\nThe browser then goes to \(redirectUri)?…, which may not load; copy that address from its address bar.\n"
+                            .utf8))
+                guard let pasted = prompt("Address (or code): "), !pasted.isEmpty else {
+                    throw CLIError("Nothing was pasted; nothing was saved.", code: .auth)
+                }
+                code = try OAuth2Flow.code(fromPasted: pasted, state: state)
+            } else {
+                guard let port = URLComponents(string: redirectUri)?.port, port > 0, port < 65536 else {
+                    throw CLIError(
+                        "--redirect-uri needs a port on this machine (http://localhost:8080/callback); or use --headless.", code: .usage)
+                }
+                let listener = try CallbackListener(port: UInt16(port))
+                defer { listener.close() }
+                FileHandle.standardError.write(
+                    Data(
+                        "Open this URL in a browser on this machine and authorize Linnet; waiting up to \(Int(timeout)) s:\n\n  \(url)\n\n"
+                            .utf8))
+                code = try await listener.waitForCode(expectedState: state, timeout: timeout)
+            }
+            let tokens = try await flow.exchange(code: code, redirectURI: redirectUri, pkce: pkce)
+            let client = TwitterClient(
+                endpoints: .single(base), auth: .oauth2(accessToken: tokens.accessToken), http: global.http, api: .v2)
+            let me = try await client.v2Me()
+            var account = Account(
+                name: name ?? me.screenName, screenName: me.screenName, userID: me.id.description, consumerKey: id, consumerSecret: secret,
+                token: tokens.accessToken, apiBase: global.apiBase ?? base, api: "v2")
+            account.refreshToken = tokens.refreshToken
+            account.expiresAt = tokens.expiresAt
+            try save(account)
+            print("Logged in as @\(Sanitizer.visible(me.screenName, keepNewlines: false)) (X API v2, OAuth 2.0).")
+        } catch let e as CLIError {
+            throw e
         } catch {
             throw CLIError.from(error)
         }

@@ -333,3 +333,48 @@ def test_self_serve_v1_says_to_use_v2(home, tmp_path):
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_oauth2_login_headless_then_reading_survives_expiry(home, sim):
+    """`linnet login --oauth2 --headless`: the URL printed, the redirected address pasted back;
+    the account keeps a refresh token (0600); reading renews the access token once it expired
+    and writes the new pair back."""
+    import requests
+    p = subprocess.Popen([LINNET, "login", "--oauth2", "--headless", "--api-base", sim["base"],
+                          "--client-id", sim["oauth2_client_id"]], env=home, stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    url = None
+    for line in p.stderr:
+        m = re.search(r"(http://\S+/i/oauth2/authorize\?\S+)", line)
+        if m:
+            url = m.group(1)
+            break
+    assert url, "no URL printed"
+    page = requests.get(url)
+    request_id = re.search(r'name="request" value="([^"]+)"', page.text).group(1)
+    answer = requests.post(sim["base"] + "/i/oauth2/authorize", allow_redirects=False, data={
+        "request": request_id, "session[username_or_email]": sim["screen_name"], "session[password]": sim["password"],
+        "allow": "Authorize app"})
+    out, err = p.communicate(answer.headers["Location"] + "\n", timeout=30)
+    assert p.returncode == 0, err
+    assert out.strip() == "Logged in as @linnet_demo (X API v2, OAuth 2.0)."
+    path = accounts_file(home)
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    text = open(path).read()
+    assert 'api = "v2"' in text and "refresh_token" in text and "expires_at" in text
+    first_refresh = re.search(r'refresh_token = "([^"]+)"', text).group(1)
+    r = run(home, "timeline", "--count", "3")
+    assert r.returncode == 0 and "@" in r.stdout, r.stderr
+    # Two hours later the access token has expired: reading renews it and saves the new pair.
+    urllib.request.urlopen(urllib.request.Request(sim["base"] + "/_sim/clock", data=b"offset=7300"))
+    with open(path) as f:
+        text = f.read()
+    text = re.sub(r"expires_at = \d+", "expires_at = 1", text)  # as it would read two hours on
+    with open(path, "w") as f:
+        f.write(text)
+    r = run(home, "timeline", "--count", "3")
+    assert r.returncode == 0 and "@" in r.stdout, r.stderr
+    renewed = re.search(r'refresh_token = "([^"]+)"', open(path).read()).group(1)
+    assert renewed != first_refresh
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    urllib.request.urlopen(urllib.request.Request(sim["base"] + "/_sim/clock", data=b"offset=0"))
