@@ -136,9 +136,9 @@ extension SyncEngine {
     }
 
     /// A conversation: the tweet, the tweets it replies to (up to 20 up), and replies to any of
-    /// them found by searching for tweets to their authors.
+    /// them found by searching (tweets to the author on v1.1, the conversation on v2).
     func thread(_ root: TweetID) async throws -> [Tweet] {
-        if client.api == .v2 { return try await threadV2(root) }
+        let v2 = client.api == .v2
         var found: [Tweet] = []
         var next: TweetID? = root
         while let id = next, found.count < 20 {
@@ -146,17 +146,27 @@ extension SyncEngine {
             if let held = await store.tweet(id) {
                 tweet = held
             } else {
-                try await gate("/statuses/show/:id", for: .thread(root))
+                try await gate(v2 ? "/2/tweets" : "/statuses/show/:id", for: .thread(root))
                 board.count { $0.restRequests += 1 }
-                tweet = try await client.show(id)
+                if v2 {
+                    guard let t = try await client.v2Lookup([id]).tweets.first else { break }
+                    tweet = t
+                } else {
+                    tweet = try await client.show(id)
+                }
             }
             found.append(tweet)
             next = tweet.inReplyToStatusID
         }
         guard let top = found.first else { return [] }
-        try await gate("/search/tweets", for: .thread(root))
+        try await gate(v2 ? "/2/tweets/search/recent" : "/search/tweets", for: .thread(root))
         board.count { $0.restRequests += 1 }
-        let replies = try await client.search("to:\(top.user.screenName)", count: 100, sinceID: TweetID(top.id.rawValue - 1)).statuses
+        // v1.1 finds replies among tweets to the author; v2 by the conversation (7 days back).
+        let replies =
+            v2
+            ? try await client.v2Search("conversation_id:\(top.extras?.conversationID ?? top.id)", TwitterClient.V2Page(maxResults: 100))
+                .tweets
+            : try await client.search("to:\(top.user.screenName)", count: 100, sinceID: TweetID(top.id.rawValue - 1)).statuses
         var ids = Set(found.map(\.id))
         for t in replies.sorted(by: { $0.id < $1.id }) where t.inReplyToStatusID.map(ids.contains) == true {
             ids.insert(t.id)
@@ -199,36 +209,5 @@ extension SyncEngine {
         case let e as TransportError: return e.description
         default: return "\(error)"
         }
-    }
-
-    /// A conversation on API v2: the post, the posts it replies to (up to 20 up), and the
-    /// replies found by searching its conversation (`conversation_id:`, the last 7 days).
-    func threadV2(_ root: TweetID) async throws -> [Tweet] {
-        var found: [Tweet] = []
-        var next: TweetID? = root
-        while let id = next, found.count < 20 {
-            let tweet: Tweet
-            if let held = await store.tweet(id) {
-                tweet = held
-            } else {
-                try await gate("/2/tweets", for: .thread(root))
-                board.count { $0.restRequests += 1 }
-                guard let t = try await client.v2Lookup([id]).tweets.first else { break }
-                tweet = t
-            }
-            found.append(tweet)
-            next = tweet.inReplyToStatusID
-        }
-        guard let top = found.first else { return [] }
-        try await gate("/2/tweets/search/recent", for: .thread(root))
-        board.count { $0.restRequests += 1 }
-        let conversation = top.extras?.conversationID ?? top.id
-        let replies = try await client.v2Search("conversation_id:\(conversation)", TwitterClient.V2Page(maxResults: 100)).tweets
-        var ids = Set(found.map(\.id))
-        for t in replies.sorted(by: { $0.id < $1.id }) where t.inReplyToStatusID.map(ids.contains) == true {
-            ids.insert(t.id)
-            found.append(t)
-        }
-        return found
     }
 }

@@ -5,7 +5,7 @@ import Foundation
 extension World {
     /// The id a call acts on: from the path (`DELETE …/:id`) when given, else the body's
     /// `target_user_id` (follows, mutes) or `tweet_id` (bookmarks).
-    private func target(_ r: SimRequest, _ field: String, given: String?) -> Result<UInt64, SimResponse> {
+    func target(_ r: SimRequest, _ field: String, given: String?) -> Result<UInt64, SimResponse> {
         if let given {
             guard let v = UInt64(given) else { return .failure(Self.invalidRequest(field, "The id [\(given)] is not valid")) }
             return .success(v)
@@ -20,7 +20,8 @@ extension World {
         }
     }
 
-    private func acting(_ identity: Identity, _ userID: String) -> Result<UInt64, SimResponse> {
+    /// The user a call acts for: the token's, which must be the one in the path.
+    func acting(_ identity: Identity, _ userID: String) -> Result<UInt64, SimResponse> {
         guard let uid = identity.userID else { return .failure(Self.v2Forbidden("This call needs a user's token.")) }
         guard String(uid) == userID else { return .failure(Self.v2Forbidden("You may only act for the user whose token this is.")) }
         return .success(uid)

@@ -13,20 +13,21 @@ sys.path.insert(0, os.path.dirname(__file__))
 LINNET = os.environ.get("LINNET_BIN", os.path.join(os.path.dirname(__file__), "..", "..", ".build", "debug", "linnet"))
 
 
-@pytest.fixture(scope="session")
-def sim():
-    proc = subprocess.Popen(
-        [LINNET, "sim", "--port", "0", "--tweets-per-minute", "0", "--users", "12", "--keep-alive", "1"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
-    base = None
+def start_sim(*extra, **popen):
+    """Starts `linnet sim` on a free loopback port; returns the process and its base URL."""
+    proc = subprocess.Popen([LINNET, "sim", "--port", "0", "--tweets-per-minute", "0", "--users", "12", *extra],
+                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, **popen)
     for line in proc.stdout:
         m = re.search(r"listening on (http://\S+)", line)
         if m:
-            base = m.group(1)
-            break
-    if base is None:
-        proc.kill()
-        raise RuntimeError("linnet sim did not start: " + proc.stdout.read())
+            return proc, m.group(1)
+    proc.kill()
+    raise RuntimeError("linnet sim did not start: " + proc.stdout.read())
+
+
+@pytest.fixture(scope="session")
+def sim():
+    proc, base = start_sim("--keep-alive", "1")
     creds = json.load(urllib.request.urlopen(base + "/_sim/credentials"))
     yield {"base": base, **creds}
     proc.terminate()

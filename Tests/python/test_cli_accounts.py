@@ -10,7 +10,7 @@ import urllib.request
 
 import pytest
 
-from conftest import LINNET, ground_truth
+from conftest import LINNET, ground_truth, start_sim
 
 
 def run(env, *args, stdin=None, timeout=30):
@@ -314,15 +314,8 @@ def test_api_v2_for_timelines_search_and_post(home, sim):
 
 def test_self_serve_v1_says_to_use_v2(home, tmp_path):
     """On a self-serve key v1.1 answers 453; the words point to --api v2."""
-    proc = subprocess.Popen([LINNET, "sim", "--port", "0", "--tweets-per-minute", "0", "--users", "12", "--tier", "self-serve"],
-                            stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    proc, base = start_sim("--tier", "self-serve")
     try:
-        base = None
-        for line in proc.stdout:
-            m = re.search(r"listening on (http://\S+)", line)
-            if m:
-                base = m.group(1)
-                break
         creds = json.load(urllib.request.urlopen(base + "/_sim/credentials"))
         env = dict(home, LINNET_CONSUMER_KEY=creds["consumer_key"], LINNET_CONSUMER_SECRET=creds["consumer_secret"],
                    LINNET_ACCESS_TOKEN=creds["access_token"], LINNET_ACCESS_TOKEN_SECRET=creds["access_token_secret"])

@@ -1,24 +1,15 @@
 """The simulator past its file-descriptor limit: it stops accepting for a while, never for good."""
-import re
 import resource
 import socket
-import subprocess
 
-from conftest import LINNET
+from conftest import start_sim
 
 
 def start_with_fd_limit(limit):
     def lower():
         resource.setrlimit(resource.RLIMIT_NOFILE, (limit, limit))
-    proc = subprocess.Popen(
-        [LINNET, "sim", "--port", "0", "--tweets-per-minute", "0", "--users", "12"],
-        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True, preexec_fn=lower)
-    for line in proc.stdout:
-        m = re.search(r"listening on http://127\.0\.0\.1:(\d+)", line)
-        if m:
-            return proc, int(m.group(1))
-    proc.kill()
-    raise RuntimeError("linnet sim did not start")
+    proc, base = start_sim(preexec_fn=lower)
+    return proc, int(base.rsplit(":", 1)[1])
 
 
 def ask(port, timeout=20):

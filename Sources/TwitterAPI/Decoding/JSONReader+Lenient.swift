@@ -76,3 +76,55 @@ extension JSONReader {
         offset = position
     }
 }
+
+extension JSONReader {
+    /// An id from a string (as v2 sends them) or a number. A string of plain digits is read in
+    /// place, without making a `String` of it.
+    mutating func lenientID() throws -> UInt64? {
+        switch peek() {
+        case .string:
+            let span = try readStringSpan()
+            // Between the quotes: digits only, else the slow way (escapes, junk).
+            var v: UInt64 = 0
+            var i = span.start + 1
+            let last = span.end - 1
+            guard i < last, last - i <= 20 else { return UInt64(try string(span)) }
+            while i < last {
+                let d = p[i] &- 0x30
+                guard d < 10 else { return UInt64(try string(span)) }
+                let (m, o1) = v.multipliedReportingOverflow(by: 10)
+                let (a, o2) = m.addingReportingOverflow(UInt64(d))
+                if o1 || o2 { return nil }
+                v = a
+                i += 1
+            }
+            return v
+        case .number: return try optionalUInt64()
+        default:
+            try skipValue()
+            return nil
+        }
+    }
+
+    /// A count from a number or a string (`"edits_remaining": "4"` in real traffic).
+    mutating func lenientInt() throws -> Int? {
+        switch peek() {
+        case .string: return Int(try readString())
+        case .number: return try optionalInt()
+        default:
+            try skipValue()
+            return nil
+        }
+    }
+
+    /// Text from a string or a number (a `resource_id` or `value` of either kind).
+    mutating func lenientText() throws -> String? {
+        switch peek() {
+        case .string: return try readString()
+        case .number: return try optionalUInt64().map(String.init)
+        default:
+            try skipValue()
+            return nil
+        }
+    }
+}

@@ -1,0 +1,80 @@
+import Foundation
+
+/// Joining v2 records into `Tweet`s.
+extension V2Decoder {
+    // MARK: - Joining
+
+    /// Makes `Tweet`s from raw posts and what the answer included.
+    struct Joiner {
+        let users: [UserID: User]
+        let posts: [UInt64: RawPost]
+        let media: [String: RawMedia]
+
+        init(_ e: Envelope, users: [UserID: User]) {
+            self.users = users
+            posts = e.includedPosts
+            media = e.media
+        }
+
+        func tweet(_ p: RawPost, depth: Int) -> Tweet? {
+            guard let id = p.id else { return nil }
+            let author = p.authorID.map(UserID.init)
+            let user = author.flatMap { users[$0] } ?? User(id: author ?? UserID(0), screenName: "", name: "")
+            let long = p.noteText != nil
+            let text = p.noteText ?? p.text ?? ""
+            let raw = (long ? p.noteEntities : nil) ?? p.entities
+            // The text's length in code points, counted only when something needs checking.
+            let hasRanges =
+                !raw.entities.urls.isEmpty || !raw.entities.mentions.isEmpty || !raw.entities.hashtags.isEmpty || !raw.mediaLinks.isEmpty
+                || !p.mediaKeys.isEmpty || p.displayRange != nil
+            let length = hasRanges ? V2Decoder.codePoints(text) : 0
+            func fits(_ r: Range<Int>) -> Bool { r.upperBound <= length }
+            func kept<T>(_ items: [T], _ range: (T) -> Range<Int>) -> [T] {
+                items.allSatisfy { fits(range($0)) } ? items : items.filter { fits(range($0)) }
+            }
+            var entities = Entities(
+                urls: kept(raw.entities.urls, \.range), mentions: kept(raw.entities.mentions, \.range),
+                hashtags: kept(raw.entities.hashtags, \.range))
+            // Media: in the order attached; each at its link in the text when there is one.
+            var keys = p.mediaKeys
+            for l in raw.mediaLinks where !keys.contains(l.key) { keys.append(l.key) }
+            for key in keys {
+                let link = raw.mediaLinks.first { $0.key == key && fits($0.link.range) }?.link
+                let m = media[key]
+                let target = link?.target ?? m?.url ?? m?.preview ?? ""
+                entities.media.append(
+                    Entities.Media(
+                        type: m?.type ?? "photo", target: target, display: link?.display ?? target, mediaURL: m?.url ?? m?.preview,
+                        range: link?.range ?? length..<length))
+            }
+            var retweeted: Tweet?
+            var quoted: Tweet?
+            if depth < V2Decoder.maxDepth {
+                retweeted = p.retweeted.flatMap { posts[$0] }.flatMap { tweet($0, depth: depth + 1) }
+                quoted = p.quoted.flatMap { posts[$0] }.flatMap { tweet($0, depth: depth + 1) }
+            }
+            let replyUser = p.inReplyToUserID.map(UserID.init)
+            // Without `created_at`, the time is in the id (a Snowflake: milliseconds since
+            // 2010-11-04 01:42:54.657 UTC, shifted left 22 bits).
+            let created = p.createdAt ?? Int64(((id >> 22) + 1_288_834_974_657) / 1000)
+            // The history runs oldest first and ends with the newest version: those before this
+            // one it replaces; a later one, if any, replaces it.
+            let conversation = p.conversationID.flatMap { $0 == id ? nil : TweetID($0) }
+            var extras: TweetExtras?
+            if long || conversation != nil || !p.withheldIn.isEmpty || p.withheldCopyright || p.editHistory.contains(where: { $0 != id }) {
+                let position = p.editHistory.firstIndex(of: id) ?? p.editHistory.count
+                let newest = p.editHistory.last.flatMap { $0 == id || !p.editHistory.contains(id) ? nil : TweetID($0) }
+                extras = TweetExtras(
+                    olderVersions: p.editHistory[..<position].map(TweetID.init), newestVersion: newest, conversationID: conversation,
+                    withheldIn: p.withheldIn, withheldForCopyright: p.withheldCopyright, isLongPost: long)
+            }
+            return Tweet(
+                id: TweetID(id), createdAt: created, user: user, text: text,
+                displayRange: long ? nil : p.displayRange.flatMap { fits($0) ? $0 : nil },
+                entities: entities, inReplyToStatusID: p.repliedTo.map(TweetID.init), inReplyToUserID: replyUser,
+                inReplyToScreenName: replyUser.flatMap { users[$0]?.screenName }, retweetedStatus: retweeted, quotedStatus: quoted,
+                quotedStatusID: p.quoted.map(TweetID.init), retweetCount: p.retweetCount, favoriteCount: p.likeCount,
+                isTruncated: p.retweeted != nil && retweeted == nil, lang: p.lang, extras: extras)
+        }
+    }
+}

@@ -1,0 +1,272 @@
+import Foundation
+
+/// Reading a v2 post, its entities and media, and a user, into plain records.
+extension V2Decoder {
+    // MARK: - Posts
+
+    /// A post's fields, before it is joined with what `includes` holds.
+    struct RawPost {
+        var id: UInt64?
+        var text: String?
+        var authorID: UInt64?
+        var createdAt: Int64?
+        var conversationID: UInt64?
+        var inReplyToUserID: UInt64?
+        var retweeted: UInt64?
+        var quoted: UInt64?
+        var repliedTo: UInt64?
+        var entities = RawEntities()
+        var noteText: String?
+        var noteEntities: RawEntities?
+        var displayRange: Range<Int>?
+        var retweetCount = 0
+        var likeCount = 0
+        var editHistory: [UInt64] = []
+        var withheldIn: [String] = []
+        var withheldCopyright = false
+        var mediaKeys: [String] = []
+        var lang: String?
+    }
+
+    /// Entities with the media links kept apart (a URL entity carrying a `media_key`).
+    struct RawEntities {
+        var entities = Entities()
+        var mediaLinks: [(key: String, link: Entities.Link)] = []
+    }
+
+    struct RawMedia {
+        var key: String?
+        var type = "photo"
+        var url: String?
+        var preview: String?
+    }
+
+    func post(_ r: inout JSONReader) throws -> RawPost {
+        var p = RawPost()
+        try r.readObject { r, key in
+            switch key {
+            case "id": p.id = try r.lenientID()
+            case "text": p.text = try r.optionalString()
+            case "author_id": p.authorID = try r.lenientID()
+            case "created_at": p.createdAt = try r.optionalString().flatMap(TwitterDate.parseAny)
+            case "conversation_id": p.conversationID = try r.lenientID()
+            case "in_reply_to_user_id": p.inReplyToUserID = try r.lenientID()
+            case "referenced_tweets", "referenced_posts":
+                guard r.peek() == .array else { return try r.skipValue() }
+                try r.readArray { r in
+                    guard r.peek() == .object else { return try r.skipValue() }
+                    var kind: String?
+                    var id: UInt64?
+                    try r.readObject { r, key in
+                        switch key {
+                        case "type": kind = try r.optionalString()
+                        case "id": id = try r.lenientID()
+                        default: try r.skipValue()
+                        }
+                    }
+                    switch kind {
+                    case "retweeted", "reposted": p.retweeted = id
+                    case "quoted": p.quoted = id
+                    case "replied_to": p.repliedTo = id
+                    default: break
+                    }
+                }
+            case "entities": p.entities = try self.entities(&r)
+            case "note_tweet", "note_post":
+                guard r.peek() == .object else { return try r.skipValue() }
+                try r.readObject { r, key in
+                    switch key {
+                    case "text": p.noteText = try r.optionalString()
+                    case "entities": p.noteEntities = try self.entities(&r)
+                    default: try r.skipValue()
+                    }
+                }
+            case "display_text_range": p.displayRange = try r.optionalRange()
+            case "public_metrics":
+                guard r.peek() == .object else { return try r.skipValue() }
+                try r.readObject { r, key in
+                    switch key {
+                    case "retweet_count", "repost_count": p.retweetCount = try r.lenientInt() ?? 0
+                    case "like_count": p.likeCount = try r.lenientInt() ?? 0
+                    default: try r.skipValue()
+                    }
+                }
+            case "edit_history_tweet_ids", "edit_history_post_ids":
+                guard r.peek() == .array else { return try r.skipValue() }
+                try r.readArray { r in if let id = try r.lenientID() { p.editHistory.append(id) } }
+            case "withheld":
+                guard r.peek() == .object else { return try r.skipValue() }
+                try r.readObject { r, key in
+                    switch key {
+                    case "copyright": p.withheldCopyright = try r.optionalBool() ?? false
+                    case "country_codes":
+                        guard r.peek() == .array else { return try r.skipValue() }
+                        try r.readArray { r in if let c = try r.optionalString() { p.withheldIn.append(c) } }
+                    default: try r.skipValue()
+                    }
+                }
+            case "attachments":
+                guard r.peek() == .object else { return try r.skipValue() }
+                try r.readObject { r, key in
+                    guard key.equals("media_keys"), r.peek() == .array else { return try r.skipValue() }
+                    try r.readArray { r in if let k = try r.optionalString() { p.mediaKeys.append(k) } }
+                }
+            case "lang": p.lang = try r.optionalString()
+            default: try r.skipValue()
+            }
+        }
+        return p
+    }
+
+    /// `{"urls","mentions","hashtags","cashtags"}`, each item with `start` and `end` (end
+    /// exclusive) in code points of the text as delivered, as v1.1's indices are: the ranges are
+    /// kept as they come and checked against the text when the post is joined.
+    func entities(_ r: inout JSONReader) throws -> RawEntities {
+        var out = RawEntities()
+        guard r.peek() == .object else {
+            try r.skipValue()
+            return out
+        }
+        try r.readObject { r, kind in
+            guard r.peek() == .array else { return try r.skipValue() }
+            try r.readArray { r in
+                guard r.peek() == .object else { return try r.skipValue() }
+                var start: Int?
+                var end: Int?
+                var url: String?
+                var expanded: String?
+                var unwound: String?
+                var display: String?
+                var mediaKey: String?
+                var username: String?
+                var userID: UInt64?
+                var tag: String?
+                try r.readObject { r, key in
+                    switch key {
+                    case "start": start = try r.lenientInt()
+                    case "end": end = try r.lenientInt()
+                    case "url": url = try r.optionalString()
+                    case "expanded_url": expanded = try r.optionalString()
+                    case "unwound_url": unwound = try r.optionalString()
+                    case "display_url": display = try r.optionalString()
+                    case "media_key": mediaKey = try r.optionalString()
+                    case "username": username = try r.optionalString()
+                    case "id": userID = try r.lenientID()
+                    case "tag": tag = try r.optionalString()
+                    default: try r.skipValue()
+                    }
+                }
+                guard let s = start, let e = end, s >= 0, e >= s, e - s <= 100_000 else { return }
+                let range = s..<e
+                switch kind {
+                case "urls":
+                    guard let target = unwound ?? expanded ?? url else { return }
+                    let link = Entities.Link(target: target, display: display ?? url ?? target, range: range)
+                    if let mediaKey { out.mediaLinks.append((mediaKey, link)) } else { out.entities.urls.append(link) }
+                case "mentions":
+                    if let username {
+                        out.entities.mentions.append(Entities.Mention(screenName: username, userID: userID.map(UserID.init), range: range))
+                    }
+                case "hashtags":
+                    if let tag { out.entities.hashtags.append(Entities.Hashtag(text: tag, range: range)) }
+                case "cashtags":
+                    if let tag { out.entities.hashtags.append(Entities.Hashtag(text: tag, isSymbol: true, range: range)) }
+                default: break
+                }
+            }
+        }
+        return out
+    }
+
+    func media(_ r: inout JSONReader) throws -> RawMedia {
+        var m = RawMedia()
+        guard r.peek() == .object else {
+            try r.skipValue()
+            return m
+        }
+        try r.readObject { r, key in
+            switch key {
+            case "media_key": m.key = try r.optionalString()
+            case "type": m.type = try r.optionalString() ?? "photo"
+            case "url": m.url = try r.optionalString()
+            case "preview_image_url": m.preview = try r.optionalString()
+            default: try r.skipValue()
+            }
+        }
+        return m
+    }
+
+    // MARK: - Users
+
+    /// A user of `includes`, from the cache when its bytes were seen before; nil when the object
+    /// is not a user.
+    func knownUser(_ r: inout JSONReader) throws -> User? {
+        guard r.peek() == .object else {
+            try r.skipValue()
+            return nil
+        }
+        let start = r.offset
+        do {
+            return try usersByBytes.user(&r) { try self.user(&$0) }
+        } catch is DecodeError {
+            // Not a user (no id): skipped, the page goes on.
+            r.rewind(to: start)
+            try r.skipValue()
+            return nil
+        }
+    }
+
+    func user(_ r: inout JSONReader) throws -> User {
+        guard r.peek() == .object else { throw r.fail("expected an object for a user") }
+        var id: UInt64?
+        var username: String?
+        var name = ""
+        var description = ""
+        var location = ""
+        var url: String?
+        var expandedURL: String?
+        var protected = false
+        var verified = false
+        var followers = 0
+        var following = 0
+        var posts = 0
+        var createdAt: Int64?
+        try r.readObject { r, key in
+            switch key {
+            case "id": id = try r.lenientID()
+            case "username": username = try r.optionalString()
+            case "name": name = try r.optionalString() ?? ""
+            case "description": description = try r.optionalString() ?? ""
+            case "location": location = try r.optionalString() ?? ""
+            case "url": url = try r.optionalString()
+            case "entities":
+                // `entities.url.urls[0].expanded_url`: where the profile's link leads.
+                guard r.peek() == .object else { return try r.skipValue() }
+                try r.readObject { r, key in
+                    guard key.equals("url") else { return try r.skipValue() }
+                    let found = try self.entities(&r)
+                    expandedURL = found.entities.urls.first?.target
+                }
+            case "protected": protected = try r.optionalBool() ?? false
+            case "verified": verified = try r.optionalBool() ?? false
+            case "public_metrics":
+                guard r.peek() == .object else { return try r.skipValue() }
+                try r.readObject { r, key in
+                    switch key {
+                    case "followers_count": followers = try r.lenientInt() ?? 0
+                    case "following_count": following = try r.lenientInt() ?? 0
+                    case "tweet_count", "post_count": posts = try r.lenientInt() ?? 0
+                    default: try r.skipValue()
+                    }
+                }
+            case "created_at": createdAt = try r.optionalString().flatMap(TwitterDate.parseAny)
+            default: try r.skipValue()
+            }
+        }
+        guard let id else { throw DecodeError("user has no id") }
+        return User(
+            id: UserID(id), screenName: username ?? "", name: name, userDescription: description, location: location,
+            url: expandedURL ?? url, isProtected: protected, isVerified: verified, followersCount: followers, friendsCount: following,
+            statusesCount: posts, createdAt: createdAt)
+    }
+}
