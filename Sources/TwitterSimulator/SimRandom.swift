@@ -1,10 +1,10 @@
 /// A seeded generator (SplitMix64) so that a seed always builds the same world.
-struct SimRandom: RandomNumberGenerator, Sendable {
+public struct SimRandom: RandomNumberGenerator, Sendable {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
+    public init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
 
-    mutating func next() -> UInt64 {
+    public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9

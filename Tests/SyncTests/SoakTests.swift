@@ -3,6 +3,7 @@ import LinnetTestSupport
 import Testing
 import Timeline
 import TwitterAPI
+import TwitterSimulator
 
 /// Tweets arrive fast while the simulator drops, stalls, refuses and garbles; at the end the
 /// store's home and mentions equal the server's, and no request went out while the engine knew
@@ -20,22 +21,11 @@ import TwitterAPI
         #"{"dropStreamAfterMessages": 6, "resets": [{"path": "/1.1/statuses/home_timeline", "status": 200, "count": 1}]}"#,
     ]
 
-    /// A small deterministic generator: `make soak` passes a new seed each round and the seed
-    /// is printed, so a failing round can be run again as it was.
-    struct SplitMix: RandomNumberGenerator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-    }
-
     @Test func nothingLostNothingDoubledUnderFaults() async throws {
         let seed = ProcessInfo.processInfo.environment["LINNET_SOAK_SEED"].flatMap(UInt64.init) ?? 1
-        var random = SplitMix(state: seed)
+        // `make soak` passes a new seed each round and the seed is printed, so a failing
+        // round can be run again as it was.
+        var random = SimRandom(seed: seed)
         print("soak: seed \(seed)")
         var o = SyncOptions()
         o.pageSize = 50

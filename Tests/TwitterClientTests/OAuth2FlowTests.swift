@@ -46,12 +46,17 @@ import TwitterAPI
 
     static let redirect = "http://localhost:8080/callback"
 
+    /// The simulator's public client, with its consent page and token endpoint.
+    static func flow(_ h: ClientHarness, clock: any WallClock = SystemClock()) -> OAuth2Flow {
+        OAuth2Flow(
+            http: h.client.http, clientID: h.server.configuration.oauth2ClientID, authorizeURL: h.server.baseURL + "/i/oauth2/authorize",
+            apiBase: h.server.baseURL, clock: clock)
+    }
+
     @Test func signInRefreshRotateAndRevoke() async throws {
         let h = try await ClientHarness.start()
         defer { Task { await h.stop() } }
-        let flow = OAuth2Flow(
-            http: h.client.http, clientID: h.server.configuration.oauth2ClientID, authorizeURL: h.server.baseURL + "/i/oauth2/authorize",
-            apiBase: h.server.baseURL)
+        let flow = Self.flow(h)
         let pkce = PKCE.make()
         let state = Crypto.base64URL(Crypto.randomBytes(16))
         let location = try await Self.consent(h, flow.authorizationURL(redirectURI: Self.redirect, state: state, pkce: pkce))
@@ -85,9 +90,7 @@ import TwitterAPI
     @Test func wrongVerifierLateCodeExpiredTokenAndDenial() async throws {
         let h = try await ClientHarness.start()
         defer { Task { await h.stop() } }
-        let flow = OAuth2Flow(
-            http: h.client.http, clientID: h.server.configuration.oauth2ClientID, authorizeURL: h.server.baseURL + "/i/oauth2/authorize",
-            apiBase: h.server.baseURL)
+        let flow = Self.flow(h)
         let pkce = PKCE.make()
         var code = try OAuth2Flow.code(
             fromPasted: try await Self.consent(h, flow.authorizationURL(redirectURI: Self.redirect, state: "s1", pkce: pkce)), state: "s1")
@@ -126,9 +129,7 @@ import TwitterAPI
         let redirect = "http://127.0.0.1:\(listener.port)/callback"
         let h = try await ClientHarness.start { $0.oauth2RedirectURIs.append(redirect) }
         defer { Task { await h.stop() } }
-        let flow = OAuth2Flow(
-            http: h.client.http, clientID: h.server.configuration.oauth2ClientID, authorizeURL: h.server.baseURL + "/i/oauth2/authorize",
-            apiBase: h.server.baseURL)
+        let flow = Self.flow(h)
         let pkce = PKCE.make()
         let waiting = Task { try await listener.waitForCode(expectedState: "loop", timeout: 20) }
         let location = try await Self.consent(h, flow.authorizationURL(redirectURI: redirect, state: "loop", pkce: pkce))

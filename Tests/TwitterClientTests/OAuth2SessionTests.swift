@@ -17,9 +17,7 @@ import TwitterAPI
     func signIn() async throws -> Signed {
         let h = try await ClientHarness.start()
         let clock = ManualClock(now: Date().timeIntervalSince1970)
-        let flow = OAuth2Flow(
-            http: h.client.http, clientID: h.server.configuration.oauth2ClientID, authorizeURL: h.server.baseURL + "/i/oauth2/authorize",
-            apiBase: h.server.baseURL, clock: clock)
+        let flow = OAuth2FlowTests.flow(h, clock: clock)
         let pkce = PKCE.make()
         let location = try await OAuth2FlowTests.consent(
             h, flow.authorizationURL(redirectURI: OAuth2FlowTests.redirect, state: "s", pkce: pkce))
