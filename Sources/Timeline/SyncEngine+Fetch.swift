@@ -66,35 +66,32 @@ extension SyncEngine {
         let endpoint = self.endpoint(id)
         try await gate(endpoint, for: id)
         board.count { $0.restRequests += 1 }
-        if client.api == .v2 {
-            do {
-                return try await fetchV2(id, r)
-            } catch let e as APIError where e.httpStatus == 429 {
-                block(endpoint, until: e.retryAt.map(Double.init) ?? now() + 60, named: e.retryAt != nil)
-                throw e
-            }
-        }
-        let page = TwitterClient.Page(count: r.count, sinceID: r.sinceID, maxID: r.maxID)
         do {
-            switch id {
-            case .home:
-                let p = try await client.homeTimeline(page)
-                return (p.tweets, p.tweets.count + p.problems.count)
-            case .mentions:
-                let p = try await client.mentionsTimeline(page)
-                return (p.tweets, p.tweets.count + p.problems.count)
-            case .user(let name):
-                let p = try await client.userTimeline(screenName: name, page)
-                return (p.tweets, p.tweets.count + p.problems.count)
-            case .search(let q):
-                let s = try await client.search(q, count: r.count, sinceID: r.sinceID, maxID: r.maxID)
-                return (s.statuses, s.statuses.count + s.problems.count)
-            case .thread:
-                return ([], 0)
-            }
+            return client.api == .v2 ? try await fetchV2(id, r) : try await fetchV1(id, r)
         } catch let e as APIError where e.httpStatus == 429 || e.httpStatus == 420 {
             block(endpoint, until: e.retryAt.map(Double.init) ?? now() + 60, named: e.retryAt != nil)
             throw e
+        }
+    }
+
+    /// A page on API v1.1.
+    func fetchV1(_ id: TimelineID, _ r: PageRequest) async throws -> ([Tweet], Int) {
+        let page = TwitterClient.Page(count: r.count, sinceID: r.sinceID, maxID: r.maxID)
+        switch id {
+        case .home:
+            let p = try await client.homeTimeline(page)
+            return (p.tweets, p.tweets.count + p.problems.count)
+        case .mentions:
+            let p = try await client.mentionsTimeline(page)
+            return (p.tweets, p.tweets.count + p.problems.count)
+        case .user(let name):
+            let p = try await client.userTimeline(screenName: name, page)
+            return (p.tweets, p.tweets.count + p.problems.count)
+        case .search(let q):
+            let s = try await client.search(q, count: r.count, sinceID: r.sinceID, maxID: r.maxID)
+            return (s.statuses, s.statuses.count + s.problems.count)
+        case .thread:
+            return ([], 0)
         }
     }
 
