@@ -37,16 +37,9 @@ struct GlobalOptions: ParsableArguments {
         return HTTPClient(options: options)
     }
 
+    /// This option's base, else the account's, else Twitter's; --stream-base over either.
     func endpoints(accountBase: String?) -> TwitterEndpoints {
-        guard let base = apiBase ?? accountBase else {
-            var e = TwitterEndpoints()
-            if let s = streamBase {
-                e.streamBase = s
-                e.userStreamBase = s
-            }
-            return e
-        }
-        var e = TwitterEndpoints.single(base)
+        var e = (apiBase ?? accountBase).map(TwitterEndpoints.single) ?? TwitterEndpoints()
         if let s = streamBase {
             e.streamBase = s
             e.userStreamBase = s
@@ -69,7 +62,8 @@ struct GlobalOptions: ParsableArguments {
     /// An OAuth 2.0 account's sign-in: renewed when it expires, each renewal written back to
     /// accounts.toml (atomically, mode 0600) before it is used.
     func oauth2Session(_ a: Account) -> OAuth2Session {
-        let base = a.apiBase ?? apiBase ?? "https://api.x.com"
+        // Renewed where the calls go (`endpoints`): --api-base first, then the account's.
+        let base = apiBase ?? a.apiBase ?? "https://api.x.com"
         let flow = OAuth2Flow(http: http, clientID: a.consumerKey, clientSecret: a.consumerSecret, apiBase: base)
         let tokens = OAuth2Tokens(accessToken: a.token ?? "", refreshToken: a.refreshToken, expiresAt: a.expiresAt ?? 0, scopes: [])
         let store = self.store

@@ -169,8 +169,6 @@ struct LoginCommand: AsyncParsableCommand {
             account.expiresAt = tokens.expiresAt
             try save(account)
             print("Logged in as @\(Sanitizer.visible(me.screenName, keepNewlines: false)) (X API v2, OAuth 2.0).")
-        } catch let e as CLIError {
-            throw e
         } catch {
             throw CLIError.from(error)
         }
