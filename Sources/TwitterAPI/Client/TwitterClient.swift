@@ -107,20 +107,21 @@ public final class TwitterClient: Sendable {
         async throws -> HTTPResponse
     {
         let full = Self.apiPath(path)
+        let base = base ?? endpoints.apiBase
         if case .oauth2Session(let session) = auth {
             // Refreshed first when about to expire; once more if the server still says 401.
             let token = try await session.accessToken()
-            let response = try await sendOnce(method, full, params, base: base ?? endpoints.apiBase, json: json, bearer: token)
+            let response = try await sendOnce(method, full, params, base: base, json: json, bearer: token)
             guard response.status == 401 else { return response }
             let fresh = try await session.refresh(after: token)
-            return try await sendOnce(method, full, params, base: base ?? endpoints.apiBase, json: json, bearer: fresh.accessToken)
+            return try await sendOnce(method, full, params, base: base, json: json, bearer: fresh.accessToken)
         }
-        var response = try await sendOnce(method, full, params, base: base ?? endpoints.apiBase, json: json)
+        var response = try await sendOnce(method, full, params, base: base, json: json)
         if response.status == 401, APIError(httpStatus: 401, body: response.body).code == 135,
             let date = response.headers["date"].flatMap(HTTPDate.parse)
         {
             clockOffset.store(date - Int64(Date().timeIntervalSince1970), ordering: .relaxed)
-            response = try await sendOnce(method, full, params, base: base ?? endpoints.apiBase, json: json)
+            response = try await sendOnce(method, full, params, base: base, json: json)
         }
         return response
     }
