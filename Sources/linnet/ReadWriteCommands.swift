@@ -105,15 +105,21 @@ struct TimelineCommand: AsyncParsableCommand {
         default: throw CLIError("Unknown timeline \"\(which)\": use home, mentions or user NAME.", code: .usage)
         }
         do {
-            let (client, _) = try global.client()
+            let (client, account) = try global.client()
             if client.api == .v2 {
-                // v2 names users by id: a user's posts are searched for with from:.
-                let me = which == "user" ? nil : try await client.v2Me()
+                // v2 names users by id: a user's posts are searched for with from:. The
+                // signed-in user's id is asked for only when neither the account nor the
+                // token names it (each request is billed on pay-per-use).
+                let known = account?.userID.flatMap(UserID.init) ?? client.auth.tokenUserID
+                var me: UserID?
+                if which != "user" {
+                    if let known { me = known } else { me = try await client.v2Me().id }
+                }
                 let paging = [("max_results", String(max(which == "user" ? 10 : 5, min(100, count))))] + TwitterClient.V2Query.posts
                 let data: Data
                 switch which {
-                case "home": data = try await client.call("GET", "/2/users/\(me!.id)/timelines/reverse_chronological", paging)
-                case "mentions": data = try await client.call("GET", "/2/users/\(me!.id)/mentions", paging)
+                case "home": data = try await client.call("GET", "/2/users/\(me!)/timelines/reverse_chronological", paging)
+                case "mentions": data = try await client.call("GET", "/2/users/\(me!)/mentions", paging)
                 default:
                     let who = name.map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 } ?? ""
                     data = try await client.call("GET", "/2/tweets/search/recent", [("query", "from:" + who)] + paging)

@@ -300,8 +300,9 @@ def test_api_v2_for_timelines_search_and_post(home, sim):
     posts = [json.loads(line) for line in r.stdout.splitlines()]
     assert [int(p["id"]) for p in posts] == ground_truth(sim, "home")[:5]
     assert all("edit_history_tweet_ids" in p and isinstance(p["id"], str) for p in posts), "v2 objects, as the API gave them"
-    r = run(env, "--api-base", sim["base"], "timeline", "mentions", "--count", "5")
+    r = run(env, "--api-base", sim["base"], "--trace", "timeline", "mentions", "--count", "5")
     assert r.returncode == 0 and "@" in r.stdout, r.stderr
+    assert "/2/users/me" not in r.stderr, "the token names its user: no billed lookup of who we are"
     r = run(env, "--api-base", sim["base"], "post", "posted with --api v2")
     assert r.returncode == 0, r.stderr
     posted = int(re.search(r"Posted (\d+)", r.stdout).group(1))
