@@ -71,6 +71,15 @@ public final class SimulatorServer: Sendable {
     /// The demo app's bearer token (app-only: search, streams, public reads).
     public func demoBearerToken() async -> String { await world.bearer(for: credentials.consumerKey) }
 
+    /// OAuth 2.0 tokens for the demo user on the demo app's public client, as if the consent
+    /// page had been answered: what `linnet demo --api v2` starts with. The access token lives
+    /// `oauth2AccessTokenSeconds`; the refresh token renews it through `/2/oauth2/token`.
+    public func demoOAuth2Tokens(scopes: [String]) async -> (accessToken: String, refreshToken: String?, expiresAt: Double) {
+        let (access, refresh) = await world.grant(
+            userID: credentials.userID, clientID: configuration.oauth2ClientID, scopes: scopes)
+        return (access, refresh, await world.wallNow + configuration.oauth2AccessTokenSeconds)
+    }
+
     /// Saves the world now (to the state file).
     public func save() async throws {
         guard let path = configuration.statePath else { return }

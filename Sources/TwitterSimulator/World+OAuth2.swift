@@ -113,19 +113,24 @@ extension World {
         return .success(id)
     }
 
-    private func issue(userID: UInt64, clientID: String, scopes: [String]) -> SimResponse {
+    /// A new access token (and, with `offline.access`, a refresh token) for a user and client.
+    func grant(userID: UInt64, clientID: String, scopes: [String]) -> (access: String, refresh: String?) {
         let access = OAuthCheck.randomToken(48)
         oauth2Access[access] = OAuth2Grant(
             userID: userID, clientID: clientID, scopes: scopes, expiresAt: wallNow + config.oauth2AccessTokenSeconds)
+        guard scopes.contains("offline.access") else { return (access, nil) }
+        let refresh = OAuthCheck.randomToken(48)
+        oauth2Refresh[refresh] = OAuth2Grant(userID: userID, clientID: clientID, scopes: scopes, expiresAt: .infinity)
+        return (access, refresh)
+    }
+
+    private func issue(userID: UInt64, clientID: String, scopes: [String]) -> SimResponse {
+        let (access, refresh) = grant(userID: userID, clientID: clientID, scopes: scopes)
         var fields: [(String, J)] = [
             ("token_type", .string("bearer")), ("expires_in", .int(Int64(config.oauth2AccessTokenSeconds))),
             ("access_token", .string(access)), ("scope", .string(scopes.joined(separator: " "))),
         ]
-        if scopes.contains("offline.access") {
-            let refresh = OAuthCheck.randomToken(48)
-            oauth2Refresh[refresh] = OAuth2Grant(userID: userID, clientID: clientID, scopes: scopes, expiresAt: .infinity)
-            fields.append(("refresh_token", .string(refresh)))
-        }
+        if let refresh { fields.append(("refresh_token", .string(refresh))) }
         return .json(200, .object(fields))
     }
 

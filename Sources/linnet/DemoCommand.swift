@@ -12,19 +12,33 @@ struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Try Linnet without keys: the TUI on a simulated Twitter with live tweets.",
-        discussion: "Nothing leaves this machine: the simulator listens on loopback only.")
+        discussion: """
+            Nothing leaves this machine: the simulator listens on loopback only.
+            --api v2 reads and writes through X API v2, signed in with OAuth 2.0 (with --tier self-serve: \
+            the pay-per-use restrictions); --theme NAME as for linnet.
+            """)
 
     @Option(help: "New tweets per minute in the simulated world.") var tweetsPerMinute: Double = 20
     @Option(help: "Seed of the simulated world.") var seed: UInt64 = 1
     @Option(help: "Port for the simulator (0 picks a free one); its /_sim/ routes show what it holds.") var port: UInt16 = 0
-    @Option(help: "Theme name or path to a theme file.") var theme: String?
     @Option(help: "Where unsent drafts are kept (default: $XDG_STATE_HOME/linnet/demo).") var stateDir: String?
+    // `--api` is the global option (v2: signed in with OAuth 2.0, polled); parsed with the rest.
+    @OptionGroup(visibility: .hidden) var global: GlobalOptions
+    @Option(help: "The simulated access level: self-serve, basic, pro or enterprise (everything, v1.1 too).")
+    var tier = "enterprise"
 
     func run() async throws {
         guard isatty(0) == 1, isatty(1) == 1 else {
             throw ValidationError("linnet demo draws a full-screen interface and needs a terminal; run it from one (or try `linnet sim`).")
         }
+        // The demo has no account and reads no LINNET_API: --api alone chooses.
+        let chosen = try global.chosenAPI(nil, environment: [:])
+        guard let level = SimulatorConfiguration.Tier(rawValue: tier) else {
+            throw ValidationError(
+                "--tier is one of \(SimulatorConfiguration.Tier.allCases.map(\.rawValue).joined(separator: ", ")), not \(tier).")
+        }
         var config = SimulatorConfiguration()
+        config.tier = level
         config.seed = seed
         config.port = port
         config.tweetsPerMinute = tweetsPerMinute
@@ -36,15 +50,30 @@ struct DemoCommand: AsyncParsableCommand {
         } catch {
             throw ValidationError("the simulator could not start: \(error)")
         }
-        let c = server.credentials
-        let client = TwitterClient(
-            endpoints: .single(server.baseURL),
-            auth: .user(
-                OAuthCredentials(
-                    consumerKey: c.consumerKey, consumerSecret: c.consumerSecret, token: c.accessToken, tokenSecret: c.accessTokenSecret)))
+        let client: TwitterClient
+        if chosen == .v2 {
+            // Signed in as the consent page would have it; renewed through the simulator's
+            // token endpoint like a real account (the tokens live only in this process).
+            let t = await server.demoOAuth2Tokens(scopes: OAuth2Flow.scopes)
+            let flow = OAuth2Flow(http: HTTPClient(), clientID: server.configuration.oauth2ClientID, apiBase: server.baseURL)
+            let session = OAuth2Session(
+                tokens: OAuth2Tokens(
+                    accessToken: t.accessToken, refreshToken: t.refreshToken, expiresAt: t.expiresAt, scopes: OAuth2Flow.scopes),
+                flow: flow
+            ) { _ in }
+            client = TwitterClient(endpoints: .single(server.baseURL), auth: .oauth2Session(session), api: .v2)
+        } else {
+            let c = server.credentials
+            client = TwitterClient(
+                endpoints: .single(server.baseURL),
+                auth: .user(
+                    OAuthCredentials(
+                        consumerKey: c.consumerKey, consumerSecret: c.consumerSecret, token: c.accessToken, tokenSecret: c.accessTokenSecret
+                    )))
+        }
         let me: User
         do {
-            me = try await client.verifyCredentials()
+            me = try await client.me()
         } catch {
             await server.stop()
             throw ValidationError("the simulator did not answer: \(error)")
@@ -54,7 +83,7 @@ struct DemoCommand: AsyncParsableCommand {
             await server.stop()
             throw CLIError(error.description)
         }
-        var (settings, notice) = GlobalOptions.settings(file, theme: theme, account: "demo")
+        var (settings, notice) = GlobalOptions.settings(file, theme: global.theme, account: "demo")
         let stateDirectory = stateDir.map { URL(fileURLWithPath: $0) } ?? DraftStore.defaultDirectory(account: "demo")
         settings.drafts = DraftStore(directory: stateDirectory)
         let store = TimelineStore(cap: file.keepPerTimeline)
