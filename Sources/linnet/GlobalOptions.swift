@@ -110,8 +110,9 @@ struct GlobalOptions: ParsableArguments {
                 found.isEmpty ? "" : "\nFound \(found.joined(separator: " and ")): bring those accounts over with `linnet accounts import`."
             throw CLIError(
                 """
-                No account yet. Sign in with your API keys from developer.twitter.com:
-                  linnet login            (prints a URL to open anywhere, then asks for the PIN)
+                No account yet. Sign in with your app's keys from the X developer portal:
+                  linnet login            (OAuth 2.0: prints a URL to open, then takes the address the browser was sent to)
+                  linnet login --pin      (OAuth 1.0a consumer keys: prints a URL, then asks for the PIN)
                 or try Linnet without keys: linnet demo
                 """ + offer, code: .auth)
         }

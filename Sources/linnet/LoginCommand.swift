@@ -10,8 +10,10 @@ struct LoginCommand: AsyncParsableCommand {
         commandName: "login",
         abstract: "Sign in and save the account.",
         discussion: """
-            The consumer key and secret come from --consumer-key/--consumer-secret, then \
-            LINNET_CONSUMER_KEY/LINNET_CONSUMER_SECRET, then a prompt. Linnet never opens a \
+            The default is OAuth 2.0 with PKCE for X API v2: the client id comes from --client-id, \
+            then LINNET_CLIENT_ID, then a prompt. The OAuth 1.0a ways (--pin, --browser, --xauth, \
+            --tokens, --app-only) take the consumer key and secret from --consumer-key/--consumer-secret, \
+            then LINNET_CONSUMER_KEY/LINNET_CONSUMER_SECRET, then a prompt. Linnet never opens a \
             browser itself: it prints the URL to open on any device.
             """)
 
@@ -19,20 +21,20 @@ struct LoginCommand: AsyncParsableCommand {
         case pin, browser, xauth, tokens, appOnly, oauth2
         static func help(for value: Method) -> ArgumentHelp? {
             switch value {
-            case .pin: return "Open a URL anywhere, then type the PIN it shows (default)."
+            case .pin: return "OAuth 1.0a: open a URL anywhere, then type the PIN it shows."
             case .browser: return "Sign in in a browser on this machine; it returns to a loopback listener."
             case .xauth: return "Exchange a username and password for tokens once (apps allowed xAuth only)."
             case .tokens: return "Paste an access token and secret you already have."
             case .appOnly: return "A bearer token for the app alone: read-only search and user timelines."
             case .oauth2:
                 return
-                    "X API v2 with OAuth 2.0 (PKCE): --client-id, the browser comes back to --redirect-uri (or, with --headless, paste the address it was sent to). Scopes: \(OAuth2Flow.scopes.joined(separator: " "))."
+                    "X API v2 with OAuth 2.0 (PKCE): --client-id, the browser comes back to --redirect-uri (or, with --headless, paste the address it was sent to). The default. Scopes: \(OAuth2Flow.scopes.joined(separator: " "))."
             }
         }
     }
 
     @OptionGroup var global: GlobalOptions
-    @Flag var method: Method = .pin
+    @Flag var method: Method = .oauth2
     @Option(help: "Consumer (API) key.") var consumerKey: String?
     @Option(help: "Consumer (API) secret.") var consumerSecret: String?
     @Option(help: "Access token (with --tokens).") var token: String?

@@ -330,11 +330,11 @@ def test_self_serve_v1_says_to_use_v2(home, tmp_path):
 
 
 def test_oauth2_login_headless_then_reading_survives_expiry(home, sim):
-    """`linnet login --oauth2 --headless`: the URL printed, the redirected address pasted back;
+    """`linnet login --headless` (OAuth 2.0, the default): the URL printed, the redirected address pasted back;
     the account keeps a refresh token (0600); reading renews the access token once it expired
     and writes the new pair back."""
     import requests
-    p = subprocess.Popen([LINNET, "login", "--oauth2", "--headless", "--api-base", sim["base"],
+    p = subprocess.Popen([LINNET, "login", "--headless", "--api-base", sim["base"],
                           "--client-id", sim["oauth2_client_id"]], env=home, stdin=subprocess.PIPE,
                          stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
     url = None
