@@ -125,7 +125,9 @@ struct LoginCommand: AsyncParsableCommand {
 
     /// OAuth 2.0 with PKCE against X API v2: the account keeps a refresh token and renews itself.
     func oauth2(_ env: [String: String]) async throws {
-        guard let id = clientId ?? env["LINNET_CLIENT_ID"] ?? prompt("Client ID: "), !id.isEmpty else {
+        // Someone holding OAuth 1.0a consumer keys is told where they belong.
+        let hint = consumerKey != nil || env["LINNET_CONSUMER_KEY"] != nil ? " (OAuth 2.0; for consumer keys: linnet login --pin)" : ""
+        guard let id = clientId ?? env["LINNET_CLIENT_ID"] ?? prompt("Client ID\(hint): "), !id.isEmpty else {
             throw CLIError("An OAuth 2.0 client id is needed (developer portal: your app's Keys and tokens).", code: .usage)
         }
         let secret = clientSecret ?? env["LINNET_CLIENT_SECRET"]

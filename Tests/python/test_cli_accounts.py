@@ -329,6 +329,16 @@ def test_self_serve_v1_says_to_use_v2(home, tmp_path):
         proc.wait(timeout=10)
 
 
+def test_login_default_points_consumer_keys_to_pin(home, sim):
+    """OAuth 2.0 is the default; someone with only OAuth 1.0a consumer keys is told about --pin,
+    and nothing is saved."""
+    env = dict(home, LINNET_CONSUMER_KEY=sim["consumer_key"], LINNET_CONSUMER_SECRET=sim["consumer_secret"])
+    r = run(env, "login", "--headless", "--api-base", sim["base"], stdin="")
+    assert r.returncode == 2, r.stderr
+    assert "Client ID (OAuth 2.0; for consumer keys: linnet login --pin)" in r.stderr and "client id is needed" in r.stderr
+    assert not os.path.exists(accounts_file(home))
+
+
 def test_oauth2_login_headless_then_reading_survives_expiry(home, sim):
     """`linnet login --headless` (OAuth 2.0, the default): the URL printed, the redirected address pasted back;
     the account keeps a refresh token (0600); reading renews the access token once it expired
