@@ -28,14 +28,17 @@ struct DemoCommand: AsyncParsableCommand {
     var tier = "enterprise"
 
     func run() async throws {
-        guard isatty(0) == 1, isatty(1) == 1 else {
-            throw ValidationError("linnet demo draws a full-screen interface and needs a terminal; run it from one (or try `linnet sim`).")
+        if global.account != nil || global.apiBase != nil || global.streamBase != nil {
+            throw ValidationError("linnet demo runs its own simulator: --account, --api-base and --stream-base do not apply to it.")
         }
         // The demo has no account and reads no LINNET_API: --api alone chooses.
         let chosen = try global.chosenAPI(nil, environment: [:])
         guard let level = SimulatorConfiguration.Tier(rawValue: tier) else {
             throw ValidationError(
                 "--tier is one of \(SimulatorConfiguration.Tier.allCases.map(\.rawValue).joined(separator: ", ")), not \(tier).")
+        }
+        guard isatty(0) == 1, isatty(1) == 1 else {
+            throw ValidationError("linnet demo draws a full-screen interface and needs a terminal; run it from one (or try `linnet sim`).")
         }
         var config = SimulatorConfiguration()
         config.tier = level
@@ -55,13 +58,14 @@ struct DemoCommand: AsyncParsableCommand {
             // Signed in as the consent page would have it; renewed through the simulator's
             // token endpoint like a real account (the tokens live only in this process).
             let t = await server.demoOAuth2Tokens(scopes: OAuth2Flow.scopes)
-            let flow = OAuth2Flow(http: HTTPClient(), clientID: server.configuration.oauth2ClientID, apiBase: server.baseURL)
+            let http = HTTPClient()
+            let flow = OAuth2Flow(http: http, clientID: server.configuration.oauth2ClientID, apiBase: server.baseURL)
             let session = OAuth2Session(
                 tokens: OAuth2Tokens(
                     accessToken: t.accessToken, refreshToken: t.refreshToken, expiresAt: t.expiresAt, scopes: OAuth2Flow.scopes),
                 flow: flow
             ) { _ in }
-            client = TwitterClient(endpoints: .single(server.baseURL), auth: .oauth2Session(session), api: .v2)
+            client = TwitterClient(endpoints: .single(server.baseURL), auth: .oauth2Session(session), http: http, api: .v2)
         } else {
             let c = server.credentials
             client = TwitterClient(

@@ -32,3 +32,12 @@ def test_sim_names_a_corrupt_state_file(tmp_path):
     r = run("sim", "--port", "0", "--state", str(state))
     assert r.returncode != 0
     assert str(state) in r.stderr and "not a Linnet simulator state" in r.stderr
+
+
+def test_demo_refuses_options_that_do_not_apply_before_drawing():
+    """The demo's own arguments are checked first, each refusal in words (exit 2, usage)."""
+    for args, words in [(("--api-base", "http://127.0.0.1:1"), "runs its own simulator"),
+                        (("--api", "v3"), "must be v2 or v1.1"),
+                        (("--tier", "free"), "self-serve, basic, pro, enterprise")]:
+        r = subprocess.run([LINNET, "demo", *args], stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=30)
+        assert r.returncode == 2 and words in r.stderr, (args, r.stderr)
