@@ -21,6 +21,19 @@ public enum WriteAction: Sendable, Equatable {
         case .delete: return "delete the tweet"
         }
     }
+
+    /// Writes an access level allows or refuses together: a like and its undoing, a retweet
+    /// and its undoing, posts, deletes.
+    public enum Kind: Sendable, Hashable { case post, retweet, like, delete }
+
+    public var kind: Kind {
+        switch self {
+        case .post: .post
+        case .retweet, .unretweet: .retweet
+        case .like, .unlike: .like
+        case .delete: .delete
+        }
+    }
 }
 
 extension SyncEngine {
@@ -29,11 +42,19 @@ extension SyncEngine {
     /// box keeps the text until then). Returns the server's tweet, or why it failed in words.
     public func perform(_ action: WriteAction) async -> Result<Tweet, SyncError> {
         if isAppOnly { return .failure(SyncError(Self.appOnlyWrites)) }
+        if let words = refusedByAccessLevel[action.kind] {
+            return .failure(SyncError("Could not \(action.verb): \(words) Nothing was sent.", status: 403))
+        }
         do {
             return .success(try await run(action))
         } catch let e as SyncError {
             return .failure(e)
         } catch let e as APIError {
+            // A post may be refused for what it is (a quote) rather than for being a post, so
+            // only likes and retweets are remembered as refused outright.
+            if e.tierRestriction == .notEnrolled, action.kind == .like || action.kind == .retweet {
+                refusedByAccessLevel[action.kind] = Self.words(e)
+            }
             return .failure(SyncError("Could not \(action.verb): \(Self.words(e))", status: e.httpStatus))
         } catch {
             return .failure(SyncError("Could not \(action.verb): \(Self.words(error))"))

@@ -33,6 +33,9 @@ public actor SyncEngine {
     /// session liked and reposted, so a poll's copy does not undo what the user sees.
     var v2Liked: Set<TweetID> = []
     var v2Reposted: Set<TweetID> = []
+    /// Kinds of write the key's access level refused this session (likes, retweets on a
+    /// self-serve key), with X's words: asked again, they are refused here, nothing sent.
+    var refusedByAccessLevel: [WriteAction.Kind: String] = [:]
     /// Failed catch-ups in a row per timeline, for the retry backoff.
     var retries: [TimelineID: Int] = [:]
     private var friends: Set<UserID>?

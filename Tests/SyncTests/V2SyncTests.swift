@@ -80,4 +80,54 @@ import TwitterAPI
         #expect(!(await held(.home)).contains(posted.id.description))
         #expect(try await client.v2Lookup([posted.id]).errors.first?.kind == "resource-not-found")
     }
+
+    /// A self-serve key refuses likes: the first refusal is X's, in words, and the like is undone
+    /// on screen; asked again, the engine refuses by itself and sends nothing.
+    @Test func likesRefusedByTheAccessLevelAreNotSentAgain() async throws {
+        let sim = try await ClientHarness.start { $0.tier = .selfServe }
+        defer { Task { await sim.stop() } }
+        let c = sim.server.credentials
+        let client = TwitterClient(
+            endpoints: .single(sim.server.baseURL),
+            auth: .user(
+                OAuthCredentials(
+                    consumerKey: c.consumerKey, consumerSecret: c.consumerSecret, token: c.accessToken, tokenSecret: c.accessTokenSecret)),
+            http: sim.client.http, api: .v2)
+        let me = try await client.v2Me()
+        let store = TimelineStore()
+        var o = SyncOptions()
+        o.clock = ScaledClock(scale: 0.005)
+        let engine = SyncEngine(client: client, store: store, account: me, options: o)
+        defer { Task { await engine.stop() } }
+        let page = try await client.v2Home(userID: me.id, .init(maxResults: 20)).tweets
+        let strangers = page.filter { $0.retweetedStatus == nil && $0.user.id != me.id }.map(\.id)
+        try #require(strangers.count >= 2)
+        for t in page { await store.add(t, to: [.home]) }
+        func likesSent() async throws -> Int {
+            let log = try JSONValue.parse(try await sim.control("GET", "/_sim/requests").body)
+            guard case .array(let entries) = log else { return -1 }
+            return entries.filter { $0["method"]?.stringValue == "POST" && $0["path"]?.stringValue?.hasSuffix("/likes") == true }.count
+        }
+
+        guard case .failure(let first) = await engine.perform(.like(strangers[0])) else {
+            Issue.record("a like was accepted on self-serve")
+            return
+        }
+        #expect(first.status == 403 && first.message.contains("project whose access level includes it"), "\(first)")
+        #expect(await store.tweet(strangers[0])?.content.isFavorited == false)
+        #expect(try await likesSent() == 1)
+
+        guard case .failure(let second) = await engine.perform(.like(strangers[1])) else {
+            Issue.record("the second like was accepted")
+            return
+        }
+        #expect(second.message.contains("Nothing was sent") && second.message.contains("project whose access level includes it"))
+        #expect(try await likesSent() == 1, "the second like went to the server")
+        #expect(await store.tweet(strangers[1])?.content.isFavorited == false)
+        // Posting is another kind of write: still sent.
+        guard case .success = await engine.perform(.post("still allowed to post", inReplyTo: nil)) else {
+            Issue.record("a post was refused after a like was")
+            return
+        }
+    }
 }
