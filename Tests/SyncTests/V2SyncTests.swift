@@ -7,16 +7,21 @@ import TwitterAPI
 /// The sync engine reading through API v2: every pane polled (v2 has no user stream), pages of
 /// 100, new posts and deletes picked up, threads by conversation.
 @Suite(.serialized) struct V2SyncTests {
-    @Test func homeMentionsAndThreadsOnV2() async throws {
-        let sim = try await ClientHarness.start()
-        defer { Task { await sim.stop() } }
+    /// The demo user's OAuth 1.0a token, used on v2.
+    static func v2Client(_ sim: ClientHarness) -> TwitterClient {
         let c = sim.server.credentials
-        let client = TwitterClient(
+        return TwitterClient(
             endpoints: .single(sim.server.baseURL),
             auth: .user(
                 OAuthCredentials(
                     consumerKey: c.consumerKey, consumerSecret: c.consumerSecret, token: c.accessToken, tokenSecret: c.accessTokenSecret)),
             http: sim.client.http, api: .v2)
+    }
+
+    @Test func homeMentionsAndThreadsOnV2() async throws {
+        let sim = try await ClientHarness.start()
+        defer { Task { await sim.stop() } }
+        let client = Self.v2Client(sim)
         let me = try await client.v2Me()
         var o = SyncOptions()
         o.clock = ScaledClock(scale: 0.005)
@@ -86,13 +91,7 @@ import TwitterAPI
     @Test func likesRefusedByTheAccessLevelAreNotSentAgain() async throws {
         let sim = try await ClientHarness.start { $0.tier = .selfServe }
         defer { Task { await sim.stop() } }
-        let c = sim.server.credentials
-        let client = TwitterClient(
-            endpoints: .single(sim.server.baseURL),
-            auth: .user(
-                OAuthCredentials(
-                    consumerKey: c.consumerKey, consumerSecret: c.consumerSecret, token: c.accessToken, tokenSecret: c.accessTokenSecret)),
-            http: sim.client.http, api: .v2)
+        let client = Self.v2Client(sim)
         let me = try await client.v2Me()
         let store = TimelineStore()
         var o = SyncOptions()
