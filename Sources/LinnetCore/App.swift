@@ -110,6 +110,8 @@ public final class App {
     private var lastDraftSave = 0.0
     /// A save failed while quitting and the user was told; the next quit goes ahead.
     private var quitDespiteUnsaved = false
+    private var lastLedgerSave = 0.0
+    private var ledgerSaveFailed = false
 
     public init(terminal: any Terminal, store: TimelineStore, engine: SyncEngine, settings: Settings, wake: @escaping @Sendable () -> Void)
     {
@@ -178,6 +180,7 @@ public final class App {
         if let cache = settings.cache {
             do { try cache.save(await store.snapshot()) } catch { FileHandle.standardError.write(Data("linnet: \(error)\n".utf8)) }
         }
+        do { try engine.options.ledger?.save() } catch { FileHandle.standardError.write(Data("linnet: \(error)\n".utf8)) }
     }
 
     /// Leaves this account (its drafts and cache saved) and opens another.
@@ -235,10 +238,14 @@ public final class App {
             snapshot: snapshot, statuses: engine.board.statuses, keyMap: settings.keyMap, themes: settings.themes)
         context.accounts = settings.accounts
         context.currentAccount = settings.account
+        if engine.client.api == .v2, let ledger = engine.options.ledger {
+            context.costToday = Words.costToday(UsageFormat.dollars(ledger.todayCost))
+        }
         var effects: [Effect] = []
         for a in actions { effects += Reducer.reduce(&state, a, context) }
         for e in effects { perform(e) }
         autosaveDraft()
+        autosaveLedger()
         if state.quitting { return }
         // After the effects: a theme effect above may have changed settings.theme.
         let frame = Views.render(state, context, theme: settings.theme)
@@ -310,6 +317,20 @@ public final class App {
             }
         }
         lastDraftSave = state.now
+    }
+
+    /// The usage ledger reaches the disk every half minute, so other Linnet processes of the
+    /// account (and `linnet usage`) count what this one read; a failure is said once.
+    private func autosaveLedger() {
+        guard let ledger = engine.options.ledger, state.now - lastLedgerSave >= 30 else { return }
+        lastLedgerSave = state.now
+        do {
+            try ledger.save()
+            ledgerSaveFailed = false
+        } catch {
+            if !ledgerSaveFailed { inbox.post(.notice(Words.usageNotSaved("\(error)"), isError: true)) }
+            ledgerSaveFailed = true
+        }
     }
 
     /// While typing, drafts reach the disk every couple of seconds.

@@ -173,6 +173,8 @@ public struct Context: Sendable {
     /// Account names the switch key cycles through, and the one in use.
     public var accounts: [String] = []
     public var currentAccount: String?
+    /// Today's estimated cost on a pay-per-use API (`≈ $0.42 today`), nil where nothing is billed.
+    public var costToday: String?
     public init(
         snapshot: TimelineSnapshot, statuses: [TimelineID: SyncStatus] = [:], keyMap: KeyMap = .standard,
         themes: [String] = ["dark"]

@@ -17,12 +17,17 @@ public struct Config: Equatable, Sendable {
     public var keepPerTimeline = 5000
     /// `[keys.MODE]` tables: key sequence → command name (or "none").
     public var keys: [KeyMode: [(keys: String, command: String)]] = [:]
+    /// `[prices]`: US dollars per billed item on a pay-per-use key (X's published prices unless set).
+    public var prices = UsagePrices()
+    /// Polling slows as a day's estimated cost nears this and stops when it is reached.
+    public var budgetPerDay: Double?
 
     public init() {}
 
     public static func == (a: Config, b: Config) -> Bool {
         a.theme == b.theme && a.confirmBeforePost == b.confirmBeforePost && a.bellOnMention == b.bellOnMention
             && a.panes == b.panes && a.minimumPollSeconds == b.minimumPollSeconds && a.keepPerTimeline == b.keepPerTimeline
+            && a.prices == b.prices && a.budgetPerDay == b.budgetPerDay
             && a.keys.mapValues { $0.map { "\($0.keys)=\($0.command)" } } == b.keys.mapValues { $0.map { "\($0.keys)=\($0.command)" } }
     }
 
@@ -76,6 +81,21 @@ public struct Config: Equatable, Sendable {
                     }
                     c.minimumPollSeconds = n
                 }
+            case "budget_per_day":
+                guard let n = v.double ?? v.int.map(Double.init), n >= 0, n <= 1_000_000 else {
+                    throw fail(key, "budget_per_day must be a number of US dollars, such as 1.00")
+                }
+                c.budgetPerDay = n
+            case "prices":
+                guard let t = v.table else { throw fail(key, "[prices] must be a table") }
+                for k in t.keys {
+                    guard let field = UsagePrices.names.first(where: { $0.0 == k })?.1,
+                        let n = t[k]?.double ?? t[k]?.int.map(Double.init), n >= 0, n <= 1000
+                    else {
+                        throw fail(k, "[prices] takes US dollars per item for \(UsagePrices.names.map(\.0).joined(separator: ", "))")
+                    }
+                    c.prices[keyPath: field] = n
+                }
             case "keys":
                 guard let t = v.table else { throw fail(key, "[keys.MODE] tables map key names to commands") }
                 for mode in t.keys {
@@ -94,7 +114,7 @@ public struct Config: Equatable, Sendable {
             default:
                 throw fail(
                     key,
-                    "unknown setting \"\(key)\" (known: theme, confirm_before_post, bell_on_mention, panes, keep_per_timeline, [poll], [keys.MODE])"
+                    "unknown setting \"\(key)\" (known: theme, confirm_before_post, bell_on_mention, panes, keep_per_timeline, budget_per_day, [poll], [prices], [keys.MODE])"
                 )
             }
         }
@@ -128,11 +148,14 @@ public struct Config: Equatable, Sendable {
             bell_on_mention = \(bellOnMention)
             panes = [\(panes.map(AccountStore.quote).joined(separator: ", "))]
             keep_per_timeline = \(keepPerTimeline)
-
+            \(budgetPerDay.map { "budget_per_day = \($0)\n" } ?? "")
             [poll]
             minimum_seconds = \(Int(minimumPollSeconds))
 
+            [prices]
+
             """
+        for (name, field) in UsagePrices.names { out += "\(name) = \(prices[keyPath: field])\n" }
         for mode in KeyMode.allCases {
             let bindings = keyMap.bindings.filter { $0.mode == mode }
             guard !bindings.isEmpty || KeyMap.standard.bindings.contains(where: { $0.mode == mode }) else { continue }

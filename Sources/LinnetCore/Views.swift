@@ -116,6 +116,8 @@ public enum Views {
         switch st.state {
         case .rateLimited(let until):
             message = (Words.refusedRateLimited(retryIn: wait(until)), .statusError)
+        case .budgetSpent:
+            message = (st.lastError ?? Words.state(st.state, wait: wait), .statusError)
         case .offline(let retry, let reason) where st.refused:
             message = (Words.refused(reason, retryIn: wait(retry)), .statusError)
         case .offline(let retry, let reason):
@@ -209,7 +211,7 @@ public enum Views {
         switch st.state {
         case .idle, .loading, .connecting, .polling: return (words, .status)
         case .streaming: return (words, .statusOK)
-        case .offline, .rateLimited: return (words, .statusError)
+        case .offline, .rateLimited, .budgetSpent: return (words, .statusError)
         }
     }
 
@@ -232,6 +234,7 @@ public enum Views {
         var x = screen.put(
             s.readOnly ? " " + TweetCard.clean(s.account) + " " + Words.appOnly : " @" + TweetCard.clean(s.account),
             x: r.x, y: r.y, style: t[.status].union(.bold))
+        if let cost = c.costToday { x = screen.put(" · " + cost, x: x, y: r.y, style: t[.status]) }
         let st = c.statuses[s.pane.id] ?? SyncStatus()
         let (words, role) = describe(st, now: s.now)
         x = screen.put(" · " + title(s.pane.id) + ": ", x: x, y: r.y, style: t[.status])

@@ -95,9 +95,12 @@ public enum Words {
         case .polling(let next): return "polling, next in \(wait(next))"
         case .offline(let retry, _): return "offline, retry in \(wait(retry))"
         case .rateLimited(let until): return "rate limited for \(wait(until))"
+        case .budgetSpent(let until): return "budget spent, paused for \(wait(until))"
         }
     }
     public static let appOnly = "(app-only)"
+    public static func costToday(_ dollars: String) -> String { "≈ \(dollars) today" }
+    public static func usageNotSaved(_ why: String) -> String { "Usage not saved: \(why)" }
     public static func helpHint(_ key: String) -> String { "\(key) help" }
     public static let search = "Search: "
 

@@ -42,12 +42,23 @@ extension SyncEngine {
         // the floor comes from the lowest ceiling asked for, so merged catch-ups miss nothing.
         let top = await store.newest(id)
         let low = ceiling ?? top
-        let floor: TweetID? = if let low { await store.floor(id, below: low, depth: options.reconcileDepth) } else { nil }
+        let floor: TweetID?
+        if let low {
+            if let ledger = options.ledger, client.api == .v2 {
+                floor = await store.floor(id, below: low, depth: options.reconcileDepth) { ledger.readToday($0) }
+            } else {
+                floor = await store.floor(id, below: low, depth: options.reconcileDepth)
+            }
+        } else {
+            floor = nil
+        }
         var maxID: TweetID?
         var present = Set<TweetID>()
         var complete = false
         do {
-            for _ in 0..<(floor == nil ? 1 : options.maxCatchUpPages) {
+            for page in 0..<(floor == nil ? 1 : options.maxCatchUpPages) {
+                // Past the budget, what is fetched stays and the rest is left as a gap.
+                if page > 0, budgetSpentUntil() != nil { break }
                 let request = PageRequest(count: options.pageSize, sinceID: floor, maxID: maxID)
                 let (tweets, returned) = try await fetch(id, request)
                 await store.merge(page: withSessionFlags(tweets), into: id, request: request)

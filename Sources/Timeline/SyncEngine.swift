@@ -62,6 +62,13 @@ public actor SyncEngine {
             // app's token, not the user's: every pane is polled.
             o.pageSize = min(o.pageSize, 100)
             o.useStreams = false
+            if let n = o.v2PageSize {
+                // Deletes are looked for among held posts read today (not billed again), and
+                // only half a page deep, so the new posts still fit in one page.
+                o.reconcileDepth = min(o.reconcileDepth, n / 2)
+                o.pageSize = max(1, min(o.pageSize, n))
+                o.maxCatchUpPages = 1
+            }
         }
         self.options = o
     }
@@ -244,6 +251,14 @@ public actor SyncEngine {
 
     /// One poll; returns the seconds to wait before the next.
     private func pollOnce(_ id: TimelineID) async -> Double {
+        if let until = budgetSpentUntil() {
+            board.update(id) {
+                $0.state = .budgetSpent(until: until)
+                $0.lastError = budgetWords
+                $0.lastErrorAt = now()
+            }
+            return max(1, until - now())
+        }
         let newest = await store.newest(id)
         if let unfinished = unfinishedCeiling.removeValue(forKey: id) {
             requestCatchUp(id, ceiling: unfinished.flatMap { u in newest.map { min(u, $0) } ?? u })
@@ -259,6 +274,7 @@ public actor SyncEngine {
         wait = max(wait, options.minimumPollSeconds)
         if case .offline(let retry, _) = board.status(id).state { wait = max(1, retry - now()) }
         if case .rateLimited(let until) = board.status(id).state { wait = max(wait, until - now()) }
+        wait *= Self.budgetSlowdown(options.ledger?.budgetFraction ?? 0)
         let next = now() + wait
         board.update(id) {
             if case .offline = $0.state { return }
@@ -269,6 +285,9 @@ public actor SyncEngine {
 
     /// Answers a refresh key: at once when the budget allows, otherwise when and why not.
     public func refresh(_ id: TimelineID) -> PollPlanner.Refresh {
+        if let until = budgetSpentUntil() {
+            return .wait(seconds: Int((until - now()).rounded(.up)), message: budgetWords)
+        }
         let endpoint = self.endpoint(id)
         if let until = blocked[endpoint], until > now() {
             let s = Int((until - now()).rounded(.up))
@@ -287,6 +306,30 @@ public actor SyncEngine {
         case .search(let q): return streamsUp.contains("search:" + q) ? .streaming : .connecting
         case .user, .thread: return .idle
         }
+    }
+
+    // MARK: - Budget
+
+    /// When today's budget is spent, the end of the UTC day; nil while there is budget left.
+    nonisolated func budgetSpentUntil() -> Double? {
+        guard let l = options.ledger, l.budgetPerDay != nil, l.budgetFraction >= 1 else { return nil }
+        return l.endOfDay()
+    }
+
+    /// How much longer than planned to wait between polls as the budget is used: from 75% of
+    /// it the wait grows steadily, to ten times at 100%.
+    public nonisolated static func budgetSlowdown(_ fraction: Double) -> Double {
+        fraction <= 0.75 ? 1 : 1 + min(1, (fraction - 0.75) / 0.25) * 9
+    }
+
+    nonisolated var budgetWords: String {
+        guard let l = options.ledger, let b = l.budgetPerDay else { return "" }
+        return Self.budgetSpentWords(budget: b, spent: l.todayCost)
+    }
+
+    public nonisolated static func budgetSpentWords(budget: Double, spent: Double) -> String {
+        "Today's budget of \(UsageFormat.dollars(budget)) is spent (≈ \(UsageFormat.dollars(spent))): polling stops until 00:00 UTC. "
+            + "Raise budget_per_day in config.toml to read more today."
     }
 
     static func reconcilable(_ id: TimelineID) -> Bool {

@@ -22,5 +22,10 @@ public struct SyncOptions: Sendable {
     public var minimumPollSeconds = 0.0
     /// Length of the rate-limit window assumed before the first answer.
     public var windowSeconds = 900.0
+    /// On v2, where every post read is billed: the posts a page asks for, matched to what a
+    /// pane shows; a poll that finds more leaves a gap to fill on demand instead of paging on.
+    public var v2PageSize: Int?
+    /// The account's usage ledger: its budget slows and stops polling.
+    public var ledger: UsageLedger?
     public init() {}
 }

@@ -12,6 +12,8 @@ public enum SyncState: Equatable, Sendable {
     /// Failed; the next attempt at this Unix time.
     case offline(retry: Double, reason: String)
     case rateLimited(until: Double)
+    /// Today's budget (`budget_per_day`) is spent: no polling until this Unix time (00:00 UTC).
+    case budgetSpent(until: Double)
 }
 
 public struct SyncStatus: Equatable, Sendable {

@@ -79,11 +79,20 @@ public actor TimelineStore {
 
     /// The id `depth` places below the newest held at or below `ceiling` (or the oldest held).
     public func floor(_ id: TimelineID, below ceiling: TweetID, depth: Int) -> TweetID? {
+        floor(id, below: ceiling, depth: depth) { _ in true }
+    }
+
+    /// The same, going deeper only while `free` says a held tweet may be read again (on v2:
+    /// read already today, so not billed again).
+    public func floor(_ id: TimelineID, below ceiling: TweetID, depth: Int, free: (TweetID) -> Bool) -> TweetID? {
         guard let h = held[id] else { return nil }
         let (i, found) = h.position(ceiling)
         let top = found ? i : i - 1
         guard top >= 0 else { return nil }
-        return h.ascending[max(0, top - depth)]
+        var bottom = top
+        // Everything above the floor is fetched again: the floor itself is not.
+        while bottom > max(0, top - depth), free(h.ascending[bottom]) { bottom -= 1 }
+        return h.ascending[bottom]
     }
 
     /// Versions as the store changes. A burst of changes wakes a slow reader once: only the

@@ -58,7 +58,7 @@ extension World {
         lastStatusText[uid] = text
         insert(t)
         publish(.tweet(t))
-        chargeCreate(withURL: text.contains("http://") || text.contains("https://"))
+        chargeCreate(withURL: !Extractor.urls(in: text).isEmpty)
         return .json(
             201,
             .object([

@@ -26,6 +26,8 @@ struct DemoCommand: AsyncParsableCommand {
     @OptionGroup(visibility: .hidden) var global: GlobalOptions
     @Option(help: "The simulated access level: self-serve, basic, pro or enterprise (everything, v1.1 too).")
     var tier = "enterprise"
+    @Option(help: "With --api v2: a day's budget in US dollars (as budget_per_day in config.toml); polling stops when it is spent.")
+    var budgetPerDay: Double?
 
     func run() async throws {
         if global.account != nil || global.apiBase != nil || global.streamBase != nil {
@@ -36,6 +38,9 @@ struct DemoCommand: AsyncParsableCommand {
         guard let level = SimulatorConfiguration.Tier(rawValue: tier) else {
             throw ValidationError(
                 "--tier is one of \(SimulatorConfiguration.Tier.allCases.map(\.rawValue).joined(separator: ", ")), not \(tier).")
+        }
+        if let b = budgetPerDay, !(b >= 0) || chosen != .v2 {
+            throw ValidationError("--budget-per-day takes a number of dollars, with --api v2 (where reads are billed).")
         }
         guard isatty(0) == 1, isatty(1) == 1 else {
             throw ValidationError("linnet demo draws a full-screen interface and needs a terminal; run it from one (or try `linnet sim`).")
@@ -53,7 +58,15 @@ struct DemoCommand: AsyncParsableCommand {
         } catch {
             throw ValidationError("the simulator could not start: \(error)")
         }
+        let file: Config
+        do { file = try Config.load(Config.defaultFile()) } catch {
+            await server.stop()
+            throw CLIError(error.description)
+        }
         let client: TwitterClient
+        // The demo's money is not real: its ledger lives in this process, starting at zero like
+        // the simulator's, so the meter reads the same as /_sim/usage.
+        let ledger = UsageLedger(fileURL: nil, prices: file.prices, budgetPerDay: budgetPerDay ?? file.budgetPerDay)
         if chosen == .v2 {
             // Signed in as the consent page would have it; renewed through the simulator's
             // token endpoint like a real account (the tokens live only in this process).
@@ -65,7 +78,8 @@ struct DemoCommand: AsyncParsableCommand {
                     accessToken: t.accessToken, refreshToken: t.refreshToken, expiresAt: t.expiresAt, scopes: OAuth2Flow.scopes),
                 flow: flow
             ) { _ in }
-            client = TwitterClient(endpoints: .single(server.baseURL), auth: .oauth2Session(session), http: http, api: .v2)
+            client = TwitterClient(
+                endpoints: .single(server.baseURL), auth: .oauth2Session(session), http: http, api: .v2, usage: ledger)
         } else {
             let c = server.credentials
             client = TwitterClient(
@@ -82,16 +96,17 @@ struct DemoCommand: AsyncParsableCommand {
             await server.stop()
             throw ValidationError("the simulator did not answer: \(error)")
         }
-        let file: Config
-        do { file = try Config.load(Config.defaultFile()) } catch {
-            await server.stop()
-            throw CLIError(error.description)
-        }
+        ledger.identify(me.id)
         var (settings, notice) = GlobalOptions.settings(file, theme: global.theme, account: "demo")
         let stateDirectory = stateDir.map { URL(fileURLWithPath: $0) } ?? DraftStore.defaultDirectory(account: "demo")
         settings.drafts = DraftStore(directory: stateDirectory)
         let store = TimelineStore(cap: file.keepPerTimeline)
-        let engine = SyncEngine(client: client, store: store, account: me)
+        var options = SyncOptions()
+        if chosen == .v2 {
+            options.ledger = ledger
+            options.v2PageSize = v2PageSize()
+        }
+        let engine = SyncEngine(client: client, store: store, account: me, options: options)
         await runTUI(store: store, engine: engine, settings: settings, notice: notice)
         await server.stop()
     }

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LinnetCore
+import Timeline
 import TweetText
 import TwitterAPI
 
@@ -84,17 +85,21 @@ struct GlobalOptions: ParsableArguments {
             guard let ck = env["LINNET_CONSUMER_KEY"], let cs = env["LINNET_CONSUMER_SECRET"] else {
                 throw CLIError("LINNET_ACCESS_TOKEN is set but LINNET_CONSUMER_KEY and LINNET_CONSUMER_SECRET are not.", code: .auth)
             }
+            let auth = TwitterAuth.user(OAuthCredentials(consumerKey: ck, consumerSecret: cs, token: t, tokenSecret: ts))
+            let api = try chosenAPI(nil, environment: env)
+            let uid = auth.tokenUserID
             return (
                 TwitterClient(
-                    endpoints: endpoints(accountBase: nil),
-                    auth: .user(OAuthCredentials(consumerKey: ck, consumerSecret: cs, token: t, tokenSecret: ts)), http: http,
-                    api: try chosenAPI(nil, environment: env)), nil
+                    endpoints: endpoints(accountBase: nil), auth: auth, http: http, api: api,
+                    usage: ledger(name: uid.map { "id-\($0)" } ?? "env", me: uid, api: api)), nil
             )
         }
         if let b = env["LINNET_BEARER_TOKEN"] {
+            let api = try chosenAPI(nil, environment: env)
             return (
                 TwitterClient(
-                    endpoints: endpoints(accountBase: nil), auth: .bearer(b), http: http, api: try chosenAPI(nil, environment: env)), nil
+                    endpoints: endpoints(accountBase: nil), auth: .bearer(b), http: http, api: api,
+                    usage: ledger(name: "app-only", me: nil, api: api)), nil
             )
         }
         let contents: AccountStore.Contents
@@ -131,8 +136,26 @@ struct GlobalOptions: ParsableArguments {
             }
             auth = .user(OAuthCredentials(consumerKey: a.consumerKey, consumerSecret: cs, token: t, tokenSecret: ts))
         }
+        let api = try chosenAPI(a, environment: env)
         return (
-            TwitterClient(endpoints: endpoints(accountBase: a.apiBase), auth: auth, http: http, api: try chosenAPI(a, environment: env)), a
+            TwitterClient(
+                endpoints: endpoints(accountBase: a.apiBase), auth: auth, http: http, api: api,
+                usage: ledger(name: a.name, me: a.userID.flatMap(UserID.init), api: api)), a
         )
+    }
+
+    /// On v2, where X bills each read: the account's usage ledger (its state folder, the
+    /// prices and budget of config.toml), read from disk. A ledger that cannot be read is said
+    /// on stderr and started afresh; reading goes on.
+    func ledger(name: String, me: UserID?, api: TwitterClient.API) -> UsageLedger? {
+        guard api == .v2 else { return nil }
+        let config = (try? config()) ?? Config()
+        let ledger = UsageLedger(
+            fileURL: UsageLedger.file(in: DraftStore.defaultDirectory(account: name)), prices: config.prices,
+            budgetPerDay: config.budgetPerDay, me: me)
+        do { try ledger.load() } catch {
+            FileHandle.standardError.write(Data("linnet: usage ledger: \(Sanitizer.visible("\(error)", keepNewlines: false))\n".utf8))
+        }
+        return ledger
     }
 }

@@ -78,6 +78,11 @@ struct Linnet: AsyncParsableCommand {
         settings.cache = TimelineCache(directory: TimelineCache.defaultDirectory(account: name))
         var options = SyncOptions()
         options.minimumPollSeconds = config.minimumPollSeconds
+        if let ledger = client.usage as? UsageLedger {
+            ledger.identify(me.id)
+            options.ledger = ledger
+            options.v2PageSize = v2PageSize()
+        }
         if !appOnly, account != nil, let all = try? global.store.load() {
             settings.accounts = all.accounts.filter { !$0.isAppOnly }.map(\.name)
             settings.account = name
@@ -114,6 +119,10 @@ struct Linnet: AsyncParsableCommand {
         let (client, account) = try g.client()
         let me = try await whoAmI(client, account)
         let store = TimelineStore(cap: cap)
+        // Each account counts on its own ledger (none on v1.1).
+        var options = options
+        options.ledger = client.usage as? UsageLedger
+        options.ledger?.identify(me.id)
         return App.Switched(
             store: store, engine: SyncEngine(client: client, store: store, account: me, options: options),
             drafts: DraftStore(directory: DraftStore.defaultDirectory(account: name)),

@@ -16,3 +16,11 @@ func runTUI(store: TimelineStore, engine: SyncEngine, settings: App.Settings, no
     await app.run(startupNotice: notice)
     terminal.end()
 }
+
+/// Posts a v2 page asks for: what a screen of this terminal shows (a card takes two rows or
+/// more), at least 10 (recent search's least) and at most 100.
+func v2PageSize() -> Int {
+    var ws = winsize()
+    let rows = ioctl(1, UInt(TIOCGWINSZ), &ws) == 0 && ws.ws_row > 0 ? Int(ws.ws_row) : 24
+    return max(10, min(100, rows))
+}

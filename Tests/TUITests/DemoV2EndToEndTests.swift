@@ -17,12 +17,27 @@ import TwitterAPI
         let tmux = try await Tmux.start(command, width: 100, height: 30)
         defer { tmux.kill() }
 
-        var (ok, screen) = try await tmux.wait(30) { $0.contains("@linnet_demo · Home: polling") && $0.contains("▌") }
+        var (ok, screen) = try await tmux.wait(30) {
+            $0.contains("@linnet_demo · ≈ $") && $0.contains("Home: polling") && $0.contains("Mentions: polling") && $0.contains("▌")
+        }
         #expect(ok, "no timeline appeared through v2:\n\(screen)")
         guard ok else { return }
-        let usage = try JSONValue.parse(try await HTTPClient().send(HTTPRequest(method: "GET", url: base + "/_sim/usage")).body)
+        func simUsage() async throws -> JSONValue {
+            try JSONValue.parse(try await HTTPClient().send(HTTPRequest(method: "GET", url: base + "/_sim/usage")).body)
+        }
+        let usage = try await simUsage()
         #expect(usage["tier"]?.stringValue == "self-serve")
         #expect((usage["post_reads"]?.intValue ?? 0) > 0, "the simulator billed no post reads: \(usage)")
+        // The meter shows what the simulator billed (nothing new is posted, so it settles).
+        var expected = ""
+        (ok, screen) = try await tmux.wait(
+            20,
+            until: { screen in
+                guard let cost = try? await simUsage()["cost_usd"]?.doubleValue else { return false }
+                expected = "≈ " + String(format: cost < 0.01 ? "$%.3f" : "$%.2f", cost) + " today"
+                return screen.contains(expected)
+            })
+        #expect(ok, "the meter does not show the simulator's \(expected):\n\(screen)")
 
         // Self-serve has no likes: the refusal is on screen in words, and the reader goes on.
         try await tmux.keys("f")

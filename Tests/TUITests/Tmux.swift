@@ -39,6 +39,18 @@ struct Tmux {
         } while Date() < end
         return (false, last)
     }
+
+    /// The same, for a condition that asks something else too (a simulator's ground truth).
+    func wait(_ seconds: Double = 20, until condition: (String) async -> Bool) async throws -> (ok: Bool, screen: String) {
+        let end = Date().addingTimeInterval(seconds)
+        var last = ""
+        repeat {
+            last = try await screen()
+            if await condition(last) { return (true, last) }
+            try await Task.sleep(nanoseconds: 100_000_000)
+        } while Date() < end
+        return (false, last)
+    }
 }
 
 /// This process's environment without the line buffering `Tests/run-swift-tests` asks for,

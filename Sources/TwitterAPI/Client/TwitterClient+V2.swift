@@ -1,4 +1,5 @@
 import Foundation
+import TweetText
 
 /// Typed calls for the X API v2 endpoints Linnet uses (docs/PROTOCOL-V2.md §2). Every read asks
 /// for the same fields and expansions, chosen once in `V2Query`.
@@ -60,6 +61,7 @@ extension TwitterClient {
     /// The user whose token this is.
     public func v2Me() async throws -> User {
         let page = try V2Decoder().users(from: try await call("GET", "/2/users/me", V2Query.users))
+        bill(page.billed)
         guard let me = page.users.first else { throw DecodeError("users/me answered without a user") }
         return me
     }
@@ -70,12 +72,13 @@ extension TwitterClient {
     }
 
     public func v2Mentions(userID: UserID, _ page: V2Page = V2Page()) async throws -> V2PostsPage {
-        try await posts("/2/users/\(userID)/mentions", page, tokenName: "pagination_token")
+        try await posts("/2/users/\(userID)/mentions", page, tokenName: "pagination_token", owner: userID)
     }
 
     public func v2UserPosts(userID: UserID, _ page: V2Page = V2Page(), excludeRetweets: Bool = false) async throws -> V2PostsPage {
         try await posts(
-            "/2/users/\(userID)/tweets", page, tokenName: "pagination_token", extra: excludeRetweets ? [("exclude", "retweets")] : [])
+            "/2/users/\(userID)/tweets", page, tokenName: "pagination_token", extra: excludeRetweets ? [("exclude", "retweets")] : [],
+            owner: userID)
     }
 
     /// Recent search (the last 7 days); a thread is `conversation_id:<root id>`.
@@ -85,8 +88,10 @@ extension TwitterClient {
 
     /// Posts by id (up to 100); those gone are in `errors`.
     public func v2Lookup(_ ids: [TweetID]) async throws -> V2PostsPage {
-        try V2Decoder().posts(
+        let page = try V2Decoder().posts(
             from: try await call("GET", "/2/tweets", [("ids", ids.map(\.description).joined(separator: ","))] + V2Query.posts))
+        bill(page.billed)
+        return page
     }
 
     /// Creates a post (a reply, a quote); returns its id.
@@ -96,6 +101,10 @@ extension TwitterClient {
         if let q = quote { body.append(("quote_tweet_id", .string(q.description))) }
         if !mediaIDs.isEmpty { body.append(("media", .object([("media_ids", .array(mediaIDs.map(JSONValue.string)))]))) }
         let data = try await call("POST", "/2/tweets", [], json: Data(JSONValue.object(body).serialized.utf8))
+        var billed = Billable()
+        // A post holding a link is billed at the higher price, whether or not it has a scheme.
+        if Extractor.urls(in: text).isEmpty { billed.creates = 1 } else { billed.createsWithURL = 1 }
+        bill(billed)
         guard case .string(let id)? = try JSONValue.parse(data)["data"]?["id"], let v = UInt64(id) else {
             throw DecodeError("the post was created but its id was not in the answer")
         }
@@ -104,6 +113,9 @@ extension TwitterClient {
 
     public func v2Delete(_ id: TweetID) async throws {
         _ = try await call("DELETE", "/2/tweets/\(id)", [], json: nil)
+        var billed = Billable()
+        billed.deletes = 1
+        bill(billed)
     }
 
     public func v2Like(userID: UserID, _ id: TweetID) async throws {
@@ -148,14 +160,33 @@ extension TwitterClient {
         } else {
             _ = try await call("DELETE", "/2/users/\(userID)/\(relation)/\(target)")
         }
+        // Likes, reposts and follows (made or undone) are billed as interactions; mutes and
+        // bookmarks are not.
+        if ["likes", "retweets", "following"].contains(relation) {
+            var billed = Billable()
+            billed.interactions = 1
+            bill(billed)
+        }
+    }
+
+    /// Reports what an answer cost to the usage ledger, if there is one.
+    func bill(_ billed: Billable) {
+        if let usage, !billed.isEmpty { usage.record(billed) }
     }
 
     /// The user's bookmarks, newest bookmark first.
     public func v2Bookmarks(userID: UserID, _ page: V2Page = V2Page()) async throws -> V2PostsPage {
-        try await posts("/2/users/\(userID)/bookmarks", page, tokenName: "pagination_token")
+        try await posts("/2/users/\(userID)/bookmarks", page, tokenName: "pagination_token", owner: userID)
     }
 
-    func posts(_ path: String, _ page: V2Page, tokenName: String, extra: [(String, String)] = []) async throws -> V2PostsPage {
-        try V2Decoder().posts(from: try await call("GET", path, extra + page.parameters(tokenName: tokenName) + V2Query.posts))
+    /// A page of posts; `owner` is the user whose own list this is (mentions, posts,
+    /// bookmarks), for the ledger's owned reads.
+    func posts(_ path: String, _ page: V2Page, tokenName: String, extra: [(String, String)] = [], owner: UserID? = nil)
+        async throws -> V2PostsPage
+    {
+        var result = try V2Decoder().posts(from: try await call("GET", path, extra + page.parameters(tokenName: tokenName) + V2Query.posts))
+        result.billed.owner = owner
+        bill(result.billed)
+        return result
     }
 }

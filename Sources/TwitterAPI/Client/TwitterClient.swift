@@ -60,13 +60,16 @@ public final class TwitterClient: Sendable {
     /// sync engine's clock, so both count time alike. OAuth timestamps use the system clock,
     /// because the server checks them against its own.
     public let clock: any WallClock
+    /// Where v2 answers report what X bills for them (nil: not counted).
+    public let usage: (any UsageRecording)?
     private let clockOffset = Atomic<Int64>(0)
 
     public init(
         endpoints: TwitterEndpoints = TwitterEndpoints(), auth: TwitterAuth, http: HTTPClient = HTTPClient(),
-        clock: any WallClock = SystemClock(), api: API = .v1
+        clock: any WallClock = SystemClock(), api: API = .v1, usage: (any UsageRecording)? = nil
     ) {
         self.api = api
+        self.usage = usage
         self.endpoints = endpoints
         self.auth = auth
         self.http = http

@@ -36,6 +36,9 @@ public final class V2Decoder {
                 }
             }
             page.problems += e.dataProblems
+            page.billed.posts = e.posts.compactMap(\.id)
+            page.billed.includedPosts = e.includedOrder
+            page.billed.users = e.users.map(\.id.rawValue)
             return page
         }
     }
@@ -50,6 +53,7 @@ public final class V2Decoder {
             page.errors = e.errors
             page.users = self.intern(e.dataUsers)
             page.problems = e.dataProblems
+            page.billed.users = e.dataUsers.map(\.id.rawValue) + e.users.map(\.id.rawValue)
             return page
         }
     }
@@ -152,6 +156,8 @@ public final class V2Decoder {
         var dataProblems: [DecodeProblem] = []
         var users: [User] = []
         var includedPosts: [UInt64: RawPost] = [:]
+        /// Their ids in the order they came.
+        var includedOrder: [UInt64] = []
         var media: [String: RawMedia] = [:]
         var meta = V2Meta()
         var errors: [V2Problem] = []
@@ -223,7 +229,10 @@ public final class V2Decoder {
                 try r.readArray { r in
                     guard r.peek() == .object else { return try r.skipValue() }
                     let p = try self.post(&r)
-                    if let id = p.id { e.includedPosts[id] = p }
+                    if let id = p.id {
+                        e.includedPosts[id] = p
+                        e.includedOrder.append(id)
+                    }
                 }
             case "media":
                 try r.readArray { r in

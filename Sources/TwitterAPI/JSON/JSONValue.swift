@@ -77,6 +77,12 @@ public enum JSONValue: Equatable, Sendable {
         return nil
     }
 
+    /// The value of a number.
+    public var doubleValue: Double? {
+        if case .number(let n) = self { return Double(n) }
+        return nil
+    }
+
     /// Compact JSON text.
     public var serialized: String {
         var out = ""

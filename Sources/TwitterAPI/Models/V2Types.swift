@@ -54,6 +54,8 @@ public struct V2PostsPage: Sendable {
     public var errors: [V2Problem] = []
     /// Items of `data` that could not be made into tweets.
     public var problems: [DecodeProblem] = []
+    /// What X bills for this answer: every post and user it carried.
+    public var billed = Billable()
     public init() {}
 }
 
@@ -63,6 +65,7 @@ public struct V2UsersPage: Sendable {
     public var meta = V2Meta()
     public var errors: [V2Problem] = []
     public var problems: [DecodeProblem] = []
+    public var billed = Billable()
     public init() {}
 }
 
