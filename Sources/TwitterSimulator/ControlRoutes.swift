@@ -32,6 +32,7 @@ enum ControlRoutes {
                         if let rem = e.remaining, let reset = e.reset {
                             fields += [("remaining", .int(Int64(rem))), ("reset", .int(reset))]
                         }
+                        if !e.paging.isEmpty { fields.append(("query", .object(e.paging.map { ($0.0, J.string($0.1)) }))) }
                         return .object(fields)
                     }))
         case ("GET", "/_sim/firehose"):

@@ -55,7 +55,13 @@ actor World {
         /// The endpoint's rate-limit window after this request counted, when it has one.
         var remaining: Int? = nil
         var reset: Int64? = nil
+        /// The paging parameters it carried (no other: a form may hold a password).
+        var paging: [(String, String)] = []
     }
+
+    static let loggedParameters: Set<String> = [
+        "max_results", "since_id", "until_id", "pagination_token", "next_token", "count", "max_id", "query",
+    ]
 
     let config: SimulatorConfiguration
     let credentials: SimulatorCredentials
@@ -207,7 +213,8 @@ actor World {
         log.append(
             LoggedRequest(
                 method: request.method, path: request.path, auth: auth, status: status,
-                at: Date().timeIntervalSince1970, remaining: window?.remaining, reset: window?.reset))
+                at: Date().timeIntervalSince1970, remaining: window?.remaining, reset: window?.reset,
+                paging: request.parameters.filter { Self.loggedParameters.contains($0.0) }))
         if log.count > 200_000 { log.removeFirst(100_000) }
     }
 }
