@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LinnetCore
+import Timeline
 import TweetText
 import TwitterAPI
 
@@ -37,6 +38,7 @@ struct PostCommand: AsyncParsableCommand {
             let id: TweetID
             if client.api == .v2 {
                 id = try await client.v2Create(text: body, replyTo: reply)
+                try? (client.usage as? UsageLedger)?.save()
             } else {
                 // Twitter drops in_reply_to_status_id unless the reply mentions the author; let it add them.
                 id = try await client.update(body, inReplyTo: reply, autoPopulateReplyMetadata: true).id
@@ -46,32 +48,62 @@ struct PostCommand: AsyncParsableCommand {
     }
 }
 
-/// Prints tweets as JSON lines or a readable listing.
-func printTweets(_ data: Data, statusesKey: String? = nil, json: Bool) throws {
+/// How `timeline` and `search` print.
+enum Listing: EnumerableFlag {
+    /// Author, age and id, then the text.
+    case text
+    /// Linnet's JSON of each tweet, one per line: the same whichever API.
+    case json
+    /// Each item as the API gave it, one per line.
+    case apiJSON
+
+    static func help(for value: Listing) -> ArgumentHelp? {
+        switch value {
+        case .text: return "Readable text (the default)."
+        case .json: return "One JSON object per line in Linnet's own form, the same on v1.1 and v2."
+        case .apiJSON: return "One JSON object per line, as the API gave it."
+        }
+    }
+    static func name(for value: Listing) -> NameSpecification { value == .text ? .customLong("text") : .long }
+}
+
+/// Prints a v1.1 answer's tweets (`statusesKey` for search's envelope).
+func printTweets(_ data: Data, statusesKey: String? = nil, as listing: Listing) throws {
     var value = try JSONValue.parse(data)
     if let k = statusesKey, let inner = value[k] { value = inner }
     guard case .array(let items) = value else { throw CLIError("The answer was not a list of tweets.") }
-    if json {
+    if listing == .apiJSON {
         for item in items { print(item.serialized) }
         return
     }
-    printListing(try V1Decoder().timeline(from: Data(value.serialized.utf8)).tweets)
+    let page = try V1Decoder().timeline(from: Data(value.serialized.utf8))
+    for p in page.problems { FileHandle.standardError.write(Data("linnet: item \(p.index) skipped: \(p.reason)\n".utf8)) }
+    printListing(page.tweets, as: listing)
 }
 
-/// Prints an API v2 answer's posts as JSON lines (the `data` items, as the API gave them) or a
-/// readable listing (joined with their includes).
-func printPosts(_ data: Data, json: Bool) throws {
-    if json {
-        if case .array(let items)? = try JSONValue.parse(data)["data"] { for item in items { print(item.serialized) } }
+/// Prints a v2 answer's posts (joined with their includes), after reporting what X bills for
+/// them to the account's ledger; `owner` is whose own list it is (owned reads).
+func printPosts(_ data: Data, client: TwitterClient, owner: UserID? = nil, limit: Int? = nil, as listing: Listing) throws {
+    var page = try V2Decoder().posts(from: data)
+    if let limit { page.tweets = Array(page.tweets.prefix(limit)) }
+    page.billed.owner = owner
+    client.bill(page.billed)
+    if listing == .apiJSON {
+        if case .array(let items)? = try JSONValue.parse(data)["data"] {
+            for item in items.prefix(limit ?? .max) { print(item.serialized) }
+        }
         return
     }
-    let page = try V2Decoder().posts(from: data)
     for e in page.errors { FileHandle.standardError.write(Data("linnet: \(Sanitizer.visible(e.description, keepNewlines: false))\n".utf8)) }
-    printListing(page.tweets)
+    printListing(page.tweets, as: listing)
 }
 
-/// The readable form: author, age and id, then the text, for each tweet.
-func printListing(_ tweets: [Tweet]) {
+/// The readable form (author, age and id, then the text) or Linnet's JSON, for each tweet.
+func printListing(_ tweets: [Tweet], as listing: Listing = .text) {
+    if listing != .text {
+        for t in tweets { print(t.linnetJSON.serialized) }
+        return
+    }
     let now = Date().timeIntervalSince1970
     for t in tweets {
         let c = t.content
@@ -89,7 +121,7 @@ struct TimelineCommand: AsyncParsableCommand {
     @Argument(help: "home, mentions or user.") var which: String = "home"
     @Argument(help: "The screen name, for user.") var name: String?
     @Option(help: "How many tweets (1–200).") var count = 20
-    @Flag(help: "One JSON object per line, as the API gave it.") var json = false
+    @Flag var listing: Listing = .text
 
     func run() async throws {
         guard (1...200).contains(count) else { throw CLIError("--count takes 1 to 200.", code: .usage) }
@@ -116,18 +148,22 @@ struct TimelineCommand: AsyncParsableCommand {
                     if let known { me = known } else { me = try await client.v2Me().id }
                 }
                 let paging = [("max_results", String(max(which == "user" ? 10 : 5, min(100, count))))] + TwitterClient.V2Query.posts
-                let data: Data
                 switch which {
-                case "home": data = try await client.call("GET", "/2/users/\(me!)/timelines/reverse_chronological", paging)
-                case "mentions": data = try await client.call("GET", "/2/users/\(me!)/mentions", paging)
+                case "home":
+                    let data = try await client.call("GET", "/2/users/\(me!)/timelines/reverse_chronological", paging)
+                    try printPosts(data, client: client, as: listing)
+                case "mentions":
+                    let data = try await client.call("GET", "/2/users/\(me!)/mentions", paging)
+                    try printPosts(data, client: client, owner: me, as: listing)
                 default:
                     let who = name.map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 } ?? ""
-                    data = try await client.call("GET", "/2/tweets/search/recent", [("query", "from:" + who)] + paging)
+                    let data = try await client.call("GET", "/2/tweets/search/recent", [("query", "from:" + who)] + paging)
+                    try printPosts(data, client: client, as: listing)
                 }
-                try printPosts(data, json: json)
+                try? (client.usage as? UsageLedger)?.save()
                 return
             }
-            try printTweets(try await client.call("GET", path, params), json: json)
+            try printTweets(try await client.call("GET", path, params), as: listing)
         } catch { throw CLIError.from(error) }
     }
 }
@@ -138,7 +174,7 @@ struct SearchCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The query (Twitter's search operators work).") var query: String
     @Option(help: "How many tweets (1–100).") var count = 20
-    @Flag(help: "One JSON object per line, as the API gave it.") var json = false
+    @Flag var listing: Listing = .text
 
     func run() async throws {
         guard (1...100).contains(count) else { throw CLIError("--count takes 1 to 100.", code: .usage) }
@@ -148,12 +184,13 @@ struct SearchCommand: AsyncParsableCommand {
                 let data = try await client.call(
                     "GET", "/2/tweets/search/recent",
                     [("query", query), ("max_results", String(max(10, count)))] + TwitterClient.V2Query.posts)
-                try printPosts(data, json: json)
+                try printPosts(data, client: client, limit: count, as: listing)
+                try? (client.usage as? UsageLedger)?.save()
                 return
             }
             let data = try await client.call(
                 "GET", "search/tweets", [("q", query), ("count", String(count)), ("result_type", "recent"), ("tweet_mode", "extended")])
-            try printTweets(data, statusesKey: "statuses", json: json)
+            try printTweets(data, statusesKey: "statuses", as: listing)
         } catch { throw CLIError.from(error) }
     }
 }
@@ -181,9 +218,11 @@ struct APICommand: AsyncParsableCommand {
             params.append((String(p[..<eq]), String(p[p.index(after: eq)...])))
         }
         do {
-            let client = appOnly ? try global.appOnlyClient() : try global.client().0
+            let (client, account) = appOnly ? (try global.appOnlyClient(), nil) : try global.client()
             let r = try await client.send(m, path, params)
             if (200..<300).contains(r.status) {
+                Self.bill(
+                    r.body, method: m, path: path, client: client, me: account?.userID.flatMap(UserID.init) ?? client.auth.tokenUserID)
                 if raw {
                     FileHandle.standardOutput.write(r.body)
                 } else if let json = try? JSONValue.parse(r.body) {
@@ -199,5 +238,30 @@ struct APICommand: AsyncParsableCommand {
                 throw APIError(httpStatus: r.status, body: r.body)
             }
         } catch { throw CLIError.from(error) }
+    }
+
+    /// A v2 read through `api` is billed like any other: its posts (owned when the path is
+    /// the account's own mentions, posts, likes or bookmarks) or its users go to the ledger.
+    static func bill(_ body: Data, method: String, path: String, client: TwitterClient, me: UserID?) {
+        guard method == "GET", path.hasPrefix("/2/"), let ledger = client.usage as? UsageLedger else { return }
+        let bare = String(path.split(separator: "?").first ?? "")
+        let parts = bare.split(separator: "/").map(String.init)
+        let userLists = ["me", "users", "followers", "following", "blocking", "muting", "members", "liking_users", "retweeted_by"]
+        let isUsers =
+            userLists.contains(parts.last ?? "") || (parts.count == 3 && parts[1] == "users" && UInt64(parts[2]) != nil)
+            || (parts.count >= 3 && parts[1] == "users" && parts[2] == "by")
+        let postLists = ["tweets", "mentions", "timelines", "liked_tweets", "bookmarks", "recent", "all"]
+        if isUsers {
+            if let users = try? V2Decoder().users(from: body) { client.bill(users.billed) }
+        } else if parts.contains(where: postLists.contains), var page = try? V2Decoder().posts(from: body) {
+            if parts.count == 4, parts[1] == "users", let id = UserID(parts[2]), id == me,
+                ["mentions", "tweets", "liked_tweets", "bookmarks"].contains(parts[3])
+            {
+                page.billed.owner = id
+                ledger.identify(id)
+            }
+            client.bill(page.billed)
+        }
+        try? ledger.save()
     }
 }

@@ -105,18 +105,26 @@ def test_broken_accounts_file_names_its_line(home, sim):
 
 def test_timelines_in_both_formats(home, sim):
     login_tokens(home, sim)
-    r = run(home, "timeline", "home", "--count", "5", "--json")
+    r = run(home, "timeline", "home", "--count", "5", "--api-json")
     assert r.returncode == 0, r.stderr
     rows = [json.loads(line) for line in r.stdout.splitlines()]
     assert [int(t["id_str"]) for t in rows] == ground_truth(sim, "home")[:5]
     for t in rows:
         assert {"id_str", "created_at", "user", "full_text", "in_reply_to_status_id_str"} <= set(t)
         assert t["user"]["screen_name"]
+    r = run(home, "timeline", "home", "--count", "5", "--json")
+    assert r.returncode == 0, r.stderr
+    mine = [json.loads(line) for line in r.stdout.splitlines()]
+    assert [int(t["id"]) for t in mine] == ground_truth(sim, "home")[:5]
+    for t in mine:
+        assert {"id", "url", "created_at", "author", "likes", "retweets"} <= set(t)
+        assert re.fullmatch(r"\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ", t["created_at"])
+        assert "text" in t or "retweet_of" in t
     plain = run(home, "timeline", "mentions", "--count", "3")
     assert plain.returncode == 0 and plain.stdout.count("@") >= 3
     user = run(home, "timeline", "user", "linnet_demo", "--json", "--count", "2")
     assert user.returncode == 0
-    assert all(json.loads(l)["user"]["screen_name"] == "linnet_demo" for l in user.stdout.splitlines())
+    assert all(json.loads(l)["author"]["screen_name"] == "linnet_demo" for l in user.stdout.splitlines())
 
 
 def test_search_in_both_formats(home, sim):
@@ -295,11 +303,20 @@ def test_api_v2_for_timelines_search_and_post(home, sim):
     """The same commands through X API v2, chosen with LINNET_API or --api."""
     env = dict(home, LINNET_CONSUMER_KEY=sim["consumer_key"], LINNET_CONSUMER_SECRET=sim["consumer_secret"],
                LINNET_ACCESS_TOKEN=sim["access_token"], LINNET_ACCESS_TOKEN_SECRET=sim["access_token_secret"], LINNET_API="v2")
-    r = run(env, "--api-base", sim["base"], "timeline", "home", "--count", "5", "--json")
+    r = run(env, "--api-base", sim["base"], "timeline", "home", "--count", "5", "--api-json")
     assert r.returncode == 0, r.stderr
     posts = [json.loads(line) for line in r.stdout.splitlines()]
     assert [int(p["id"]) for p in posts] == ground_truth(sim, "home")[:5]
     assert all("edit_history_tweet_ids" in p and isinstance(p["id"], str) for p in posts), "v2 objects, as the API gave them"
+    # --json is Linnet's own form: the same fields and values whichever API fed it.
+    v2 = run(env, "--api-base", sim["base"], "timeline", "home", "--count", "5", "--json")
+    v1 = run(env, "--api-base", sim["base"], "--api", "v1.1", "timeline", "home", "--count", "5", "--json")
+    assert v2.returncode == 0 and v1.returncode == 0, v2.stderr + v1.stderr
+    for a, b in zip(v2.stdout.splitlines(), v1.stdout.splitlines(), strict=True):
+        a, b = json.loads(a), json.loads(b)
+        for post in (a, b, a.get("retweet_of", {}), b.get("retweet_of", {})):
+            post.pop("liked", None), post.pop("retweeted", None)  # v2 timelines carry no per-user flags
+        assert a == b, (a, b)
     r = run(env, "--api-base", sim["base"], "--trace", "timeline", "mentions", "--count", "5")
     assert r.returncode == 0 and "@" in r.stdout, r.stderr
     assert "/2/users/me" not in r.stderr, "the token names its user: no billed lookup of who we are"
@@ -307,7 +324,7 @@ def test_api_v2_for_timelines_search_and_post(home, sim):
     assert r.returncode == 0, r.stderr
     posted = int(re.search(r"Posted (\d+)", r.stdout).group(1))
     assert ground_truth(sim, "home")[0] == posted
-    r = run(env, "--api-base", sim["base"], "--api", "v1.1", "timeline", "home", "--count", "1", "--json")
+    r = run(env, "--api-base", sim["base"], "--api", "v1.1", "timeline", "home", "--count", "1", "--api-json")
     assert r.returncode == 0 and json.loads(r.stdout)["id_str"] == str(posted), "--api overrides LINNET_API"
     r = run(env, "--api-base", sim["base"], "--api", "v3", "timeline")
     assert r.returncode == 2 and "v2 or v1.1" in r.stderr
@@ -382,3 +399,44 @@ def test_oauth2_login_headless_then_reading_survives_expiry(home, sim):
     assert renewed != first_refresh
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
     urllib.request.urlopen(urllib.request.Request(sim["base"] + "/_sim/clock", data=b"offset=0"))
+
+
+def test_usage_counts_what_the_simulator_bills(home):
+    """Every v2 command reports what X bills to the account's ledger on disk; `linnet usage`
+    reads it back (no network call) and agrees with the simulator's own count."""
+    proc, base = start_sim()
+    try:
+        creds = json.load(urllib.request.urlopen(base + "/_sim/credentials"))
+        env = dict(home, LINNET_CONSUMER_KEY=creds["consumer_key"], LINNET_CONSUMER_SECRET=creds["consumer_secret"],
+                   LINNET_ACCESS_TOKEN=creds["access_token"], LINNET_ACCESS_TOKEN_SECRET=creds["access_token_secret"],
+                   LINNET_API="v2")
+        for args in (("timeline", "home", "--count", "5"), ("timeline", "mentions", "--count", "5", "--json"),
+                     ("timeline", "home", "--count", "5"), ("post", "a post with a link: linnet.dev/usage"),
+                     ("api", "GET", "/2/users/me")):
+            r = run(env, "--api-base", base, *args)
+            assert r.returncode == 0, (args, r.stderr)
+        billed = json.load(urllib.request.urlopen(base + "/_sim/usage"))
+        r = run(env, "usage", "--json")
+        assert r.returncode == 0, r.stderr
+        mine = json.loads(r.stdout)
+        today = mine["today"]
+        assert (today["post_read"], today["owned_read"], today["user_read"], today["post_create_with_url"]) == (
+            billed["post_reads"], billed["owned_reads"], billed["user_reads"], billed["posts_created_with_url"]), (mine, billed)
+        assert today["owned_read"] > 0 and today["post_create_with_url"] == 1
+        assert abs(float(today["cost_usd"]) - billed["cost_usd"]) < 0.001
+        assert mine["this_month"]["post_read"] >= today["post_read"] and mine["budget_per_day"] is None
+        ledger = os.path.join(home["XDG_STATE_HOME"], "linnet", "id-" + creds["user_id"], "usage.json")
+        assert stat.S_IMODE(os.stat(ledger).st_mode) == 0o600
+
+        # Prices and the budget come from config.toml.
+        os.makedirs(os.path.join(home["XDG_CONFIG_HOME"], "linnet"), exist_ok=True)
+        with open(os.path.join(home["XDG_CONFIG_HOME"], "linnet", "config.toml"), "w") as f:
+            f.write("budget_per_day = 0.05\n[prices]\npost_read = 0.01\n")
+        r = run(env, "usage")
+        assert r.returncode == 0, r.stderr
+        assert "estimate" in r.stdout and "Budget per day: $0.05" in r.stdout and "polling is stopped" in r.stdout
+        assert re.search(r"posts read\s+%d\s" % today["post_read"], r.stdout), r.stdout
+        assert creds["access_token"] not in r.stdout + r.stderr
+    finally:
+        proc.terminate()
+        proc.wait(timeout=10)

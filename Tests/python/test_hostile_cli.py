@@ -89,12 +89,17 @@ def test_json_output_escapes_bidi_overrides_and_joiners(hostile, tmp_path):
         tweet = json.load(f)
     tweet["full_text"] = tweet["text"] = "abc \u202e\u200d\x1b[31m def"
     hostile.answer = (200, {"Content-Type": "application/json"}, json.dumps([tweet]).encode())
-    r = run(hostile, "timeline", "--json", tmp_path=tmp_path)
+    r = run(hostile, "timeline", "--api-json", tmp_path=tmp_path)
     assert r.returncode == 0, r.stderr
     no_escapes(r.stdout)
     assert "\u200d".encode() not in r.stdout
     line = json.loads(r.stdout.splitlines()[0])
     assert line["full_text"] == "abc \u202e\u200d\x1b[31m def", "the same JSON, only escaped"
+    # Linnet's own form keeps every scalar of the text too, escaped the same way.
+    r = run(hostile, "timeline", "--json", tmp_path=tmp_path)
+    assert r.returncode == 0, r.stderr
+    no_escapes(r.stdout)
+    assert json.loads(r.stdout.splitlines()[0])["text"] == "abc \u202e\u200d\x1b[31m def"
 
 
 @pytest.mark.parametrize("retry_after", ["9223372036854775807", "99999999999999999999999", "-9223372036854775808"])

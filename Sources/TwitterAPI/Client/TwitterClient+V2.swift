@@ -170,7 +170,7 @@ extension TwitterClient {
     }
 
     /// Reports what an answer cost to the usage ledger, if there is one.
-    func bill(_ billed: Billable) {
+    public func bill(_ billed: Billable) {
         if let usage, !billed.isEmpty { usage.record(billed) }
     }
 

@@ -80,6 +80,18 @@ public enum TwitterDate {
             "\(self.days[weekday]) \(months[Int(m) - 1]) \(two(d)) \(two(rem / 3600)):\(two(rem % 3600 / 60)):\(two(rem % 60)) +0000 \(y)"
     }
 
+    /// `2026-11-23T15:04:05Z` for Unix seconds.
+    public static func formatISO(_ seconds: Int64) -> String {
+        let seconds = clamped(seconds)
+        let days = seconds >= 0 ? seconds / 86400 : (seconds - 86399) / 86400
+        let rem = seconds - days * 86400
+        let (y, m, d) = civilFromDays(days)
+        func two(_ v: Int64) -> String { v < 10 ? "0\(v)" : "\(v)" }
+        let year = String(y)
+        return String(repeating: "0", count: max(0, 4 - year.count)) + year
+            + "-\(two(m))-\(two(d))T\(two(rem / 3600)):\(two(rem % 3600 / 60)):\(two(rem % 60))Z"
+    }
+
     private static func number(_ s: ArraySlice<UInt8>) -> Int? {
         var v = 0
         for c in s {
