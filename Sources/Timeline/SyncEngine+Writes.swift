@@ -45,11 +45,22 @@ extension SyncEngine {
         if let words = refusedByAccessLevel[action.kind] {
             return .failure(SyncError("Could not \(action.verb): \(words) Nothing was sent.", status: 403))
         }
+        var parent: Tweet?
+        if case .post(_, let r?) = action, let held = await store.tweet(r) {
+            parent = held
+            if let why = ReplyRules.refusal(replyingTo: held, me: account, engagedOnly: repliesOnlyWhereEngaged) {
+                return .failure(SyncError("Could not \(action.verb): \(why) Nothing was sent.", status: 403))
+            }
+        }
         do {
             return .success(try await run(action))
         } catch let e as SyncError {
             return .failure(e)
         } catch let e as APIError {
+            // The refusal of a reply to a post open to everyone is the access level's rule.
+            if e.tierRestriction == .replyNotAllowed, let p = parent, p.extras?.replySettings == nil {
+                repliesOnlyWhereEngaged = true
+            }
             // A post may be refused for what it is (a quote) rather than for being a post, so
             // only likes and retweets are remembered as refused outright.
             if e.tierRestriction == .notEnrolled, action.kind == .like || action.kind == .retweet {

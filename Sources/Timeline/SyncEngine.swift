@@ -36,6 +36,9 @@ public actor SyncEngine {
     /// Kinds of write the key's access level refused this session (likes, retweets on a
     /// self-serve key), with X's words: asked again, they are refused here, nothing sent.
     var refusedByAccessLevel: [WriteAction.Kind: String] = [:]
+    /// X refused a reply to a post open to everyone: the key's access level lets it reply only
+    /// where the author mentioned or quoted the user, so such replies are refused here first.
+    var repliesOnlyWhereEngaged = false
     /// Failed catch-ups in a row per timeline, for the retry backoff.
     var retries: [TimelineID: Int] = [:]
     private var friends: Set<UserID>?

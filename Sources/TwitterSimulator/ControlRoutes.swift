@@ -57,7 +57,8 @@ enum ControlRoutes {
         case ("POST", "/_sim/tweet"):
             guard
                 let id = await world.injectTweet(
-                    author: r.param("author"), text: r.param("text"), mentionDemo: World.truthy(r.param("mention_demo")))
+                    author: r.param("author"), text: r.param("text"), mentionDemo: World.truthy(r.param("mention_demo")),
+                    replySettings: r.param("reply_settings"))
             else {
                 return .error(404, code: 50, "User not found.")
             }

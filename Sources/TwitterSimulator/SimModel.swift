@@ -46,6 +46,8 @@ struct SimTweet: Sendable, Codable {
     var supersededBy: UInt64?
     /// Media attached (API v2 media keys and kinds), in order.
     var media: [SimAttachment]?
+    /// Who may reply, when not everyone: `mentionedUsers`, `following` (API v2's `reply_settings`).
+    var replySettings: String?
 }
 
 /// A media attachment of a simulated post.

@@ -100,7 +100,7 @@ struct V2Encoder {
         if f.contains("in_reply_to_user_id"), let u = t.inReplyToUserID { out.append(("in_reply_to_user_id", .string(String(u)))) }
         if f.contains("lang") { out.append(("lang", .string(t.lang))) }
         if f.contains("possibly_sensitive") { out.append(("possibly_sensitive", .bool(false))) }
-        if f.contains("reply_settings") { out.append(("reply_settings", .string("everyone"))) }
+        if f.contains("reply_settings") { out.append(("reply_settings", .string(t.replySettings ?? "everyone"))) }
         if f.contains("referenced_tweets") {
             var refs: [J] = []
             if let id = t.retweetedID { refs.append(.object([("type", .string("retweeted")), ("id", .string(String(id)))])) }

@@ -3,7 +3,7 @@ import Foundation
 /// New tweets while the simulator runs, and the ones tests inject.
 extension World {
     /// Adds a tweet now by `author` (a random user when nil); returns its id.
-    func injectTweet(author: String?, text: String?, mentionDemo: Bool) -> UInt64? {
+    func injectTweet(author: String?, text: String?, mentionDemo: Bool, replySettings: String? = nil) -> UInt64? {
         let candidates = users.values.filter { $0.id != credentials.userID }.sorted { $0.id < $1.id }
         guard !candidates.isEmpty else { return nil }
         let who: SimUser
@@ -22,6 +22,7 @@ extension World {
             t.links = []
         }
         if mentionDemo && !t.text.contains("@" + credentials.screenName) { t.text = "@\(credentials.screenName) " + t.text }
+        t.replySettings = replySettings
         insert(t)
         publish(.tweet(t))
         return id

@@ -81,13 +81,21 @@ extension World {
 
     var selfServe: Bool { config.tier == .selfServe }
 
-    /// On self-serve, a reply is allowed where the post replied to mentions the replier, or
-    /// quotes one of the replier's posts.
+    /// Whether `uid` may reply to `parent`: its author's `reply_settings` (only those it
+    /// mentions, or only those the author follows), and on self-serve only where the post
+    /// mentions the replier or quotes one of the replier's posts.
     func replyAllowed(by uid: UInt64, to parent: SimTweet) -> Bool {
-        guard selfServe else { return true }
         guard let me = users[uid]?.screenName.lowercased() else { return false }
-        if (mentionsByTweet[parent.id] ?? []).contains(me) { return true }
+        let mentioned = (mentionsByTweet[parent.id] ?? []).contains(me)
+        if parent.userID == uid { return true }
+        switch parent.replySettings {
+        case "mentionedUsers": if !mentioned { return false }
+        case "following": if !(users[parent.userID]?.following.contains(uid) ?? false) && !mentioned { return false }
+        default: break
+        }
+        guard selfServe else { return true }
+        if mentioned { return true }
         if let q = parent.quotedID, tweets[q]?.userID == uid { return true }
-        return parent.userID == uid
+        return false
     }
 }

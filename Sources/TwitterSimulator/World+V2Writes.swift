@@ -25,6 +25,11 @@ extension World {
         let quote = (body["quote_tweet_id"] as? String).flatMap(UInt64.init)
         let replyTo = ((body["reply"] as? [String: Any])?["in_reply_to_tweet_id"] as? String).flatMap(UInt64.init)
         let mediaIDs = ((body["media"] as? [String: Any])?["media_ids"] as? [String]) ?? []
+        let replySettings = body["reply_settings"] as? String
+        if let rs = replySettings, !["following", "mentionedUsers", "subscribers", "verified"].contains(rs) {
+            return Self.invalidRequest(
+                "reply_settings", "The `reply_settings` field value [\(rs)] is not one of [following,mentionedUsers,subscribers,verified]")
+        }
         guard !text.isEmpty || quote != nil || !mediaIDs.isEmpty else { return Self.invalidRequest("text", "The `text` field is required") }
         var attached: [SimAttachment] = []
         for idText in mediaIDs.prefix(5) {
@@ -39,6 +44,7 @@ extension World {
         var t = SimTweet(id: nextID(), userID: uid, text: text, createdAtMs: 0)
         t.createdAtMs = Snowflake.ms(t.id)
         if !attached.isEmpty { t.media = attached }
+        t.replySettings = replySettings
         if quote != nil, selfServe { return notOnTier() }
         if let replyTo {
             guard let parent = tweets[replyTo], !deleted.contains(replyTo), let author = users[parent.userID] else {

@@ -61,12 +61,15 @@ extension V2Decoder {
             // one it replaces; a later one, if any, replaces it.
             let conversation = p.conversationID.flatMap { $0 == id ? nil : TweetID($0) }
             var extras: TweetExtras?
-            if long || conversation != nil || !p.withheldIn.isEmpty || p.withheldCopyright || p.editHistory.contains(where: { $0 != id }) {
+            let limited = p.replySettings.flatMap { $0 == "everyone" || $0.isEmpty ? nil : $0 }
+            if long || conversation != nil || !p.withheldIn.isEmpty || p.withheldCopyright || limited != nil
+                || p.editHistory.contains(where: { $0 != id })
+            {
                 let position = p.editHistory.firstIndex(of: id) ?? p.editHistory.count
                 let newest = p.editHistory.last.flatMap { $0 == id || !p.editHistory.contains(id) ? nil : TweetID($0) }
                 extras = TweetExtras(
                     olderVersions: p.editHistory[..<position].map(TweetID.init), newestVersion: newest, conversationID: conversation,
-                    withheldIn: p.withheldIn, withheldForCopyright: p.withheldCopyright, isLongPost: long)
+                    withheldIn: p.withheldIn, withheldForCopyright: p.withheldCopyright, isLongPost: long, replySettings: limited)
             }
             return Tweet(
                 id: TweetID(id), createdAt: created, user: user, text: text,

@@ -23,6 +23,7 @@ extension V2Decoder {
         var likeCount = 0
         var editHistory: [UInt64] = []
         var withheldIn: [String] = []
+        var replySettings: String?
         var withheldCopyright = false
         var mediaKeys: [String] = []
         var lang: String?
@@ -94,6 +95,7 @@ extension V2Decoder {
             case "edit_history_tweet_ids", "edit_history_post_ids":
                 guard r.peek() == .array else { return try r.skipValue() }
                 try r.readArray { r in if let id = try r.lenientID() { p.editHistory.append(id) } }
+            case "reply_settings": p.replySettings = try r.optionalString()
             case "withheld":
                 guard r.peek() == .object else { return try r.skipValue() }
                 try r.readObject { r, key in

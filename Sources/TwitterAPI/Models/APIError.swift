@@ -105,7 +105,8 @@ public struct APIError: Error, Equatable, Sendable, CustomStringConvertible {
         case .v1NotOnTier:
             return "Your key's access level does not include this API v1.1 endpoint; use API v2 (linnet --api v2)."
         case .replyNotAllowed:
-            return "On your key's access level you may only reply where the author mentioned or quoted you."
+            return
+                "X allows this reply only where the author mentioned or quoted you (the post's reply settings, or your key's access level)."
         case .notEnrolled:
             return "Your key's app is not allowed this call: it must belong to a project whose access level includes it."
         case .usageCapped:

@@ -117,11 +117,15 @@ public final class TweetExtras: Sendable, Equatable {
     public let withheldForCopyright: Bool
     /// The text is a long post's full text (`note_tweet`), not the 280-character cut.
     public let isLongPost: Bool
+    /// Who may reply when not everyone may: `mentionedUsers`, `following`, `subscribers`,
+    /// `verified` (X API v2's `reply_settings`).
+    public let replySettings: String?
 
     public init(
         olderVersions: [TweetID] = [], newestVersion: TweetID? = nil, conversationID: TweetID? = nil, withheldIn: [String] = [],
-        withheldForCopyright: Bool = false, isLongPost: Bool = false
+        withheldForCopyright: Bool = false, isLongPost: Bool = false, replySettings: String? = nil
     ) {
+        self.replySettings = replySettings
         self.olderVersions = olderVersions
         self.newestVersion = newestVersion
         self.conversationID = conversationID
@@ -133,11 +137,12 @@ public final class TweetExtras: Sendable, Equatable {
     /// Whether any fact is set (an empty set of extras is not kept).
     var isEmpty: Bool {
         olderVersions.isEmpty && newestVersion == nil && conversationID == nil && withheldIn.isEmpty && !withheldForCopyright && !isLongPost
+            && replySettings == nil
     }
 
     public static func == (a: TweetExtras, b: TweetExtras) -> Bool {
         a.olderVersions == b.olderVersions && a.newestVersion == b.newestVersion && a.conversationID == b.conversationID
-            && a.withheldIn == b.withheldIn
+            && a.withheldIn == b.withheldIn && a.replySettings == b.replySettings
             && a.withheldForCopyright == b.withheldForCopyright && a.isLongPost == b.isLongPost
     }
 }
