@@ -51,6 +51,10 @@ enum ControlRoutes {
         case ("POST", "/_sim/clock"):
             await world.setClockOffset(Int64(r.param("offset") ?? "0") ?? 0)
             return .json(200, .object([("ok", .bool(true))]))
+        case ("POST", "/_sim/expire_tokens"):
+            // Every OAuth 2.0 access token stops working now, before its time: a client must
+            // renew with its refresh token after the 401.
+            return .json(200, .object([("expired", .int(Int64(await world.expireOAuth2AccessTokens())))]))
         case ("POST", "/_sim/reset_limits"):
             await world.resetRateLimits()
             return .json(200, .object([("ok", .bool(true))]))

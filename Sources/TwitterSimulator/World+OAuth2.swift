@@ -184,6 +184,13 @@ extension World {
         return .json(200, .object([("revoked", .bool(true))]))
     }
 
+    /// Ends every access token now; returns how many there were.
+    func expireOAuth2AccessTokens() -> Int {
+        let n = oauth2Access.count
+        for k in oauth2Access.keys { oauth2Access[k]?.expiresAt = wallNow - 1 }
+        return n
+    }
+
     /// The user an OAuth 2.0 access token stands for, while it is valid.
     func oauth2User(_ token: String) -> OAuth2Grant? {
         guard let g = oauth2Access[token] else { return nil }

@@ -13,10 +13,11 @@ struct AccountHome {
     var variables: String { "XDG_CONFIG_HOME=\(dir)/config XDG_CACHE_HOME=\(dir)/cache XDG_STATE_HOME=\(dir)/state" }
 
     /// Nil (with the reason recorded) when the `linnet` binary has not been built.
-    static func start(_ label: String) async throws -> AccountHome? {
+    static func start(_ label: String, _ tweak: (inout SimulatorConfiguration) -> Void = { _ in }) async throws -> AccountHome? {
         guard DemoEndToEndTests.binaryIsBuilt() else { return nil }
         var config = SimulatorConfiguration.quiet
         config.keepAliveSeconds = 1
+        tweak(&config)
         let server = try await SimulatorServer.start(config)
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent(
             "linnet-\(label)-\(getpid())-\(Int.random(in: 0..<1_000_000))"

@@ -21,6 +21,8 @@ struct Tmux {
     func keys(_ keys: String...) async throws { try await Self.run(["send-keys", "-t", name] + keys) }
     func type(_ text: String) async throws { try await Self.run(["send-keys", "-t", name, "-l", text]) }
     func screen() async throws -> String { try await Self.run(["capture-pane", "-p", "-t", name]) }
+    /// The screen with wrapped lines joined (a long URL in one piece).
+    func joinedScreen() async throws -> String { try await Self.run(["capture-pane", "-p", "-J", "-t", name]) }
     func resize(_ w: Int, _ h: Int) async throws { try await Self.run(["resize-window", "-t", name, "-x", String(w), "-y", String(h)]) }
     func display(_ format: String) async throws -> String {
         try await Self.run(["display-message", "-p", "-t", name, format]).trimmingCharacters(in: .whitespacesAndNewlines)
