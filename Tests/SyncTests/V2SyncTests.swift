@@ -130,3 +130,47 @@ import TwitterAPI
         }
     }
 }
+
+/// An OAuth 2.0 sign-in the server no longer honours (its refresh token revoked): the panes say
+/// to log in again, in words, and what they hold stays.
+@Suite(.serialized) struct V2RevokedSignInTests {
+    @Test func aRevokedSignInSaysToLogInAgainAndKeepsWhatIsHeld() async throws {
+        let sim = try await ClientHarness.start()
+        defer { Task { await sim.stop() } }
+        let t = await sim.server.demoOAuth2Tokens(scopes: OAuth2Flow.scopes)
+        let refresh = try #require(t.refreshToken)
+        let flow = OAuth2Flow(http: sim.client.http, clientID: sim.server.configuration.oauth2ClientID, apiBase: sim.server.baseURL)
+        let session = OAuth2Session(
+            tokens: OAuth2Tokens(accessToken: t.accessToken, refreshToken: refresh, expiresAt: t.expiresAt, scopes: OAuth2Flow.scopes),
+            flow: flow
+        ) { _ in }
+        let client = TwitterClient(endpoints: .single(sim.server.baseURL), auth: .oauth2Session(session), http: sim.client.http, api: .v2)
+        let me = try await client.v2Me()
+        let store = TimelineStore()
+        var o = SyncOptions()
+        o.clock = ScaledClock(scale: 0.005)
+        let engine = SyncEngine(client: client, store: store, account: me, options: o)
+        defer { Task { await engine.stop() } }
+        await engine.open(.home)
+        for _ in 0..<200 where await store.view(.home).ids.isEmpty { try await Task.sleep(nanoseconds: 20_000_000) }
+        let held = await store.view(.home).ids
+        #expect(!held.isEmpty)
+
+        // The refresh token is revoked and the access token ends: nothing can renew it.
+        var revoke = HTTPRequest(method: "POST", url: sim.server.baseURL + "/2/oauth2/revoke")
+        revoke.headers = [("Content-Type", "application/x-www-form-urlencoded")]
+        revoke.body = Data(
+            PercentEncoding.formEncode([("token", refresh), ("client_id", sim.server.configuration.oauth2ClientID)]).utf8)
+        #expect(try await sim.client.http.send(revoke).status == 200)
+        _ = try await sim.control("POST", "/_sim/expire_tokens")
+        _ = await engine.refresh(.home)
+        var words = ""
+        for _ in 0..<200 {
+            words = engine.board.status(.home).lastError ?? ""
+            if !words.isEmpty { break }
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
+        #expect(words.contains("log in again (linnet login)"), "\(words)")
+        #expect(await store.view(.home).ids == held, "what was held stays")
+    }
+}
