@@ -39,7 +39,15 @@ public enum TweetCard {
             out.append(StyledLine([Span("↻ " + clean(tweet.user.name) + " retweeted", theme[.retweetMarker])]))
         }
         out.append(header(content, width: w, theme: theme, now: now))
+        if let x = content.extras, !x.withheldIn.isEmpty || x.withheldForCopyright {
+            out += TextLayout.wrap(
+                [Span(Words.withheld(in: x.withheldIn.map(clean), copyright: x.withheldForCopyright), theme[.dim])], width: w)
+        }
         out += TextLayout.wrap(body(content.displayText, theme: theme), width: w)
+        if content.quotedStatus == nil, content.quotedStatusID != nil {
+            // X sent the quote's id but not the post (deleted, or not visible to this account).
+            out.append(StyledLine([Span("┃ ", theme[.border]), Span(Words.quotedUnavailable, theme[.dim].over(theme[.quote]))]))
+        }
         if let q = content.quotedStatus {
             let quoted =
                 [Span("@" + clean(q.user.screenName) + ": ", theme[.handle].over(theme[.quote]))]
@@ -66,6 +74,7 @@ public enum TweetCard {
         }
         let rightWidth = StyledLine(right).width
         var tail: [Span] = [Span(" · " + Format.age(created: t.createdAt, now: now), theme[.time])]
+        if t.extras.map({ !$0.olderVersions.isEmpty }) ?? false { tail.append(Span(" · " + Words.edited, theme[.time])) }
         if let to = t.inReplyToScreenName { tail.append(Span(" ↩ @" + clean(to), theme[.replyMarker])) }
         let handle = Span(" @" + clean(t.user.screenName), theme[.handle])
         let fixed = StyledLine([handle] + tail).width

@@ -99,6 +99,14 @@ public enum Words {
         }
     }
     public static let appOnly = "(app-only)"
+    // MARK: Cards
+    public static let edited = "edited"
+    public static let quotedUnavailable = "The quoted post is unavailable (deleted, or not visible to you)."
+    public static func withheld(in countries: [String], copyright: Bool) -> String {
+        if copyright { return "⊘ Withheld in response to a copyright claim." }
+        if countries.contains("XX") { return "⊘ Withheld in every country." }
+        return "⊘ Withheld in " + countries.joined(separator: ", ") + "."
+    }
     public static func costToday(_ dollars: String) -> String { "≈ \(dollars) today" }
     public static func usageNotSaved(_ why: String) -> String { "Usage not saved: \(why)" }
     public static func helpHint(_ key: String) -> String { "\(key) help" }

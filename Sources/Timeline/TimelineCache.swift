@@ -6,7 +6,8 @@ import TwitterAPI
 /// session's tweets before any network call. One file per account, written atomically.
 public struct TimelineCache: Sendable {
     public static let magic: [UInt8] = Array("LNNTCACHE".utf8)
-    public static let formatVersion: UInt64 = 2
+    /// 3 keeps v2's extras (edits, conversation, withholding, reply settings); 2 is still read.
+    public static let formatVersion: UInt64 = 3
     /// Newest tweets kept per timeline.
     public var keepPerTimeline: Int
     public let directory: URL
@@ -130,7 +131,7 @@ public struct TimelineCache: Sendable {
         var r = BinaryReader(bytes, end: bytes.count - 4)
         _ = try r.raw(magic.count)
         let version = try r.varint()
-        guard version == formatVersion else {
+        guard version == formatVersion || version == 2 else {
             throw CacheFormatError(description: "written by another version of Linnet (format \(version))")
         }
         var views: [TimelineID: TimelineView] = [:]

@@ -42,8 +42,18 @@ enum TweetCoding {
         w.varint(t.quotedStatusID?.rawValue ?? 0)
         w.int(t.retweetCount)
         w.int(t.favoriteCount)
-        w.u8((t.isFavorited ? 1 : 0) | (t.isRetweeted ? 2 : 0) | (t.isTruncated ? 4 : 0))
+        w.u8((t.isFavorited ? 1 : 0) | (t.isRetweeted ? 2 : 0) | (t.isTruncated ? 4 : 0) | (t.extras != nil ? 8 : 0))
         w.optionalString(t.lang)
+        if let x = t.extras {
+            w.varint(UInt64(x.olderVersions.count))
+            for v in x.olderVersions { w.varint(v.rawValue) }
+            w.varint(x.newestVersion?.rawValue ?? 0)
+            w.varint(x.conversationID?.rawValue ?? 0)
+            w.varint(UInt64(x.withheldIn.count))
+            for c in x.withheldIn { w.string(c) }
+            w.u8((x.withheldForCopyright ? 1 : 0) | (x.isLongPost ? 2 : 0))
+            w.optionalString(x.replySettings)
+        }
         for nested in [t.retweetedStatus, t.quotedStatus] {
             if let n = nested, depth < 2 {
                 w.bool(true)
@@ -88,6 +98,20 @@ enum TweetCoding {
         let favorites = try r.intValue()
         let flags = try r.u8()
         let lang = try r.optionalString()
+        var extras: TweetExtras?
+        if flags & 8 != 0 {
+            var older: [TweetID] = []
+            for _ in 0..<(try r.varint()) { older.append(TweetID(try r.varint())) }
+            let newest = try r.varint()
+            let conversation = try r.varint()
+            var withheld: [String] = []
+            for _ in 0..<(try r.varint()) { withheld.append(try r.string()) }
+            let xflags = try r.u8()
+            extras = TweetExtras(
+                olderVersions: older, newestVersion: newest == 0 ? nil : TweetID(newest),
+                conversationID: conversation == 0 ? nil : TweetID(conversation), withheldIn: withheld,
+                withheldForCopyright: xflags & 1 != 0, isLongPost: xflags & 2 != 0, replySettings: try r.optionalString())
+        }
         let retweeted = try r.bool() ? try readTweet(&r, users: &users, depth: depth + 1) : nil
         let quoted = try r.bool() ? try readTweet(&r, users: &users, depth: depth + 1) : nil
         return Tweet(
@@ -96,7 +120,7 @@ enum TweetCoding {
             inReplyToStatusID: replyStatus == 0 ? nil : TweetID(replyStatus), inReplyToUserID: replyUser == 0 ? nil : UserID(replyUser),
             inReplyToScreenName: replyName, retweetedStatus: retweeted, quotedStatus: quoted,
             quotedStatusID: quotedID == 0 ? nil : TweetID(quotedID), retweetCount: retweets, favoriteCount: favorites,
-            isFavorited: flags & 1 != 0, isRetweeted: flags & 2 != 0, isTruncated: flags & 4 != 0, lang: lang)
+            isFavorited: flags & 1 != 0, isRetweeted: flags & 2 != 0, isTruncated: flags & 4 != 0, lang: lang, extras: extras)
     }
 
     static func write(_ u: User, _ w: inout BinaryWriter) {
