@@ -25,6 +25,12 @@ public struct Account: Equatable, Sendable {
     /// seconds); `consumerKey` and `consumerSecret` hold the client id and secret.
     public var refreshToken: String?
     public var expiresAt: Double?
+    /// Programs that keep an OAuth 2.0 account's secrets out of this file: one prints the client
+    /// secret, one prints the refresh token, and one is given each new refresh token on its
+    /// standard input (X replaces the refresh token at every renewal).
+    public var clientSecretCommand: String?
+    public var refreshTokenCommand: String?
+    public var refreshTokenSaveCommand: String?
 
     /// Whether this is an OAuth 2.0 sign-in (renewed with its refresh token).
     public var isOAuth2: Bool { expiresAt != nil }
@@ -119,6 +125,14 @@ public struct AccountStore: Sendable {
                         secretCommand: a["secret_command"]?.string, apiBase: a["api_base"]?.string, api: a["api"]?.string))
                 c.accounts[c.accounts.count - 1].refreshToken = a["refresh_token"]?.string
                 c.accounts[c.accounts.count - 1].expiresAt = a["expires_at"]?.int.map(Double.init) ?? a["expires_at"]?.double
+                c.accounts[c.accounts.count - 1].clientSecretCommand = a["client_secret_command"]?.string
+                c.accounts[c.accounts.count - 1].refreshTokenCommand = a["refresh_token_command"]?.string
+                c.accounts[c.accounts.count - 1].refreshTokenSaveCommand = a["refresh_token_save_command"]?.string
+                if a["refresh_token_command"] != nil, a["refresh_token_save_command"] == nil {
+                    throw AccountsError(
+                        "\(fileURL.path): account \"\(name)\" has refresh_token_command but no refresh_token_save_command; X replaces the refresh token at every renewal, so Linnet needs a command to hand each new one to"
+                    )
+                }
             }
         }
         return c
@@ -138,6 +152,12 @@ public struct AccountStore: Sendable {
             ]
             for (k, v) in fields { if let v { out += "\(k) = \(Self.quote(v))\n" } }
             if let r = a.refreshToken { out += "refresh_token = \(Self.quote(r))\n" }
+            for (k, v) in [
+                ("client_secret_command", a.clientSecretCommand), ("refresh_token_command", a.refreshTokenCommand),
+                ("refresh_token_save_command", a.refreshTokenSaveCommand),
+            ] {
+                if let v { out += "\(k) = \(Self.quote(v))\n" }
+            }
             if let e = a.expiresAt, e.isFinite { out += "expires_at = \(Int64(max(0, min(e, 253_402_300_799))))\n" }
         }
         do { try PrivateFile.write(Data(out.utf8), to: fileURL) } catch { throw AccountsError(error.description) }
@@ -163,15 +183,51 @@ public struct AccountStore: Sendable {
     public static func tokenSecret(of a: Account) throws(AccountsError) -> String? {
         if let s = a.tokenSecret { return s }
         guard let cmd = a.secretCommand else { return nil }
-        // The terminal stays the command's own: a password manager may ask for a passphrase.
+        return try firstLine(of: cmd, named: "secret_command", account: a.name)
+    }
+
+    /// An OAuth 2.0 client secret: stored, or printed by `client_secret_command`.
+    public static func clientSecret(of a: Account) throws(AccountsError) -> String? {
+        if let s = a.consumerSecret { return s }
+        guard let cmd = a.clientSecretCommand else { return nil }
+        return try firstLine(of: cmd, named: "client_secret_command", account: a.name)
+    }
+
+    /// An OAuth 2.0 refresh token: stored, or printed by `refresh_token_command`.
+    public static func refreshToken(of a: Account) throws(AccountsError) -> String? {
+        if let r = a.refreshToken { return r }
+        guard let cmd = a.refreshTokenCommand else { return nil }
+        return try firstLine(of: cmd, named: "refresh_token_command", account: a.name)
+    }
+
+    /// The first line a command prints. The terminal stays the command's own: a password
+    /// manager may ask for a passphrase.
+    static func firstLine(of cmd: String, named: String, account: String) throws(AccountsError) -> String {
         let result: ChildProcess.Result
         do { result = try ChildProcess.run("/bin/sh", ["-c", cmd], stdin: .inherit, stderr: .inherit) } catch {
-            throw AccountsError("secret_command for \"\(a.name)\" could not run: \(error.description)")
+            throw AccountsError("\(named) for \"\(account)\" could not run: \(error.description)")
         }
-        guard result.status == 0 else { throw AccountsError("secret_command for \"\(a.name)\" failed (exit status \(result.status))") }
-        let data = result.output
-        let first = String(decoding: data, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
-        guard !first.isEmpty else { throw AccountsError("secret_command for \"\(a.name)\" printed nothing") }
+        guard result.status == 0 else { throw AccountsError("\(named) for \"\(account)\" failed (exit status \(result.status))") }
+        let first = String(decoding: result.output, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
+        guard !first.isEmpty else { throw AccountsError("\(named) for \"\(account)\" printed nothing") }
         return first
+    }
+
+    /// Hands a new refresh token to `refresh_token_save_command` on its standard input (with a
+    /// line end). It runs while the reader draws, so it must not ask on the terminal; what it
+    /// prints is not shown (it could echo the token).
+    public static func saveRefreshToken(_ token: String, of a: Account) throws(AccountsError) {
+        guard let cmd = a.refreshTokenSaveCommand else { return }
+        let child: ChildProcess
+        do { child = try ChildProcess("/bin/sh", ["-c", cmd], stdin: .pipe, stdout: .null, stderr: .null) } catch {
+            throw AccountsError("refresh_token_save_command for \"\(a.name)\" could not run: \(error.description)")
+        }
+        do { try child.write(Data((token + "\n").utf8)) } catch {}
+        child.closeInput()
+        let status = child.finish().status
+        guard status == 0 else {
+            throw AccountsError(
+                "refresh_token_save_command for \"\(a.name)\" failed (exit status \(status)); the new refresh token was not kept")
+        }
     }
 }

@@ -62,18 +62,33 @@ struct GlobalOptions: ParsableArguments {
 
     /// An OAuth 2.0 account's sign-in: renewed when it expires, each renewal written back to
     /// accounts.toml (atomically, mode 0600) before it is used.
-    func oauth2Session(_ a: Account) -> OAuth2Session {
+    /// The client secret and refresh token may come from commands (`client_secret_command`,
+    /// `refresh_token_command`); a renewed refresh token then goes to
+    /// `refresh_token_save_command` instead of the file.
+    func oauth2Session(_ a: Account) throws -> OAuth2Session {
         // Renewed where the calls go (`endpoints`): --api-base first, then the account's.
         let base = apiBase ?? a.apiBase ?? "https://api.x.com"
-        let flow = OAuth2Flow(http: http, clientID: a.consumerKey, clientSecret: a.consumerSecret, apiBase: base)
-        let tokens = OAuth2Tokens(accessToken: a.token ?? "", refreshToken: a.refreshToken, expiresAt: a.expiresAt ?? 0, scopes: [])
+        let secret: String?
+        let refresh: String?
+        do {
+            secret = try AccountStore.clientSecret(of: a)
+            refresh = try AccountStore.refreshToken(of: a)
+        } catch { throw CLIError(error.description, code: .auth) }
+        let flow = OAuth2Flow(http: http, clientID: a.consumerKey, clientSecret: secret, apiBase: base)
+        let tokens = OAuth2Tokens(accessToken: a.token ?? "", refreshToken: refresh, expiresAt: a.expiresAt ?? 0, scopes: [])
         let store = self.store
         let name = a.name
         return OAuth2Session(tokens: tokens, flow: flow) { fresh in
             var contents = try store.load()
             guard let i = contents.accounts.firstIndex(where: { $0.name == name }) else { return }
+            // The only valid refresh token is kept first, wherever it lives.
+            if contents.accounts[i].refreshTokenSaveCommand != nil {
+                if let r = fresh.refreshToken { try AccountStore.saveRefreshToken(r, of: contents.accounts[i]) }
+                contents.accounts[i].refreshToken = nil
+            } else {
+                contents.accounts[i].refreshToken = fresh.refreshToken
+            }
             contents.accounts[i].token = fresh.accessToken
-            contents.accounts[i].refreshToken = fresh.refreshToken
             contents.accounts[i].expiresAt = fresh.expiresAt
             try store.save(contents)
         }
@@ -123,7 +138,7 @@ struct GlobalOptions: ParsableArguments {
         }
         let auth: TwitterAuth
         if a.isOAuth2 {
-            auth = .oauth2Session(oauth2Session(a))
+            auth = .oauth2Session(try oauth2Session(a))
         } else if let b = a.bearerToken, a.token == nil {
             auth = .bearer(b)
         } else {

@@ -356,10 +356,8 @@ def test_login_default_points_consumer_keys_to_pin(home, sim):
     assert not os.path.exists(accounts_file(home))
 
 
-def test_oauth2_login_headless_then_reading_survives_expiry(home, sim):
-    """`linnet login --headless` (OAuth 2.0, the default): the URL printed, the redirected address pasted back;
-    the account keeps a refresh token (0600); reading renews the access token once it expired
-    and writes the new pair back."""
+def oauth2_login(home, sim):
+    """`linnet login --headless` through the simulator's consent page; returns (out, err)."""
     import requests
     p = subprocess.Popen([LINNET, "login", "--headless", "--api-base", sim["base"],
                           "--client-id", sim["oauth2_client_id"]], env=home, stdin=subprocess.PIPE,
@@ -378,6 +376,14 @@ def test_oauth2_login_headless_then_reading_survives_expiry(home, sim):
         "allow": "Authorize app"})
     out, err = p.communicate(answer.headers["Location"] + "\n", timeout=30)
     assert p.returncode == 0, err
+    return out, err
+
+
+def test_oauth2_login_headless_then_reading_survives_expiry(home, sim):
+    """`linnet login --headless` (OAuth 2.0, the default): the URL printed, the redirected address pasted back;
+    the account keeps a refresh token (0600); reading renews the access token once it expired
+    and writes the new pair back."""
+    out, err = oauth2_login(home, sim)
     assert out.strip() == "Logged in as @linnet_demo (X API v2, OAuth 2.0)."
     path = accounts_file(home)
     assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
@@ -440,3 +446,36 @@ def test_usage_counts_what_the_simulator_bills(home):
     finally:
         proc.terminate()
         proc.wait(timeout=10)
+
+
+def test_oauth2_secrets_kept_by_commands(home, sim, tmp_path):
+    """The refresh token can live outside accounts.toml: read by refresh_token_command, and each
+    rotated one handed to refresh_token_save_command before it is used."""
+    oauth2_login(home, sim)
+    path = accounts_file(home)
+    text = open(path).read()
+    token = re.search(r'refresh_token = "([^"]+)"', text).group(1)
+    kept = tmp_path / "refresh"
+    kept.write_text(token + "\n")
+    os.chmod(kept, 0o600)
+    text = re.sub(r'refresh_token = "[^"]+"\n', "", text)
+    text = re.sub(r"expires_at = \d+", "expires_at = 1", text)  # due for renewal
+    with open(path, "w") as f:
+        f.write(text + f'refresh_token_command = "cat {kept}"\n')
+    r = run(home, "timeline", "--count", "1")
+    assert r.returncode == 3 and "refresh_token_save_command" in r.stderr, r.stderr
+    with open(path, "w") as f:
+        f.write(text + f'refresh_token_command = "cat {kept}"\nrefresh_token_save_command = "cat > {kept}"\n')
+    r = run(home, "timeline", "--count", "1")
+    assert r.returncode == 0 and "@" in r.stdout, r.stderr
+    renewed = kept.read_text().strip()
+    assert renewed and renewed != token, "the rotated refresh token reached the save command"
+    after = open(path).read()
+    assert "refresh_token =" not in after and renewed not in after and "refresh_token_save_command" in after
+    assert stat.S_IMODE(os.stat(path).st_mode) == 0o600
+    # A save command that fails: the read still works this once, and the error says the new token was not kept.
+    with open(path, "w") as f:
+        f.write(re.sub(r"expires_at = \d+", "expires_at = 1", after).replace(f"cat > {kept}", "false"))
+    r = run(home, "timeline", "--count", "1")
+    assert "refresh_token_save_command" in r.stderr and "not kept" in r.stderr, r.stderr
+    assert renewed not in r.stderr and token not in r.stderr
