@@ -84,7 +84,7 @@ let package = Package(
         .testTarget(
             name: "TwitterClientTests", dependencies: ["Locking", "TwitterAPI", "TwitterSimulator", "LinnetTestSupport", "Spawn"]),
         .testTarget(
-            name: "SyncTests", dependencies: ["Timeline", "TwitterAPI", "TwitterSimulator", "LinnetTestSupport"]),
+            name: "SyncTests", dependencies: ["Locking", "Timeline", "TwitterAPI", "TwitterSimulator", "LinnetTestSupport"]),
         .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzHarnesses"]),
         .testTarget(
             name: "HostileTests",

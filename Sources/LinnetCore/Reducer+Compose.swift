@@ -116,7 +116,7 @@ extension Reducer {
 
     static func finished(_ write: WriteAction, _ result: Result<Tweet, SyncError>, _ s: inout AppState) -> [Effect] {
         switch (write, result) {
-        case (.post(_, let reply), .success):
+        case (.post(_, let reply, _), .success):
             s.compose = nil
             s.notice = Notice(Words.sent(reply: reply != nil), isError: false, at: s.now)
             return [.saveDrafts(draftRecords(s))]

@@ -14,9 +14,40 @@ public struct SyncCounters: Equatable, Sendable {
     public init() {}
 }
 
+/// How far the upload of a post's files is: file `file` of `of`, `sent` of its `total` bytes.
+public struct UploadStatus: Equatable, Sendable {
+    public var file: Int
+    public var of: Int
+    public var sent: Int
+    public var total: Int
+    public init(file: Int, of: Int, sent: Int, total: Int) {
+        self.file = file
+        self.of = of
+        self.sent = sent
+        self.total = total
+    }
+    public var percent: Int { total > 0 ? min(100, sent * 100 / total) : 100 }
+}
+
 /// The engine's observable state, readable from any thread without waiting on the engine.
 public final class SyncBoard: Sendable {
     private let state = Locked<(statuses: [TimelineID: SyncStatus], counters: SyncCounters, version: UInt64)>(([:], SyncCounters(), 0))
+    private let uploading = Locked<UploadStatus?>(nil)
+
+    /// The upload in progress, if any.
+    public var upload: UploadStatus? { uploading.withLock { $0 } }
+
+    func setUpload(_ u: UploadStatus?) {
+        let moved = uploading.withLock { old -> Bool in
+            guard old != u else { return false }
+            old = u
+            return true
+        }
+        if moved {
+            state.withLock { $0.version &+= 1 }
+            changed()
+        }
+    }
     private let watchers = Locked<[@Sendable () -> Void]>([])
 
     public init() {}

@@ -3,7 +3,8 @@ import TwitterAPI
 
 /// A change the user asks for.
 public enum WriteAction: Sendable, Equatable {
-    case post(String, inReplyTo: TweetID?)
+    /// A post or reply, with files to upload first (nothing is posted if one fails).
+    case post(String, inReplyTo: TweetID?, media: [MediaFile] = [])
     case retweet(TweetID)
     case unretweet(TweetID)
     case like(TweetID)
@@ -13,7 +14,7 @@ public enum WriteAction: Sendable, Equatable {
     /// What it is, in words, for messages ("Could not like the tweet: …").
     public var verb: String {
         switch self {
-        case .post(_, let r): return r == nil ? "post the tweet" : "send the reply"
+        case .post(_, let r, _): return r == nil ? "post the tweet" : "send the reply"
         case .retweet: return "retweet"
         case .unretweet: return "undo the retweet"
         case .like: return "like the tweet"
@@ -46,7 +47,7 @@ extension SyncEngine {
             return .failure(SyncError("Could not \(action.verb): \(words) Nothing was sent.", status: 403))
         }
         var parent: Tweet?
-        if case .post(_, let r?) = action, let held = await store.tweet(r) {
+        if case .post(_, let r?, _) = action, let held = await store.tweet(r) {
             parent = held
             if let why = ReplyRules.refusal(replyingTo: held, me: account, engagedOnly: repliesOnlyWhereEngaged) {
                 return .failure(SyncError("Could not \(action.verb): \(why) Nothing was sent.", status: 403))
@@ -74,9 +75,10 @@ extension SyncEngine {
 
     private func run(_ action: WriteAction) async throws -> Tweet {
         switch action {
-        case .post(let text, let reply):
+        case .post(let text, let reply, let media):
             // The reply's mentions are in the text the user saw and edited.
-            let tweet = try await posted(text, reply)
+            let ids = try await upload(media)
+            let tweet = try await posted(text, reply, mediaIDs: ids)
             var into: [TimelineID] = [.home]
             if opened.contains(.user(account.screenName)) { into.append(.user(account.screenName)) }
             if let reply, opened.contains(.thread(reply)) { into.append(.thread(reply)) }
@@ -144,13 +146,45 @@ extension SyncEngine {
     }
 
     /// Posts through the client's API; on v2, which answers with an id, the post is read back.
-    private func posted(_ text: String, _ reply: TweetID?) async throws -> Tweet {
-        guard client.api == .v2 else { return try await client.update(text, inReplyTo: reply, autoPopulateReplyMetadata: false) }
-        let id = try await client.v2Create(text: text, replyTo: reply)
+    private func posted(_ text: String, _ reply: TweetID?, mediaIDs: [String]) async throws -> Tweet {
+        guard client.api == .v2 else {
+            return try await client.update(text, inReplyTo: reply, autoPopulateReplyMetadata: false, mediaIDs: mediaIDs)
+        }
+        let id = try await client.v2Create(text: text, replyTo: reply, mediaIDs: mediaIDs)
         guard let tweet = try await client.v2Lookup([id]).tweets.first else {
             throw SyncError("The tweet was posted (id \(id)) but could not be read back.")
         }
         return tweet
+    }
+
+    /// Uploads the files of a post in order, with their alt text; the board shows how far along
+    /// it is. Any failure stops here, before anything is posted.
+    private func upload(_ media: [MediaFile]) async throws -> [String] {
+        guard !media.isEmpty else { return [] }
+        defer { board.setUpload(nil) }
+        var ids: [String] = []
+        for (i, file) in media.enumerated() {
+            board.setUpload(UploadStatus(file: i + 1, of: media.count, sent: 0, total: file.bytes))
+            let data: Data
+            do {
+                data = try Data(contentsOf: URL(fileURLWithPath: file.path))
+            } catch {
+                throw SyncError("Could not post: \(file.path) could not be read (\(error.localizedDescription)). Nothing was posted.")
+            }
+            do {
+                let board = self.board
+                let n = media.count
+                ids.append(
+                    try await client.uploadMedia(data, mimeType: file.mimeType, altText: file.altText) { sent, total in
+                        board.setUpload(UploadStatus(file: i + 1, of: n, sent: sent, total: total))
+                    })
+            } catch {
+                let name = (file.path as NSString).lastPathComponent
+                throw SyncError(
+                    "Could not upload \(name): \(Self.words(error)) Nothing was posted.", status: (error as? APIError)?.httpStatus)
+            }
+        }
+        return ids
     }
 
     /// Keeps this session's like and repost flags for the polls to come (v2 does not send them).

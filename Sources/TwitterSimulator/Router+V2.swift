@@ -62,6 +62,8 @@ extension Router {
             return Endpoint(limitKey: "POST /2/media/upload/:id/finalize", allowBearer: false) { w, r, i in
                 await w.v2FinalizeUpload(r, i, id: q[2])
             }
+        case ("POST", ["media", "metadata"]):
+            return Endpoint(limitKey: "POST /2/media/metadata", allowBearer: false) { w, r, i in await w.v2MediaMetadata(r, i) }
         case ("POST", ["tweets"]):
             return Endpoint(limitKey: "POST /2/tweets", allowBearer: false) { w, r, i in await w.v2Create(r, i) }
         case ("DELETE", let q) where q.count == 2 && q[0] == "tweets":

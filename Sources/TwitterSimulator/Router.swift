@@ -12,6 +12,9 @@ struct Router: Sendable {
         var run: @Sendable (World, SimRequest, World.Identity) async -> SimResponse
     }
 
+    /// v1.1 paths every access level may call (`/media/upload`, without `/1.1` and `.json`).
+    static let onEveryTier: Set<String> = ["/media/upload", "/media/metadata/create"]
+
     func handle(_ r: SimRequest) async -> SimResponse {
         if r.path.hasPrefix("/_sim/") { return await ControlRoutes.handle(r, world: world) }
         let faults = await world.faults
@@ -74,7 +77,8 @@ struct Router: Sendable {
         case .ok(let who): identity = who
         }
         let authKind: String = { if case .app = identity { return "bearer" } else { return "user" } }()
-        if world.config.tier != .enterprise {
+        // Media upload is the part of v1.1 every access level keeps.
+        if world.config.tier != .enterprise, !Self.onEveryTier.contains(name) {
             await world.record(r, auth: authKind, status: 403)
             return World.v1NotOnTier
         }
@@ -138,6 +142,10 @@ struct Router: Sendable {
             return (
                 Endpoint(limitKey: "/application/rate_limit_status", allowBearer: true) { w, r, i in await w.rateLimitStatus(r, i) }, nil
             )
+        case ("POST", "/media/upload"):
+            return (Endpoint(limitKey: "POST /media/upload", allowBearer: false) { w, r, i in await w.v1Upload(r, i) }, nil)
+        case ("POST", "/media/metadata/create"):
+            return (Endpoint(limitKey: nil, allowBearer: false) { w, r, i in await w.v1MediaMetadata(r, i) }, nil)
         case ("POST", "/statuses/update"):
             return (Endpoint(limitKey: nil, allowBearer: false) { w, r, i in await w.update(r, i) }, nil)
         case ("POST", "/favorites/create"):

@@ -54,4 +54,5 @@ struct SimTweet: Sendable, Codable {
 struct SimAttachment: Sendable, Codable, Equatable {
     var key: String
     var kind: String
+    var altText: String?
 }

@@ -231,6 +231,7 @@ struct V2Encoder {
                 var fields: [(String, J)] = [("media_key", .string(m.key)), ("type", .string(m.kind))]
                 if m.kind == "photo" { fields.append(("url", .string("https://pbs.twimg.invalid/media/\(m.key).jpg"))) }
                 fields += [("width", .int(1200)), ("height", .int(800))]
+                if let alt = m.altText { fields.append(("alt_text", .string(alt))) }
                 return .object(fields)
             }
             includes.append(("media", .array(items)))

@@ -11,6 +11,7 @@ extension World {
         var totalBytes: Int
         var segments: [Int: Int] = [:]
         var finalized = false
+        var altText: String?
         var key: String { "3_\(id)" }
         var kind: String { type.hasPrefix("video/") ? "video" : type == "image/gif" ? "animated_gif" : "photo" }
     }
@@ -120,4 +121,135 @@ extension World {
         media[v] = m
         return mediaAnswer(m)
     }
+
+    /// `POST /2/media/metadata {"id", "metadata": {"alt_text": {"text"}}}`.
+    func v2MediaMetadata(_ r: SimRequest, _ identity: Identity) -> SimResponse {
+        let body: [String: Any]
+        switch Self.jsonBody(r) {
+        case .failure(let e): return e
+        case .success(let b): body = b
+        }
+        let alt = ((body["metadata"] as? [String: Any])?["alt_text"] as? [String: Any])?["text"] as? String
+        switch setAltText(identity, id: body["id"] as? String, text: alt) {
+        case .failure(let message):
+            return message.hasPrefix("Could not find")
+                ? Self.problem(404, "Not Found Error", message.description, type: "https://api.twitter.com/2/problems/resource-not-found")
+                : Self.invalidRequest("metadata.alt_text.text", message.description)
+        case .success(let m):
+            return .json(
+                200,
+                .object([
+                    (
+                        "data",
+                        .object([
+                            ("id", .string(String(m.id))),
+                            ("associated_metadata", .object([("alt_text", .object([("text", .string(m.altText ?? ""))]))])),
+                        ])
+                    )
+                ]))
+        }
+    }
+
+    /// Alt text for an uploaded file of this user: at most 1,000 characters.
+    func setAltText(_ identity: Identity, id: String?, text: String?) -> Result<SimMedia, SimError> {
+        guard let uid = identity.userID, let v = id.flatMap(UInt64.init), var m = media[v], m.owner == uid else {
+            return .failure(SimError("Could not find media with id: [\(id ?? "")]."))
+        }
+        guard let text, !text.isEmpty, text.count <= 1000 else {
+            return .failure(SimError("The alt text must hold 1 to 1000 characters"))
+        }
+        m.altText = text
+        media[v] = m
+        return .success(m)
+    }
+
+    /// The attachments a post names by media id: this user's finished uploads, at most four.
+    func attachments(_ ids: [String], owner: UInt64) -> [SimAttachment]? {
+        guard ids.count <= 4 else { return nil }
+        var out: [SimAttachment] = []
+        for text in ids {
+            guard let v = UInt64(text), let m = media[v], m.owner == owner, m.finalized else { return nil }
+            out.append(SimAttachment(key: m.key, kind: m.kind, altText: m.altText))
+        }
+        return out
+    }
+
+    // MARK: v1.1 (upload.twitter.com), on every access level
+
+    /// `POST /1.1/media/upload.json`: `command=INIT|APPEND|FINALIZE|STATUS`, segments as
+    /// `media_data` (base64) form fields.
+    func v1Upload(_ r: SimRequest, _ identity: Identity) -> SimResponse {
+        guard let uid = identity.userID else { return Self.forbiddenForApps }
+        func answer(_ m: SimMedia) -> SimResponse {
+            var fields: [(String, J)] = [
+                ("media_id", .int(Int64(bitPattern: m.id))), ("media_id_string", .string(String(m.id))),
+                ("media_key", .string(m.key)), ("expires_after_secs", .int(Self.mediaExpires)),
+            ]
+            if m.finalized { fields.append(("size", .int(Int64(m.totalBytes)))) }
+            return .json(m.finalized ? 201 : 202, .object(fields))
+        }
+        switch r.param("command") ?? "" {
+        case "INIT":
+            guard let total = r.param("total_bytes").flatMap(Int.init), total > 0, total <= 512 << 20 else {
+                return .error(400, code: 324, "total_bytes must be between 1 and 536870912.")
+            }
+            guard let type = r.param("media_type") else { return .error(400, code: 38, "media_type parameter is missing.") }
+            let m = SimMedia(id: nextID(), owner: uid, type: type, totalBytes: total)
+            media[m.id] = m
+            return answer(m)
+        case "APPEND":
+            guard let v = r.param("media_id").flatMap(UInt64.init), var m = media[v], m.owner == uid, !m.finalized else {
+                return .error(400, code: 324, "Invalid media_id.")
+            }
+            guard let index = r.param("segment_index").flatMap(Int.init), (0...999).contains(index) else {
+                return .error(400, code: 324, "segment_index must be between 0 and 999.")
+            }
+            guard let data = r.param("media_data").flatMap({ Data(base64Encoded: $0) }), !data.isEmpty else {
+                return .error(400, code: 324, "media_data must hold the segment in base64.")
+            }
+            m.segments[index] = data.count
+            guard m.segments.values.reduce(0, +) <= m.totalBytes else {
+                return .error(400, code: 324, "More bytes were appended than total_bytes announced.")
+            }
+            media[v] = m
+            return SimResponse(status: 204, headers: [], body: .bytes(Data()))
+        case "FINALIZE":
+            guard let v = r.param("media_id").flatMap(UInt64.init), var m = media[v], m.owner == uid else {
+                return .error(400, code: 324, "Invalid media_id.")
+            }
+            let received = m.segments.values.reduce(0, +)
+            guard received == m.totalBytes, m.segments.keys.sorted() == Array(0..<m.segments.count) else {
+                return .error(400, code: 324, "File size mismatch: \(received) bytes received, \(m.totalBytes) announced.")
+            }
+            m.finalized = true
+            media[v] = m
+            return answer(m)
+        case "STATUS":
+            guard let v = r.param("media_id").flatMap(UInt64.init), let m = media[v], m.owner == uid else {
+                return .error(400, code: 324, "Invalid media_id.")
+            }
+            return answer(m)
+        default:
+            return .error(400, code: 38, "command parameter is missing or not INIT, APPEND, FINALIZE or STATUS.")
+        }
+    }
+
+    /// `POST /1.1/media/metadata/create.json {"media_id", "alt_text": {"text"}}`.
+    func v1MediaMetadata(_ r: SimRequest, _ identity: Identity) -> SimResponse {
+        guard let body = try? JSONSerialization.jsonObject(with: r.body) as? [String: Any] else {
+            return .error(400, code: 38, "The body must be JSON with media_id and alt_text.")
+        }
+        let alt = (body["alt_text"] as? [String: Any])?["text"] as? String
+        switch setAltText(identity, id: body["media_id"] as? String, text: alt) {
+        case .failure(let e): return .error(400, code: 324, e.description)
+        case .success: return SimResponse(status: 200, headers: [], body: .bytes(Data()))
+        }
+    }
+}
+
+/// A refusal in words, for answers built in each face's own shape.
+struct SimError: Error, CustomStringConvertible, Sendable {
+    var description: String
+    init(_ description: String) { self.description = description }
+    func hasPrefix(_ p: String) -> Bool { description.hasPrefix(p) }
 }

@@ -31,14 +31,10 @@ extension World {
                 "reply_settings", "The `reply_settings` field value [\(rs)] is not one of [following,mentionedUsers,subscribers,verified]")
         }
         guard !text.isEmpty || quote != nil || !mediaIDs.isEmpty else { return Self.invalidRequest("text", "The `text` field is required") }
-        var attached: [SimAttachment] = []
-        for idText in mediaIDs.prefix(5) {
-            guard let v = UInt64(idText), let m = media[v], m.owner == uid, m.finalized else {
-                return Self.invalidRequest("media.media_ids", "Your media IDs are invalid.")
-            }
-            attached.append(SimAttachment(key: m.key, kind: m.kind))
-        }
         guard mediaIDs.count <= 4 else { return Self.invalidRequest("media.media_ids", "A post may carry at most 4 media.") }
+        guard let attached = attachments(mediaIDs, owner: uid) else {
+            return Self.invalidRequest("media.media_ids", "Your media IDs are invalid.")
+        }
         guard TweetLength(text).weightedLength <= 280 else { return Self.v2Forbidden("Your Tweet text is too long.") }
         guard lastStatusText[uid] != text else { return Self.v2Forbidden("You are not allowed to create a Tweet with duplicate content.") }
         var t = SimTweet(id: nextID(), userID: uid, text: text, createdAtMs: 0)

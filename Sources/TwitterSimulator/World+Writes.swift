@@ -20,6 +20,12 @@ extension World {
         guard lastStatusText[uid] != status else { return .error(403, code: 187, "Status is a duplicate.") }
         var t = SimTweet(id: nextID(), userID: uid, text: status, createdAtMs: 0)
         t.createdAtMs = Snowflake.ms(t.id)
+        if let ids = r.param("media_ids"), !ids.isEmpty {
+            guard let attached = attachments(ids.split(separator: ",").map(String.init), owner: uid) else {
+                return .error(400, code: 324, "Some of the submitted media IDs are invalid.")
+            }
+            t.media = attached
+        }
         if let parentText = r.param("in_reply_to_status_id"), let parentID = UInt64(parentText) {
             guard let parent = tweets[parentID], !deleted.contains(parentID), let parentAuthor = users[parent.userID] else {
                 return .error(403, code: 385, "You attempted to reply to a Tweet that is deleted or not visible to you.")

@@ -1,15 +1,37 @@
 import Foundation
 
-/// API v2 media upload.
+/// Media upload: API v2's `/2/media/upload` (one request, or initialize, append and finalize),
+/// and v1.1's chunked `media/upload` on upload.twitter.com; alt text through each API's
+/// metadata call.
 extension TwitterClient {
     /// Files up to this size go in one request; larger ones in segments of this size (X takes
     /// segments for any size; with the file in base64 in a JSON body each request stays under a
     /// megabyte).
     public static let mediaSegmentBytes = 512 * 1024
 
+    /// Bytes sent so far of the file's total, after each request.
+    public typealias UploadProgress = @Sendable (_ sent: Int, _ total: Int) -> Void
+
+    /// Uploads a file through this client's API with its alt text; returns the media id to
+    /// attach to a post.
+    public func uploadMedia(_ data: Data, mimeType: String, altText: String = "", progress: UploadProgress? = nil) async throws -> String {
+        let id =
+            api == .v2
+            ? try await v2UploadMedia(data, mimeType: mimeType, progress: progress)
+            : try await v1UploadMedia(data, mimeType: mimeType, progress: progress)
+        if !altText.isEmpty {
+            if api == .v2 { try await v2SetAltText(id, altText) } else { try await v1SetAltText(id, altText) }
+        }
+        return id
+    }
+
+    static func mediaCategory(_ mimeType: String) -> String {
+        mimeType.hasPrefix("video/") ? "tweet_video" : mimeType == "image/gif" ? "tweet_gif" : "tweet_image"
+    }
+
     /// Uploads a photo, GIF or video; returns the media id to attach to a post.
-    public func v2UploadMedia(_ data: Data, mimeType: String) async throws -> String {
-        let category = mimeType.hasPrefix("video/") ? "tweet_video" : mimeType == "image/gif" ? "tweet_gif" : "tweet_image"
+    public func v2UploadMedia(_ data: Data, mimeType: String, progress: UploadProgress? = nil) async throws -> String {
+        let category = Self.mediaCategory(mimeType)
         func id(_ answer: Data) throws -> String {
             guard let v = try JSONValue.parse(answer)["data"]?["id"]?.stringValue else {
                 throw DecodeError("the upload answer has no media id")
@@ -20,7 +42,9 @@ extension TwitterClient {
             let body = JSONValue.object([
                 ("media", .string(data.base64EncodedString())), ("media_category", .string(category)), ("media_type", .string(mimeType)),
             ])
-            return try id(try await call("POST", "/2/media/upload", [], json: Data(body.serialized.utf8)))
+            let media = try id(try await call("POST", "/2/media/upload", [], json: Data(body.serialized.utf8)))
+            progress?(data.count, data.count)
+            return media
         }
         let start = JSONValue.object([
             ("media_type", .string(mimeType)), ("total_bytes", .number(String(data.count))), ("media_category", .string(category)),
@@ -36,8 +60,58 @@ extension TwitterClient {
             _ = try await call("POST", "/2/media/upload/\(media)/append", [], json: Data(body.serialized.utf8))
             offset += segment.count
             index += 1
+            progress?(offset, data.count)
         }
         _ = try await call("POST", "/2/media/upload/\(media)/finalize", [], json: Data("{}".utf8))
         return media
+    }
+
+    /// `POST /2/media/metadata`: the alt text of an uploaded file.
+    public func v2SetAltText(_ mediaID: String, _ text: String) async throws {
+        let body = JSONValue.object([
+            ("id", .string(mediaID)), ("metadata", .object([("alt_text", .object([("text", .string(text))]))])),
+        ])
+        _ = try await call("POST", "/2/media/metadata", [], json: Data(body.serialized.utf8))
+    }
+
+    /// v1.1's chunked upload: INIT, APPEND (base64 segments as form fields, so the request is
+    /// signed like any other), FINALIZE.
+    public func v1UploadMedia(_ data: Data, mimeType: String, progress: UploadProgress? = nil) async throws -> String {
+        let base = endpoints.uploadBase
+        func id(_ answer: Data) throws -> String {
+            guard let v = try JSONValue.parse(answer)["media_id_string"]?.stringValue else {
+                throw DecodeError("the upload answer has no media_id_string")
+            }
+            return v
+        }
+        let media = try id(
+            try await call(
+                "POST", "media/upload",
+                [
+                    ("command", "INIT"), ("total_bytes", String(data.count)), ("media_type", mimeType),
+                    ("media_category", Self.mediaCategory(mimeType)),
+                ], base: base))
+        var index = 0
+        var offset = 0
+        repeat {
+            let segment = data[data.startIndex + offset..<data.startIndex + min(data.count, offset + Self.mediaSegmentBytes)]
+            _ = try await call(
+                "POST", "media/upload",
+                [
+                    ("command", "APPEND"), ("media_id", media), ("segment_index", String(index)),
+                    ("media_data", Data(segment).base64EncodedString()),
+                ], base: base)
+            offset += segment.count
+            index += 1
+            progress?(offset, data.count)
+        } while offset < data.count
+        _ = try id(try await call("POST", "media/upload", [("command", "FINALIZE"), ("media_id", media)], base: base))
+        return media
+    }
+
+    /// `POST media/metadata/create` (JSON body): the alt text of an uploaded file.
+    public func v1SetAltText(_ mediaID: String, _ text: String) async throws {
+        let body = JSONValue.object([("media_id", .string(mediaID)), ("alt_text", .object([("text", .string(text))]))])
+        _ = try await call("POST", "media/metadata/create", [], json: Data(body.serialized.utf8), base: endpoints.uploadBase)
     }
 }

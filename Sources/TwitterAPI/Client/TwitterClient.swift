@@ -6,19 +6,22 @@ public struct TwitterEndpoints: Sendable, Equatable {
     public var apiBase: String
     public var streamBase: String
     public var userStreamBase: String
+    /// v1.1's media upload (`upload.twitter.com`).
+    public var uploadBase: String
 
     public init(
         apiBase: String = "https://api.twitter.com", streamBase: String = "https://stream.twitter.com",
-        userStreamBase: String = "https://userstream.twitter.com"
+        userStreamBase: String = "https://userstream.twitter.com", uploadBase: String = "https://upload.twitter.com"
     ) {
         self.apiBase = apiBase
         self.streamBase = streamBase
         self.userStreamBase = userStreamBase
+        self.uploadBase = uploadBase
     }
 
     /// Every service at one base URL (the simulator).
     public static func single(_ base: String) -> TwitterEndpoints {
-        TwitterEndpoints(apiBase: base, streamBase: base, userStreamBase: base)
+        TwitterEndpoints(apiBase: base, streamBase: base, userStreamBase: base, uploadBase: base)
     }
 }
 
@@ -175,8 +178,10 @@ public final class TwitterClient: Sendable {
     }
 
     /// Sends and returns the body of a 2xx answer; anything else becomes an `APIError`.
-    public func call(_ method: String, _ path: String, _ params: [(String, String)] = [], json: Data? = nil) async throws -> Data {
-        let r = try await send(method, path, params, json: json)
+    public func call(_ method: String, _ path: String, _ params: [(String, String)] = [], json: Data? = nil, base: String? = nil)
+        async throws -> Data
+    {
+        let r = try await send(method, path, params, base: base, json: json)
         guard (200..<300).contains(r.status) else {
             let now = Int64(clock.now())
             let retry =
