@@ -12,6 +12,10 @@ struct PostCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The text, or - to read it from stdin.") var text: String
     @Option(help: "The id of the tweet to reply to.") var replyTo: String?
+    @Option(name: .customLong("media"), help: ArgumentHelp("A photo, GIF or video to attach (up to 4 photos; repeatable).", valueName: "file"))
+    var media: [String] = []
+    @Option(name: .customLong("alt"), help: ArgumentHelp("Alt text for the --media file in the same place (repeatable).", valueName: "text"))
+    var alt: [String] = []
     @Flag(help: "Print the weighted length and what remains, and post nothing.") var dryRun = false
 
     func run() async throws {
@@ -28,22 +32,53 @@ struct PostCommand: AsyncParsableCommand {
             if !length.isValid { throw CLIError(Reducer.refusal(body) ?? "not postable") }
             return
         }
-        if let why = Reducer.refusal(body) { throw CLIError(why + " (weighted length \(length.weightedLength) of 280)") }
+        guard alt.count <= media.count else { throw CLIError("There are more --alt texts than --media files.", code: .usage) }
+        var files: [MediaFile] = []
+        for (i, path) in media.enumerated() {
+            switch MediaFile.inspect(path: path) {
+            case .failure(let e): throw CLIError(e.description, code: .usage)
+            case .success(var f):
+                if let why = MediaFile.refusal(adding: f, to: files) { throw CLIError(why, code: .usage) }
+                if i < alt.count {
+                    guard alt[i].count <= MediaFile.altTextLimit else {
+                        throw CLIError("Alt text is at most \(MediaFile.altTextLimit) characters.", code: .usage)
+                    }
+                    f.altText = alt[i]
+                }
+                files.append(f)
+            }
+        }
+        if files.isEmpty || !body.allSatisfy(\.isWhitespace), let why = Reducer.refusal(body) {
+            throw CLIError(why + " (weighted length \(length.weightedLength) of 280)")
+        }
         let reply = try replyTo.map { r -> TweetID in
             guard let id = TweetID(r) else { throw CLIError("--reply-to takes a tweet id (digits), not \(r).", code: .usage) }
             return id
         }
         do {
             let (client, _) = try global.client()
+            var mediaIDs: [String] = []
+            for f in files {
+                let data: Data
+                do { data = try Data(contentsOf: URL(fileURLWithPath: f.path)) } catch {
+                    throw CLIError("\(f.path) could not be read: \(error.localizedDescription). Nothing was posted.")
+                }
+                do {
+                    mediaIDs.append(try await client.uploadMedia(data, mimeType: f.mimeType, altText: f.altText))
+                } catch {
+                    throw CLIError("Could not upload \(f.path): \(CLIError.from(error).description) Nothing was posted.")
+                }
+            }
             let id: TweetID
             if client.api == .v2 {
-                id = try await client.v2Create(text: body, replyTo: reply)
+                id = try await client.v2Create(text: body, replyTo: reply, mediaIDs: mediaIDs)
                 try? (client.usage as? UsageLedger)?.save()
             } else {
                 // Twitter drops in_reply_to_status_id unless the reply mentions the author; let it add them.
-                id = try await client.update(body, inReplyTo: reply, autoPopulateReplyMetadata: true).id
+                id = try await client.update(body, inReplyTo: reply, autoPopulateReplyMetadata: true, mediaIDs: mediaIDs).id
             }
-            print("Posted \(id)" + (reply.map { " in reply to \($0)" } ?? "") + ".")
+            let attached = files.isEmpty ? "" : " with \(files.count) file" + (files.count == 1 ? "" : "s")
+            print("Posted \(id)" + (reply.map { " in reply to \($0)" } ?? "") + attached + ".")
         } catch { throw CLIError.from(error) }
     }
 }

@@ -479,3 +479,29 @@ def test_oauth2_secrets_kept_by_commands(home, sim, tmp_path):
     r = run(home, "timeline", "--count", "1")
     assert "refresh_token_save_command" in r.stderr and "not kept" in r.stderr, r.stderr
     assert renewed not in r.stderr and token not in r.stderr
+
+
+def test_post_with_media_and_alt_text(home, sim, tmp_path):
+    """`linnet post --media FILE --alt TEXT` on both APIs: the files go up first, the post
+    carries them with their alt text; a file that is not media is refused before anything is sent."""
+    photo = tmp_path / "linnet.png"
+    photo.write_bytes(b"\x89PNG\r\n\x1a\n" + bytes(range(256)) * 3000)  # larger than one segment
+    env = dict(home, LINNET_CONSUMER_KEY=sim["consumer_key"], LINNET_CONSUMER_SECRET=sim["consumer_secret"],
+               LINNET_ACCESS_TOKEN=sim["access_token"], LINNET_ACCESS_TOKEN_SECRET=sim["access_token_secret"])
+    for api in ("v2", "v1.1"):
+        r = run(env, "--api-base", sim["base"], "--api", api, "post", f"a photo via {api}",
+                "--media", str(photo), "--alt", f"a linnet, seen through {api}")
+        assert r.returncode == 0 and "with 1 file" in r.stdout, r.stderr
+        posted = re.search(r"Posted (\d+)", r.stdout).group(1)
+        r = run(env, "--api-base", sim["base"], "--api", "v2", "api", "GET", f"/2/tweets/{posted}",
+                "expansions=attachments.media_keys", "tweet.fields=attachments", "media.fields=alt_text")
+        assert r.returncode == 0, r.stderr
+        answer = json.loads(r.stdout)
+        assert len(answer["data"]["attachments"]["media_keys"]) == 1
+        assert answer["includes"]["media"][0]["alt_text"] == f"a linnet, seen through {api}"
+    words = tmp_path / "notes.txt"
+    words.write_text("not a picture")
+    r = run(env, "--api-base", sim["base"], "--api", "v2", "post", "never sent", "--media", str(words))
+    assert r.returncode == 2 and "is not a photo" in r.stderr, r.stderr
+    r = run(env, "--api-base", sim["base"], "--api", "v2", "post", "x", "--alt", "orphan")
+    assert r.returncode == 2 and "more --alt texts than --media files" in r.stderr
