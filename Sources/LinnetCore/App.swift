@@ -238,6 +238,7 @@ public final class App {
             snapshot: snapshot, statuses: engine.board.statuses, keyMap: settings.keyMap, themes: settings.themes)
         context.accounts = settings.accounts
         context.currentAccount = settings.account
+        context.upload = engine.board.upload
         if engine.client.api == .v2, let ledger = engine.options.ledger {
             context.costToday = Words.costToday(UsageFormat.dollars(ledger.todayCost))
         }

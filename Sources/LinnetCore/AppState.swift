@@ -1,3 +1,4 @@
+import Foundation
 import Screen
 import Timeline
 import TwitterAPI
@@ -22,38 +23,61 @@ public struct Compose: Equatable, Sendable {
     public var error: String?
     /// The text the box opened with (reply mentions); closing it unchanged keeps an older draft.
     public var prefill: String?
-    public init(editor: Editor = Editor(), replyTo: TweetID? = nil) {
+    /// Files to post with the text, uploaded when it is sent.
+    public var media: [MediaFile] = []
+    /// Asking for a file to attach, then its alt text.
+    public var attach: AttachPrompt?
+    public init(editor: Editor = Editor(), replyTo: TweetID? = nil, media: [MediaFile] = []) {
         self.editor = editor
         self.replyTo = replyTo
+        self.media = media
     }
 
     /// Blank, or only the mentions it opened with: nothing worth keeping.
-    public var isUnchanged: Bool { editor.isEmpty || editor.text == prefill }
+    public var isUnchanged: Bool { (editor.isEmpty || editor.text == prefill) && media.isEmpty }
+}
+
+/// The compose box's prompt for an attachment: a path (Tab completes), then its alt text.
+public struct AttachPrompt: Equatable, Sendable {
+    public enum Stage: Equatable, Sendable {
+        case path
+        case altText(MediaFile)
+    }
+    public var stage: Stage = .path
+    public var editor = Editor()
+    /// What Tab found when more than one name fits.
+    public var candidates: [String] = []
+    public init() {}
 }
 
 /// An unsent text as it is kept on disk.
 public struct DraftRecord: Equatable, Sendable, Codable {
     public var text: String
     public var replyTo: TweetID?
-    public init(text: String, replyTo: TweetID?) {
+    /// The files attached (their paths, kinds and alt text; the files stay where they are).
+    public var media: [MediaFile]
+    public init(text: String, replyTo: TweetID?, media: [MediaFile] = []) {
         self.text = text
         self.replyTo = replyTo
+        self.media = media
     }
 
     // Ids as decimal strings, as the API writes id_str.
     enum CodingKeys: String, CodingKey {
-        case text
+        case text, media
         case replyTo = "reply_to"
     }
     public init(from decoder: any Decoder) throws {
         let c = try decoder.container(keyedBy: CodingKeys.self)
         text = try c.decode(String.self, forKey: .text)
         replyTo = try c.decodeIfPresent(String.self, forKey: .replyTo).flatMap(TweetID.init)
+        media = try c.decodeIfPresent([MediaFile].self, forKey: .media) ?? []
     }
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(text, forKey: .text)
         try c.encodeIfPresent(replyTo?.description, forKey: .replyTo)
+        if !media.isEmpty { try c.encode(media, forKey: .media) }
     }
 }
 
@@ -125,6 +149,7 @@ public struct AppState: Equatable, Sendable {
     public var keyMode: KeyMode {
         if question != nil { return .confirm }
         if showHelp { return .help }
+        if compose?.attach != nil { return .prompt }
         if compose != nil { return .compose }
         if searchPrompt != nil { return .prompt }
         return .timeline
@@ -173,6 +198,10 @@ public struct Context: Sendable {
     /// Account names the switch key cycles through, and the one in use.
     public var accounts: [String] = []
     public var currentAccount: String?
+    /// The upload of a post's files in progress, if any.
+    public var upload: UploadStatus?
+    /// Where the attach prompt looks for files.
+    public var files = FileAccess.disk
     /// Today's estimated cost on a pay-per-use API (`≈ $0.42 today`), nil where nothing is billed.
     public var costToday: String?
     public init(
@@ -234,5 +263,30 @@ public struct PaneIDs: RandomAccessCollection, Sendable {
         var j = i
         while j < newestFirst.count && newestFirst[j] == gone { j += 1 }
         return j < newestFirst.count ? newestFirst[j] : nil
+    }
+}
+
+/// What the attach prompt asks of the file system: names that complete a path, and what a
+/// file is. The reader's is the disk; nothing else is needed to test it but a folder.
+public struct FileAccess: Sendable {
+    public var complete: @Sendable (String) -> [String]
+    public var inspect: @Sendable (String) -> Result<MediaFile, MediaError>
+
+    public static let disk = FileAccess(complete: FileAccess.completions, inspect: { MediaFile.inspect(path: $0) })
+
+    /// Paths that begin with `prefix` (`~` expanded for the search, kept in the answer);
+    /// folders end with `/`; hidden names only when the prefix asks for them.
+    public static func completions(_ prefix: String) -> [String] {
+        let slash = prefix.lastIndex(of: "/")
+        let folderPart = slash.map { String(prefix[...$0]) } ?? ""
+        let namePart = slash.map { String(prefix[prefix.index(after: $0)...]) } ?? prefix
+        let folder = folderPart.isEmpty ? "." : (folderPart as NSString).expandingTildeInPath
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        return names.filter { $0.hasPrefix(namePart) && (namePart.hasPrefix(".") || !$0.hasPrefix(".")) }.sorted().map { name in
+            var isDir: ObjCBool = false
+            let full = (folder as NSString).appendingPathComponent(name)
+            FileManager.default.fileExists(atPath: full, isDirectory: &isDir)
+            return folderPart + name + (isDir.boolValue ? "/" : "")
+        }
     }
 }

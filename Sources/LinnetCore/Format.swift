@@ -31,6 +31,14 @@ public enum Format {
     }
 
     /// Counts as Twitter shows them: 999, 1.2K, 15K, 1.3M.
+    /// `245 KB`, `3.2 MB`: a file's size.
+    public static func bytes(_ n: Int) -> String {
+        if n < 1024 { return "\(n) B" }
+        if n < 1024 * 1024 { return "\(n / 1024) KB" }
+        let mb = Double(n) / 1024 / 1024
+        return mb < 10 ? String(format: "%.1f MB", mb) : "\(Int(mb)) MB"
+    }
+
     public static func count(_ n: Int) -> String {
         if n < 1000 { return String(n) }
         if n < 10_000 { return String(format1(Double(n) / 1000)) + "K" }

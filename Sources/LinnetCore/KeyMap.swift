@@ -35,6 +35,7 @@ public enum Command: String, CaseIterable, Sendable {
     case killToEnd = "kill-to-end"
     case lineUp = "line-up"
     case lineDown = "line-down"
+    case attach, detach, complete
     // Questions
     case yes, no
 }
@@ -184,7 +185,10 @@ public struct KeyMap: Equatable, Sendable {
             e([.ctrl("w")], .deleteWord, "delete word")
             e([.ctrl("u")], .killToStart, "delete to line start")
             e([.ctrl("k")], .killToEnd, "delete to line end")
+            if mode == .prompt { e([.tab], .complete, "complete a file name") }
             if mode == .compose {
+                e([.ctrl("o")], .attach, "attach a photo, GIF or video")
+                e([.ctrl("x")], .detach, "remove the last attachment")
                 e([.alt("\r")], .newline, "new line")
                 e([.ctrl("j")], .newline, "new line")
                 e([.up], .lineUp, "line up")

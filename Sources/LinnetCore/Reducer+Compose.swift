@@ -30,11 +30,91 @@ extension Reducer {
         case .killToEnd: box.editor.killToLineEnd()
         case .lineUp: box.editor.vertical(-1)
         case .lineDown: box.editor.vertical(1)
+        case .attach: box.attach = AttachPrompt()
+        case .detach:
+            guard box.media.popLast() != nil else { return [] }
         default: return []
         }
         box.error = nil
         s.compose = box
         return []
+    }
+
+    /// The attach prompt: a path (Tab completes it), then the file's alt text.
+    static func editAttach(_ command: Command, _ s: inout AppState, _ c: Context) -> [Effect] {
+        guard var box = s.compose, var p = box.attach else { return [] }
+        box.error = nil
+        switch command {
+        case .cancel:
+            box.attach = nil
+            s.compose = box
+            return []
+        case .complete:
+            guard p.stage == .path else { return [] }
+            let found = c.files.complete(p.editor.text)
+            if found.count == 1 {
+                p.editor = Editor(found[0])
+                p.candidates = []
+            } else if let common = Self.commonPrefix(found), common.count > p.editor.text.count {
+                p.editor = Editor(common)
+                p.candidates = found
+            } else {
+                p.candidates = found
+                if found.isEmpty { box.error = Words.noFileMatches(p.editor.text) }
+            }
+        case .send:
+            switch p.stage {
+            case .path:
+                let path = p.editor.text.trimmingCharacters(in: .whitespaces)
+                if path.isEmpty {
+                    box.attach = nil
+                    s.compose = box
+                    return []
+                }
+                switch c.files.inspect(path) {
+                case .failure(let e): box.error = e.description
+                case .success(let file):
+                    if let why = MediaFile.refusal(adding: file, to: box.media) {
+                        box.error = why
+                    } else {
+                        p = AttachPrompt()
+                        p.stage = .altText(file)
+                    }
+                }
+            case .altText(var file):
+                let alt = p.editor.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                guard alt.count <= MediaFile.altTextLimit else {
+                    box.error = Words.altTextTooLong(alt.count)
+                    break
+                }
+                file.altText = alt
+                box.media.append(file)
+                box.attach = nil
+                s.compose = box
+                return [.saveDrafts(draftRecords(s))]
+            }
+        case .left: p.editor.left()
+        case .right: p.editor.right()
+        case .lineStart: p.editor.home()
+        case .lineEnd: p.editor.end()
+        case .deleteBack: p.editor.deleteBackward()
+        case .deleteForward: p.editor.deleteForward()
+        case .deleteWord: p.editor.deleteWord()
+        case .killToStart: p.editor.killToLineStart()
+        case .killToEnd: p.editor.killToLineEnd()
+        default: return []
+        }
+        box.attach = p
+        s.compose = box
+        return []
+    }
+
+    static func commonPrefix(_ names: [String]) -> String? {
+        guard var prefix = names.first else { return nil }
+        for n in names.dropFirst() {
+            while !n.hasPrefix(prefix) { prefix.removeLast() }
+        }
+        return prefix
     }
 
     /// Why a text cannot be sent, or nil when it can.
@@ -49,7 +129,8 @@ extension Reducer {
     static func send(_ s: inout AppState, confirmed: Bool = false) -> [Effect] {
         guard var box = s.compose, !box.sending else { return [] }
         let text = box.editor.text
-        if let why = refusal(text) {
+        // Files alone make a post; text with them is checked like any other.
+        if box.media.isEmpty || !text.allSatisfy(\.isWhitespace), let why = refusal(text) {
             box.error = why
             s.compose = box
             return []
@@ -61,7 +142,7 @@ extension Reducer {
         box.sending = true
         box.error = nil
         s.compose = box
-        return [.perform(.post(text, inReplyTo: box.replyTo))]
+        return [.perform(.post(text, inReplyTo: box.replyTo, media: box.media))]
     }
 
     static func editPrompt(_ command: Command, _ s: inout AppState) -> [Effect] {
@@ -109,7 +190,7 @@ extension Reducer {
     public static func draftRecords(_ s: AppState) -> [DraftRecord] {
         var all = s.drafts
         if let c = s.compose, !c.isUnchanged { all.append(c) }
-        return all.map { DraftRecord(text: $0.editor.text, replyTo: $0.replyTo) }
+        return all.map { DraftRecord(text: $0.editor.text, replyTo: $0.replyTo, media: $0.media) }
     }
 
     // MARK: - Results

@@ -29,7 +29,7 @@ public enum Reducer {
             if let message { s.notice = Notice(message, isError: true, at: s.now) }
         case .notice(let text, let isError): s.notice = Notice(text, isError: isError, at: s.now)
         case .restoreDrafts(let records):
-            s.drafts = records.map { Compose(editor: Editor($0.text), replyTo: $0.replyTo) }
+            s.drafts = records.map { Compose(editor: Editor($0.text), replyTo: $0.replyTo, media: $0.media) }
             if !records.isEmpty {
                 s.notice = Notice(Words.draftsKept(records.count), isError: false, at: s.now)
             }
@@ -81,7 +81,12 @@ public enum Reducer {
                         s.compose?.editor.insert(String(ch))
                         s.compose?.error = nil
                     } else if mode == .prompt {
-                        s.searchPrompt?.insert(String(ch))
+                        if s.compose?.attach != nil {
+                            s.compose?.attach?.editor.insert(String(ch))
+                            s.compose?.attach?.candidates = []
+                        } else {
+                            s.searchPrompt?.insert(String(ch))
+                        }
                     }
                 }
             }
@@ -99,7 +104,7 @@ public enum Reducer {
             if command == .cancel { s.showHelp = false }
             return []
         case .compose: return editCompose(command, &s)
-        case .prompt: return editPrompt(command, &s)
+        case .prompt: return s.compose?.attach != nil ? editAttach(command, &s, c) : editPrompt(command, &s)
         case .timeline: return timeline(command, &s, c)
         }
     }

@@ -1,3 +1,4 @@
+import Foundation
 import Screen
 import Timeline
 import TweetText
@@ -153,7 +154,7 @@ public enum Views {
         let text = box.editor.text
         let length = TweetLength(text)
         let remaining = length.remaining()
-        let title = box.sending ? " Sending… " : (box.replyTo == nil ? " New tweet " : " Reply ")
+        let title = box.sending ? c.upload.map(Words.uploading) ?? " Sending… " : (box.replyTo == nil ? " New tweet " : " Reply ")
         let count = " \(remaining) "
         // Top border: ── New tweet ───── 245 ──
         var x = screen.put("──", x: r.x, y: r.y, style: t[.border])
@@ -165,6 +166,13 @@ public enum Views {
         var y = r.y + 1
         for l in reply where y < r.maxY - 1 {
             screen.put(l, x: r.x + 1, y: y)
+            y += 1
+        }
+        // The files to post, each on a line, while there is room for a line of text below.
+        for (i, f) in box.media.enumerated() where y < r.maxY - 2 {
+            let line = TextLayout.truncate(
+                TweetCard.clean(Words.attachment(f, index: i + 1, of: box.media.count)), width: max(1, r.width - 2))
+            screen.put(line, x: r.x + 1, y: y, style: t[.url].over(t[.text]))
             y += 1
         }
         // The text, wrapped; what lies past the valid range is marked.
@@ -185,8 +193,9 @@ public enum Views {
         if let e = box.error {
             screen.put(TextLayout.truncate(e, width: r.width - 2), x: r.x + 1, y: r.maxY - 2, style: t[.statusError].over(t[.text]))
         }
-        let keys =
+        var keys =
             "\(c.keyMap.keys(for: .send, in: .compose).first ?? "enter") send · \(c.keyMap.keys(for: .newline, in: .compose).first ?? "alt-enter") new line · \(c.keyMap.keys(for: .cancel, in: .compose).first ?? "esc") close (draft kept)"
+        if let attach = c.keyMap.keys(for: .attach, in: .compose).first { keys += " · \(attach) attach" }
         var bx = screen.put("── ", x: r.x, y: r.maxY - 1, style: t[.border])
         bx = screen.put(TextLayout.truncate(keys, width: max(1, r.width - 6)), x: bx, y: r.maxY - 1, style: t[.dim])
         bx = screen.put(" ", x: bx, y: r.maxY - 1, style: t[.border])
@@ -222,6 +231,36 @@ public enum Views {
             let yes = c.keyMap.hint(.yes, in: .confirm) ?? "y"
             let no = c.keyMap.hint(.no, in: .confirm) ?? "n"
             screen.put("(\(yes)/\(no))", x: x, y: r.y, style: t[.helpKey].over(t[.status]))
+            return
+        }
+        if let a = s.compose?.attach {
+            let label: String
+            switch a.stage {
+            case .path: label = Words.attachPrompt
+            case .altText(let f): label = Words.altTextPrompt(TweetCard.clean((f.path as NSString).lastPathComponent))
+            }
+            let x = screen.put(" " + label, x: r.x, y: r.y, style: t[.prompt].over(t[.status]))
+            let (_, caret) = a.editor.layout(width: 10_000)
+            let names =
+                a.candidates.isEmpty
+                ? "" : "  " + a.candidates.map { TweetCard.clean(($0 as NSString).lastPathComponent) }.joined(separator: "  ")
+            // A long path gives way from its start, so the names Tab found stay in view.
+            let path = TweetCard.clean(a.editor.text)
+            let room = max(10, r.maxX - x - min(Screen.width(of: names), (r.maxX - x) / 2) - 1)
+            var shown = path
+            if Screen.width(of: path) > room {
+                let scalars = Array(path)
+                var tail = ""
+                for ch in scalars.reversed() {
+                    if Screen.width(of: tail) + Screen.width(of: String(ch)) > room - 1 { break }
+                    tail = String(ch) + tail
+                }
+                shown = "…" + tail
+            }
+            let end = screen.put(shown, x: x, y: r.y, style: t[.status], clip: r)
+            if !names.isEmpty { screen.put(names, x: end, y: r.y, style: t[.dim].over(t[.status]), clip: r) }
+            let col = shown == path ? caret.col : Screen.width(of: shown)
+            screen.cursor = (min(r.maxX - 1, x + col), r.y)
             return
         }
         if let p = s.searchPrompt {

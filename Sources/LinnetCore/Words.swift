@@ -1,5 +1,7 @@
+import Foundation
 import Screen
 import Timeline
+import TwitterAPI
 
 /// Every sentence the reader shows, in one place: notices, questions, empty panes, the status
 /// bar's states, the help box. Wording changes (and a future translation) happen here only;
@@ -99,6 +101,19 @@ public enum Words {
         }
     }
     public static let appOnly = "(app-only)"
+    // MARK: Attachments
+    public static func noFileMatches(_ prefix: String) -> String { "No file name begins with \(prefix.isEmpty ? "that" : prefix)." }
+    public static func altTextTooLong(_ n: Int) -> String { "Alt text is at most 1000 characters (this is \(n))." }
+    public static let attachPrompt = "Attach (Tab completes, Enter with nothing cancels): "
+    public static func altTextPrompt(_ name: String) -> String { "Alt text for \(name) (Enter for none): " }
+    public static func attachment(_ f: MediaFile, index: Int, of: Int) -> String {
+        let name = (f.path as NSString).lastPathComponent
+        let alt = f.altText.isEmpty ? "no alt text" : "alt: \(f.altText)"
+        return "▣ \(f.kind.rawValue) \(index)/\(of) \(name) \(Format.bytes(f.bytes)) · \(alt)"
+    }
+    public static func uploading(_ u: UploadStatus) -> String {
+        u.of > 1 ? " Uploading \(u.file) of \(u.of), \(u.percent)%… " : " Uploading, \(u.percent)%… "
+    }
     // MARK: Cards
     public static let edited = "edited"
     public static let quotedUnavailable = "The quoted post is unavailable (deleted, or not visible to you)."

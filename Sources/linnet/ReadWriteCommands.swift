@@ -12,9 +12,11 @@ struct PostCommand: AsyncParsableCommand {
     @OptionGroup var global: GlobalOptions
     @Argument(help: "The text, or - to read it from stdin.") var text: String
     @Option(help: "The id of the tweet to reply to.") var replyTo: String?
-    @Option(name: .customLong("media"), help: ArgumentHelp("A photo, GIF or video to attach (up to 4 photos; repeatable).", valueName: "file"))
+    @Option(
+        name: .customLong("media"), help: ArgumentHelp("A photo, GIF or video to attach (up to 4 photos; repeatable).", valueName: "file"))
     var media: [String] = []
-    @Option(name: .customLong("alt"), help: ArgumentHelp("Alt text for the --media file in the same place (repeatable).", valueName: "text"))
+    @Option(
+        name: .customLong("alt"), help: ArgumentHelp("Alt text for the --media file in the same place (repeatable).", valueName: "text"))
     var alt: [String] = []
     @Flag(help: "Print the weighted length and what remains, and post nothing.") var dryRun = false
 
