@@ -39,6 +39,10 @@ public actor SyncEngine {
     /// X refused a reply to a post open to everyone: the key's access level lets it reply only
     /// where the author mentioned or quoted the user, so such replies are refused here first.
     var repliesOnlyWhereEngaged = false
+    /// The filtered stream's rule changes, one after another.
+    var rulesTask: Task<Void, Never>?
+    /// The app's rules could not be set: searches are polled for the rest of the session.
+    var filteredStreamRefused = false
     /// Failed catch-ups in a row per timeline, for the retry backoff.
     var retries: [TimelineID: Int] = [:]
     private var friends: Set<UserID>?
@@ -93,7 +97,11 @@ public actor SyncEngine {
                 startPolling(id)
             }
         case .search(let q):
-            if options.useStreams, !isAppOnly, let track = Self.trackPhrase(q) {
+            if client.api == .v2, options.v2StreamClient != nil, !filteredStreamRefused {
+                board.update(id) { $0.state = .connecting }
+                syncFilteredStream()
+                requestCatchUp(id, ceiling: nil)
+            } else if options.useStreams, !isAppOnly, let track = Self.trackPhrase(q) {
                 startStream(key: "search:" + q, kind: .filter(track: [track], follow: []), timelines: [id])
                 requestCatchUp(id, ceiling: nil)
             } else {
@@ -110,13 +118,17 @@ public actor SyncEngine {
     public func close(_ id: TimelineID) {
         guard opened.remove(id) != nil else { return }
         pollers.removeValue(forKey: id)?.cancel()
-        if case .search(let q) = id { streams.removeValue(forKey: "search:" + q)?.cancel() }
+        if case .search(let q) = id {
+            streams.removeValue(forKey: "search:" + q)?.cancel()
+            if client.api == .v2, options.v2StreamClient != nil { syncFilteredStream() }
+        }
         if !opened.contains(.home) && !opened.contains(.mentions) { streams.removeValue(forKey: "user")?.cancel() }
         board.forget(id)
     }
 
     /// Stops everything.
     public func stop() {
+        rulesTask?.cancel()
         for t in pollers.values { t.cancel() }
         for t in streams.values { t.cancel() }
         for t in lanes.values { t.cancel() }
@@ -146,8 +158,8 @@ public actor SyncEngine {
         startStream(key: "user", kind: .user, timelines: [.home, .mentions])
     }
 
-    private func startStream(key: String, kind: StreamKind, timelines: [TimelineID]) {
-        let events = client.stream(kind, stallTimeout: options.stallTimeout, clock: options.clock)
+    private func startStream(key: String, kind: StreamKind, timelines: [TimelineID], through: TwitterClient? = nil) {
+        let events = (through ?? client).stream(kind, stallTimeout: options.stallTimeout, clock: options.clock)
         streams[key] = Task { [weak self] in
             for await event in events {
                 guard let self else { return }
@@ -157,7 +169,11 @@ public actor SyncEngine {
     }
 
     private func handle(_ event: StreamEvent, key: String, timelines: [TimelineID]) async {
-        let targets = timelines.filter(opened.contains)
+        // The filtered stream feeds whichever search panes are open now.
+        let targets =
+            key == Self.filteredKey
+            ? opened.filter { if case .search = $0 { true } else { false } }.sorted { $0.description < $1.description }
+            : timelines.filter(opened.contains)
         switch event {
         case .state(.streaming):
             board.count { $0.connects += 1 }
@@ -193,6 +209,9 @@ public actor SyncEngine {
 
     private func apply(_ message: StreamMessage, targets: [TimelineID]) async {
         switch message {
+        case .matched(let t, let tags):
+            let into = targets.filter { if case .search(let q) = $0 { tags.contains(Self.ruleTag(q)) } else { false } }
+            if !into.isEmpty { await store.add(t, to: into) }
         case .tweet(let t):
             var into: [TimelineID] = []
             for tl in targets {
@@ -241,7 +260,7 @@ public actor SyncEngine {
 
     // MARK: - Polling
 
-    private func startPolling(_ id: TimelineID) {
+    func startPolling(_ id: TimelineID) {
         guard pollers[id] == nil else { return }
         pollers[id] = Task { [weak self, clock = options.clock] in
             while !Task.isCancelled {
@@ -306,8 +325,52 @@ public actor SyncEngine {
         if pollers[id] != nil { return .polling(next: now()) }
         switch id {
         case .home, .mentions: return streamsUp.contains("user") ? .streaming : .connecting
-        case .search(let q): return streamsUp.contains("search:" + q) ? .streaming : .connecting
+        case .search(let q):
+            if client.api == .v2, options.v2StreamClient != nil { return streamsUp.contains(Self.filteredKey) ? .streaming : .connecting }
+            return streamsUp.contains("search:" + q) ? .streaming : .connecting
         case .user, .thread: return .idle
+        }
+    }
+
+    // MARK: - The v2 filtered stream
+
+    static let filteredKey = "v2-filtered"
+    public nonisolated static let rulePrefix = "linnet:search:"
+    /// The tag of a search pane's rule: Linnet's own prefix and the query.
+    public nonisolated static func ruleTag(_ query: String) -> String { rulePrefix + query }
+
+    /// Makes the app's Linnet rules match the open search panes (one at a time, in order),
+    /// then keeps one stream open while there is a search, none when there is not. If the
+    /// rules cannot be set, the searches are polled instead, and the pane says why.
+    func syncFilteredStream() {
+        let previous = rulesTask
+        rulesTask = Task { [weak self] in
+            await previous?.value
+            await self?.applyRules()
+        }
+    }
+
+    private func applyRules() async {
+        guard let app = options.v2StreamClient, !filteredStreamRefused else { return }
+        let searches = opened.compactMap { id -> String? in if case .search(let q) = id { q } else { nil } }.sorted()
+        do {
+            _ = try await app.v2SyncRules(searches.map { (value: $0, tag: Self.ruleTag($0)) }, prefix: Self.rulePrefix)
+        } catch {
+            if Task.isCancelled { return }
+            filteredStreamRefused = true
+            streams.removeValue(forKey: Self.filteredKey)?.cancel()
+            let why = "The filtered stream's rules could not be set (\(Self.words(error))); polling instead."
+            for q in searches where opened.contains(.search(q)) {
+                fail(.search(q), reason: why, state: nil)
+                startPolling(.search(q))
+            }
+            return
+        }
+        if searches.isEmpty {
+            streams.removeValue(forKey: Self.filteredKey)?.cancel()
+            streamsUp.remove(Self.filteredKey)
+        } else if streams[Self.filteredKey] == nil {
+            startStream(key: Self.filteredKey, kind: .v2Filtered, timelines: [], through: app)
         }
     }
 

@@ -27,5 +27,9 @@ public struct SyncOptions: Sendable {
     public var v2PageSize: Int?
     /// The account's usage ledger: its budget slows and stops polling.
     public var ledger: UsageLedger?
+    /// On v2: a client with the app's bearer token, for the filtered stream. With it, search
+    /// panes are fed by one shared stream with a rule each (tagged `linnet:search:…`) instead of
+    /// polling, and caught up by recent search after every (re)connect.
+    public var v2StreamClient: TwitterClient?
     public init() {}
 }

@@ -91,6 +91,10 @@ extension World {
                     envelope = .object(fields)
                 }
                 deliver(id, envelope.text)
+                // Each delivered post is billed as a read, with what it brings in `includes`.
+                chargePosts([t.id], owned: false)
+                chargePosts(enc.includedTweets, owned: false)
+                chargeUsers(enc.includedUsers)
                 continue
             }
             switch event {

@@ -105,6 +105,14 @@ struct DemoCommand: AsyncParsableCommand {
         if chosen == .v2 {
             options.ledger = ledger
             options.v2PageSize = v2PageSize()
+            // The app's bearer token feeds search panes through the filtered stream.
+            let c = server.credentials
+            if let bearer = try? await AppOnlyFlow(http: client.http, apiBase: server.baseURL).obtain(
+                consumerKey: c.consumerKey, consumerSecret: c.consumerSecret)
+            {
+                options.v2StreamClient = TwitterClient(
+                    endpoints: .single(server.baseURL), auth: .bearer(bearer), http: client.http, api: .v2, usage: ledger)
+            }
         }
         let engine = SyncEngine(client: client, store: store, account: me, options: options)
         await runTUI(store: store, engine: engine, settings: settings, notice: notice)

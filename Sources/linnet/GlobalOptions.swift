@@ -159,6 +159,19 @@ struct GlobalOptions: ParsableArguments {
         )
     }
 
+    /// On v2, the client for the filtered stream: the app's bearer token, from the account's
+    /// `bearer_token` or `LINNET_BEARER_TOKEN` (an app-only client is its own). Counted on the
+    /// same ledger as the reads.
+    func streamClient(for client: TwitterClient, account: Account?, environment env: [String: String] = ProcessInfo.processInfo.environment)
+        -> TwitterClient?
+    {
+        guard client.api == .v2 else { return nil }
+        if client.auth.isAppOnly { return client }
+        guard let bearer = account?.bearerToken ?? env["LINNET_BEARER_TOKEN"] else { return nil }
+        return TwitterClient(
+            endpoints: client.endpoints, auth: .bearer(bearer), http: client.http, clock: client.clock, api: .v2, usage: client.usage)
+    }
+
     /// On v2, where X bills each read: the account's usage ledger (its state folder, the
     /// prices and budget of config.toml), read from disk. A ledger that cannot be read is said
     /// on stderr and started afresh; reading goes on.

@@ -83,6 +83,7 @@ struct Linnet: AsyncParsableCommand {
             options.ledger = ledger
             options.v2PageSize = v2PageSize()
         }
+        options.v2StreamClient = global.streamClient(for: client, account: account)
         if !appOnly, account != nil, let all = try? global.store.load() {
             settings.accounts = all.accounts.filter { !$0.isAppOnly }.map(\.name)
             settings.account = name
@@ -123,6 +124,7 @@ struct Linnet: AsyncParsableCommand {
         var options = options
         options.ledger = client.usage as? UsageLedger
         options.ledger?.identify(me.id)
+        options.v2StreamClient = g.streamClient(for: client, account: account)
         return App.Switched(
             store: store, engine: SyncEngine(client: client, store: store, account: me, options: options),
             drafts: DraftStore(directory: DraftStore.defaultDirectory(account: name)),

@@ -43,9 +43,9 @@ import TwitterAPI
                     // Once connected: one post that does not match, then one that does.
                     _ = try? await h.control("POST", "/_sim/tweet", body: "author=ada&text=nothing+to+see")
                     _ = try? await h.control("POST", "/_sim/tweet", body: "author=ada&text=a+linnet+on+a+wire")
-                case .message(.tweet(let t)):
+                case .message(.matched(let t, let tags)):
                     seen.withLock { $0.append(t.text) }
-                    return t.user.screenName == "ada"
+                    return t.user.screenName == "ada" && tags == ["linnet:search:linnet"]
                 default: break
                 }
             }

@@ -60,21 +60,36 @@ public final class V2Decoder {
 
     /// One line of the filtered stream (without its line end).
     public func streamMessage<Bytes: ContiguousBytes>(bytes: Bytes) throws -> V2StreamMessage {
+        try billedStreamMessage(bytes: bytes).message
+    }
+
+    /// The same, with what X bills for it: a delivered post is a post read, with its includes.
+    public func billedStreamMessage<Bytes: ContiguousBytes>(bytes: Bytes) throws -> (message: V2StreamMessage, billed: Billable) {
         try document(bytes) { r in
             var e = Envelope()
             try self.envelope(&r, &e, dataIsPosts: true)
             if let raw = e.posts.first {
                 let joiner = Joiner(e, users: Self.byID(e.users))
-                if let t = joiner.tweet(raw, depth: 0) { return .post(t, rules: e.matchingRules) }
+                if let t = joiner.tweet(raw, depth: 0) {
+                    var billed = Billable()
+                    billed.posts = e.posts.compactMap(\.id)
+                    billed.includedPosts = e.includedOrder
+                    billed.users = e.users.map(\.id.rawValue)
+                    return (.post(t, rules: e.matchingRules), billed)
+                }
             }
-            if let p = e.errors.first(where: {
-                $0.disconnectType != nil || $0.connectionIssue != nil || $0.kind == "operational-disconnect"
-            }) {
-                return .disconnect(p)
-            }
-            if !e.errors.isEmpty { return .errors(e.errors) }
-            return .unknown
+            return (Self.nonPost(e), Billable())
         }
+    }
+
+    private static func nonPost(_ e: Envelope) -> V2StreamMessage {
+        if let p = e.errors.first(where: {
+            $0.disconnectType != nil || $0.connectionIssue != nil || $0.kind == "operational-disconnect"
+        }) {
+            return .disconnect(p)
+        }
+        if !e.errors.isEmpty { return .errors(e.errors) }
+        return .unknown
     }
 
     /// The problems of an error answer: a top-level problem object, or an `errors` array of

@@ -1,6 +1,8 @@
 /// A message from the v1.1 streaming API.
 public enum StreamMessage: Sendable {
     case tweet(Tweet)
+    /// A post of API v2's filtered stream, with the tags of the rules it matched.
+    case matched(Tweet, tags: [String])
     /// A tweet was deleted; remove it everywhere (it may arrive before the tweet).
     case delete(statusID: TweetID, userID: UserID?)
     /// Tweets matched but not delivered since the connection started.

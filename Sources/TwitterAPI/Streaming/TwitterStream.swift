@@ -134,7 +134,15 @@ extension TwitterClient {
                             case .message(let body):
                                 policy.connected()
                                 do {
-                                    let message = isV2 ? try Self.v2Message(v2, body) : try decoder.streamMessage(bytes: body)
+                                    let message: StreamMessage
+                                    if isV2 {
+                                        let (m, billed) = try v2.billedStreamMessage(bytes: body)
+                                        // A delivered post is billed as a read.
+                                        bill(billed)
+                                        message = Self.v2Message(m)
+                                    } else {
+                                        message = try decoder.streamMessage(bytes: body)
+                                    }
                                     switch message {
                                     case .unknown:
                                         stats.unknown += 1
@@ -183,8 +191,12 @@ extension TwitterClient {
     /// A v2 stream line as the message the v1.1 stream would have sent: a post is a tweet, a
     /// disconnect notice a disconnect, anything else unknown.
     static func v2Message<Bytes: ContiguousBytes>(_ d: V2Decoder, _ body: Bytes) throws -> StreamMessage {
-        switch try d.streamMessage(bytes: body) {
-        case .post(let t, _): return .tweet(t)
+        v2Message(try d.streamMessage(bytes: body))
+    }
+
+    static func v2Message(_ m: V2StreamMessage) -> StreamMessage {
+        switch m {
+        case .post(let t, let rules): return rules.isEmpty ? .tweet(t) : .matched(t, tags: rules.compactMap(\.tag))
         case .disconnect(let p): return .disconnect(code: 0, streamName: nil, reason: p.description)
         case .errors(let list): return .unknown(keys: list.map(\.kind))
         case .unknown: return .unknown(keys: [])
