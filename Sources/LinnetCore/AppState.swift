@@ -25,6 +25,8 @@ public struct Compose: Equatable, Sendable {
     public var prefill: String?
     /// Files to post with the text, uploaded when it is sent.
     public var media: [MediaFile] = []
+    /// The post this one quotes.
+    public var quote: TweetID?
     /// Asking for a file to attach, then its alt text.
     public var attach: AttachPrompt?
     public init(editor: Editor = Editor(), replyTo: TweetID? = nil, media: [MediaFile] = []) {
@@ -34,7 +36,7 @@ public struct Compose: Equatable, Sendable {
     }
 
     /// Blank, or only the mentions it opened with: nothing worth keeping.
-    public var isUnchanged: Bool { (editor.isEmpty || editor.text == prefill) && media.isEmpty }
+    public var isUnchanged: Bool { (editor.isEmpty || editor.text == prefill) && media.isEmpty && quote == nil }
 }
 
 /// The compose box's prompt for an attachment: a path (Tab completes), then its alt text.
@@ -56,15 +58,17 @@ public struct DraftRecord: Equatable, Sendable, Codable {
     public var replyTo: TweetID?
     /// The files attached (their paths, kinds and alt text; the files stay where they are).
     public var media: [MediaFile]
-    public init(text: String, replyTo: TweetID?, media: [MediaFile] = []) {
+    public var quote: TweetID?
+    public init(text: String, replyTo: TweetID?, media: [MediaFile] = [], quote: TweetID? = nil) {
         self.text = text
         self.replyTo = replyTo
         self.media = media
+        self.quote = quote
     }
 
     // Ids as decimal strings, as the API writes id_str.
     enum CodingKeys: String, CodingKey {
-        case text, media
+        case text, media, quote
         case replyTo = "reply_to"
     }
     public init(from decoder: any Decoder) throws {
@@ -72,12 +76,14 @@ public struct DraftRecord: Equatable, Sendable, Codable {
         text = try c.decode(String.self, forKey: .text)
         replyTo = try c.decodeIfPresent(String.self, forKey: .replyTo).flatMap(TweetID.init)
         media = try c.decodeIfPresent([MediaFile].self, forKey: .media) ?? []
+        quote = try c.decodeIfPresent(String.self, forKey: .quote).flatMap(TweetID.init)
     }
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
         try c.encode(text, forKey: .text)
         try c.encodeIfPresent(replyTo?.description, forKey: .replyTo)
         if !media.isEmpty { try c.encode(media, forKey: .media) }
+        try c.encodeIfPresent(quote?.description, forKey: .quote)
     }
 }
 

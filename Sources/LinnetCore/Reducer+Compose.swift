@@ -129,8 +129,8 @@ extension Reducer {
     static func send(_ s: inout AppState, confirmed: Bool = false) -> [Effect] {
         guard var box = s.compose, !box.sending else { return [] }
         let text = box.editor.text
-        // Files alone make a post; text with them is checked like any other.
-        if box.media.isEmpty || !text.allSatisfy(\.isWhitespace), let why = refusal(text) {
+        // Files or a quoted post alone make a post; text with them is checked like any other.
+        if (box.media.isEmpty && box.quote == nil) || !text.allSatisfy(\.isWhitespace), let why = refusal(text) {
             box.error = why
             s.compose = box
             return []
@@ -142,7 +142,7 @@ extension Reducer {
         box.sending = true
         box.error = nil
         s.compose = box
-        return [.perform(.post(text, inReplyTo: box.replyTo, media: box.media))]
+        return [.perform(.post(text, inReplyTo: box.replyTo, media: box.media, quote: box.quote))]
     }
 
     static func editPrompt(_ command: Command, _ s: inout AppState) -> [Effect] {
@@ -190,14 +190,14 @@ extension Reducer {
     public static func draftRecords(_ s: AppState) -> [DraftRecord] {
         var all = s.drafts
         if let c = s.compose, !c.isUnchanged { all.append(c) }
-        return all.map { DraftRecord(text: $0.editor.text, replyTo: $0.replyTo, media: $0.media) }
+        return all.map { DraftRecord(text: $0.editor.text, replyTo: $0.replyTo, media: $0.media, quote: $0.quote) }
     }
 
     // MARK: - Results
 
     static func finished(_ write: WriteAction, _ result: Result<Tweet, SyncError>, _ s: inout AppState) -> [Effect] {
         switch (write, result) {
-        case (.post(_, let reply, _), .success):
+        case (.post(_, let reply, _, _), .success):
             s.compose = nil
             s.notice = Notice(Words.sent(reply: reply != nil), isError: false, at: s.now)
             return [.saveDrafts(draftRecords(s))]

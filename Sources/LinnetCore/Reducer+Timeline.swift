@@ -79,7 +79,11 @@ extension Reducer {
 
     static func quote(_ selected: Tweet?, _ s: inout AppState) -> [Effect] {
         guard let t = selected?.content else { return nothing(&s) }
-        s.compose = Compose(editor: Editor(" https://twitter.com/\(t.user.screenName)/status/\(t.id)", caret: 0))
+        // Quoted by id (v2's quote_tweet_id, v1.1's attachment_url): no link in the text, so
+        // nothing of the 280 is spent on it, and on pay-per-use it is not billed as a link.
+        var box = Compose()
+        box.quote = t.id
+        s.compose = box
         return []
     }
 

@@ -29,7 +29,11 @@ public enum Reducer {
             if let message { s.notice = Notice(message, isError: true, at: s.now) }
         case .notice(let text, let isError): s.notice = Notice(text, isError: isError, at: s.now)
         case .restoreDrafts(let records):
-            s.drafts = records.map { Compose(editor: Editor($0.text), replyTo: $0.replyTo, media: $0.media) }
+            s.drafts = records.map { r in
+                var box = Compose(editor: Editor(r.text), replyTo: r.replyTo, media: r.media)
+                box.quote = r.quote
+                return box
+            }
             if !records.isEmpty {
                 s.notice = Notice(Words.draftsKept(records.count), isError: false, at: s.now)
             }

@@ -9,7 +9,7 @@ public enum Views {
     public static func render(_ s: AppState, _ c: Context, theme t: Theme = .fallback) -> Screen {
         var screen = Screen(width: s.width, height: s.height, fill: t[.text])
         let reply = replyContext(s, c, t)
-        let layout = Layout(s, replyLines: reply.count)
+        let layout = Layout(s, replyLines: reply.count + (s.compose?.media.count ?? 0))
         if layout.tooSmall {
             tooSmall(&screen, s)
             return screen
@@ -139,13 +139,18 @@ public enum Views {
     // MARK: - Compose
 
     static func replyContext(_ s: AppState, _ c: Context, _ t: Theme) -> [StyledLine] {
-        guard let id = s.compose?.replyTo, let tweet = c.snapshot.tweets[id] else { return [] }
-        let first = tweet.displayText.text.split(separator: "\n").first.map(String.init) ?? ""
-        let line = StyledLine([
-            Span("↩ ", t[.replyMarker]), Span("@" + TweetCard.clean(tweet.user.screenName) + ": ", t[.handle]),
-            Span(TextLayout.truncate(first, width: max(1, s.width - 6 - Screen.width(of: tweet.user.screenName))), t[.quote]),
-        ])
-        return [line]
+        var out: [StyledLine] = []
+        for (id, mark) in [(s.compose?.replyTo, "↩ "), (s.compose?.quote, "┃ ")] {
+            guard let id, let tweet = c.snapshot.tweets[id]?.content else { continue }
+            let first = tweet.displayText.text.split(separator: "\n").first.map(String.init) ?? ""
+            out.append(
+                StyledLine([
+                    Span(mark, mark == "↩ " ? t[.replyMarker] : t[.border]),
+                    Span("@" + TweetCard.clean(tweet.user.screenName) + ": ", t[.handle]),
+                    Span(TextLayout.truncate(first, width: max(1, s.width - 6 - Screen.width(of: tweet.user.screenName))), t[.quote]),
+                ]))
+        }
+        return out
     }
 
     static func compose(_ screen: inout Screen, _ r: Rect, _ reply: [StyledLine], _ s: AppState, _ c: Context, _ t: Theme) {
@@ -154,7 +159,10 @@ public enum Views {
         let text = box.editor.text
         let length = TweetLength(text)
         let remaining = length.remaining()
-        let title = box.sending ? c.upload.map(Words.uploading) ?? " Sending… " : (box.replyTo == nil ? " New tweet " : " Reply ")
+        let title =
+            box.sending
+            ? c.upload.map(Words.uploading) ?? " Sending… "
+            : (box.quote != nil ? " Quote " : box.replyTo == nil ? " New tweet " : " Reply ")
         let count = " \(remaining) "
         // Top border: ── New tweet ───── 245 ──
         var x = screen.put("──", x: r.x, y: r.y, style: t[.border])

@@ -3,8 +3,9 @@ import TwitterAPI
 
 /// A change the user asks for.
 public enum WriteAction: Sendable, Equatable {
-    /// A post or reply, with files to upload first (nothing is posted if one fails).
-    case post(String, inReplyTo: TweetID?, media: [MediaFile] = [])
+    /// A post or reply, with files to upload first (nothing is posted if one fails), quoting a
+    /// post when `quote` is set.
+    case post(String, inReplyTo: TweetID?, media: [MediaFile] = [], quote: TweetID? = nil)
     case retweet(TweetID)
     case unretweet(TweetID)
     case like(TweetID)
@@ -14,7 +15,7 @@ public enum WriteAction: Sendable, Equatable {
     /// What it is, in words, for messages ("Could not like the tweet: …").
     public var verb: String {
         switch self {
-        case .post(_, let r, _): return r == nil ? "post the tweet" : "send the reply"
+        case .post(_, let r, _, let q): return q != nil ? "post the quote" : r == nil ? "post the tweet" : "send the reply"
         case .retweet: return "retweet"
         case .unretweet: return "undo the retweet"
         case .like: return "like the tweet"
@@ -25,11 +26,11 @@ public enum WriteAction: Sendable, Equatable {
 
     /// Writes an access level allows or refuses together: a like and its undoing, a retweet
     /// and its undoing, posts, deletes.
-    public enum Kind: Sendable, Hashable { case post, retweet, like, delete }
+    public enum Kind: Sendable, Hashable { case post, quote, retweet, like, delete }
 
     public var kind: Kind {
         switch self {
-        case .post: .post
+        case .post(_, _, _, let q): q == nil ? .post : .quote
         case .retweet, .unretweet: .retweet
         case .like, .unlike: .like
         case .delete: .delete
@@ -47,7 +48,7 @@ extension SyncEngine {
             return .failure(SyncError("Could not \(action.verb): \(words) Nothing was sent.", status: 403))
         }
         var parent: Tweet?
-        if case .post(_, let r?, _) = action, let held = await store.tweet(r) {
+        if case .post(_, let r?, _, _) = action, let held = await store.tweet(r) {
             parent = held
             if let why = ReplyRules.refusal(replyingTo: held, me: account, engagedOnly: repliesOnlyWhereEngaged) {
                 return .failure(SyncError("Could not \(action.verb): \(why) Nothing was sent.", status: 403))
@@ -64,7 +65,7 @@ extension SyncEngine {
             }
             // A post may be refused for what it is (a quote) rather than for being a post, so
             // only likes and retweets are remembered as refused outright.
-            if e.tierRestriction == .notEnrolled, action.kind == .like || action.kind == .retweet {
+            if e.tierRestriction == .notEnrolled, action.kind == .like || action.kind == .retweet || action.kind == .quote {
                 refusedByAccessLevel[action.kind] = Self.words(e)
             }
             return .failure(SyncError("Could not \(action.verb): \(Self.words(e))", status: e.httpStatus))
@@ -75,10 +76,10 @@ extension SyncEngine {
 
     private func run(_ action: WriteAction) async throws -> Tweet {
         switch action {
-        case .post(let text, let reply, let media):
+        case .post(let text, let reply, let media, let quote):
             // The reply's mentions are in the text the user saw and edited.
             let ids = try await upload(media)
-            let tweet = try await posted(text, reply, mediaIDs: ids)
+            let tweet = try await posted(text, reply, mediaIDs: ids, quote: quote)
             var into: [TimelineID] = [.home]
             if opened.contains(.user(account.screenName)) { into.append(.user(account.screenName)) }
             if let reply, opened.contains(.thread(reply)) { into.append(.thread(reply)) }
@@ -146,11 +147,15 @@ extension SyncEngine {
     }
 
     /// Posts through the client's API; on v2, which answers with an id, the post is read back.
-    private func posted(_ text: String, _ reply: TweetID?, mediaIDs: [String]) async throws -> Tweet {
+    private func posted(_ text: String, _ reply: TweetID?, mediaIDs: [String], quote: TweetID?) async throws -> Tweet {
         guard client.api == .v2 else {
-            return try await client.update(text, inReplyTo: reply, autoPopulateReplyMetadata: false, mediaIDs: mediaIDs)
+            // v1.1 quotes by `attachment_url`, which the text's length does not count.
+            var url: String?
+            if let quote { url = try await quoteURL(quote) }
+            return try await client.update(
+                text, inReplyTo: reply, autoPopulateReplyMetadata: false, mediaIDs: mediaIDs, attachmentURL: url)
         }
-        let id = try await client.v2Create(text: text, replyTo: reply, mediaIDs: mediaIDs)
+        let id = try await client.v2Create(text: text, replyTo: reply, quote: quote, mediaIDs: mediaIDs)
         guard let tweet = try await client.v2Lookup([id]).tweets.first else {
             throw SyncError("The tweet was posted (id \(id)) but could not be read back.")
         }
@@ -185,6 +190,12 @@ extension SyncEngine {
             }
         }
         return ids
+    }
+
+    /// The address of a post to quote on v1.1 (its author's name is part of it).
+    private func quoteURL(_ id: TweetID) async throws -> String {
+        if let held = await store.tweet(id) { return "https://twitter.com/\(held.content.user.screenName)/status/\(id)" }
+        return "https://twitter.com/\(try await client.show(id).user.screenName)/status/\(id)"
     }
 
     /// Keeps this session's like and repost flags for the polls to come (v2 does not send them).

@@ -20,6 +20,13 @@ extension World {
         guard lastStatusText[uid] != status else { return .error(403, code: 187, "Status is a duplicate.") }
         var t = SimTweet(id: nextID(), userID: uid, text: status, createdAtMs: 0)
         t.createdAtMs = Snowflake.ms(t.id)
+        if let url = r.param("attachment_url") {
+            // A quote: the address of a post, which the text does not count.
+            guard url.contains("/status/"), let last = url.split(separator: "/").last, let q = UInt64(last), tweets[q] != nil,
+                !deleted.contains(q)
+            else { return .error(400, code: 44, "attachment_url parameter is invalid.") }
+            t.quotedID = q
+        }
         if let ids = r.param("media_ids"), !ids.isEmpty {
             guard let attached = attachments(ids.split(separator: ",").map(String.init), owner: uid) else {
                 return .error(400, code: 324, "Some of the submitted media IDs are invalid.")

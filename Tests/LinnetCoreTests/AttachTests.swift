@@ -96,7 +96,24 @@ import TwitterAPI
         _ = Scene.run(&s, c, [.keys([.escape])])
         s.compose?.editor = Editor()
         let fx = Scene.run(&s, c, [.keys([.enter])])
-        #expect(fx.contains { if case .perform(.post("", nil, let media)) = $0 { media.count == 3 } else { false } }, "\(fx)")
+        #expect(fx.contains { if case .perform(.post("", nil, let media, nil)) = $0 { media.count == 3 } else { false } }, "\(fx)")
+    }
+
+    @Test func aQuoteNamesThePostInsteadOfALink() async throws {
+        let store = await Scene.store()
+        let c = Scene.context(await store.snapshot())
+        var s = Scene.state(100, 30)
+        _ = Reducer.reduce(&s, .storeChanged, c)
+        let selected = try #require(s.pane.selected)
+        _ = Scene.run(&s, c, [.keys([.char("Q")])])
+        #expect(s.compose?.quote == selected && s.compose?.editor.text == "", "no link in the text")
+        let screen = Views.render(s, c)
+        #expect(screen.text.contains(" Quote ") && screen.text.contains("┃ @ann: Reading #swift tips"), "\(screen.text)")
+        // The quote alone is a post; it stays with a draft if the box is closed.
+        let fx = Scene.run(&s, c, [.keys([.enter])])
+        #expect(fx.contains(.perform(.post("", inReplyTo: nil, media: [], quote: selected))), "\(fx)")
+        let record = DraftRecord(text: "", replyTo: nil, quote: selected)
+        #expect(try JSONDecoder().decode(DraftRecord.self, from: try JSONEncoder().encode(record)) == record)
     }
 
     @Test func draftsKeepTheirFiles() throws {

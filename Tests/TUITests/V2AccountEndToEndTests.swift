@@ -80,6 +80,8 @@ import TwitterSimulator
         #expect(ok, "the mention did not arrive:\n\(screen)")
         try await reader.keys("r")
         try await reader.type("reviewed, looks good")
+        // Enter after the text has been read, not in the same burst (which reads as a paste).
+        _ = try await reader.wait(10) { $0.contains("reviewed, looks good") }
         try await reader.keys("Enter")
         (ok, screen) = try await reader.wait(20) { $0.contains("Reply sent") }
         #expect(ok, "the reply was not sent:\n\(screen)")
@@ -95,6 +97,7 @@ import TwitterSimulator
         #expect(ok, "the post did not arrive:\n\(screen)")
         try await reader.keys("r")
         try await reader.type("uninvited")
+        _ = try await reader.wait(10) { $0.contains("uninvited") }
         try await reader.keys("Enter")
         (ok, screen) = try await reader.wait(20) { $0.contains("Reply to this conversation is not allowed") }
         #expect(ok, "X's refusal is not on screen:\n\(screen)")

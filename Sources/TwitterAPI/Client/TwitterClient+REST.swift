@@ -48,10 +48,12 @@ extension TwitterClient {
     }
 
     /// Posts a tweet; with `inReplyTo`, the reply mentions are filled in by Twitter.
-    public func update(_ status: String, inReplyTo: TweetID? = nil, autoPopulateReplyMetadata: Bool = true, mediaIDs: [String] = [])
-        async throws -> Tweet
-    {
+    public func update(
+        _ status: String, inReplyTo: TweetID? = nil, autoPopulateReplyMetadata: Bool = true, mediaIDs: [String] = [],
+        attachmentURL: String? = nil
+    ) async throws -> Tweet {
         var p = [("status", status)]
+        if let url = attachmentURL { p.append(("attachment_url", url)) }
         if !mediaIDs.isEmpty { p.append(("media_ids", mediaIDs.joined(separator: ","))) }
         if let r = inReplyTo {
             p.append(("in_reply_to_status_id", r.description))
