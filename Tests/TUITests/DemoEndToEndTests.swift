@@ -82,6 +82,8 @@ import TwitterAPI
         (ok, screen) = try await tmux.wait { $0.contains("── Reply ") }
         #expect(ok, "the reply box did not open:\n\(screen)")
         try await tmux.type("end-to-end reply")
+        // Enter once the text is drawn: in the same read it would be taken for a pasted line end.
+        _ = try await tmux.wait { $0.contains("end-to-end reply") }
         try await tmux.keys("Enter")
         (ok, screen) = try await tmux.wait { $0.contains("Reply sent.") }
         #expect(ok, "no confirmation:\n\(screen)")
@@ -93,6 +95,7 @@ import TwitterAPI
         // Search shows results.
         try await tmux.keys("/")
         try await tmux.type("linnet")
+        _ = try await tmux.wait { $0.contains("Search: linnet") }
         try await tmux.keys("Enter")
         (ok, screen) = try await tmux.wait {
             $0.contains("3 Search: linnet") && $0.contains("▌") && $0.contains("@linnet_demo · Search: linnet: ")
