@@ -11,7 +11,8 @@ extension SyncEngine {
             switch id {
             case .home: return "/2/users/:id/timelines/reverse_chronological"
             case .mentions: return "/2/users/:id/mentions"
-            case .user, .search, .thread: return "/2/tweets/search/recent"
+            case .user: return "/2/users/:id/tweets"
+            case .search, .thread: return "/2/tweets/search/recent"
             }
         }
         switch id {
@@ -96,7 +97,7 @@ extension SyncEngine {
     }
 
     /// A page on API v2: `until_id` is exclusive where v1.1's `max_id` was inclusive; a user's
-    /// posts are found by searching `from:` (v2 names users by id); at most 100 a page.
+    /// posts by their id (looked up once per name: v2 names users by id); at most 100 a page.
     func fetchV2(_ id: TimelineID, _ r: PageRequest) async throws -> ([Tweet], Int) {
         let page = TwitterClient.V2Page(
             maxResults: min(100, r.count), sinceID: r.sinceID, untilID: r.maxID.map { TweetID($0.rawValue &+ 1) })
@@ -104,11 +105,23 @@ extension SyncEngine {
         switch id {
         case .home: p = try await client.v2Home(userID: account.id, page)
         case .mentions: p = try await client.v2Mentions(userID: account.id, page)
-        case .user(let name): p = try await client.v2Search("from:" + name, Self.searchPage(page))
+        case .user(let name):
+            var posts = page
+            posts.maxResults = max(5, min(100, page.maxResults ?? 100))
+            p = try await client.v2UserPosts(userID: try await userID(name), posts)
         case .search(let q): p = try await client.v2Search(q, Self.searchPage(page))
         case .thread: return ([], 0)
         }
         return (p.tweets, p.tweets.count + p.problems.count)
+    }
+
+    /// A user's id on v2, from the account itself or a lookup made once per name.
+    func userID(_ name: String) async throws -> UserID {
+        if name.lowercased() == account.screenName.lowercased() { return account.id }
+        if let known = v2UserIDs[name.lowercased()] { return known }
+        let id = try await client.v2User(named: name).id
+        v2UserIDs[name.lowercased()] = id
+        return id
     }
 
     /// This session's like and repost flags on a v2 page, applied in the same engine turn that

@@ -43,6 +43,8 @@ public actor SyncEngine {
     var rulesTask: Task<Void, Never>?
     /// The app's rules could not be set: searches are polled for the rest of the session.
     var filteredStreamRefused = false
+    /// Users' ids by lower-cased screen name, for user panes on v2.
+    var v2UserIDs: [String: UserID] = [:]
     /// Failed catch-ups in a row per timeline, for the retry backoff.
     var retries: [TimelineID: Int] = [:]
     private var friends: Set<UserID>?

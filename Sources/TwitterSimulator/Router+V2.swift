@@ -10,6 +10,10 @@ extension Router {
         switch (method, Array(p.dropFirst())) {
         case ("GET", ["users", "me"]):
             return Endpoint(limitKey: "/2/users/me", allowBearer: false) { w, r, i in await w.v2Me(r, i) }
+        case ("GET", let q) where q.count == 4 && q[0] == "users" && q[1] == "by" && q[2] == "username":
+            return Endpoint(limitKey: "/2/users/by/username/:username", allowBearer: true) { w, r, i in
+                await w.v2UserByName(r, i, name: q[3])
+            }
         case ("GET", let q) where q.count == 4 && q[0] == "users" && q[2] == "timelines" && q[3] == "reverse_chronological":
             return Endpoint(limitKey: "/2/users/:id/timelines/reverse_chronological", allowBearer: false) { w, r, i in
                 await w.v2Timeline(r, i, userID: q[1], kind: .home)

@@ -42,6 +42,30 @@ extension World {
         return .json(200, enc.envelope(data: enc.user(u)))
     }
 
+    /// `GET /2/users/by/username/:username`: one user, or an error beside no data.
+    func v2UserByName(_ r: SimRequest, _ identity: Identity, name: String) -> SimResponse {
+        let enc = v2Encoder(r, viewer: identity.userID)
+        guard let u = user(named: name) else {
+            return .json(
+                200,
+                .object([
+                    (
+                        "errors",
+                        .array([
+                            .object([
+                                ("value", .string(name)), ("detail", .string("Could not find user with username: [\(name)].")),
+                                ("title", .string("Not Found Error")), ("resource_type", .string("user")),
+                                ("parameter", .string("username")), ("resource_id", .string(name)),
+                                ("type", .string("https://api.twitter.com/2/problems/resource-not-found")),
+                            ])
+                        ])
+                    )
+                ]))
+        }
+        chargeUsers([u.id])
+        return .json(200, enc.envelope(data: enc.user(u)))
+    }
+
     enum V2Timeline { case home, mentions, posts }
 
     /// Paging of a v2 list: `max_results`, `since_id`, `until_id` (both exclusive), and the

@@ -176,15 +176,14 @@ struct TimelineCommand: AsyncParsableCommand {
         do {
             let (client, account) = try global.client()
             if client.api == .v2 {
-                // v2 names users by id: a user's posts are searched for with from:. The
-                // signed-in user's id is asked for only when neither the account nor the
+                // The signed-in user's id is asked for only when neither the account nor the
                 // token names it (each request is billed on pay-per-use).
                 let known = account?.userID.flatMap(UserID.init) ?? client.auth.tokenUserID
                 var me: UserID?
                 if which != "user" {
                     if let known { me = known } else { me = try await client.v2Me().id }
                 }
-                let paging = [("max_results", String(max(which == "user" ? 10 : 5, min(100, count))))] + TwitterClient.V2Query.posts
+                let paging = [("max_results", String(max(5, min(100, count))))] + TwitterClient.V2Query.posts
                 switch which {
                 case "home":
                     let data = try await client.call("GET", "/2/users/\(me!)/timelines/reverse_chronological", paging)
@@ -193,9 +192,11 @@ struct TimelineCommand: AsyncParsableCommand {
                     let data = try await client.call("GET", "/2/users/\(me!)/mentions", paging)
                     try printPosts(data, client: client, owner: me, as: listing)
                 default:
+                    // v2 names users by id: one lookup, then the user's own posts.
                     let who = name.map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 } ?? ""
-                    let data = try await client.call("GET", "/2/tweets/search/recent", [("query", "from:" + who)] + paging)
-                    try printPosts(data, client: client, as: listing)
+                    let user = try await client.v2User(named: who)
+                    let data = try await client.call("GET", "/2/users/\(user.id)/tweets", paging)
+                    try printPosts(data, client: client, owner: user.id, as: listing)
                 }
                 try? (client.usage as? UsageLedger)?.save()
                 return

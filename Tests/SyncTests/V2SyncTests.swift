@@ -174,3 +174,45 @@ import TwitterAPI
         #expect(await store.view(.home).ids == held, "what was held stays")
     }
 }
+
+/// A user pane on v2 reads the user's posts by id (looked up once by name), not a 7-day search.
+@Suite(.serialized) struct V2UserPaneTests {
+    @Test func aUserPaneReadsTheirPostsByID() async throws {
+        let sim = try await ClientHarness.start()
+        defer { Task { await sim.stop() } }
+        let client = V2SyncTests.v2Client(sim)
+        let me = try await client.v2Me()
+        let store = TimelineStore()
+        var o = SyncOptions()
+        o.clock = ScaledClock(scale: 0.005)
+        let engine = SyncEngine(client: client, store: store, account: me, options: o)
+        defer { Task { await engine.stop() } }
+        await engine.open(.user("ada"))
+        let r = try await sim.client.http.send(
+            HTTPRequest(method: "GET", url: sim.server.baseURL + "/_sim/timeline?name=user&user=ada"))
+        guard case .array(let truth)? = try JSONValue.parse(r.body)["ids"] else { return }
+        let expected = Array(truth.compactMap(\.stringValue).prefix(100))
+        try #require(!expected.isEmpty)
+        var held: [String] = []
+        for _ in 0..<300 {
+            held = await store.view(.user("ada")).ids.map(\.description)
+            if held == expected { break }
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
+        #expect(held == expected)
+        // The name was looked up once; the posts came from the user's own list, not search.
+        let lookups = try await V2CostTests.requests(sim, path: "/2/users/by/username/ada")
+        let posts = try await V2CostTests.requests(sim, path: "/tweets").filter { $0["path"]?.stringValue?.hasPrefix("/2/users/") == true }
+        #expect(lookups.count == 1 && !posts.isEmpty)
+        #expect(try await V2CostTests.requests(sim, path: "/2/tweets/search/recent").isEmpty)
+        // A name X does not know says so.
+        await engine.open(.user("nobody_by_that_name"))
+        var words = ""
+        for _ in 0..<300 {
+            words = engine.board.status(.user("nobody_by_that_name")).lastError ?? ""
+            if !words.isEmpty { break }
+            try await Task.sleep(nanoseconds: 20_000_000)
+        }
+        #expect(words.contains("Could not find user with username: [nobody_by_that_name]"), "\(words)")
+    }
+}

@@ -505,3 +505,16 @@ def test_post_with_media_and_alt_text(home, sim, tmp_path):
     assert r.returncode == 2 and "is not a photo" in r.stderr, r.stderr
     r = run(env, "--api-base", sim["base"], "--api", "v2", "post", "x", "--alt", "orphan")
     assert r.returncode == 2 and "more --alt texts than --media files" in r.stderr
+
+
+def test_v2_user_timeline_reads_their_posts(home, sim):
+    env = dict(home, LINNET_CONSUMER_KEY=sim["consumer_key"], LINNET_CONSUMER_SECRET=sim["consumer_secret"],
+               LINNET_ACCESS_TOKEN=sim["access_token"], LINNET_ACCESS_TOKEN_SECRET=sim["access_token_secret"], LINNET_API="v2")
+    r = run(env, "--api-base", sim["base"], "timeline", "user", "@ada", "--count", "5", "--json")
+    assert r.returncode == 0, r.stderr
+    rows = [json.loads(l) for l in r.stdout.splitlines()]
+    with urllib.request.urlopen(f"{sim['base']}/_sim/timeline?name=user&user=ada") as f:
+        truth = [int(i) for i in json.load(f)["ids"]]
+    assert [int(t["id"]) for t in rows] == truth[:5]
+    r = run(env, "--api-base", sim["base"], "timeline", "user", "nobody_by_that_name")
+    assert r.returncode != 0 and "Could not find user with username" in r.stderr, r.stderr

@@ -66,6 +66,17 @@ extension TwitterClient {
         return me
     }
 
+    /// A user by screen name; a name X does not know is a 404 in words.
+    public func v2User(named name: String) async throws -> User {
+        let page = try V2Decoder().users(
+            from: try await call("GET", "/2/users/by/username/\(PercentEncoding.encode(name))", V2Query.users))
+        bill(page.billed)
+        guard let u = page.users.first else {
+            throw APIError(httpStatus: 404, code: 50, message: page.errors.first?.description ?? "User not found.")
+        }
+        return u
+    }
+
     /// The home timeline (reverse chronological) of `userID`, which must be the token's user.
     public func v2Home(userID: UserID, _ page: V2Page = V2Page()) async throws -> V2PostsPage {
         try await posts("/2/users/\(userID)/timelines/reverse_chronological", page, tokenName: "pagination_token")
