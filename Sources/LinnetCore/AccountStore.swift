@@ -29,6 +29,9 @@ public struct Account: Equatable, Sendable {
     /// secret, one prints the refresh token, and one is given each new refresh token on its
     /// standard input (X replaces the refresh token at every renewal).
     public var clientSecretCommand: String?
+    /// X's access level of the key, when the user names it (`self-serve`): what it lacks is
+    /// refused before anything is sent.
+    public var accessLevel: String?
     public var refreshTokenCommand: String?
     public var refreshTokenSaveCommand: String?
 
@@ -126,6 +129,12 @@ public struct AccountStore: Sendable {
                 c.accounts[c.accounts.count - 1].refreshToken = a["refresh_token"]?.string
                 c.accounts[c.accounts.count - 1].expiresAt = a["expires_at"]?.int.map(Double.init) ?? a["expires_at"]?.double
                 c.accounts[c.accounts.count - 1].clientSecretCommand = a["client_secret_command"]?.string
+                c.accounts[c.accounts.count - 1].accessLevel = a["access_level"]?.string
+                if let level = a["access_level"]?.string, !["self-serve", "basic", "pro", "enterprise"].contains(level) {
+                    throw AccountsError(
+                        "\(fileURL.path): account \"\(name)\" has access_level = \"\(level)\"; it is one of self-serve, basic, pro, enterprise"
+                    )
+                }
                 c.accounts[c.accounts.count - 1].refreshTokenCommand = a["refresh_token_command"]?.string
                 c.accounts[c.accounts.count - 1].refreshTokenSaveCommand = a["refresh_token_save_command"]?.string
                 if a["refresh_token_command"] != nil, a["refresh_token_save_command"] == nil {
@@ -153,7 +162,8 @@ public struct AccountStore: Sendable {
             for (k, v) in fields { if let v { out += "\(k) = \(Self.quote(v))\n" } }
             if let r = a.refreshToken { out += "refresh_token = \(Self.quote(r))\n" }
             for (k, v) in [
-                ("client_secret_command", a.clientSecretCommand), ("refresh_token_command", a.refreshTokenCommand),
+                ("access_level", a.accessLevel), ("client_secret_command", a.clientSecretCommand),
+                ("refresh_token_command", a.refreshTokenCommand),
                 ("refresh_token_save_command", a.refreshTokenSaveCommand),
             ] {
                 if let v { out += "\(k) = \(Self.quote(v))\n" }

@@ -80,7 +80,16 @@ public actor SyncEngine {
             }
         }
         self.options = o
+        // A key known to be self-serve: what that level lacks is refused on the key from the
+        // first press, not after X's first refusal.
+        if client.api == .v2, o.selfServe {
+            for kind in [WriteAction.Kind.like, .quote] { refusedByAccessLevel[kind] = Self.notOnSelfServe }
+            repliesOnlyWhereEngaged = true
+        }
     }
+
+    public nonisolated static let notOnSelfServe =
+        "Your key's access level (self-serve) does not include this: X removed likes, follows and quote posts from it in April 2026."
 
     // MARK: - Opening and closing
 

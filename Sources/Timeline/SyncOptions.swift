@@ -31,5 +31,9 @@ public struct SyncOptions: Sendable {
     /// panes are fed by one shared stream with a rule each (tagged `linnet:search:…`) instead of
     /// polling, and caught up by recent search after every (re)connect.
     public var v2StreamClient: TwitterClient?
+    /// The key is on X's self-serve (pay-per-use) access level (`access_level = "self-serve"` on
+    /// the account; the demo's `--tier`): likes and quotes are refused on the key, and replies
+    /// only go where the author mentioned or quoted the user.
+    public var selfServe = false
     public init() {}
 }

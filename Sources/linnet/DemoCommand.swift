@@ -104,6 +104,7 @@ struct DemoCommand: AsyncParsableCommand {
         var options = SyncOptions()
         if chosen == .v2 {
             options.ledger = ledger
+            options.selfServe = level == .selfServe
             options.v2PageSize = v2PageSize()
             // The app's bearer token feeds search panes through the filtered stream.
             let c = server.credentials

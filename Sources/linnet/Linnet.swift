@@ -84,6 +84,7 @@ struct Linnet: AsyncParsableCommand {
             options.v2PageSize = v2PageSize()
         }
         options.v2StreamClient = global.streamClient(for: client, account: account)
+        options.selfServe = account?.accessLevel == "self-serve"
         if !appOnly, account != nil, let all = try? global.store.load() {
             settings.accounts = all.accounts.filter { !$0.isAppOnly }.map(\.name)
             settings.account = name
@@ -125,6 +126,7 @@ struct Linnet: AsyncParsableCommand {
         options.ledger = client.usage as? UsageLedger
         options.ledger?.identify(me.id)
         options.v2StreamClient = g.streamClient(for: client, account: account)
+        options.selfServe = account?.accessLevel == "self-serve"
         return App.Switched(
             store: store, engine: SyncEngine(client: client, store: store, account: me, options: options),
             drafts: DraftStore(directory: DraftStore.defaultDirectory(account: name)),

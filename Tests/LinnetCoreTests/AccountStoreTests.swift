@@ -45,6 +45,24 @@ import Testing
         kill(agent, SIGKILL)
     }
 
+    @Test func oauth2SecretsByCommandAndTheAccessLevelRoundTrip() throws {
+        var a = Account(name: "x", consumerKey: "client", token: "access", api: "v2")
+        a.expiresAt = 1_800_000_000
+        a.accessLevel = "self-serve"
+        a.clientSecretCommand = "pass show x/client"
+        a.refreshTokenCommand = "pass show x/refresh"
+        a.refreshTokenSaveCommand = "pass insert -m -f x/refresh"
+        let store = AccountStore(fileURL: tempFile())
+        defer { try? FileManager.default.removeItem(at: store.fileURL.deletingLastPathComponent().deletingLastPathComponent()) }
+        try store.save(.init(active: "x", accounts: [a]))
+        let back = try #require(try store.load().account("x"))
+        #expect(back.accessLevel == "self-serve" && back.clientSecretCommand == a.clientSecretCommand)
+        #expect(back.refreshTokenCommand == a.refreshTokenCommand && back.refreshTokenSaveCommand == a.refreshTokenSaveCommand)
+        #expect(throws: AccountsError.self) {
+            try AccountStore.parse("[accounts.x]\nconsumer_key = \"k\"\naccess_level = \"gold\"\n", file: "/tmp/accounts.toml")
+        }
+    }
+
     @Test func noFileIsNoAccounts() throws {
         #expect(try AccountStore(fileURL: tempFile()).load() == AccountStore.Contents())
     }

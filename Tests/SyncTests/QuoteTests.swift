@@ -49,4 +49,31 @@ import TwitterSimulator
             return
         }
     }
+
+    @Test func aKeyKnownToBeSelfServeIsRefusedOnTheKeyFromTheStart() async throws {
+        let sim = try await ClientHarness.start { $0.tier = .selfServe }
+        defer { Task { await sim.stop() } }
+        let client = V2SyncTests.v2Client(sim)
+        let me = try await client.v2Me()
+        let home = try await client.v2Home(userID: me.id, .init(maxResults: 10)).tweets
+        let store = TimelineStore()
+        for t in home { await store.add(t, to: [.home]) }
+        var o = SyncOptions()
+        o.clock = ScaledClock(scale: 0.005)
+        o.selfServe = true
+        let engine = SyncEngine(client: client, store: store, account: me, options: o)
+        let stranger = try #require(
+            home.first {
+                $0.user.id != me.id && $0.retweetedStatus == nil && !$0.entities.mentions.contains { $0.screenName == me.screenName }
+            })
+        for action in [WriteAction.like(stranger.id), .post("q", inReplyTo: nil, quote: stranger.id), .post("r", inReplyTo: stranger.id)] {
+            guard case .failure(let e) = await engine.perform(action) else {
+                Issue.record("\(action) was sent on a key known to be self-serve")
+                continue
+            }
+            #expect(e.message.contains("Nothing was sent"), "\(e.message)")
+        }
+        guard case .array(let log) = try JSONValue.parse(try await sim.control("GET", "/_sim/requests").body) else { return }
+        #expect(!log.contains { $0["method"]?.stringValue == "POST" }, "nothing was sent")
+    }
 }
