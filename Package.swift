@@ -36,7 +36,7 @@ let package = Package(
                 "Locking",
                 "Timeline", "Screen", "TweetText", "TwitterAPI", "Spawn", "PrivateFiles",
             ]),
-        .target(name: "CursesTerminal", dependencies: ["Screen", "CNcursesw"]),
+        .target(name: "CursesTerminal", dependencies: ["Screen", "TweetText", "CNcursesw"]),
         .target(
             name: "TwitterSimulator",
             dependencies: ["TweetText", "COpenSSL", "PrivateFiles", "Locking", .product(name: "FlyingSocks", package: "FlyingFox")]),
@@ -74,8 +74,8 @@ let package = Package(
         .testTarget(name: "SpawnTests", dependencies: ["Spawn"]),
         .testTarget(name: "TweetTextTests", dependencies: ["TweetText", "LinnetTestSupport"]),
         .testTarget(name: "TwitterAPITests", dependencies: ["TwitterAPI", "LinnetTestSupport"]),
-        .testTarget(name: "ScreenTests", dependencies: ["Screen", "LinnetTestSupport"]),
-        .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal"]),
+        .testTarget(name: "ScreenTests", dependencies: ["Screen", "TweetText", "LinnetTestSupport"]),
+        .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "Screen", "TweetText"]),
         .testTarget(
             name: "LinnetCoreTests", dependencies: ["LinnetCore", "Screen", "Timeline", "TwitterAPI", "LinnetTestSupport"],
             exclude: ["Golden"]),

@@ -1,8 +1,10 @@
 import CNcursesw
 import Dispatch
+import Foundation
 import Glibc
 import Screen
 import Synchronization
+import TweetText
 
 /// Wakes a terminal waiting for keys, from any thread (the store changed, a request finished).
 public final class Waker: Sendable {
@@ -45,6 +47,8 @@ public final class CursesTerminal: Terminal {
     private var last: Screen?
     private var pairs: [Int: Int16] = [:]
     private var open = true
+    /// Linnet turned grapheme cluster mode on, and turns it off when it leaves.
+    private var enabledClusterMode = false
     /// Set by a hang-up seen on standard input or by SIGHUP/SIGTERM (from a dispatch queue).
     private let closed = Flag()
     private var signalSources: [any DispatchSourceSignal] = []
@@ -76,6 +80,16 @@ public final class CursesTerminal: Terminal {
             use_default_colors()
         }
         colorDepth = ColorDepth.from(colors: has_colors() ? Int(cn_COLORS()) : 0, noColor: noColor)
+        // Grapheme cluster mode where the terminal has it: clusters measured as it draws them.
+        if ProcessInfo.processInfo.environment["LINNET_CLUSTER_MODE"] != "off", isatty(0) == 1, isatty(1) == 1 {
+            let found = Self.detectClusterMode(input: 0, output: 1)
+            for byte in found.leftover.reversed() { ungetch(Int32(byte)) }
+            if found.mode == 2 {
+                Self.writeAll(Array("\u{1B}[?2027h".utf8))
+                enabledClusterMode = true
+            }
+            if [1, 2, 3].contains(found.mode) { DisplayWidth.mode = .grapheme }
+        }
         Self.restoreOnCrash()
         // Hang-up and terminate end the loop like a quit, so drafts and the cache are saved.
         for sig in [SIGHUP, SIGTERM] {
@@ -115,20 +129,83 @@ public final class CursesTerminal: Terminal {
     public func end() {
         guard open else { return }
         open = false
+        if enabledClusterMode { Self.writeAll(Array("\u{1B}[?2027l".utf8)) }
         endwin()
     }
 
     public func suspend() {
         guard open else { return }
         def_prog_mode()
+        if enabledClusterMode { Self.writeAll(Array("\u{1B}[?2027l".utf8)) }
         endwin()
     }
 
     public func resume() {
         guard open else { return }
         reset_prog_mode()
+        if enabledClusterMode { Self.writeAll(Array("\u{1B}[?2027h".utf8)) }
         refresh()
         invalidate()
+    }
+
+    /// Asks whether the terminal has grapheme cluster mode (DECRQM for mode 2027) and then
+    /// for its primary attributes (DA1), which every terminal answers: one without the mode
+    /// costs a round trip, not the whole timeout. Returns the mode's state (0 unknown to it, 1
+    /// set, 2 reset, 3 always set, 4 always reset; nil with no answer) and any other bytes read
+    /// meanwhile (keys typed), to be read as keys.
+    public static func detectClusterMode(input: Int32, output: Int32, timeoutMilliseconds: Int32 = 250)
+        -> (mode: Int?, leftover: [UInt8])
+    {
+        let query = Array("\u{1B}[?2027$p\u{1B}[c".utf8)
+        _ = query.withUnsafeBufferPointer { Glibc.write(output, $0.baseAddress, $0.count) }
+        var got: [UInt8] = []
+        var waited: Int32 = 0
+        while waited < timeoutMilliseconds {
+            var p = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
+            let step: Int32 = 25
+            if poll(&p, 1, step) > 0 {
+                var buf = [UInt8](repeating: 0, count: 256)
+                let n = Glibc.read(input, &buf, buf.count)
+                if n <= 0 { break }
+                got += buf[0..<n]
+                if parseReplies(got).sawAttributes { break }
+            } else {
+                waited += step
+            }
+        }
+        let r = parseReplies(got)
+        return (r.mode, r.leftover)
+    }
+
+    /// The answers in what was read: `ESC [ ? 2027 ; Ps $ y` and a DA1 `ESC [ ? … c`; the
+    /// other bytes, in order, are left over.
+    public static func parseReplies(_ bytes: [UInt8]) -> (mode: Int?, sawAttributes: Bool, leftover: [UInt8]) {
+        var mode: Int?
+        var sawAttributes = false
+        var leftover: [UInt8] = []
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == 0x1B, i + 2 < bytes.count, bytes[i + 1] == UInt8(ascii: "["), bytes[i + 2] == UInt8(ascii: "?") {
+                var j = i + 3
+                while j < bytes.count, (0x30...0x3B).contains(bytes[j]) || bytes[j] == UInt8(ascii: "$") { j += 1 }
+                if j < bytes.count {
+                    let body = String(decoding: bytes[(i + 3)..<j], as: UTF8.self)
+                    if bytes[j] == UInt8(ascii: "y"), body.hasPrefix("2027;"), body.hasSuffix("$") {
+                        mode = Int(body.dropFirst(5).dropLast())
+                        i = j + 1
+                        continue
+                    }
+                    if bytes[j] == UInt8(ascii: "c") {
+                        sawAttributes = true
+                        i = j + 1
+                        continue
+                    }
+                }
+            }
+            leftover.append(bytes[i])
+            i += 1
+        }
+        return (mode, sawAttributes, leftover)
     }
 
     public var size: (width: Int, height: Int) {
@@ -140,11 +217,15 @@ public final class CursesTerminal: Terminal {
 
     /// Shows a frame: `Screen.diff` against the last one presented says which cells changed
     /// (all of them after a resize or `invalidate`); only those go to ncurses, then the cursor,
-    /// and `doupdate` writes the bytes.
+    /// and `doupdate` writes the bytes. Graphemes ncurses cannot hold (more than one scalar
+    /// that takes room, or more scalars than a cell keeps) are then written whole, straight to
+    /// the terminal at their place, on every row ncurses touched.
     public func present(_ screen: Screen) {
         let full = last.map { $0.width != screen.width || $0.height != screen.height } ?? true
         if full { clearok(cn_stdscr(), true) }
+        var touched = Set<Int>()
         for run in Screen.diff(from: last, to: screen) {
+            touched.insert(run.y)
             for x in run.x..<(run.x + run.count) {
                 let cell = screen[x, run.y]
                 if !cell.isContinuation { draw(cell, x: x, y: run.y, in: screen) }
@@ -158,6 +239,19 @@ public final class CursesTerminal: Terminal {
         }
         wnoutrefresh(cn_stdscr())
         doupdate()
+        var raw: [UInt8] = []
+        for y in touched.sorted() {
+            var x = 0
+            while x < screen.width {
+                let cell = screen[x, y]
+                let n = screen.span(x, y)
+                if !cell.isContinuation, case .raw = Self.plan(screen.scalars(of: cell), cells: n) {
+                    raw += Self.rawBytes(screen.scalars(of: cell), x: x, y: y, sgr: Self.sgr(cell.style, depth: colorDepth))
+                }
+                x += n
+            }
+        }
+        if !raw.isEmpty { Self.writeAll(raw) }
         last = screen
     }
 
@@ -170,34 +264,78 @@ public final class CursesTerminal: Terminal {
         if a.contains(.dim) { attrs |= cn_A_DIM() }
         if a.contains(.italic) { attrs |= cn_A_ITALIC() }
         let pair = self.pair(cell.style)
-        let wide = x + 1 < screen.width && screen[x + 1, y].isContinuation
-        let (first, second) = Self.terminalForm(screen.scalars(of: cell), cells: wide ? 2 : 1)
-        _ = first.withUnsafeBufferPointer { cn_mvadd_cluster(Int32(y), Int32(x), $0.baseAddress, Int32($0.count), attrs, pair) }
-        if let second {
-            _ = second.withUnsafeBufferPointer { cn_mvadd_cluster(Int32(y), Int32(x + 1), $0.baseAddress, Int32($0.count), attrs, pair) }
+        let n = screen.span(x, y)
+        switch Self.plan(screen.scalars(of: cell), cells: n) {
+        case .ncurses(let scalars):
+            _ = scalars.withUnsafeBufferPointer { cn_mvadd_cluster(Int32(y), Int32(x), $0.baseAddress, Int32($0.count), attrs, pair) }
+        case .raw:
+            // ncurses keeps blanks in the grapheme's cells; the grapheme itself follows doupdate.
+            let blank: [UInt32] = [32]
+            for k in 0..<n {
+                _ = blank.withUnsafeBufferPointer { cn_mvadd_cluster(Int32(y), Int32(x + k), $0.baseAddress, 1, attrs, pair) }
+            }
         }
     }
 
-    /// What to hand ncurses for a grapheme that must take `cells` columns. ncurses and terminals
-    /// like tmux measure with `wcwidth` per scalar (☀️ = 1, 👩‍💻 = 4, 🇯🇵 = 1+1), while the screen
-    /// measures per grapheme; drawing a form both agree on keeps every row aligned: the base
-    /// with its combining marks (no VS16, nothing after a ZWJ or a second emoji), flags as two
-    /// regional indicators, and a space after a base that is narrower than its cells.
-    static func terminalForm(_ scalars: [UInt32], cells: Int) -> (first: [UInt32], second: [UInt32]?) {
-        guard let base = scalars.first else { return ([32], cells == 2 ? [32] : nil) }
-        func width(_ v: UInt32) -> Int { Int(wcwidth(wchar_t(bitPattern: v))) }
-        let isRegional: (UInt32) -> Bool = { (0x1F1E6...0x1F1FF).contains($0) }
-        if scalars.count == 2, isRegional(base), isRegional(scalars[1]), cells == 2 { return ([base], [scalars[1]]) }
-        var kept = [base]
-        for v in scalars.dropFirst() {
-            if v == 0x200D { break }
-            if v == 0xFE0F || v == 0xFE0E { continue }
-            if width(v) == 0 { kept.append(v) } else { break }
-        }
-        let baseWidth = width(base)
-        if baseWidth <= 0 || baseWidth > cells { return ([0xFFFD], cells == 2 ? [32] : nil) }
-        return (kept, baseWidth < cells ? [32] : nil)
+    /// How a grapheme reaches the terminal.
+    public enum ClusterPlan: Equatable, Sendable {
+        /// Through ncurses as one cell: a base that takes all the grapheme's cells, with marks
+        /// that take none (ncurses keeps up to 5 scalars a cell and measures by the base).
+        case ncurses([UInt32])
+        /// Written whole by Linnet, at its place, after ncurses drew blanks there.
+        case raw
     }
+
+    /// ncurses measures a cell by its first scalar's `wcwidth` and keeps at most 5 scalars:
+    /// a grapheme it would measure otherwise than the screen does, or cut, goes around it.
+    public static func plan(_ scalars: [UInt32], cells: Int, width: (UInt32) -> Int = { Int(wcwidth(wchar_t(bitPattern: $0))) })
+        -> ClusterPlan
+    {
+        guard let base = scalars.first else { return .ncurses([32]) }
+        if scalars.count == 1, width(base) == cells { return .ncurses(scalars) }
+        guard scalars.count <= 5, width(base) == cells, scalars.dropFirst().allSatisfy({ width($0) == 0 }) else { return .raw }
+        return .ncurses(scalars)
+    }
+
+    /// A grapheme written at (x, y) with its style, the terminal's cursor and attributes saved
+    /// before and restored after (DECSC/DECRC), so ncurses's idea of both stays true.
+    public static func rawBytes(_ scalars: [UInt32], x: Int, y: Int, sgr: String) -> [UInt8] {
+        var out = Array("\u{1B}7\u{1B}[\(y + 1);\(x + 1)H".utf8) + Array(sgr.utf8)
+        var text = String.UnicodeScalarView()
+        for v in scalars { if let u = Unicode.Scalar(v) { text.append(u) } }
+        out += Array(String(text).utf8)
+        out += Array("\u{1B}8".utf8)
+        return out
+    }
+
+    /// The SGR sequence for a style at a colour depth (attributes reset first).
+    public static func sgr(_ style: Style, depth: ColorDepth) -> String {
+        var parts = ["0"]
+        let a = style.attributes
+        if a.contains(.bold) { parts.append("1") }
+        if a.contains(.dim) { parts.append("2") }
+        if a.contains(.italic) { parts.append("3") }
+        if a.contains(.underline) { parts.append("4") }
+        if a.contains(.reverse) { parts.append("7") }
+        if let f = style.fg.index(at: depth) { parts.append(f < 8 ? "\(30 + f)" : f < 16 ? "\(90 + f - 8)" : "38;5;\(f)") }
+        if let b = style.bg.index(at: depth) { parts.append(b < 8 ? "\(40 + b)" : b < 16 ? "\(100 + b - 8)" : "48;5;\(b)") }
+        return "\u{1B}[" + parts.joined(separator: ";") + "m"
+    }
+
+    static func writeAll(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { buf in
+            var off = 0
+            while off < buf.count {
+                let n = Glibc.write(1, buf.baseAddress! + off, buf.count - off)
+                if n < 0 {
+                    if errno == EINTR || errno == EAGAIN { continue }
+                    return
+                }
+                off += n
+            }
+        }
+    }
+
     /// A colour pair for a style's colours at this terminal's depth, made on first use.
     private func pair(_ style: Style) -> Int16 {
         let fg = style.fg.index(at: colorDepth) ?? -1

@@ -132,31 +132,46 @@ public struct Screen: Equatable, Sendable {
                 col += w
                 continue
             }
-            if w == 2 && col + 1 >= right {
-                clearWide(at: col, y: y)
-                self[col, y] = Cell(style: style)
-                col += 1
+            if w >= 2 && col + w > right {
+                // A wide grapheme that would cross the edge: the row ends with blanks.
+                while col < right {
+                    clearWide(at: col, y: y)
+                    self[col, y] = Cell(style: style)
+                    col += 1
+                }
                 break
             }
             clearWide(at: col, y: y)
             self[col, y] = Cell(code: code(for: ch), style: style)
-            if w == 2 {
-                clearWide(at: col + 1, y: y)
-                self[col + 1, y] = Cell(code: 0, style: style)
+            for k in 1..<max(1, w) {
+                clearWide(at: col + k, y: y)
+                self[col + k, y] = Cell(code: 0, style: style)
             }
             col += w
         }
         return col
     }
 
-    /// Overwriting half of a wide grapheme blanks its other half, so no cell is left orphaned.
+    /// Overwriting part of a wide grapheme blanks the rest of it, so no cell is left orphaned.
     private mutating func clearWide(at x: Int, y: Int) {
-        let cell = self[x, y]
-        if cell.isContinuation, x > 0 {
-            self[x - 1, y] = Cell(style: self[x - 1, y].style)
-        } else if x + 1 < width, self[x + 1, y].isContinuation {
-            self[x + 1, y] = Cell(style: self[x + 1, y].style)
+        var start = x
+        if self[x, y].isContinuation {
+            while start > 0, self[start, y].isContinuation { start -= 1 }
+            if start != x { self[start, y] = Cell(style: self[start, y].style) }
         }
+        var k = max(start, x) + 1
+        if start != x { k = start + 1 }
+        while k < width, self[k, y].isContinuation {
+            if k != x { self[k, y] = Cell(style: self[k, y].style) }
+            k += 1
+        }
+    }
+
+    /// Cells the grapheme at (x, y) takes: itself and the continuations after it.
+    public func span(_ x: Int, _ y: Int) -> Int {
+        var n = 1
+        while x + n < width, self[x + n, y].isContinuation { n += 1 }
+        return n
     }
 
     /// Copies a row of another screen (of the same width) into row `y`.
@@ -214,7 +229,7 @@ public struct Screen: Equatable, Sendable {
     public static func width(of text: some StringProtocol) -> Int { text.reduce(0) { $0 + width(of: $1) } }
 
     /// A stretch of one row that changed between two frames: cells `x..<x+count` of row `y`
-    /// of the new frame. A wide grapheme's two cells are always in the same run.
+    /// of the new frame. A wide grapheme's cells are always in the same run.
     public struct Run: Equatable, Sendable {
         public var y: Int, x: Int, count: Int
         public init(y: Int, x: Int, count: Int) {
@@ -240,9 +255,8 @@ public struct Screen: Equatable, Sendable {
                 let was = old[x, y]
                 // A continuation is drawn with the cell on its left; it changes when that cell does.
                 var changed = !same(was, in: old, cell, in: new) || cell.isContinuation != was.isContinuation
-                let wide = x + 1 < new.width && new[x + 1, y].isContinuation
-                if !changed, x + 1 < new.width, wide != old[x + 1, y].isContinuation { changed = true }
-                let span = wide ? 2 : 1
+                let span = new.span(x, y)
+                if !changed, span != old.span(x, y) { changed = true }
                 if changed {
                     if start < 0 { start = x }
                 } else if start >= 0 {

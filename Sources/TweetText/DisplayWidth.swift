@@ -1,9 +1,46 @@
-/// Terminal cells a grapheme cluster takes, decided per cluster rather than per scalar, so that
-/// emoji sequences, flags and VS16 forms take two cells as modern terminals draw them (libc
-/// `wcwidth` gets those wrong: docs/BINDINGS.md N6).
+import Synchronization
+
+/// How a terminal advances over a grapheme cluster. Most give each scalar its own width (a
+/// Devanagari consonant 1, a virama or vowel sign 0; each emoji of a ZWJ sequence 2): `perScalar`.
+/// Terminals in grapheme cluster mode (DEC mode 2027: foot, WezTerm, Ghostty, Contour, recent
+/// kitty) treat a whole cluster as one unit: `grapheme`.
+public enum WidthMode: Sendable, Equatable {
+    case perScalar, grapheme
+}
+
+/// Terminal cells a grapheme cluster takes, in the terminal's mode: per scalar (the sum of each
+/// scalar's cells, what most terminals do), or per cluster (emoji sequences, flags and VS16
+/// forms as two cells: mode 2027).
 public enum DisplayWidth {
-    /// Cells for one grapheme cluster: 0, 1 or 2.
-    public static func of(_ character: Character) -> Int {
+    /// The mode the terminal was found in at start; per scalar until told otherwise.
+    private static let graphemeMode = Atomic<Bool>(false)
+    public static var mode: WidthMode {
+        get { graphemeMode.load(ordering: .relaxed) ? .grapheme : .perScalar }
+        set { graphemeMode.store(newValue == .grapheme, ordering: .relaxed) }
+    }
+
+    /// Cells for one grapheme cluster in the terminal's mode.
+    public static func of(_ character: Character) -> Int { of(character, mode: mode) }
+
+    public static func of(_ character: Character, mode: WidthMode) -> Int {
+        if let a = character.asciiValue { return a < 0x20 || a == 0x7F ? 0 : 1 }
+        if mode == .grapheme { return cluster(character) }
+        var it = character.unicodeScalars.makeIterator()
+        guard let lone = it.next() else { return 0 }
+        guard it.next() != nil else { return single(lone) }
+        var total = 0
+        for s in character.unicodeScalars { total += single(s) }
+        return total
+    }
+
+    /// Cells one scalar takes on a terminal that advances per scalar (as `wcwidth`).
+    public static func scalarWidth(_ v: UInt32) -> Int {
+        guard let s = Unicode.Scalar(v) else { return 0 }
+        return single(s)
+    }
+
+    /// Cells for one grapheme cluster taken as a unit: 0, 1 or 2.
+    static func cluster(_ character: Character) -> Int {
         // Most text is ASCII or one scalar per cluster: answer those without building arrays.
         if let a = character.asciiValue { return a < 0x20 || a == 0x7F ? 0 : 1 }
         var it = character.unicodeScalars.makeIterator()
@@ -43,8 +80,9 @@ public enum DisplayWidth {
 
     /// Cells for a whole string.
     public static func of(_ text: String) -> Int {
+        let m = mode
         var total = 0
-        for c in text { total += of(c) }
+        for c in text { total += of(c, mode: m) }
         return total
     }
 

@@ -1,32 +1,125 @@
 import Glibc
+import Screen
 import Testing
+import TweetText
 
 @testable import CursesTerminal
 
-/// Graphemes reach ncurses in a form whose wcwidth equals the cells the screen gave them.
+/// Every scalar of every grapheme reaches the terminal: through ncurses when it measures the
+/// grapheme as the screen does (a base and marks that take no room), otherwise written whole at
+/// its place with the cursor and attributes saved and restored around it. Both width modes:
+/// per scalar (most terminals) and grapheme clusters (mode 2027).
 @Suite struct TerminalFormTests {
     init() { CursesTerminal.useUTF8Locale() }
 
     func scalars(_ s: String) -> [UInt32] { s.unicodeScalars.map(\.value) }
 
-    @Test func plainAndWideGraphemesPassThrough() {
-        #expect(CursesTerminal.terminalForm(scalars("a"), cells: 1) == ([97], nil))
-        #expect(CursesTerminal.terminalForm(scalars("漢"), cells: 2) == (scalars("漢"), nil))
-        #expect(CursesTerminal.terminalForm(scalars("e\u{301}"), cells: 1) == (scalars("e\u{301}"), nil))
-        #expect(CursesTerminal.terminalForm(scalars("🐦"), cells: 2) == (scalars("🐦"), nil))
+    /// What reaches the terminal for a grapheme in a mode: the plan, and the bytes written raw.
+    func written(_ g: Character, _ mode: WidthMode) -> (cells: Int, plan: CursesTerminal.ClusterPlan) {
+        let cells = DisplayWidth.of(g, mode: mode)
+        return (cells, CursesTerminal.plan(scalars(String(g)), cells: cells, width: DisplayWidth.scalarWidth))
     }
 
-    @Test func sequencesBecomeFormsOfTheRightWidth() {
-        // A text-default base with VS16: the base, then a space for the second cell.
-        #expect(CursesTerminal.terminalForm(scalars("☀️"), cells: 2) == ([0x2600], [32]))
-        // ZWJ sequences: the first emoji only.
-        #expect(CursesTerminal.terminalForm(scalars("👩‍💻"), cells: 2) == ([0x1F469], nil))
-        #expect(CursesTerminal.terminalForm(scalars("🏳️‍🌈"), cells: 2) == ([0x1F3F3], [32]))
-        // Skin tones are spacing scalars to wcwidth: dropped.
-        #expect(CursesTerminal.terminalForm(scalars("👍🏽"), cells: 2) == ([0x1F44D], nil))
-        // Flags: two regional indicators, one per cell.
-        #expect(CursesTerminal.terminalForm(scalars("🇯🇵"), cells: 2) == ([0x1F1EF], [0x1F1F5]))
-        // Keycaps keep their enclosing mark.
-        #expect(CursesTerminal.terminalForm(scalars("1️⃣"), cells: 2) == ([0x31, 0x20E3], [32]))
+    static let samples: [(String, String)] = [
+        ("Devanagari", "नमस्ते दुनिया हिन्दी"), ("Bengali", "ক্ষমা বাংলা"), ("Tamil", "ஸ்ரீ தமிழ்"), ("Thai", "ก่อน ภาษาไทย"),
+        ("Hangul jamo", "\u{1112}\u{1161}\u{11AB}"), ("Arabic with marks", "بِسْمِ"), ("ZWJ family", "👨‍👩‍👧‍👦"),
+        ("skin tone", "👩🏽‍💻 👍🏽"), ("flags", "🇯🇵🏳️‍🌈"), ("keycap", "1️⃣#️⃣"),
+    ]
+
+    @Test(arguments: samples) func nothingIsDropped(_ sample: (String, String)) {
+        for mode in [WidthMode.perScalar, .grapheme] {
+            var out: [UInt32] = []
+            for g in sample.1 {
+                switch written(g, mode).plan {
+                case .ncurses(let s): out += s
+                case .raw:
+                    let bytes = CursesTerminal.rawBytes(scalars(String(g)), x: 0, y: 0, sgr: "")
+                    // ESC 7, ESC [1;1H, the grapheme, ESC 8.
+                    let text = String(decoding: bytes.dropFirst(2 + 6).dropLast(2), as: UTF8.self)
+                    out += scalars(text)
+                }
+            }
+            #expect(out == scalars(sample.1), "\(sample.0) in \(mode): \(out) for \(scalars(sample.1))")
+        }
+    }
+
+    @Test func perScalarWidthsAreWhatTerminalsAdvance() {
+        // As tmux and xterm advance (measured with cursor reports): a consonant 1, a virama or
+        // vowel sign 0; the conjunct स्ते takes 2.
+        #expect(DisplayWidth.of("नमस्ते") == 4 || DisplayWidth.mode == .grapheme)
+        #expect(DisplayWidth.of(Character("स्ते"), mode: .perScalar) == 2)
+        #expect(DisplayWidth.of(Character("स्ते"), mode: .grapheme) == 1)
+        #expect(DisplayWidth.of("ஸ்ரீ") == 2 || DisplayWidth.mode == .grapheme)
+        #expect(DisplayWidth.of(Character("ก่"), mode: .perScalar) == 1)
+        #expect(DisplayWidth.of(Character("\u{1112}\u{1161}\u{11AB}"), mode: .perScalar) == 2)
+        #expect(DisplayWidth.of(Character("👨‍👩‍👧‍👦"), mode: .perScalar) == 8)
+        #expect(DisplayWidth.of(Character("👨‍👩‍👧‍👦"), mode: .grapheme) == 2)
+        #expect(DisplayWidth.of(Character("🇯🇵"), mode: .perScalar) == 2)
+        #expect(DisplayWidth.of(Character("1️⃣"), mode: .perScalar) == 1)
+        #expect(DisplayWidth.of(Character("1️⃣"), mode: .grapheme) == 2)
+    }
+
+    @Test func theWriterForEachKind() {
+        // A base with marks that take no room: one ncurses cell, all scalars in it.
+        #expect(written("e\u{301}", .perScalar).plan == .ncurses(scalars("e\u{301}")))
+        #expect(written("ก่", .perScalar).plan == .ncurses(scalars("ก่")))
+        #expect(written(Character("\u{1112}\u{1161}\u{11AB}"), .perScalar).plan == .ncurses(scalars("\u{1112}\u{1161}\u{11AB}")))
+        #expect(written("1️⃣", .perScalar).plan == .ncurses([0x31, 0xFE0F, 0x20E3]))
+        #expect(written("漢", .perScalar).plan == .ncurses(scalars("漢")))
+        // Two scalars that take room, more than ncurses keeps, or a cluster the terminal draws
+        // wider than its base: written whole.
+        for text in ["स्ते", "ক্ষ", "👨‍👩‍👧‍👦", "👍🏽", "🇯🇵", "🏳️‍🌈"] {
+            #expect(written(Character(text), .perScalar).plan == .raw, "\(text)")
+        }
+        #expect(written("1️⃣", .grapheme).plan == .raw)
+        #expect(written("☀️", .grapheme).plan == .raw)
+    }
+
+    @Test func rawBytesAreGolden() {
+        var style = Style(fg: .indexed(4), bg: .indexed(236))
+        style.attributes = [.bold]
+        let sgr = CursesTerminal.sgr(style, depth: .full)
+        #expect(sgr == "\u{1B}[0;1;34;48;5;236m")
+        let bytes = CursesTerminal.rawBytes(scalars("स्ते"), x: 5, y: 2, sgr: sgr)
+        let expected = Array("\u{1B}7\u{1B}[3;6H\u{1B}[0;1;34;48;5;236mस्ते\u{1B}8".utf8)
+        #expect(bytes == expected)
+        #expect(CursesTerminal.sgr(Style(fg: .indexed(9), bg: .default), depth: .full) == "\u{1B}[0;91m")
+        #expect(CursesTerminal.sgr(style, depth: .none) == "\u{1B}[0;1m")
+    }
+}
+
+/// The start-up question for grapheme cluster mode (DECRQM 2027) and its answers.
+@Suite struct ClusterModeQueryTests {
+    func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
+
+    @Test func answersAreReadAndTypedKeysKept() {
+        var r = CursesTerminal.parseReplies(bytes("\u{1B}[?2027;2$y\u{1B}[?62;22c"))
+        #expect(r.mode == 2 && r.sawAttributes && r.leftover.isEmpty)
+        // A terminal that does not know the mode answers only the attributes.
+        r = CursesTerminal.parseReplies(bytes("\u{1B}[?65;1;9c"))
+        #expect(r.mode == nil && r.sawAttributes)
+        // Keys typed meanwhile stay keys, in order.
+        r = CursesTerminal.parseReplies(bytes("j\u{1B}[?2027;0$yk\u{1B}[?1;2c"))
+        #expect(r.mode == 0 && r.leftover == bytes("jk"))
+        // Half an answer is not an answer.
+        r = CursesTerminal.parseReplies(bytes("\u{1B}[?2027;1"))
+        #expect(r.mode == nil && !r.sawAttributes)
+    }
+
+    @Test func theQueryIsSentAndTheAnswerRead() throws {
+        var toTerminal: [Int32] = [0, 0]
+        var fromTerminal: [Int32] = [0, 0]
+        #expect(pipe(&toTerminal) == 0 && pipe(&fromTerminal) == 0)
+        defer { for fd in toTerminal + fromTerminal { close(fd) } }
+        let answer = Array("x\u{1B}[?2027;1$y\u{1B}[?62c".utf8)
+        _ = answer.withUnsafeBufferPointer { write(fromTerminal[1], $0.baseAddress, $0.count) }
+        let found = CursesTerminal.detectClusterMode(input: fromTerminal[0], output: toTerminal[1])
+        #expect(found.mode == 1 && found.leftover == Array("x".utf8))
+        var sent = [UInt8](repeating: 0, count: 64)
+        let n = read(toTerminal[0], &sent, sent.count)
+        #expect(Array(sent[0..<max(0, n)]) == Array("\u{1B}[?2027$p\u{1B}[c".utf8))
+        // No answer at all: unknown, after the timeout.
+        let silent = CursesTerminal.detectClusterMode(input: toTerminal[0], output: toTerminal[1], timeoutMilliseconds: 50)
+        #expect(silent.mode == nil)
     }
 }

@@ -10,13 +10,26 @@ import Testing
     ])
     func clusterWidth(text: String, cells: Int) {
         #expect(text.count == 1, "test input must be one grapheme")
-        #expect(DisplayWidth.of(Character(text)) == cells)
+        #expect(DisplayWidth.of(Character(text), mode: .grapheme) == cells)
+    }
+
+    /// A terminal that advances per scalar: each scalar's own cells, summed over the cluster
+    /// (as tmux and xterm draw them: a ZWJ family takes a column pair per person).
+    @Test(arguments: [
+        ("a", 1), ("日", 2), ("🐦", 2), ("👩‍💻", 4), ("👨‍👩‍👧‍👦", 8), ("🇯🇵", 2), ("☀️", 1), ("1️⃣", 1),
+        ("e\u{301}", 1), ("\u{200D}", 0), ("🙋🏽", 4), ("स्ते", 2), ("ক্ষ", 2), ("ก่", 1), ("\u{1112}\u{1161}\u{11AB}", 2),
+        ("بِ", 1),
+    ])
+    func perScalarWidth(text: String, cells: Int) {
+        #expect(text.count == 1, "test input must be one grapheme")
+        #expect(DisplayWidth.of(Character(text), mode: .perScalar) == cells)
     }
 
     @Test func stringWidthSumsClusters() {
         #expect(DisplayWidth.of("日本語🐦ab") == 10)
         #expect(DisplayWidth.of("naïve café") == 10)
-        #expect(DisplayWidth.of("👩‍👩‍👧 family") == 9)
+        let family = DisplayWidth.mode == .grapheme ? 9 : 13
+        #expect(DisplayWidth.of("👩‍👩‍👧 family") == family)
         #expect(DisplayWidth.of("") == 0)
     }
 }
