@@ -48,6 +48,17 @@ public enum Reducer {
     // MARK: - Keys
 
     static func handle(keys: [Key], _ s: inout AppState, _ c: Context) -> [Effect] {
+        // On the "too small" screen nothing is seen, so nothing may act but quitting: no key
+        // reaches a draft, opens anything or sends anything. Quitting keeps every draft.
+        if s.width < Layout.minWidth || s.height < Layout.minHeight {
+            s.pendingKeys = []
+            for key in keys where c.keyMap.resolve(.timeline, [key]) == .command(.quit) || key == .ctrl("c") {
+                s.question = nil
+                s.quitting = true
+                return [.saveDrafts(draftRecords(s)), .quit]
+            }
+            return []
+        }
         var fx: [Effect] = []
         // A burst that mixes text with Enter is a paste: its line ends are new lines, not "send".
         let pasted = keys.count > 1 && keys.contains(.enter) && keys.contains { if case .char = $0 { true } else { false } }
