@@ -87,6 +87,33 @@ static inline void cn_install_crash_restore(const char *bytes, int length) {
         sigaction(sigs[i], &sa, &c->previous[sigs[i]]);
     }
 }
+/* Window-size changes wake the loop at once: ncurses's own SIGWINCH handler runs (so the next
+   read returns KEY_RESIZE), then a byte goes down the wake pipe. Whichever thread takes the
+   signal, the loop's poll returns. write is async-signal-safe. */
+struct cn_winch_state { int fd; int installed; struct sigaction previous; };
+static inline struct cn_winch_state *cn_winch(void) {
+    static struct cn_winch_state state = { -1, 0 };
+    return &state;
+}
+static inline void cn_winch_handler(int sig) {
+    struct cn_winch_state *w = cn_winch();
+    if (!(w->previous.sa_flags & SA_SIGINFO) && w->previous.sa_handler != SIG_DFL && w->previous.sa_handler != SIG_IGN)
+        w->previous.sa_handler(sig);
+    if (w->fd >= 0) { char c = 'w'; ssize_t r = write(w->fd, &c, 1); (void)r; }
+}
+/* Installed once; a later call only changes the pipe (chaining to itself would recurse). */
+static inline void cn_install_winch_wake(int fd) {
+    struct cn_winch_state *w = cn_winch();
+    struct sigaction sa;
+    w->fd = fd;
+    if (w->installed) return;
+    w->installed = 1;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = cn_winch_handler;
+    sigemptyset(&sa.sa_mask);
+    sa.sa_flags = SA_RESTART;
+    sigaction(SIGWINCH, &sa, &w->previous);
+}
 /* A terminfo string capability, or NULL when the terminal has none. */
 static inline const char *cn_tigetstr(const char *name) {
     char *s = tigetstr(name);

@@ -51,6 +51,8 @@ public final class CursesTerminal: Terminal {
     private var enabledClusterMode = false
     /// Set by a hang-up seen on standard input or by SIGHUP/SIGTERM (from a dispatch queue).
     private let closed = Flag()
+    /// Set from a signal handler's thread: the next frame is drawn whole.
+    private let repaint = Flag()
     private var signalSources: [any DispatchSourceSignal] = []
 
     public var isClosed: Bool { closed.isSet }
@@ -60,6 +62,8 @@ public final class CursesTerminal: Terminal {
         private let value = Atomic<Bool>(false)
         var isSet: Bool { value.load(ordering: .acquiring) }
         func set() { value.store(true, ordering: .releasing) }
+        /// Whether it was set, clearing it.
+        func take() -> Bool { value.exchange(false, ordering: .acquiringAndReleasing) }
     }
 
     /// Starts curses on the terminal. `noColor` (from `NO_COLOR`) keeps attributes only.
@@ -91,6 +95,16 @@ public final class CursesTerminal: Terminal {
             if [1, 2, 3].contains(found.mode) { DisplayWidth.mode = .grapheme }
         }
         Self.restoreOnCrash()
+        cn_install_winch_wake(waker.writeFD)
+        // Continued after a stop it did not ask for (kill -STOP, a job control mishap): the
+        // screen may hold anything, so the next frame is drawn whole.
+        let continued = DispatchSource.makeSignalSource(signal: SIGCONT, queue: .global())
+        continued.setEventHandler { [repaint, waker] in
+            repaint.set()
+            waker.wake()
+        }
+        continued.resume()
+        signalSources.append(continued)
         // Hang-up and terminate end the loop like a quit, so drafts and the cache are saved.
         for sig in [SIGHUP, SIGTERM] {
             signal(sig, SIG_IGN)
@@ -146,6 +160,16 @@ public final class CursesTerminal: Terminal {
         if enabledClusterMode { Self.writeAll(Array("\u{1B}[?2027h".utf8)) }
         refresh()
         invalidate()
+    }
+
+    /// ctrl-z: the terminal handed back, the process stopped as the shell's job control
+    /// expects; when `fg` continues it, the terminal is taken again and drawn whole.
+    public func stopProcess() {
+        suspend()
+        let previous = signal(SIGTSTP, SIG_DFL)
+        raise(SIGTSTP)
+        signal(SIGTSTP, previous)
+        resume()
     }
 
     /// Asks whether the terminal has grapheme cluster mode (DECRQM for mode 2027) and then
@@ -377,7 +401,14 @@ public final class CursesTerminal: Terminal {
                 inputs.append(.char(UInt32(wch)))
             }
         }
-        return KeyDecoder.decode(inputs, special: Self.special)
+        var keys = KeyDecoder.decode(inputs, special: Self.special)
+        // Continued after a stop: the screen may hold anything; a resize-like key makes the
+        // loop draw the next frame whole.
+        if repaint.take() {
+            invalidate()
+            keys.append(.resize)
+        }
+        return keys
     }
 
     static func special(_ code: Int32) -> Key? {

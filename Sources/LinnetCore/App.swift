@@ -221,6 +221,8 @@ public final class App {
     /// One turn of the loop: wait for keys or a wake-up, reduce, run effects, draw if changed.
     public func step(timeout: Double) async {
         let keys = terminal.readKeys(timeout: timeout)
+        // A resize (or a terminal that must be drawn whole again) redraws even an unchanged frame.
+        if keys.contains(.resize) { lastFrame = nil }
         var actions: [Action] = [.tick(now: settings.clock.now())]
         let size = terminal.size
         if size.width != state.width || size.height != state.height { actions.append(.resize(width: size.width, height: size.height)) }
@@ -294,6 +296,12 @@ public final class App {
             }
             lastFrame = nil
         case .switchAccount(let name): pendingSwitch = name
+        case .redraw:
+            terminal.invalidate()
+            lastFrame = nil
+        case .stopProcess:
+            terminal.stopProcess()
+            lastFrame = nil
         case .quit: break
         }
     }

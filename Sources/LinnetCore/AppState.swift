@@ -190,6 +190,10 @@ public enum Effect: Equatable, Sendable {
     case setTheme(String)
     /// Read as another account from accounts.toml.
     case switchAccount(String)
+    /// Draw the whole screen again (ctrl-l).
+    case redraw
+    /// Stop the process, as ctrl-z does (the shell continues it).
+    case stopProcess
     case quit
 }
 

@@ -35,7 +35,8 @@ public enum Command: String, CaseIterable, Sendable {
     case killToEnd = "kill-to-end"
     case lineUp = "line-up"
     case lineDown = "line-down"
-    case attach, detach, complete
+    case attach, detach, complete, redraw
+    case stopProcess = "suspend"
     // Questions
     case yes, no
 }
@@ -163,6 +164,8 @@ public struct KeyMap: Equatable, Sendable {
         t([.char("?")], .help, "this help")
         t([.char("q")], .quit, "quit")
         t([.ctrl("c")], .quit, "quit")
+        t([.ctrl("l")], .redraw, "redraw the screen")
+        t([.ctrl("z")], .stopProcess, "suspend (fg to come back)")
 
         for mode in [KeyMode.compose, .prompt] {
             func e(_ keys: [Key], _ c: Command, _ h: String) { b.append(Binding(mode, keys, c, h)) }
@@ -186,6 +189,8 @@ public struct KeyMap: Equatable, Sendable {
             e([.ctrl("u")], .killToStart, "delete to line start")
             e([.ctrl("k")], .killToEnd, "delete to line end")
             if mode == .prompt { e([.tab], .complete, "complete a file name") }
+            e([.ctrl("l")], .redraw, "redraw the screen")
+            e([.ctrl("z")], .stopProcess, "suspend (fg to come back)")
             if mode == .compose {
                 e([.ctrl("o")], .attach, "attach a photo, GIF or video")
                 e([.ctrl("x")], .detach, "remove the last attachment")

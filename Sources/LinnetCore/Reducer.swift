@@ -113,6 +113,9 @@ public enum Reducer {
     }
 
     static func run(_ command: Command, _ s: inout AppState, _ c: Context) -> [Effect] {
+        // In every mode: the screen drawn again, or the process suspended (drafts saved first).
+        if command == .redraw { return [.redraw] }
+        if command == .stopProcess { return [.saveDrafts(draftRecords(s)), .stopProcess] }
         switch s.keyMode {
         case .confirm: return answer(command == .yes, &s)
         case .help:

@@ -9,6 +9,9 @@ public final class MemoryTerminal: Terminal, @unchecked Sendable {
     public private(set) var size: (width: Int, height: Int)
     public private(set) var frames: [Screen] = []
     public private(set) var bells = 0
+    /// Times a whole redraw was asked for, and times the process was stopped (ctrl-z).
+    public private(set) var invalidations = 0
+    public private(set) var stops = 0
     private var script: [[Key]]
     /// Called before each batch of keys is handed over (the turn number counts from 0).
     private let beforeTurn: ((Int) -> Void)?
@@ -38,6 +41,8 @@ public final class MemoryTerminal: Terminal, @unchecked Sendable {
     }
 
     public func bell() { bells += 1 }
+    public func invalidate() { invalidations += 1 }
+    public func stopProcess() { stops += 1 }
 
     public func resize(width: Int, height: Int) { size = (width, height) }
 }

@@ -84,10 +84,18 @@ public protocol Terminal: AnyObject {
     /// such as a password manager), then takes it again and redraws.
     func suspend()
     func resume()
+    /// Forgets what is on the screen: the next frame is drawn whole (ctrl-l, after an outside
+    /// program wrote over it).
+    func invalidate()
+    /// Stops the process as ctrl-z does in a shell: the terminal handed back first, taken
+    /// again and redrawn whole when the shell continues it.
+    func stopProcess()
 }
 
 extension Terminal {
     public var isClosed: Bool { false }
     public func suspend() {}
     public func resume() {}
+    public func invalidate() {}
+    public func stopProcess() {}
 }

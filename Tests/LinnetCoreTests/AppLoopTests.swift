@@ -119,3 +119,31 @@ extension AppLoopTests {
         #expect(await log.seen == Array(0..<2000))
     }
 }
+
+/// ctrl-l draws the whole screen again and ctrl-z suspends, in every mode; a draft is saved
+/// before the process stops.
+@MainActor @Suite struct RedrawAndSuspendTests {
+    @Test func theKeysReachTheTerminal() async throws {
+        let dir = AppLoopTests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let drafts = DraftStore(directory: dir.appendingPathComponent("state"))
+        let script: [[Key]] = [[], [.ctrl("l")], [.char("n"), .char("h"), .char("i")], [.ctrl("l")], [.ctrl("z")], [.escape], []]
+        let terminal = MemoryTerminal(width: 100, height: 20, script: script)
+        let (app, _) = try await AppLoopTests.app(terminal, cacheDir: dir, drafts: drafts)
+        await app.run()
+        #expect(terminal.invalidations == 2, "ctrl-l on the timeline and in the compose box")
+        #expect(terminal.stops == 1)
+        #expect(drafts.read().drafts.first?.text == "hi", "the draft was saved before stopping")
+        #expect(app.state.compose == nil && !app.state.drafts.isEmpty)
+    }
+
+    @Test func bothAreInTheHelp() async {
+        let store = await Scene.store()
+        let c = Scene.context(await store.snapshot())
+        var s = Scene.state(120, 40)
+        _ = Reducer.reduce(&s, .storeChanged, c)
+        _ = Scene.run(&s, c, [.keys([.char("?")])])
+        let text = Views.render(s, c).text
+        #expect(text.contains("redraw the screen") && text.contains("suspend (fg to come back)"), "\(text)")
+    }
+}

@@ -1,0 +1,45 @@
+import Foundation
+import Testing
+
+/// The screen repairs itself under a real terminal: a message written over it by another
+/// program goes away with ctrl-l, and a process stopped and continued draws itself whole.
+@Suite(.serialized) struct RepairEndToEndTests {
+    @Test func outsideWritesAreRepairedAndAStopIsSurvived() async throws {
+        guard DemoEndToEndTests.binaryIsBuilt() else { return }
+        let port = DemoEndToEndTests.freePort()
+        let stateDir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-repair-\(port)").path
+        defer { try? FileManager.default.removeItem(atPath: stateDir) }
+        let tmux = try await Tmux.start(
+            "\(DemoEndToEndTests.binary) demo --port \(port) --tweets-per-minute 0 --state-dir \(stateDir); echo LINNET-EXITED=$?; sleep 60",
+            width: 90, height: 24)
+        defer { tmux.kill() }
+        var (ok, screen) = try await tmux.wait(30) { $0.contains("Home: streaming") && $0.contains("▌") }
+        #expect(ok, "no timeline:\n\(screen)")
+        let clean = screen
+
+        // Another program writes on the terminal (as `wall` does).
+        let tty = try await tmux.display("#{pane_tty}")
+        try "\n\n*** Message from root ***\n".write(toFile: tty, atomically: false, encoding: .utf8)
+        (ok, screen) = try await tmux.wait(10) { $0.contains("Message from root") }
+        #expect(ok, "the outside write did not land:\n\(screen)")
+        try await tmux.keys("C-l")
+        (ok, screen) = try await tmux.wait(10) { !$0.contains("Message from root") && $0.contains("Home: streaming") }
+        #expect(ok, "ctrl-l did not repair the screen:\n\(screen)")
+        // Row for row as before (the ages may have moved on by a minute).
+        #expect(screen.split(separator: "\n").first == clean.split(separator: "\n").first, "the tab bar moved:\n\(screen)")
+
+        // Stopped from outside and continued: drawn whole again.
+        let shell = try await tmux.display("#{pane_pid}")
+        let found = try await runProcess("/usr/bin/env", ["pgrep", "-P", shell, "-f", "linnet"])
+        let pid = try #require(found.output.split(separator: "\n").first.map(String.init), "no linnet process under \(shell)")
+        _ = try await runProcess("/usr/bin/env", ["kill", "-STOP", pid])
+        try "\n\n*** Written while stopped ***\n".write(toFile: tty, atomically: false, encoding: .utf8)
+        _ = try await runProcess("/usr/bin/env", ["kill", "-CONT", pid])
+        (ok, screen) = try await tmux.wait(10) { !$0.contains("Written while stopped") && $0.contains("Home: streaming") }
+        #expect(ok, "the screen was not drawn whole after SIGCONT:\n\(screen)")
+
+        try await tmux.keys("q")
+        (ok, screen) = try await tmux.wait(20) { $0.contains("LINNET-EXITED=0") }
+        #expect(ok, "did not quit:\n\(screen)")
+    }
+}
