@@ -49,6 +49,13 @@ public final class CursesTerminal: Terminal {
     private var open = true
     /// Linnet turned grapheme cluster mode on, and turns it off when it leaves.
     private var enabledClusterMode = false
+    public private(set) var bracketedPaste = false
+    static let inputModesOn = "\u{1B}[?2004h\u{1B}[?1004h"
+    static let inputModesOff = "\u{1B}[?1004l\u{1B}[?2004l"
+    /// Keys across reads: a sequence split between two reads waits here for its rest.
+    private var keyStream = KeyStream()
+    /// How long a lone Escape waits for what may follow it (as ncurses's ESCDELAY).
+    public var escapeDelay = 0.04
     /// Set by a hang-up seen on standard input or by SIGHUP/SIGTERM (from a dispatch queue).
     private let closed = Flag()
     /// Set from a signal handler's thread: the next frame is drawn whole.
@@ -85,15 +92,24 @@ public final class CursesTerminal: Terminal {
         }
         colorDepth = ColorDepth.from(colors: has_colors() ? Int(cn_COLORS()) : 0, noColor: noColor)
         // Grapheme cluster mode where the terminal has it: clusters measured as it draws them.
-        if ProcessInfo.processInfo.environment["LINNET_CLUSTER_MODE"] != "off", isatty(0) == 1, isatty(1) == 1 {
-            let found = Self.detectClusterMode(input: 0, output: 1)
+        if isatty(0) == 1, isatty(1) == 1 {
+            let found = Self.detectModes(input: 0, output: 1)
             for byte in found.leftover.reversed() { ungetch(Int32(byte)) }
-            if found.mode == 2 {
-                Self.writeAll(Array("\u{1B}[?2027h".utf8))
-                enabledClusterMode = true
+            if ProcessInfo.processInfo.environment["LINNET_CLUSTER_MODE"] != "off" {
+                if found.modes[2027] == 2 {
+                    Self.writeAll(Array("\u{1B}[?2027h".utf8))
+                    enabledClusterMode = true
+                }
+                if [1, 2, 3].contains(found.modes[2027] ?? 0) { DisplayWidth.mode = .grapheme }
             }
-            if [1, 2, 3].contains(found.mode) { DisplayWidth.mode = .grapheme }
+            // Pastes marked where the terminal can (believed only where it said so), and focus
+            // reports, so a terminal given back the focus is drawn whole.
+            // tmux implements bracketed paste itself but does not answer the question.
+            bracketedPaste =
+                [1, 2, 3].contains(found.modes[2004] ?? 0)
+                || (found.modes[2004] == nil && ProcessInfo.processInfo.environment["TMUX"] != nil)
         }
+        Self.writeAll(Array(Self.inputModesOn.utf8))
         Self.restoreOnCrash()
         cn_install_winch_wake(waker.writeFD)
         // Continued after a stop it did not ask for (kill -STOP, a job control mishap): the
@@ -144,6 +160,7 @@ public final class CursesTerminal: Terminal {
         guard open else { return }
         open = false
         if enabledClusterMode { Self.writeAll(Array("\u{1B}[?2027l".utf8)) }
+        Self.writeAll(Array(Self.inputModesOff.utf8))
         endwin()
     }
 
@@ -151,6 +168,7 @@ public final class CursesTerminal: Terminal {
         guard open else { return }
         def_prog_mode()
         if enabledClusterMode { Self.writeAll(Array("\u{1B}[?2027l".utf8)) }
+        Self.writeAll(Array(Self.inputModesOff.utf8))
         endwin()
     }
 
@@ -158,6 +176,7 @@ public final class CursesTerminal: Terminal {
         guard open else { return }
         reset_prog_mode()
         if enabledClusterMode { Self.writeAll(Array("\u{1B}[?2027h".utf8)) }
+        Self.writeAll(Array(Self.inputModesOn.utf8))
         refresh()
         invalidate()
     }
@@ -180,7 +199,15 @@ public final class CursesTerminal: Terminal {
     public static func detectClusterMode(input: Int32, output: Int32, timeoutMilliseconds: Int32 = 250)
         -> (mode: Int?, leftover: [UInt8])
     {
-        let query = Array("\u{1B}[?2027$p\u{1B}[c".utf8)
+        let r = detectModes(input: input, output: output, timeoutMilliseconds: timeoutMilliseconds)
+        return (r.modes[2027], r.leftover)
+    }
+
+    /// The same question for grapheme cluster mode (2027) and bracketed paste (2004).
+    public static func detectModes(input: Int32, output: Int32, timeoutMilliseconds: Int32 = 250)
+        -> (modes: [Int: Int], leftover: [UInt8])
+    {
+        let query = Array("\u{1B}[?2027$p\u{1B}[?2004$p\u{1B}[c".utf8)
         _ = query.withUnsafeBufferPointer { Glibc.write(output, $0.baseAddress, $0.count) }
         var got: [UInt8] = []
         var waited: Int32 = 0
@@ -197,14 +224,20 @@ public final class CursesTerminal: Terminal {
                 waited += step
             }
         }
-        let r = parseReplies(got)
-        return (r.mode, r.leftover)
+        let r = parseModeReplies(got)
+        return (r.modes, r.leftover)
     }
 
     /// The answers in what was read: `ESC [ ? 2027 ; Ps $ y` and a DA1 `ESC [ ? … c`; the
     /// other bytes, in order, are left over.
     public static func parseReplies(_ bytes: [UInt8]) -> (mode: Int?, sawAttributes: Bool, leftover: [UInt8]) {
-        var mode: Int?
+        let r = parseModeReplies(bytes)
+        return (r.modes[2027], r.sawAttributes, r.leftover)
+    }
+
+    /// Every `ESC [ ? Pd ; Ps $ y` answer by mode, whether DA1 was seen, and the other bytes.
+    public static func parseModeReplies(_ bytes: [UInt8]) -> (modes: [Int: Int], sawAttributes: Bool, leftover: [UInt8]) {
+        var modes: [Int: Int] = [:]
         var sawAttributes = false
         var leftover: [UInt8] = []
         var i = 0
@@ -214,10 +247,13 @@ public final class CursesTerminal: Terminal {
                 while j < bytes.count, (0x30...0x3B).contains(bytes[j]) || bytes[j] == UInt8(ascii: "$") { j += 1 }
                 if j < bytes.count {
                     let body = String(decoding: bytes[(i + 3)..<j], as: UTF8.self)
-                    if bytes[j] == UInt8(ascii: "y"), body.hasPrefix("2027;"), body.hasSuffix("$") {
-                        mode = Int(body.dropFirst(5).dropLast())
-                        i = j + 1
-                        continue
+                    if bytes[j] == UInt8(ascii: "y"), body.hasSuffix("$") {
+                        let parts = body.dropLast().split(separator: ";")
+                        if parts.count == 2, let m = Int(parts[0]), let v = Int(parts[1]) {
+                            modes[m] = v
+                            i = j + 1
+                            continue
+                        }
                     }
                     if bytes[j] == UInt8(ascii: "c") {
                         sawAttributes = true
@@ -229,7 +265,7 @@ public final class CursesTerminal: Terminal {
             leftover.append(bytes[i])
             i += 1
         }
-        return (mode, sawAttributes, leftover)
+        return (modes, sawAttributes, leftover)
     }
 
     public var size: (width: Int, height: Int) {
@@ -388,9 +424,28 @@ public final class CursesTerminal: Terminal {
             closed.set()
             return []
         }
+        var keys = keyStream.feed(readInputs(), special: Self.special)
+        // The start of a sequence, or a lone Escape: wait briefly for the rest before taking
+        // it as typed (an Escape key, or Alt).
+        if keyStream.isPending {
+            var p = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+            if poll(&p, 1, Int32(escapeDelay * 1000)) > 0 { keys += keyStream.feed(readInputs(), special: Self.special) }
+            if keyStream.isPending, !keyStreamIsPasting() { keys += keyStream.flush() }
+        }
+        // Continued after a stop: the screen may hold anything; a resize-like key makes the
+        // loop draw the next frame whole.
+        if repaint.take() {
+            invalidate()
+            keys.append(.resize)
+        }
+        return keys
+    }
+
+    /// What ncurses has read, up to a turn's worth.
+    private func readInputs() -> [TerminalInput] {
         var inputs: [TerminalInput] = []
         wtimeout(cn_stdscr(), 0)
-        while inputs.count < KeyDecoder.maxPerTurn {
+        while inputs.count < KeyStream.maxPerTurn {
             var wch: wint_t = 0
             let r = wget_wch(cn_stdscr(), &wch)
             if r == ERR { break }
@@ -401,15 +456,11 @@ public final class CursesTerminal: Terminal {
                 inputs.append(.char(UInt32(wch)))
             }
         }
-        var keys = KeyDecoder.decode(inputs, special: Self.special)
-        // Continued after a stop: the screen may hold anything; a resize-like key makes the
-        // loop draw the next frame whole.
-        if repaint.take() {
-            invalidate()
-            keys.append(.resize)
-        }
-        return keys
+        return inputs
     }
+
+    /// A paste still arriving waits for its end marker over as many turns as it takes.
+    private func keyStreamIsPasting() -> Bool { keyStream.isPasting }
 
     static func special(_ code: Int32) -> Key? {
         switch code {

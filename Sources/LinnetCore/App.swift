@@ -241,6 +241,7 @@ public final class App {
         context.accounts = settings.accounts
         context.currentAccount = settings.account
         context.upload = engine.board.upload
+        context.bracketedPaste = terminal.bracketedPaste
         if engine.client.api == .v2, let ledger = engine.options.ledger {
             context.costToday = Words.costToday(UsageFormat.dollars(ledger.todayCost))
         }

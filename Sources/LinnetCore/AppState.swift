@@ -210,6 +210,8 @@ public struct Context: Sendable {
     public var currentAccount: String?
     /// The upload of a post's files in progress, if any.
     public var upload: UploadStatus?
+    /// The terminal marks pastes (bracketed paste): no guessing from bursts.
+    public var bracketedPaste = false
     /// Where the attach prompt looks for files.
     public var files = FileAccess.disk
     /// Today's estimated cost on a pay-per-use API (`≈ $0.42 today`), nil where nothing is billed.

@@ -60,13 +60,19 @@ public enum Reducer {
             return []
         }
         var fx: [Effect] = []
-        // A burst that mixes text with Enter is a paste: its line ends are new lines, not "send".
-        let pasted = keys.count > 1 && keys.contains(.enter) && keys.contains { if case .char = $0 { true } else { false } }
+        // Without bracketed paste, a burst that mixes text with Enter is taken for a paste:
+        // its line ends are new lines, not "send". A terminal that marks pastes is believed.
+        let pasted =
+            !c.bracketedPaste && keys.count > 1 && keys.contains(.enter) && keys.contains { if case .char = $0 { true } else { false } }
         var pastedLines = 0
         var queue = keys[...]
         while let key = queue.popFirst() {
             if key == .resize { continue }
             let mode = s.keyMode
+            if case .paste(let text) = key {
+                pastedLines += insertPaste(text, mode, &s)
+                continue
+            }
             // Terminals send Alt-x as Esc then x, and so does a quick Esc followed by x: an Alt
             // key nothing is bound to is taken as the two keys.
             if case .alt(let ch) = key, c.keyMap.resolve(mode, s.pendingKeys + [key]) == .none {
@@ -110,6 +116,30 @@ public enum Reducer {
             s.notice = Notice(Words.pasted(lines: pastedLines + 1), isError: false, at: s.now)
         }
         return fx
+    }
+
+    /// Pasted text goes into the box or prompt being edited, line ends and all (in a prompt
+    /// they become spaces); it is never taken for keys. Returns the line ends inserted.
+    static func insertPaste(_ text: String, _ mode: KeyMode, _ s: inout AppState) -> Int {
+        var normal = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
+        // What a terminal would act on (escapes, other controls) is not text to post.
+        normal.unicodeScalars.removeAll { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F }
+        switch mode {
+        case .compose where s.compose?.sending != true:
+            s.compose?.editor.insert(normal)
+            s.compose?.error = nil
+            return normal.filter { $0 == "\n" }.count
+        case .prompt:
+            let line = normal.replacingOccurrences(of: "\n", with: " ")
+            if s.compose?.attach != nil {
+                s.compose?.attach?.editor.insert(line)
+            } else {
+                s.searchPrompt?.insert(line)
+            }
+            return 0
+        default:
+            return 0
+        }
     }
 
     static func run(_ command: Command, _ s: inout AppState, _ c: Context) -> [Effect] {

@@ -8,8 +8,10 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     case up, down, left, right, home, end, pageUp, pageDown
     case enter, tab, backTab, backspace, delete, escape, insert
     case function(Int)
-    /// The terminal changed size.
+    /// The terminal changed size (or must be drawn whole again).
     case resize
+    /// Text the terminal marked as pasted (bracketed paste): inserted, never acted on.
+    case paste(String)
 
     /// The name used in key maps, help and `config.toml`: `j`, `ctrl-d`, `alt-enter`, `pgdn`.
     public var description: String {
@@ -36,6 +38,7 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
         case .insert: return "insert"
         case .function(let n): return "f\(n)"
         case .resize: return "resize"
+        case .paste: return "paste"
         }
     }
 
@@ -90,6 +93,8 @@ public protocol Terminal: AnyObject {
     /// Stops the process as ctrl-z does in a shell: the terminal handed back first, taken
     /// again and redrawn whole when the shell continues it.
     func stopProcess()
+    /// Pastes arrive marked (bracketed paste), so a burst of typed keys is never taken for one.
+    var bracketedPaste: Bool { get }
 }
 
 extension Terminal {
@@ -98,4 +103,5 @@ extension Terminal {
     public func resume() {}
     public func invalidate() {}
     public func stopProcess() {}
+    public var bracketedPaste: Bool { false }
 }

@@ -5,41 +5,186 @@ public enum TerminalInput: Equatable, Sendable {
     case char(UInt32)
 }
 
-/// Turns a turn's reads into keys. Escape followed by a character is Alt with it (terminals
-/// send Alt that way); an Escape with nothing after it in the same read is the Escape key; a
-/// value that is not a Unicode scalar becomes U+FFFD, so nothing the terminal sends can trap.
-public enum KeyDecoder {
+/// Turns what the terminal sends into keys, across reads: a sequence split between two reads
+/// (as over a slow ssh link) is one key; the common forms of Home, End, Insert, Delete, PgUp,
+/// PgDn, the arrows and F1–F12 are known whatever terminfo says; what arrives between
+/// bracketed-paste markers is one paste; Escape followed by a character is Alt with it. An
+/// Escape with nothing after it waits in `pending` until more comes or the caller's short
+/// timeout says it was the Escape key (`flush`). A value that is not a Unicode scalar becomes
+/// U+FFFD, so nothing the terminal sends can trap.
+public struct KeyStream: Sendable {
     /// Reads past this many in one turn wait for the next (a paste of megabytes arrives over
     /// several turns instead of one unbounded batch).
     public static let maxPerTurn = 4096
 
-    public static func decode(_ inputs: [TerminalInput], special: (Int32) -> Key?) -> [Key] {
+    /// What is held: the start of an escape sequence, or a paste not finished yet.
+    private var held: [UInt32] = []
+    private var pasting = false
+    private var paste = String.UnicodeScalarView()
+
+    public init() {}
+
+    /// Something waits for the rest of a sequence (or of a paste).
+    public var isPending: Bool { !held.isEmpty || pasting }
+    /// A paste has begun and not ended.
+    public var isPasting: Bool { pasting }
+
+    public mutating func feed(_ inputs: [TerminalInput], special: (Int32) -> Key?) -> [Key] {
         var keys: [Key] = []
-        var escape = false
         for input in inputs {
             switch input {
             case .code(let code):
+                if pasting { continue }
+                keys += flushHeld()
                 if let k = special(code) { keys.append(k) }
-                escape = false
-            case .char(27):
-                if escape { keys.append(.escape) }
-                escape = true
-            case .char(let value):
-                let k = plain(value)
-                guard escape else {
-                    keys.append(k)
-                    continue
-                }
-                escape = false
-                switch k {
-                case .char(let c): keys.append(.alt(c))
-                case .enter: keys.append(.alt("\r"))
-                default: keys.append(k)
+            case .char(let v):
+                if pasting {
+                    pasteChar(v, &keys)
+                } else {
+                    held.append(v)
+                    resolve(&keys, final: false)
                 }
             }
         }
-        if escape { keys.append(.escape) }
         return keys
+    }
+
+    /// The wait for the rest is over: what is held becomes keys as it stands (a lone Escape
+    /// is the Escape key; a paste never ended is still pasted).
+    public mutating func flush() -> [Key] {
+        var keys: [Key] = []
+        if pasting {
+            keys.append(.paste(String(paste)))
+            paste = String.UnicodeScalarView()
+            pasting = false
+        }
+        resolve(&keys, final: true)
+        keys += flushHeld()
+        return keys
+    }
+
+    private mutating func flushHeld() -> [Key] {
+        var keys: [Key] = []
+        if !held.isEmpty {
+            let rest = held
+            held = []
+            if rest.first == 27 {
+                if rest.count == 1 {
+                    keys.append(.escape)
+                } else {
+                    keys.append(Self.alt(Self.plain(rest[1])))
+                    for v in rest.dropFirst(2) { keys.append(Self.plain(v)) }
+                }
+            } else {
+                for v in rest { keys.append(Self.plain(v)) }
+            }
+        }
+        return keys
+    }
+
+    /// Turns `held` into keys as far as it can.
+    private mutating func resolve(_ keys: inout [Key], final: Bool) {
+        while let first = held.first {
+            guard first == 27 else {
+                keys.append(Self.plain(first))
+                held.removeFirst()
+                continue
+            }
+            guard held.count >= 2 else { return }
+            let second = held[1]
+            if second == 27 {
+                // Escape, Escape: the first was the key.
+                keys.append(.escape)
+                held.removeFirst()
+                continue
+            }
+            guard second == 0x5B || second == 0x4F else {
+                keys.append(Self.alt(Self.plain(second)))
+                held.removeFirst(2)
+                continue
+            }
+            // CSI (ESC [) or SS3 (ESC O): parameters, then one final byte.
+            var i = 2
+            while i < held.count, (0x20...0x3F).contains(held[i]) { i += 1 }
+            guard i < held.count else {
+                if final { return }
+                return
+            }
+            let finalByte = held[i]
+            guard (0x40...0x7E).contains(finalByte) else {
+                // Not a sequence after all: Alt-[ (or Alt-O) and what followed, as typed.
+                keys.append(Self.alt(Self.plain(second)))
+                held.removeFirst(2)
+                continue
+            }
+            let params = String(decoding: held[2..<i].map { UInt8(truncatingIfNeeded: $0) }, as: UTF8.self)
+            held.removeFirst(i + 1)
+            if second == 0x5B, finalByte == 0x7E, params == "200" {
+                pasting = true
+                // The rest of what is held belongs to the paste.
+                let rest = held
+                held = []
+                for v in rest { pasteChar(v, &keys) }
+                if pasting { return }
+                continue
+            }
+            if let k = Self.sequence(csi: second == 0x5B, params: params, final: UInt8(finalByte)) { keys.append(k) }
+        }
+    }
+
+    private mutating func pasteChar(_ v: UInt32, _ keys: inout [Key]) {
+        paste.append(Unicode.Scalar(v) ?? "\u{FFFD}")
+        // The end marker: ESC [ 2 0 1 ~.
+        let end: [UInt32] = [27, 0x5B, 0x32, 0x30, 0x31, 0x7E]
+        if paste.count >= end.count, paste.suffix(end.count).map(\.value) == end {
+            var text = paste
+            text.removeLast(end.count)
+            keys.append(.paste(String(text)))
+            paste = String.UnicodeScalarView()
+            pasting = false
+        }
+    }
+
+    /// A CSI or SS3 sequence as a key; nil for one Linnet has no use for (it is not typed).
+    static func sequence(csi: Bool, params: String, final: UInt8) -> Key? {
+        let first = Int(params.split(separator: ";").first ?? "") ?? 0
+        switch final {
+        case UInt8(ascii: "A"): return .up
+        case UInt8(ascii: "B"): return .down
+        case UInt8(ascii: "C"): return .right
+        case UInt8(ascii: "D"): return .left
+        case UInt8(ascii: "H"): return .home
+        case UInt8(ascii: "F"): return .end
+        case UInt8(ascii: "Z"): return csi ? .backTab : nil
+        case UInt8(ascii: "P"): return .function(1)
+        case UInt8(ascii: "Q"): return .function(2)
+        case UInt8(ascii: "R"): return csi && !params.isEmpty ? nil : .function(3)
+        case UInt8(ascii: "S"): return .function(4)
+        // Focus came back: the screen may have been written over meanwhile.
+        case UInt8(ascii: "I"): return csi ? .resize : nil
+        case UInt8(ascii: "~"):
+            switch first {
+            case 1, 7: return .home
+            case 2: return .insert
+            case 3: return .delete
+            case 4, 8: return .end
+            case 5: return .pageUp
+            case 6: return .pageDown
+            case 11...15: return .function(first - 10)
+            case 17...21: return .function(first - 11)
+            case 23, 24: return .function(first - 12)
+            default: return nil
+            }
+        default: return nil
+        }
+    }
+
+    static func alt(_ k: Key) -> Key {
+        switch k {
+        case .char(let c): return .alt(c)
+        case .enter: return .alt("\r")
+        default: return k
+        }
     }
 
     /// A character read: Enter, Tab, Backspace and Ctrl-letters by their control codes.
@@ -52,4 +197,16 @@ public enum KeyDecoder {
         default: return .char(Character(Unicode.Scalar(value) ?? "\u{FFFD}"))
         }
     }
+}
+
+/// One read decoded on its own (what is held at the end is flushed).
+public enum KeyDecoder {
+    public static let maxPerTurn = KeyStream.maxPerTurn
+
+    public static func decode(_ inputs: [TerminalInput], special: (Int32) -> Key?) -> [Key] {
+        var s = KeyStream()
+        return s.feed(inputs, special: special) + s.flush()
+    }
+
+    public static func plain(_ value: UInt32) -> Key { KeyStream.plain(value) }
 }

@@ -117,7 +117,7 @@ import TweetText
         #expect(found.mode == 1 && found.leftover == Array("x".utf8))
         var sent = [UInt8](repeating: 0, count: 64)
         let n = read(toTerminal[0], &sent, sent.count)
-        #expect(Array(sent[0..<max(0, n)]) == Array("\u{1B}[?2027$p\u{1B}[c".utf8))
+        #expect(Array(sent[0..<max(0, n)]) == Array("\u{1B}[?2027$p\u{1B}[?2004$p\u{1B}[c".utf8))
         // No answer at all: unknown, after the timeout.
         let silent = CursesTerminal.detectClusterMode(input: toTerminal[0], output: toTerminal[1], timeoutMilliseconds: 50)
         #expect(silent.mode == nil)

@@ -38,6 +38,20 @@ import Testing
         (ok, screen) = try await tmux.wait(10) { !$0.contains("Written while stopped") && $0.contains("Home: streaming") }
         #expect(ok, "the screen was not drawn whole after SIGCONT:\n\(screen)")
 
+        // A paste (marked by the terminal) goes into the box with its line break, unsent; text
+        // typed with Enter in the same burst is sent.
+        try await tmux.keys("n")
+        _ = try await tmux.wait(10) { $0.contains("New tweet") }
+        _ = try await Tmux.run(["set-buffer", "-b", "linnet-paste", "pasted first line\npasted second line"])
+        _ = try await Tmux.run(["paste-buffer", "-p", "-d", "-b", "linnet-paste", "-t", tmux.name])
+        (ok, screen) = try await tmux.wait(10) { $0.contains("pasted first line") && $0.contains("pasted second line") }
+        #expect(ok && !screen.contains("Tweet sent"), "the paste was not inserted as text:\n\(screen)")
+        try await tmux.keys("C-u", "C-k", "Up", "C-u", "C-k")
+        try await tmux.keys("-l", "typed quickly")
+        try await tmux.keys("Enter")
+        (ok, screen) = try await tmux.wait(20) { $0.contains("Tweet sent") }
+        #expect(ok, "typed text and Enter were not sent:\n\(screen)")
+
         try await tmux.keys("q")
         (ok, screen) = try await tmux.wait(20) { $0.contains("LINNET-EXITED=0") }
         #expect(ok, "did not quit:\n\(screen)")

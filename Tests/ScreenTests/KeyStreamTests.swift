@@ -1,0 +1,55 @@
+import Screen
+import Testing
+
+/// Keys are read right: every common form of the editing and function keys, split at every
+/// byte across two reads; pastes between their markers; Escape, Alt and sequences told apart.
+@Suite struct KeyStreamTests {
+    static let forms: [(String, Key)] = [
+        ("\u{1B}[1~", .home), ("\u{1B}[4~", .end), ("\u{1B}[7~", .home), ("\u{1B}[8~", .end), ("\u{1B}[H", .home),
+        ("\u{1B}[F", .end), ("\u{1B}OH", .home), ("\u{1B}OF", .end), ("\u{1B}[2~", .insert), ("\u{1B}[3~", .delete),
+        ("\u{1B}[5~", .pageUp), ("\u{1B}[6~", .pageDown), ("\u{1B}[A", .up), ("\u{1B}OB", .down), ("\u{1B}[1;5C", .right),
+        ("\u{1B}[1;2D", .left), ("\u{1B}[3;5~", .delete), ("\u{1B}OP", .function(1)), ("\u{1B}[11~", .function(1)),
+        ("\u{1B}[15~", .function(5)), ("\u{1B}[17~", .function(6)), ("\u{1B}[21~", .function(10)), ("\u{1B}[24~", .function(12)),
+        ("\u{1B}[Z", .backTab),
+    ]
+
+    func inputs(_ s: String) -> [TerminalInput] { s.unicodeScalars.map { .char($0.value) } }
+
+    @Test(arguments: forms) func everyFormSplitAtEveryByte(_ form: (String, Key)) {
+        let whole = inputs(form.0)
+        for cut in 0...whole.count {
+            var stream = KeyStream()
+            var keys = stream.feed(Array(whole[..<cut]), special: { _ in nil })
+            keys += stream.feed(Array(whole[cut...]), special: { _ in nil })
+            keys += stream.flush()
+            #expect(keys == [form.1], "\(form.0.debugDescription) cut at \(cut): \(keys)")
+        }
+        // Between typed letters, in one read.
+        #expect(KeyDecoder.decode(inputs("a" + form.0 + "b"), special: { _ in nil }) == [.char("a"), form.1, .char("b")])
+    }
+
+    @Test func escapeAltAndUnknownSequences() {
+        var stream = KeyStream()
+        // A lone Escape waits for what may follow; when nothing does, it is the Escape key.
+        #expect(stream.feed(inputs("\u{1B}"), special: { _ in nil }).isEmpty && stream.isPending)
+        #expect(stream.flush() == [.escape])
+        #expect(KeyDecoder.decode(inputs("\u{1B}x"), special: { _ in nil }) == [.alt("x")])
+        #expect(KeyDecoder.decode(inputs("\u{1B}\r"), special: { _ in nil }) == [.alt("\r")])
+        #expect(KeyDecoder.decode(inputs("\u{1B}\u{1B}"), special: { _ in nil }) == [.escape, .escape])
+        // A sequence Linnet has no use for is not typed into anything (a focus-out report).
+        #expect(KeyDecoder.decode(inputs("\u{1B}[Oq"), special: { _ in nil }) == [.char("q")])
+        // Focus coming back asks for a whole redraw.
+        #expect(KeyDecoder.decode(inputs("\u{1B}[I"), special: { _ in nil }) == [.resize])
+    }
+
+    @Test func pastesArriveWholeOverManyReads() {
+        var stream = KeyStream()
+        var keys = stream.feed(inputs("x\u{1B}[200~first line\r"), special: { _ in nil })
+        #expect(keys == [.char("x")] && stream.isPasting)
+        keys = stream.feed(inputs("second \u{1B}[A line\u{1B}[2"), special: { _ in nil })
+        #expect(keys.isEmpty, "nothing inside a paste is a key: \(keys)")
+        keys = stream.feed(inputs("01~y"), special: { _ in nil })
+        #expect(keys == [.paste("first line\rsecond \u{1B}[A line"), .char("y")])
+        #expect(!stream.isPending)
+    }
+}
