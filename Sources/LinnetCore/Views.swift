@@ -40,21 +40,35 @@ public enum Views {
         Words.title(id, clean: TweetCard.clean)
     }
 
+    /// A pane's tab: its number, its title (a thread by its author), and unread tweets.
+    static func tabLabel(_ i: Int, _ p: PaneState, _ c: Context) -> String {
+        var name = title(p.id)
+        if case .thread(let root) = p.id, let author = c.snapshot.tweets[root]?.content.user.screenName {
+            name = Words.threadTab(TweetCard.clean(author))
+        }
+        let unread = c.snapshot.timelines[p.id].map(\.unreadCount) ?? 0
+        var label = " \(i + 1) \(name)"
+        if unread > 0 && !Reducer.isThread(p.id) { label += " (\(unread))" }
+        return label + " "
+    }
+
+    /// The tabs, scrolled so the active one is always in view: `‹` marks tabs hidden on the
+    /// left, `…` on the right.
     static func tabs(_ screen: inout Screen, _ r: Rect, _ s: AppState, _ c: Context, _ t: Theme) {
         screen.fill(r, style: t[.tabBar])
+        let labels = s.panes.enumerated().map { tabLabel($0.offset, $0.element, c) }
+        let widths = labels.map { Screen.width(of: $0) + 1 }
+        var first = 0
+        let active = min(max(0, s.active), max(0, labels.count - 1))
+        while first < active, (first > 0 ? 1 : 0) + widths[first...active].reduce(0, +) > r.width - 1 { first += 1 }
         var x = 0
-        for (i, p) in s.panes.enumerated() {
-            let unread = c.snapshot.timelines[p.id].map(\.unreadCount) ?? 0
-            var label = " \(i + 1) \(title(p.id))"
-            if unread > 0 && !Reducer.isThread(p.id) { label += " (\(unread))" }
-            label += " "
-            let style = i == s.active ? t[.tabActive] : t[.tabInactive]
-            let w = Screen.width(of: label)
-            if x + w > r.width {
+        if first > 0 { x = screen.put("‹", x: x, y: r.y, style: t[.tabBar], clip: r) }
+        for i in first..<labels.count {
+            if x + widths[i] > r.width - (i + 1 < labels.count ? 1 : 0) {
                 screen.put("…", x: max(0, r.width - 1), y: r.y, style: t[.tabBar])
                 break
             }
-            x = screen.put(label, x: x, y: r.y, style: style, clip: r)
+            x = screen.put(labels[i], x: x, y: r.y, style: i == s.active ? t[.tabActive] : t[.tabInactive], clip: r)
             x = screen.put("│", x: x, y: r.y, style: t[.tabBar], clip: r)
         }
     }

@@ -114,6 +114,7 @@ public enum Words {
     public static func uploading(_ u: UploadStatus) -> String {
         u.of > 1 ? " Uploading \(u.file) of \(u.of), \(u.percent)%… " : " Uploading, \(u.percent)%… "
     }
+    public static func threadTab(_ author: String) -> String { "Thread @\(author)" }
     // MARK: Cards
     public static let edited = "edited"
     public static let quotedUnavailable = "The quoted post is unavailable (deleted, or not visible to you)."

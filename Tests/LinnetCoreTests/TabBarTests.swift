@@ -1,0 +1,38 @@
+import Foundation
+import LinnetCore
+import Screen
+import Testing
+import Timeline
+import TwitterAPI
+
+/// The tab bar keeps the active tab in view however many panes are open, and names a thread
+/// by its author.
+@Suite struct TabBarTests {
+    @Test func theActiveTabIsAlwaysVisible() async {
+        let store = await Scene.store()
+        let c = Scene.context(await store.snapshot())
+        var s = Scene.state(100, 24)
+        _ = Reducer.reduce(&s, .storeChanged, c)
+        for q in 1...10 { _ = Scene.run(&s, c, [.keys([.char("/")]), Scene.keys("search\(q)"), .keys([.enter])]) }
+        #expect(s.panes.count == 12 && s.active == 11)
+        var bar = Views.render(s, c).line(0)
+        #expect(bar.contains("12 Search: search10"), "\(bar)")
+        #expect(bar.hasPrefix("‹"), "tabs hidden on the left are marked: \(bar)")
+        _ = Scene.run(&s, c, [.keys([.char("1")])])
+        bar = Views.render(s, c).line(0)
+        #expect(bar.hasPrefix(" 1 Home") && bar.trimmingCharacters(in: .whitespaces).hasSuffix("…"), "\(bar)")
+        // Every pane is reachable by the next-pane key, tab 12 too.
+        for _ in 0..<11 { _ = Scene.run(&s, c, [.keys([.tab])]) }
+        #expect(s.active == 11 && Views.render(s, c).line(0).contains("12 Search: search10"))
+    }
+
+    @Test func aThreadTabNamesItsAuthor() async {
+        let store = await Scene.store()
+        let c = Scene.context(await store.snapshot())
+        var s = Scene.state(120, 24)
+        _ = Reducer.reduce(&s, .storeChanged, c)
+        _ = Scene.run(&s, c, [.keys([.enter])])
+        let bar = Views.render(s, c).line(0)
+        #expect(bar.contains("Thread @ann"), "\(bar)")
+    }
+}
