@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LinnetCore
+import Screen
 import TweetText
 import TwitterAPI
 
@@ -19,15 +20,27 @@ struct AccountsCommand: AsyncParsableCommand {
         switch action {
         case "list":
             if c.accounts.isEmpty { print("No accounts. Sign in with `linnet login`.") }
-            for a in c.accounts {
-                let mark = a.name == c.active ? "*" : " "
-                let who = a.isAppOnly ? "app-only (read-only)" : "@" + (a.screenName ?? a.name)
-                print(Sanitizer.visible("\(mark) \(a.name)  \(who)" + (a.apiBase.map { "  \($0)" } ?? ""), keepNewlines: false))
+            // Aligned columns: mark, name, who, API, where.
+            let rows = c.accounts.map { a -> [String] in
+                [
+                    a.name == c.active ? "*" : " ", Sanitizer.visible(a.name, keepNewlines: false),
+                    a.isAppOnly ? "app-only (read-only)" : "@" + Sanitizer.visible(a.screenName ?? a.name, keepNewlines: false),
+                    a.isOAuth2 || a.api == "v2" ? "v2" : "v1.1", Sanitizer.visible(a.apiBase ?? "", keepNewlines: false),
+                ]
+            }
+            let widths = (0..<5).map { col in rows.map { Screen.width(of: $0[col]) }.max() ?? 0 }
+            for r in rows {
+                var line = ""
+                for (col, cell) in r.enumerated() {
+                    // The mark takes one column and a space; the others are two apart.
+                    line += cell + (col < 4 ? String(repeating: " ", count: widths[col] - Screen.width(of: cell) + (col == 0 ? 1 : 2)) : "")
+                }
+                print(line.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression))
             }
         case "use", "remove":
             guard let name else { throw CLIError("`linnet accounts \(action)` needs an account name.", code: .usage) }
             guard c.accounts.contains(where: { $0.name == name }) else {
-                throw CLIError("No account named \"\(name)\" (have: \(c.accounts.map(\.name).joined(separator: ", "))).")
+                throw CLIError("No account named \"\(name)\" (have: \(c.accounts.map(\.name).joined(separator: ", "))).", code: .auth)
             }
             if action == "use" {
                 c.active = name

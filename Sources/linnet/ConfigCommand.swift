@@ -8,6 +8,10 @@ extension GlobalOptions {
     /// config.toml (or --config), read once; a problem names file and line.
     func config() throws -> Config {
         let url = configFile.map { URL(fileURLWithPath: $0) } ?? Config.defaultFile()
+        // The default file may be missing (defaults); a file named on the command line may not.
+        if let named = configFile, !FileManager.default.fileExists(atPath: named) {
+            throw CLIError("--config \(named): no such file.", code: .usage)
+        }
         do { return try Config.load(url) } catch { throw CLIError(error.description) }
     }
 
@@ -40,5 +44,10 @@ struct ConfigCommand: AsyncParsableCommand {
         let c = try global.config()
         print("# \(global.configFile ?? Config.defaultFile().path)")
         print(c.rendered, terminator: "")
+        // A theme that cannot be loaded is said, with the names that can.
+        do { _ = try Theme.load(global.theme ?? c.theme) } catch {
+            throw CLIError(
+                "theme \"\(global.theme ?? c.theme)\" cannot be used: \(error) (themes: \(Theme.available().joined(separator: ", ")))")
+        }
     }
 }

@@ -59,6 +59,8 @@ struct PostCommand: AsyncParsableCommand {
         }
         do {
             let (client, _) = try global.client()
+            // An app's bearer token cannot post: said before anything is sent.
+            if client.auth.isAppOnly { throw CLIError(SyncEngine.appOnlyWrites, code: .auth) }
             var mediaIDs: [String] = []
             for f in files {
                 let data: Data
@@ -105,41 +107,43 @@ enum Listing: EnumerableFlag {
 }
 
 /// Prints a v1.1 answer's tweets (`statusesKey` for search's envelope).
-func printTweets(_ data: Data, statusesKey: String? = nil, as listing: Listing) throws {
+@discardableResult
+func printTweets(_ data: Data, statusesKey: String? = nil, as listing: Listing) throws -> Int {
     var value = try JSONValue.parse(data)
     if let k = statusesKey, let inner = value[k] { value = inner }
     guard case .array(let items) = value else { throw CLIError("The answer was not a list of tweets.") }
     if listing == .apiJSON {
         for item in items { print(item.serialized) }
-        return
+        return items.count
     }
     let page = try V1Decoder().timeline(from: Data(value.serialized.utf8))
     for p in page.problems { FileHandle.standardError.write(Data("linnet: item \(p.index) skipped: \(p.reason)\n".utf8)) }
-    printListing(page.tweets, as: listing)
+    return printListing(page.tweets, as: listing)
 }
 
 /// Prints a v2 answer's posts (joined with their includes), after reporting what X bills for
 /// them to the account's ledger; `owner` is whose own list it is (owned reads).
-func printPosts(_ data: Data, client: TwitterClient, owner: UserID? = nil, limit: Int? = nil, as listing: Listing) throws {
+@discardableResult
+func printPosts(_ data: Data, client: TwitterClient, owner: UserID? = nil, limit: Int? = nil, as listing: Listing) throws -> Int {
     var page = try V2Decoder().posts(from: data)
     if let limit { page.tweets = Array(page.tweets.prefix(limit)) }
     page.billed.owner = owner
     client.bill(page.billed)
     if listing == .apiJSON {
-        if case .array(let items)? = try JSONValue.parse(data)["data"] {
-            for item in items.prefix(limit ?? .max) { print(item.serialized) }
-        }
-        return
+        guard case .array(let items)? = try JSONValue.parse(data)["data"] else { return 0 }
+        for item in items.prefix(limit ?? .max) { print(item.serialized) }
+        return min(items.count, limit ?? .max)
     }
     for e in page.errors { FileHandle.standardError.write(Data("linnet: \(Sanitizer.visible(e.description, keepNewlines: false))\n".utf8)) }
-    printListing(page.tweets, as: listing)
+    return printListing(page.tweets, as: listing)
 }
 
 /// The readable form (author, age and id, then the text) or Linnet's JSON, for each tweet.
-func printListing(_ tweets: [Tweet], as listing: Listing = .text) {
+@discardableResult
+func printListing(_ tweets: [Tweet], as listing: Listing = .text) -> Int {
     if listing != .text {
         for t in tweets { print(t.linnetJSON.serialized) }
-        return
+        return tweets.count
     }
     let now = Date().timeIntervalSince1970
     for t in tweets {
@@ -149,6 +153,7 @@ func printListing(_ tweets: [Tweet], as listing: Listing = .text) {
         for line in c.displayText.text.split(separator: "\n", omittingEmptySubsequences: false) { print("  " + line) }
         print("")
     }
+    return tweets.count
 }
 
 /// `linnet timeline [home|mentions|user NAME]`.
@@ -222,14 +227,25 @@ struct SearchCommand: AsyncParsableCommand {
                 let data = try await client.call(
                     "GET", "/2/tweets/search/recent",
                     [("query", query), ("max_results", String(max(10, count)))] + TwitterClient.V2Query.posts)
-                try printPosts(data, client: client, limit: count, as: listing)
+                let shown = try printPosts(data, client: client, limit: count, as: listing)
                 try? (client.usage as? UsageLedger)?.save()
+                if shown == 0 { Self.sayNone(query) }
                 return
             }
             let data = try await client.call(
                 "GET", "search/tweets", [("q", query), ("count", String(count)), ("result_type", "recent"), ("tweet_mode", "extended")])
-            try printTweets(data, statusesKey: "statuses", as: listing)
+            if try printTweets(data, statusesKey: "statuses", as: listing) == 0 { Self.sayNone(query) }
         } catch { throw CLIError.from(error) }
+    }
+}
+
+extension SearchCommand {
+    /// No results is not an error, but is said (on stderr, so the output stays empty).
+    static func sayNone(_ query: String) {
+        FileHandle.standardError.write(
+            Data(
+                "linnet: no tweets found for \"\(Sanitizer.visible(query, keepNewlines: false))\" (search reaches back about 7 days).\n"
+                    .utf8))
     }
 }
 

@@ -73,6 +73,8 @@ struct SimCommand: AsyncParsableCommand {
               access token secret \(c.accessTokenSecret)
               user                @\(c.screenName) (password: \(c.password))
               xAuth consumer      \(c.xauthConsumerKey) / \(c.xauthConsumerSecret)
+            Sign in to it (paste this line):
+              linnet login --tokens --api-base \(server.baseURL) --consumer-key \(c.consumerKey) --consumer-secret \(c.consumerSecret) --token \(c.accessToken) --token-secret \(c.accessTokenSecret)
             API v2 (\(server.baseURL)/2/):
               OAuth 2.0 client id \(server.configuration.oauth2ClientID) (public client, PKCE)
               redirect URI        \(server.configuration.oauth2RedirectURIs.first ?? "")

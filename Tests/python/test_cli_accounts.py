@@ -229,7 +229,7 @@ def test_accounts_use_and_remove(home, sim):
     assert run(home, "accounts", "remove", "one").returncode == 0
     listed = run(home, "accounts").stdout
     assert "one" not in listed and "* two" in listed
-    assert run(home, "accounts", "use", "nobody").returncode == 1
+    assert run(home, "accounts", "use", "nobody").returncode == 3
     assert run(home, "--account", "two", "timeline", "--count", "1").returncode == 0
 
 
@@ -518,3 +518,41 @@ def test_v2_user_timeline_reads_their_posts(home, sim):
     assert [int(t["id"]) for t in rows] == truth[:5]
     r = run(env, "--api-base", sim["base"], "timeline", "user", "nobody_by_that_name")
     assert r.returncode != 0 and "Could not find user with username" in r.stderr, r.stderr
+
+
+def test_command_line_says_what_is_wrong(home, sim, tmp_path):
+    """Small things a user of the command line hits, each in plain words with its exit status."""
+    login_tokens(home, sim)
+    login_tokens(home, sim, name="second")
+    r = run(home, "accounts", "use", "nosuch")
+    assert r.returncode == 3 and 'No account named "nosuch"' in r.stderr
+    r = run(home, "accounts")
+    lines = [l for l in r.stdout.splitlines() if l.strip()]
+    assert len(lines) == 2 and len({l.index("@linnet_demo") for l in lines}) == 1, "aligned columns:\n" + r.stdout
+    r = run(home, "--config", str(tmp_path / "missing.toml"), "config")
+    assert r.returncode == 2 and "no such file" in r.stderr
+    bad = tmp_path / "bad.toml"
+    bad.write_text('theme = "no-such-theme"\n')
+    r = run(home, "--config", str(bad), "config")
+    assert r.returncode == 1 and 'theme "no-such-theme" cannot be used' in r.stderr and "dark" in r.stderr
+    bad.write_text('theme = "dark\n')
+    r = run(home, "--config", str(bad), "config")
+    assert r.returncode == 1 and "bad.toml:1" in r.stderr, r.stderr
+    r = run(home, "search", "zzzz-nothing-matches-this")
+    assert r.returncode == 0 and r.stdout == "" and "no tweets found" in r.stderr
+    env = dict(home, LINNET_BEARER_TOKEN="AAAA-app-token")
+    r = run(env, "--api-base", sim["base"], "--trace", "post", "from an app")
+    assert r.returncode == 3 and "read-only" in r.stderr and "POST" not in r.stderr, r.stderr
+
+
+def test_sim_prints_the_line_to_sign_in(tmp_path):
+    proc, base = start_sim()
+    try:
+        creds = json.load(urllib.request.urlopen(base + "/_sim/credentials"))
+        proc.terminate()
+        out = proc.stdout.read()  # the same buffered reader start_sim read the first line from
+        proc.wait(timeout=10)
+    finally:
+        proc.kill()
+    line = next(l.strip() for l in out.splitlines() if l.strip().startswith("linnet login --tokens"))
+    assert f"--api-base {base}" in line and creds["access_token"] in line and creds["consumer_secret"] in line
