@@ -80,9 +80,15 @@ public enum Words {
     public static func refusedRateLimited(retryIn wait: String) -> String { "Refused: rate limited. Linnet will try again in \(wait)." }
     public static func refused(_ reason: String, retryIn wait: String) -> String { "Refused: \(reason) (trying again in \(wait))." }
     public static func couldNotLoad(_ what: String, _ reason: String, retryIn wait: String) -> String {
-        "Could not load \(what): \(reason). Trying again in \(wait)."
+        "Could not load \(what): \(sentence(reason)) Trying again in \(wait)."
     }
-    public static func couldNotLoad(_ what: String, _ reason: String) -> String { "Could not load \(what): \(reason)" }
+    public static func couldNotLoad(_ what: String, _ reason: String) -> String { "Could not load \(what): \(sentence(reason))" }
+    /// A reason ending in exactly one full stop (never "again.. Trying").
+    static func sentence(_ text: String) -> String {
+        var t = text.trimmingCharacters(in: .whitespaces)
+        while t.hasSuffix(".") { t.removeLast() }
+        return t + "."
+    }
     public static func loading(_ what: String) -> String { "Loading \(what)…" }
     public static func noneYet(_ what: String) -> String { "No \(what) yet. New ones appear here as they are posted." }
     public static let nothingYet = "Nothing here yet."

@@ -86,6 +86,11 @@ extension SyncEngine {
             retries[id] = nil
         } catch {
             if Task.isCancelled || (error as? TransportError) == .cancelled || !opened.contains(id) { return }
+            if Self.signInRefused(error) {
+                signedOut = Self.signedOutWords(error)
+                fail(id, reason: signedOut ?? "", state: .idle, refused: true)
+                return
+            }
             let attempt = (retries[id] ?? 0) + 1
             retries[id] = attempt
             let delay = min(320, 5 * pow(2, Double(min(attempt, 7) - 1)))
@@ -104,6 +109,22 @@ extension SyncEngine {
                 }
             }
         }
+    }
+
+    /// A refusal of the sign-in itself: 401 with Twitter's code 89 (invalid or expired token)
+    /// or 32 (could not authenticate), or an OAuth 2.0 sign-in that could not be renewed.
+    nonisolated static func signInRefused(_ error: any Error) -> Bool {
+        if let e = error as? APIError { return e.httpStatus == 401 && (e.code == 89 || e.code == 32) }
+        // (A renewal that worked but could not be saved is not one: the sign-in still works.)
+        if let e = error as? AuthFlowError, case .refused(let why) = e { return why.contains("log in again") }
+        return false
+    }
+
+    nonisolated static func signedOutWords(_ error: any Error) -> String {
+        var why = Self.words(error)
+        while why.hasSuffix(".") { why.removeLast() }
+        if why.contains("log in again") { return why.prefix(1).uppercased() + why.dropFirst() + "." }
+        return "The server refused the sign-in (\(why)): log in again with `linnet login`."
     }
 
     func blockedUntil(_ endpoint: String) -> Double? { blocked[endpoint] }

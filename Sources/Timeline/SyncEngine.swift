@@ -43,6 +43,9 @@ public actor SyncEngine {
     var rulesTask: Task<Void, Never>?
     /// The app's rules could not be set: searches are polled for the rest of the session.
     var filteredStreamRefused = false
+    /// Set when the server refused the sign-in itself (401, a revoked token): nothing is
+    /// asked again, and the panes say to log in again.
+    var signedOut: String?
     /// Users' ids by lower-cased screen name, for user panes on v2.
     var v2UserIDs: [String: UserID] = [:]
     /// Failed catch-ups in a row per timeline, for the retry backoff.
@@ -193,7 +196,12 @@ public actor SyncEngine {
             // Everything before this point is in the store; whatever the stream missed is newer
             // than what each timeline holds now.
             for tl in targets {
-                board.update(tl) { $0.state = .streaming }
+                // Connected again: a network error from before is over.
+                board.update(tl) {
+                    $0.state = .streaming
+                    $0.lastError = nil
+                    $0.lastErrorAt = nil
+                }
                 requestCatchUp(tl, ceiling: await store.newest(tl))
             }
         case .state(.connecting):
@@ -284,6 +292,16 @@ public actor SyncEngine {
 
     /// One poll; returns the seconds to wait before the next.
     private func pollOnce(_ id: TimelineID) async -> Double {
+        // The server no longer takes the sign-in: asking again cannot help until the user
+        // logs in again (and restarts); the pane keeps saying so.
+        if let why = signedOut {
+            board.update(id) {
+                $0.state = .idle
+                $0.lastError = why
+                $0.refused = true
+            }
+            return 3600
+        }
         if let until = budgetSpentUntil() {
             board.update(id) {
                 $0.state = .budgetSpent(until: until)

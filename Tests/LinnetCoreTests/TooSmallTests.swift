@@ -36,4 +36,11 @@ import TwitterAPI
         _ = Scene.run(&s, c, [.keys([.char("n")])])
         #expect(s.compose != nil)
     }
+
+    @Test func reasonsEndInOneFullStop() {
+        #expect(
+            Words.couldNotLoad("Home", "log in again (linnet login).", retryIn: "5 s")
+                == "Could not load Home: log in again (linnet login). Trying again in 5 s.")
+        #expect(Words.couldNotLoad("Home", "network error 18") == "Could not load Home: network error 18.")
+    }
 }
