@@ -85,7 +85,9 @@ public enum Views {
         let top = p.top.flatMap { ids.firstIndex(of: $0) } ?? 0
         var y = r.y
         if top > 0 {
-            let unread = c.snapshot.timelines[p.id].map(\.newAboveAnchor) ?? 0
+            // "New" counts what the tab counts: tweets newer than the read marker (those above
+            // the reader that were scrolled past are read, not new).
+            let unread = min(top, c.snapshot.timelines[p.id].map(\.unreadCount) ?? 0)
             let newer = Words.newer(top, unread: unread, topKey: c.keyMap.keys(for: .top, in: .timeline).first ?? "g g")
             screen.put(TextLayout.truncate(newer, width: r.width), x: r.x, y: y, style: t[.newMarker])
             y += 1

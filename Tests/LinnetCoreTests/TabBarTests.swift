@@ -36,3 +36,26 @@ import TwitterAPI
         #expect(bar.contains("Thread @ann"), "\(bar)")
     }
 }
+
+/// The tab's unread count and the "▲ N newer (M new)" marker count the same tweets.
+@Suite struct UnreadAgreementTests {
+    @Test func theTabAndTheMarkerAgree() async {
+        let store = await Scene.store()
+        var c = Scene.context(await store.snapshot())
+        var s = Scene.state(100, 12)
+        _ = Reducer.reduce(&s, .storeChanged, c)
+        // Read down to the oldest (everything above is read), then two arrive.
+        _ = Scene.run(&s, c, [.keys([.char("G")])])
+        for fx in Scene.run(&s, c, [.keys([.char("k"), .char("j")])]) {
+            if case .markRead(let id, let t) = fx { await store.markRead(id, upTo: t) }
+        }
+        await store.markRead(.home, upTo: TweetID(110))
+        await store.add(Scene.tweet(120, Scene.ann, "new one", age: 1), to: [.home])
+        await store.add(Scene.tweet(121, Scene.ann, "new two", age: 0), to: [.home])
+        c = Scene.context(await store.snapshot())
+        _ = Reducer.reduce(&s, .storeChanged, c)
+        let screen = Views.render(s, c)
+        #expect(screen.line(0).contains("Home (2)"), "\(screen.line(0))")
+        #expect(screen.line(1).contains("newer (2 new)"), "\(screen.line(1))")
+    }
+}
