@@ -54,8 +54,10 @@ public final class CursesTerminal: Terminal {
     static let inputModesOff = "\u{1B}[?1004l\u{1B}[?2004l"
     /// Keys across reads: a sequence split between two reads waits here for its rest.
     private var keyStream = KeyStream()
-    /// How long a lone Escape waits for what may follow it (as ncurses's ESCDELAY).
-    public var escapeDelay = 0.04
+    /// How long a lone Escape waits for what may follow it (ncurses's ESCDELAY too).
+    public var escapeDelay = 0.04 {
+        didSet { set_escdelay(Int32(max(1, escapeDelay * 1000))) }
+    }
     /// Set by a hang-up seen on standard input or by SIGHUP/SIGTERM (from a dispatch queue).
     private let closed = Flag()
     /// Set from a signal handler's thread: the next frame is drawn whole.

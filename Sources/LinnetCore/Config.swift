@@ -21,13 +21,15 @@ public struct Config: Equatable, Sendable {
     public var prices = UsagePrices()
     /// Polling slows as a day's estimated cost nears this and stops when it is reached.
     public var budgetPerDay: Double?
+    /// How long a lone Escape waits for the rest of a key sequence (slow links need more).
+    public var escapeDelayMilliseconds = 40
 
     public init() {}
 
     public static func == (a: Config, b: Config) -> Bool {
         a.theme == b.theme && a.confirmBeforePost == b.confirmBeforePost && a.bellOnMention == b.bellOnMention
             && a.panes == b.panes && a.minimumPollSeconds == b.minimumPollSeconds && a.keepPerTimeline == b.keepPerTimeline
-            && a.prices == b.prices && a.budgetPerDay == b.budgetPerDay
+            && a.prices == b.prices && a.budgetPerDay == b.budgetPerDay && a.escapeDelayMilliseconds == b.escapeDelayMilliseconds
             && a.keys.mapValues { $0.map { "\($0.keys)=\($0.command)" } } == b.keys.mapValues { $0.map { "\($0.keys)=\($0.command)" } }
     }
 
@@ -81,6 +83,11 @@ public struct Config: Equatable, Sendable {
                     }
                     c.minimumPollSeconds = n
                 }
+            case "escape_delay_ms":
+                guard let n = v.int, (5...1000).contains(n) else {
+                    throw fail(key, "escape_delay_ms must be a whole number of milliseconds from 5 to 1000 (25 to 50 suits most links)")
+                }
+                c.escapeDelayMilliseconds = n
             case "budget_per_day":
                 guard let n = v.double ?? v.int.map(Double.init), n >= 0, n <= 1_000_000 else {
                     throw fail(key, "budget_per_day must be a number of US dollars, such as 1.00")
@@ -114,7 +121,7 @@ public struct Config: Equatable, Sendable {
             default:
                 throw fail(
                     key,
-                    "unknown setting \"\(key)\" (known: theme, confirm_before_post, bell_on_mention, panes, keep_per_timeline, budget_per_day, [poll], [prices], [keys.MODE])"
+                    "unknown setting \"\(key)\" (known: theme, confirm_before_post, bell_on_mention, panes, keep_per_timeline, budget_per_day, escape_delay_ms, [poll], [prices], [keys.MODE])"
                 )
             }
         }
@@ -148,6 +155,7 @@ public struct Config: Equatable, Sendable {
             bell_on_mention = \(bellOnMention)
             panes = [\(panes.map(AccountStore.quote).joined(separator: ", "))]
             keep_per_timeline = \(keepPerTimeline)
+            escape_delay_ms = \(escapeDelayMilliseconds)
             \(budgetPerDay.map { "budget_per_day = \($0)\n" } ?? "")
             [poll]
             minimum_seconds = \(Int(minimumPollSeconds))

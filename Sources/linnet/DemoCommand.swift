@@ -116,7 +116,8 @@ struct DemoCommand: AsyncParsableCommand {
             }
         }
         let engine = SyncEngine(client: client, store: store, account: me, options: options)
-        await runTUI(store: store, engine: engine, settings: settings, notice: notice)
+        await runTUI(
+            store: store, engine: engine, settings: settings, notice: notice, escapeDelayMilliseconds: file.escapeDelayMilliseconds)
         await server.stop()
     }
 }

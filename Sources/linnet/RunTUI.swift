@@ -9,8 +9,9 @@ import TwitterSimulator
 
 /// Starts curses, runs the app until it quits, and restores the terminal.
 @MainActor
-func runTUI(store: TimelineStore, engine: SyncEngine, settings: App.Settings, notice: String?) async {
+func runTUI(store: TimelineStore, engine: SyncEngine, settings: App.Settings, notice: String?, escapeDelayMilliseconds: Int = 40) async {
     let terminal = CursesTerminal(noColor: ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false)
+    terminal.escapeDelay = Double(escapeDelayMilliseconds) / 1000
     let waker = terminal.waker
     let app = App(terminal: terminal, store: store, engine: engine, settings: settings, wake: { waker.wake() })
     await app.run(startupNotice: notice)

@@ -68,3 +68,14 @@ import Timeline
         #expect(c.panes == ["home", "search:swift"])
     }
 }
+
+@Suite struct EscapeDelayConfigTests {
+    @Test func theEscapeDelayIsSetAndChecked() throws {
+        #expect(try Config.parse("escape_delay_ms = 80\n", file: "c.toml").escapeDelayMilliseconds == 80)
+        #expect(Config().escapeDelayMilliseconds == 40)
+        #expect(throws: Config.Problem.self) { try Config.parse("escape_delay_ms = 0\n", file: "c.toml") }
+        // What `linnet config` prints reads back with the same settings.
+        let back = try Config.parse(Config().rendered, file: "c.toml")
+        #expect(back.escapeDelayMilliseconds == 40 && back.prices == UsagePrices() && back.budgetPerDay == nil)
+    }
+}
