@@ -30,7 +30,16 @@ extension Reducer {
         case .retweet: return askRetweet(selected, &s)
         case .like: return like(selected, &s)
         case .delete: return delete(selected, &s)
-        case .thread: return selected.map { openPane(.thread($0.content.id), &s) } ?? nothing(&s)
+        case .thread:
+            // The conversation opens on the tweet it was opened from, not on its first post.
+            guard let t = selected?.content else { return nothing(&s) }
+            let fresh = !s.panes.contains { $0.id == .thread(t.id) }
+            let fx = openPane(.thread(t.id), &s)
+            if fresh {
+                s.panes[s.active].selected = t.id
+                s.panes[s.active].top = t.id
+            }
+            return fx
         case .author: return selected.map { openPane(.user($0.content.user.screenName), &s) } ?? nothing(&s)
         case .search: s.searchPrompt = Editor()
         case .refresh: return [.refresh(s.pane.id)]

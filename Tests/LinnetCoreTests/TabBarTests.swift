@@ -59,3 +59,27 @@ import TwitterAPI
         #expect(screen.line(1).contains("newer (2 new)"), "\(screen.line(1))")
     }
 }
+
+/// Enter on a reply opens its conversation with the reply selected, not the first post.
+@Suite struct ThreadSelectionTests {
+    @Test func theConversationOpensOnTheTweetItWasOpenedFrom() async {
+        let store = await Scene.store()
+        var c = Scene.context(await store.snapshot())
+        var s = Scene.state(120, 30)
+        _ = Reducer.reduce(&s, .storeChanged, c)
+        // The reply in the scene (Zoë's, to Ann's first tweet).
+        let reply = c.snapshot.tweets(in: .home).first { $0.inReplyToStatusID != nil }!
+        while s.pane.selected != reply.id { _ = Scene.run(&s, c, [.keys([.char("j")])]) }
+        _ = Scene.run(&s, c, [.keys([.enter])])
+        #expect(s.pane.id == .thread(reply.id) && s.pane.selected == reply.id)
+        // The conversation arrives, the post it answers first (threads read oldest first).
+        let parent =
+            c.snapshot.tweets[reply.inReplyToStatusID!]
+            ?? Scene.tweet(reply.inReplyToStatusID!.rawValue, Scene.ann, "the post answered", age: 90)
+        await store.add(parent, to: [.thread(reply.id)])
+        await store.add(reply, to: [.thread(reply.id)])
+        c = Scene.context(await store.snapshot())
+        _ = Reducer.reduce(&s, .storeChanged, c)
+        #expect(s.pane.selected == reply.id)
+    }
+}
