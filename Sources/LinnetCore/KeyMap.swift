@@ -192,7 +192,7 @@ public struct KeyMap: Equatable, Sendable {
             e([.ctrl("l")], .redraw, "redraw the screen")
             e([.ctrl("z")], .stopProcess, "suspend (fg to come back)")
             if mode == .compose {
-                e([.ctrl("o")], .attach, "attach a photo, GIF or video")
+                e([.ctrl("o")], .attach, "attach a photo or video")
                 e([.ctrl("x")], .detach, "remove the last attachment")
                 e([.alt("\r")], .newline, "new line")
                 e([.ctrl("j")], .newline, "new line")

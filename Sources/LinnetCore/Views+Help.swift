@@ -17,15 +17,25 @@ extension Views {
                 }
             }
         }
-        let keyWidth = min(16, rows.map { Screen.width(of: $0.0) }.max() ?? 10)
-        let helpWidth = rows.map { Screen.width(of: $0.1) }.max() ?? 20
+        let keyWidth = min(20, rows.map { Screen.width(of: $0.0) }.max() ?? 10)
         let h = min(s.height - 2, rows.count + 2)
         let perColumn = max(1, h - 2)
+        // A heading never ends a column: it moves to the top of the next, with its keys.
+        var placed: [(String, String)] = []
+        for row in rows {
+            if row.1.isEmpty, placed.count % perColumn == perColumn - 1 { placed.append(("", " ")) }
+            placed.append(row)
+        }
+        rows = placed
         let columns = (rows.count + perColumn - 1) / perColumn
+        // Columns share the screen: the help text gets what the keys leave.
+        let room = (s.width - 4) / max(1, columns)
+        let helpWidth = max(8, min(rows.map { Screen.width(of: $0.1) }.max() ?? 20, room - keyWidth - 3))
         let colWidth = keyWidth + helpWidth + 3
         let w = min(s.width - 2, columns * colWidth + 2)
         let box = Rect(x: (s.width - w) / 2, y: max(1, (s.height - h) / 2), width: w, height: h)
-        screen.fill(box, style: t[.help])
+        // Drawn over a cleared background: nothing of the pane shows through the box.
+        screen.fill(Rect(x: box.x - 1, y: box.y, width: box.width + 2, height: box.height), style: t[.help])
         let close = c.keyMap.keys(for: .cancel, in: .help).prefix(2)
         let title = Words.helpTitle(closeKeys: Array(close))
         screen.put(title, x: box.x + 2, y: box.y, style: t[.helpKey])
@@ -37,7 +47,7 @@ extension Views {
                 screen.put(row.0, x: x, y: y, style: t[.helpKey].union(.underline), clip: clip)
             } else {
                 screen.put(TextLayout.truncate(row.0, width: keyWidth), x: x, y: y, style: t[.helpKey], clip: clip)
-                screen.put(row.1, x: x + keyWidth + 1, y: y, style: t[.help], clip: clip)
+                screen.put(TextLayout.truncate(row.1, width: helpWidth), x: x + keyWidth + 1, y: y, style: t[.help], clip: clip)
             }
         }
     }

@@ -83,3 +83,22 @@ import TwitterAPI
         #expect(s.pane.selected == reply.id)
     }
 }
+
+/// The help fits the screen: nothing cut at 100 columns or more, and a heading is never the
+/// last line of a column.
+@Suite struct HelpLayoutTests {
+    @Test(arguments: [(100, 30), (120, 40), (160, 50)]) func nothingIsCut(_ size: (Int, Int)) async {
+        let store = await Scene.store()
+        let c = Scene.context(await store.snapshot())
+        var s = Scene.state(size.0, size.1)
+        _ = Reducer.reduce(&s, .storeChanged, c)
+        _ = Scene.run(&s, c, [.keys([.char("?")])])
+        let text = Views.render(s, c).text
+        for b in c.keyMap.bindings where b.mode == .timeline || b.mode == .compose {
+            if [Command.pane2, .pane3, .pane4, .pane5, .pane6, .pane7, .pane8, .pane9, .pane1].contains(b.command) { continue }
+            #expect(text.contains(b.help), "\(b.help) is cut at \(size):\n\(text)")
+            let keys = c.keyMap.keys(for: b.command, in: b.mode).joined(separator: ", ")
+            #expect(text.contains(keys), "the keys \(keys) are cut at \(size):\n\(text)")
+        }
+    }
+}
