@@ -126,6 +126,10 @@ public struct AppState: Equatable, Sendable {
     public var question: Question?
     public var showHelp = false
     public var notice: Notice?
+    /// The last 100 notices, oldest first, for the messages view.
+    public var noticeLog: [Notice] = []
+    public var showLog = false
+    public static let noticeLogLimit = 100
     /// Keys typed so far of a longer sequence.
     public var pendingKeys: [Key] = []
     public var themeName: String
@@ -154,7 +158,7 @@ public struct AppState: Equatable, Sendable {
     /// Where keys go now.
     public var keyMode: KeyMode {
         if question != nil { return .confirm }
-        if showHelp { return .help }
+        if showHelp || showLog { return .help }
         if compose?.attach != nil { return .prompt }
         if compose != nil { return .compose }
         if searchPrompt != nil { return .prompt }

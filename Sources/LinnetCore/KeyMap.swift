@@ -35,7 +35,7 @@ public enum Command: String, CaseIterable, Sendable {
     case killToEnd = "kill-to-end"
     case lineUp = "line-up"
     case lineDown = "line-down"
-    case attach, detach, complete, redraw
+    case attach, detach, complete, redraw, messages
     case stopProcess = "suspend"
     // Questions
     case yes, no
@@ -162,6 +162,7 @@ public struct KeyMap: Equatable, Sendable {
         t([.char("T")], .cycleTheme, "next theme")
         t([.char("A")], .switchAccount, "next account")
         t([.char("?")], .help, "this help")
+        t([.char("L")], .messages, "all messages, in full")
         t([.char("q")], .quit, "quit")
         t([.ctrl("c")], .quit, "quit")
         t([.ctrl("l")], .redraw, "redraw the screen")

@@ -44,6 +44,7 @@ extension Reducer {
         case .search: s.searchPrompt = Editor()
         case .refresh: return [.refresh(s.pane.id)]
         case .help: s.showHelp = true
+        case .messages: s.showLog = true
         case .cycleTheme: return cycleTheme(&s, c)
         case .switchAccount: return switchAccount(&s, c)
         case .quit: return quit(&s)

@@ -38,6 +38,11 @@ public enum Reducer {
                 s.notice = Notice(Words.draftsKept(records.count), isError: false, at: s.now)
             }
         }
+        // Every notice shown is kept for the messages view, in full.
+        if let n = s.notice, s.noticeLog.last != n {
+            s.noticeLog.append(n)
+            if s.noticeLog.count > AppState.noticeLogLimit { s.noticeLog.removeFirst(s.noticeLog.count - AppState.noticeLogLimit) }
+        }
         fx += settle(&s, c)
         for (old, new) in zip(before, s.panes) where old.id == new.id && old.top != new.top {
             fx.append(.setAnchor(new.id, new.top))
@@ -149,7 +154,10 @@ public enum Reducer {
         switch s.keyMode {
         case .confirm: return answer(command == .yes, &s)
         case .help:
-            if command == .cancel { s.showHelp = false }
+            if command == .cancel {
+                s.showHelp = false
+                s.showLog = false
+            }
             return []
         case .compose: return editCompose(command, &s)
         case .prompt: return s.compose?.attach != nil ? editAttach(command, &s, c) : editPrompt(command, &s)

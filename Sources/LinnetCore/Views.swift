@@ -19,6 +19,7 @@ public enum Views {
         if let r = layout.compose { compose(&screen, r, reply, s, c, t) }
         status(&screen, layout.status, s, c, t)
         if s.showHelp { help(&screen, s, c, t) }
+        if s.showLog { messages(&screen, s, c, t) }
         return screen
     }
 
@@ -237,6 +238,39 @@ public enum Views {
         return chars.count
     }
 
+    /// The longest start of `text` that fits in `width` and ends at a word, with "…".
+    static func cutAtWord(_ text: String, width: Int) -> String {
+        var out = ""
+        for word in text.split(separator: " ", omittingEmptySubsequences: false) {
+            let next = out.isEmpty ? String(word) : out + " " + word
+            if Screen.width(of: next) + 1 > width { break }
+            out = next
+        }
+        return (out.isEmpty ? TextLayout.truncate(text, width: max(1, width - 1)) : out) + "…"
+    }
+
+    /// The messages view: the last notices, newest first, each in full (wrapped), with its age.
+    static func messages(_ screen: inout Screen, _ s: AppState, _ c: Context, _ t: Theme) {
+        let w = min(s.width - 2, 100)
+        let h = max(3, s.height - 2)
+        let box = Rect(x: (s.width - w) / 2, y: 1, width: w, height: h)
+        screen.fill(box, style: t[.help])
+        let close = c.keyMap.keys(for: .cancel, in: .help).prefix(2)
+        screen.put(Words.messagesTitle(closeKeys: Array(close)), x: box.x + 2, y: box.y, style: t[.helpKey])
+        var y = box.y + 1
+        if s.noticeLog.isEmpty { screen.put(Words.noMessages, x: box.x + 2, y: y, style: t[.help]) }
+        for n in s.noticeLog.reversed() where y < box.maxY {
+            let ago = Format.age(created: Int64(n.at), now: s.now)
+            let style = n.isError ? t[.statusError].over(t[.help]) : t[.help]
+            let lines = TextLayout.wrap([Span(TweetCard.clean(n.text), style)], width: max(1, w - 12))
+            screen.put(ago, x: box.x + 2, y: y, style: t[.dim].over(t[.help]))
+            for l in lines where y < box.maxY {
+                screen.put(l, x: box.x + 10, y: y)
+                y += 1
+            }
+        }
+    }
+
     // MARK: - Status bar
 
     static func describe(_ st: SyncStatus, now: Double) -> (String, Theme.Role) {
@@ -323,11 +357,20 @@ public enum Views {
         }
         if let (text, isError) = right {
             let room = r.maxX - x - 3
-            if room > 8 {
-                let shown = TextLayout.truncate(text, width: room)
-                screen.put(
-                    shown, x: r.maxX - 1 - Screen.width(of: shown), y: r.y,
-                    style: (isError ? t[.statusError] : t[.statusOK]).over(t[.status]))
+            let style = (isError ? t[.statusError] : t[.statusOK]).over(t[.status])
+            if Screen.width(of: text) <= room {
+                screen.put(text, x: r.maxX - 1 - Screen.width(of: text), y: r.y, style: style)
+            } else if r.y > 0 {
+                // Too long beside the states: on a line of its own above the status bar; what
+                // still does not fit ends at a word, and the messages key shows it whole.
+                let line = Rect(x: r.x, y: r.y - 1, width: r.width, height: 1)
+                screen.fill(line, style: t[.status])
+                let more = c.keyMap.hint(.messages, in: .timeline).map(Words.moreInMessages) ?? ""
+                var shown = text
+                if Screen.width(of: " " + text) > r.width - 1 {
+                    shown = Self.cutAtWord(text, width: max(1, r.width - 2 - Screen.width(of: more))) + more
+                }
+                screen.put(" " + shown, x: r.x, y: line.y, style: style, clip: line)
             }
         } else {
             let hint = c.keyMap.hint(.help, in: .timeline).map(Words.helpHint) ?? ""

@@ -121,6 +121,11 @@ public enum Words {
         u.of > 1 ? " Uploading \(u.file) of \(u.of), \(u.percent)%… " : " Uploading, \(u.percent)%… "
     }
     public static func threadTab(_ author: String) -> String { "Thread @\(author)" }
+    public static func moreInMessages(_ key: String) -> String { " (\(key): all of it)" }
+    public static func messagesTitle(closeKeys: [String]) -> String {
+        closeKeys.isEmpty ? " Messages, newest first " : " Messages, newest first (\(closeKeys.joined(separator: " or ")) to close) "
+    }
+    public static let noMessages = "No messages yet."
     // MARK: Cards
     public static let edited = "edited"
     public static let quotedUnavailable = "The quoted post is unavailable (deleted, or not visible to you)."
