@@ -169,6 +169,34 @@ public final class App {
             }
         }
         for id in state.panes.map(\.id) { await engine.open(id) }
+        // Back on the pane the last session ended on (opened again if it was a search or a
+        // user's tweets opened then).
+        if let name = readSession(), let id = Config.pane(name) {
+            if let i = state.panes.firstIndex(where: { $0.id == id }) {
+                state.active = i
+            } else {
+                state.panes.append(PaneState(id))
+                state.active = state.panes.count - 1
+                await engine.open(id)
+            }
+        }
+    }
+
+    /// `session.json` beside the drafts: the pane the reader was on.
+    private var sessionURL: URL? { settings.drafts?.fileURL.deletingLastPathComponent().appendingPathComponent("session.json") }
+
+    private func readSession() -> String? {
+        guard let url = sessionURL, let data = try? PrivateFile.read(url, limit: 64 * 1024),
+            let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+        else { return nil }
+        return json["pane"] as? String
+    }
+
+    private func saveSession() {
+        guard let url = sessionURL, state.panes.indices.contains(state.active), let name = Config.paneName(state.pane.id),
+            let data = try? JSONSerialization.data(withJSONObject: ["pane": name])
+        else { return }
+        try? PrivateFile.write(data, to: url)
     }
 
     /// Stops syncing and saves drafts and the cache.
@@ -176,6 +204,7 @@ public final class App {
         watcher?.cancel()
         await effects.drain()
         saveDrafts(Reducer.draftRecords(state))
+        saveSession()
         await engine.stop()
         if let cache = settings.cache {
             do { try cache.save(await store.snapshot()) } catch { FileHandle.standardError.write(Data("linnet: \(error)\n".utf8)) }

@@ -128,6 +128,17 @@ public struct Config: Equatable, Sendable {
         return c
     }
 
+    /// A timeline's name as `panes` writes it (threads have none: they are not kept).
+    public static func paneName(_ id: TimelineID) -> String? {
+        switch id {
+        case .home: return "home"
+        case .mentions: return "mentions"
+        case .search(let q): return "search:" + q
+        case .user(let name): return "user:" + name
+        case .thread: return nil
+        }
+    }
+
     /// A pane name as a timeline.
     public static func pane(_ name: String) -> TimelineID? {
         switch name {

@@ -147,3 +147,22 @@ extension AppLoopTests {
         #expect(text.contains("redraw the screen") && text.contains("suspend (fg to come back)"), "\(text)")
     }
 }
+
+/// The next start returns to the pane the reader quit on, opening it again if it was a search.
+@MainActor @Suite struct SessionTests {
+    @Test func restartReturnsToThePaneQuitOn() async throws {
+        let dir = AppLoopTests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let drafts = DraftStore(directory: dir.appendingPathComponent("state"))
+        let first = MemoryTerminal(
+            width: 100, height: 20, script: [[], [.char("/")], "linnet".map { Key.char($0) }, [.enter], [], [.char("q")]])
+        let (app, _) = try await AppLoopTests.app(first, cacheDir: dir, drafts: drafts)
+        await app.run()
+        #expect(app.state.pane.id == .search("linnet"))
+        let second = MemoryTerminal(width: 100, height: 20, script: [[], []])
+        let (again, _) = try await AppLoopTests.app(second, cacheDir: dir, drafts: drafts)
+        await again.run()
+        #expect(again.state.pane.id == .search("linnet"), "\(again.state.panes.map(\.id))")
+        #expect(again.state.panes.map(\.id) == [.home, .mentions, .search("linnet")])
+    }
+}
