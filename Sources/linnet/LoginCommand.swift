@@ -48,6 +48,13 @@ struct LoginCommand: AsyncParsableCommand {
     @Flag(help: "Print the URL and read the redirected address (or the code) from standard input (default over ssh).")
     var headless = false
 
+    /// The server refused what was typed (a PIN, a password): HTTP 401.
+    static func unauthorized(_ error: any Error) -> Bool {
+        if let e = error as? APIError { return e.httpStatus == 401 }
+        if let e = error as? AuthFlowError, case .refused(let why) = e { return why.contains("HTTP 401") }
+        return false
+    }
+
     func run() async throws {
         let env = ProcessInfo.processInfo.environment
         if method == .oauth2 { return try await oauth2(env) }
@@ -80,10 +87,25 @@ struct LoginCommand: AsyncParsableCommand {
                 FileHandle.standardError.write(
                     Data("Open this URL in a browser (on any device), sign in, and authorize Linnet:\n\n  \(pending.authorizeURL)\n\n".utf8)
                 )
-                guard let pin = prompt("PIN: "), !pin.isEmpty else { throw CLIError("No PIN given; nothing was saved.", code: .auth) }
-                let grant = try await flows.accessToken(pending, verifier: pin)
-                account.token = grant.token
-                account.tokenSecret = grant.tokenSecret
+                // A mistyped PIN can be typed again: the request token stays good until used.
+                var granted: (token: String, tokenSecret: String)?
+                for attempt in 1...3 {
+                    guard let pin = prompt("PIN: "), !pin.isEmpty else { throw CLIError("No PIN given; nothing was saved.", code: .auth) }
+                    do {
+                        let grant = try await flows.accessToken(pending, verifier: pin.trimmingCharacters(in: .whitespaces))
+                        granted = (grant.token, grant.tokenSecret)
+                        break
+                    } catch  where Self.unauthorized(error) && attempt < 3 {
+                        FileHandle.standardError.write(Data("That PIN was not accepted; type it again (as the page shows it).\n".utf8))
+                    } catch  where Self.unauthorized(error) {
+                        throw CLIError(
+                            "The PIN was not accepted three times; nothing was saved. Run `linnet login --pin` again for a new one.",
+                            code: .auth)
+                    }
+                }
+                guard let granted else { throw CLIError("No PIN was accepted; nothing was saved.", code: .auth) }
+                account.token = granted.token
+                account.tokenSecret = granted.tokenSecret
             case .browser:
                 let listener = try CallbackListener()
                 defer { listener.close() }
@@ -103,7 +125,13 @@ struct LoginCommand: AsyncParsableCommand {
                 guard let password = prompt("Password for \(user): ", secret: true), !password.isEmpty else {
                     throw CLIError("No password given.", code: .usage)
                 }
-                let grant = try await flows.xauth(username: user, password: password)
+                let grant: (token: String, tokenSecret: String)
+                do {
+                    let g = try await flows.xauth(username: user, password: password)
+                    grant = (g.token, g.tokenSecret)
+                } catch  where Self.unauthorized(error) {
+                    throw CLIError("The username or password was not accepted; nothing was saved.", code: .auth)
+                }
                 account.token = grant.token
                 account.tokenSecret = grant.tokenSecret
             }

@@ -556,3 +556,20 @@ def test_sim_prints_the_line_to_sign_in(tmp_path):
         proc.kill()
     line = next(l.strip() for l in out.splitlines() if l.strip().startswith("linnet login --tokens"))
     assert f"--api-base {base}" in line and creds["access_token"] in line and creds["consumer_secret"] in line
+
+
+def test_a_wrong_pin_or_password_is_named(home, sim):
+    p = subprocess.Popen([LINNET, "login", "--pin", "--api-base", sim["base"], "--consumer-key", sim["consumer_key"],
+                          "--consumer-secret", sim["consumer_secret"]], env=home, stdin=subprocess.PIPE,
+                         stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True)
+    url = printed_url(p)
+    pin = re.search(r"\b(\d{7})\b", authorize(sim, url)).group(1)
+    wrong = "0000000" if pin != "0000000" else "1111111"
+    out, err = p.communicate(wrong + "\n" + pin + "\n", timeout=30)
+    assert p.returncode == 0, err
+    assert "That PIN was not accepted; type it again" in err
+    assert out.strip() == "Logged in as @linnet_demo."
+    r = run(home, "login", "--xauth", "--api-base", sim["base"], "--consumer-key", sim["xauth_consumer_key"],
+            "--consumer-secret", sim["xauth_consumer_secret"], "--username", sim["screen_name"], stdin="not-the-password\n")
+    assert r.returncode == 3 and "username or password was not accepted" in r.stderr and "consumer key" not in r.stderr, r.stderr
+    assert "not-the-password" not in r.stderr + r.stdout
