@@ -11,8 +11,10 @@ struct AccountsCommand: AsyncParsableCommand {
         commandName: "accounts",
         abstract: "List accounts, switch (use NAME), remove (remove NAME), or import those of twurl and t (import [FILE]).")
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "list, use, remove or import.") var action: String = "list"
-    @Argument(help: "The account name (or, for import, a file; default ~/.twurlrc and ~/.trc).") var name: String?
+    @Argument(help: "list, use, remove or import.", completion: .list(["list", "use", "remove", "import"])) var action: String = "list"
+    @Argument(
+        help: "The account name (or, for import, a file; default ~/.twurlrc and ~/.trc).",
+        completion: .custom { _ in Completions.accountNames() }) var name: String?
 
     func run() async throws {
         var c: AccountStore.Contents

@@ -1,21 +1,24 @@
 import ArgumentParser
 import Foundation
 import LinnetCore
+import Screen
 import Timeline
 import TweetText
 import TwitterAPI
 
 /// Options every command takes.
 struct GlobalOptions: ParsableArguments {
-    @Option(help: "The account to use (default: the active one in accounts.toml).") var account: String?
+    @Option(help: "The account to use (default: the active one in accounts.toml).", completion: .custom { _ in Completions.accountNames() })
+    var account: String?
     @Option(help: "API base URL (default https://api.twitter.com; the simulator's for testing).") var apiBase: String?
     @Option(help: "Streaming base URL (default: Twitter's, or --api-base when given).") var streamBase: String?
     @Option(help: "A PEM file of extra certificate authorities to trust.") var cacert: String?
     @Flag(help: "Print each request and response line to stderr, secrets redacted.") var trace = false
     @Option(help: "The accounts file (default $XDG_CONFIG_HOME/linnet/accounts.toml).") var accountsFile: String?
-    @Option(help: "Theme name or path to a theme file.") var theme: String?
+    @Option(help: "Theme name or path to a theme file.", completion: .custom { _ in Theme.available() }) var theme: String?
     @Option(name: .customLong("config"), help: "The config file (default $XDG_CONFIG_HOME/linnet/config.toml).") var configFile: String?
-    @Option(help: "The API to use: v2 or v1.1 (default: LINNET_API, else the account's, else v1.1).") var api: String?
+    @Option(help: "The API to use: v2 or v1.1 (default: LINNET_API, else the account's, else v1.1).", completion: .list(["v2", "v1.1"]))
+    var api: String?
 
     /// The API chosen: this option, `LINNET_API`, the account's, or v1.1.
     func chosenAPI(_ account: Account?, environment env: [String: String]) throws -> TwitterClient.API {
@@ -185,5 +188,14 @@ struct GlobalOptions: ParsableArguments {
             FileHandle.standardError.write(Data("linnet: usage ledger: \(Sanitizer.visible("\(error)", keepNewlines: false))\n".utf8))
         }
         return ledger
+    }
+}
+
+/// Shell completions that read Linnet's own files: account names from accounts.toml.
+enum Completions {
+    static func accountNames() -> [String] {
+        let env = ProcessInfo.processInfo.environment
+        let file = env["LINNET_ACCOUNTS_FILE"].map { URL(fileURLWithPath: $0) } ?? AccountStore.defaultFile(environment: env)
+        return ((try? AccountStore(fileURL: file).load())?.accounts.map(\.name)) ?? []
     }
 }

@@ -22,6 +22,10 @@ struct Linnet: AsyncParsableCommand {
 
             Environment: LINNET_CONSUMER_KEY, LINNET_CONSUMER_SECRET, LINNET_ACCESS_TOKEN, \
             LINNET_ACCESS_TOKEN_SECRET or LINNET_BEARER_TOKEN stand in for accounts.toml.
+
+            Completions (commands, timeline kinds, account names, themes): \
+            linnet --generate-completion-script bash > ~/.local/share/bash-completion/completions/linnet \
+            (zsh: > "${fpath[1]}/_linnet"; fish: > ~/.config/fish/completions/linnet.fish).
             """,
         version: LinnetVersion.string,
         subcommands: [

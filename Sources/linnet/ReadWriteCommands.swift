@@ -160,7 +160,7 @@ func printListing(_ tweets: [Tweet], as listing: Listing = .text) -> Int {
 struct TimelineCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(commandName: "timeline", abstract: "Print a timeline: home, mentions, or user NAME.")
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "home, mentions or user.") var which: String = "home"
+    @Argument(help: "home, mentions or user.", completion: .list(["home", "mentions", "user"])) var which: String = "home"
     @Argument(help: "The screen name, for user.") var name: String?
     @Option(help: "How many tweets (1–200).") var count = 20
     @Flag var listing: Listing = .text
@@ -255,7 +255,7 @@ struct APICommand: AsyncParsableCommand {
         commandName: "api", abstract: "Call any v1.1 endpoint (GET statuses/show id=20) and print its JSON.",
         discussion: "Exit status 0 for a 2xx answer; otherwise the error is printed and the status says what kind.")
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "GET, POST or DELETE.") var method: String
+    @Argument(help: "GET, POST or DELETE.", completion: .list(["GET", "POST", "DELETE", "PUT"])) var method: String
     @Argument(help: "The path, as statuses/home_timeline or /1.1/statuses/home_timeline.json.") var path: String
     @Argument(help: "Parameters as key=value.") var parameters: [String] = []
     @Flag(help: "Use the app's bearer token (LINNET_BEARER_TOKEN or an app-only account) instead of a user.") var appOnly = false

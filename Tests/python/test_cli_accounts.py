@@ -573,3 +573,17 @@ def test_a_wrong_pin_or_password_is_named(home, sim):
             "--consumer-secret", sim["xauth_consumer_secret"], "--username", sim["screen_name"], stdin="not-the-password\n")
     assert r.returncode == 3 and "username or password was not accepted" in r.stderr and "consumer key" not in r.stderr, r.stderr
     assert "not-the-password" not in r.stderr + r.stdout
+
+
+def test_completions_know_kinds_accounts_and_themes(home, sim):
+    """The shell completion scripts complete arguments too: timeline kinds, account names from
+    accounts.toml, theme names; --help says how to install them."""
+    login_tokens(home, sim, name="alpha")
+    login_tokens(home, sim, name="beta")
+    for shell in ("bash", "zsh", "fish"):
+        r = run(home, "--generate-completion-script", shell)
+        assert r.returncode == 0 and "mentions" in r.stdout and "---completion" in r.stdout, shell
+    names = run(home, "---completion", "accounts", "--", "positional@1", "").stdout.split()
+    assert names == ["alpha", "beta"]
+    assert "dark" in run(home, "---completion", "--", "--theme", "").stdout.split()
+    assert "--generate-completion-script bash" in run(home, "--help").stdout
