@@ -19,6 +19,16 @@ public enum Command: String, CaseIterable, Sendable {
     case pane7 = "pane-7"
     case pane8 = "pane-8"
     case pane9 = "pane-9"
+    case pane10 = "pane-10"
+    case pane11 = "pane-11"
+    case pane12 = "pane-12"
+    case pane13 = "pane-13"
+    case pane14 = "pane-14"
+    case pane15 = "pane-15"
+    case pane16 = "pane-16"
+    case pane17 = "pane-17"
+    case pane18 = "pane-18"
+    case pane19 = "pane-19"
     case compose, reply, quote, retweet, like, delete, thread, author, search, refresh
     case help
     case cycleTheme = "cycle-theme"
@@ -148,6 +158,10 @@ public struct KeyMap: Equatable, Sendable {
         for (i, c) in [Command.pane1, .pane2, .pane3, .pane4, .pane5, .pane6, .pane7, .pane8, .pane9].enumerated() {
             t([.char(Character(String(i + 1)))], c, "pane \(i + 1)")
         }
+        // Panes past nine: alt-0 is pane 10, alt-1 … alt-9 panes 11 to 19.
+        for (i, c) in Command.farPanes.enumerated() {
+            t([.alt(Character(String(i)))], c, "pane \(i + 10)")
+        }
         t([.char("x")], .closePane, "close this pane")
         t([.char("n")], .compose, "new tweet")
         t([.char("r")], .reply, "reply")
@@ -209,4 +223,9 @@ public struct KeyMap: Equatable, Sendable {
         b.append(Binding(.help, [.char("q")], .cancel, "close help"))
         return KeyMap(b)
     }()
+}
+
+extension Command {
+    /// Panes 10 to 19 (alt-0, then alt-1 … alt-9).
+    public static let farPanes: [Command] = [.pane10, .pane11, .pane12, .pane13, .pane14, .pane15, .pane16, .pane17, .pane18, .pane19]
 }

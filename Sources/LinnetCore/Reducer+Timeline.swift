@@ -23,6 +23,7 @@ extension Reducer {
         case .nextPane: s.active = (s.active + 1) % s.panes.count
         case .previousPane: s.active = (s.active + s.panes.count - 1) % s.panes.count
         case .pane1, .pane2, .pane3, .pane4, .pane5, .pane6, .pane7, .pane8, .pane9: goToPane(command, &s)
+        case _ where Command.farPanes.contains(command): goToPane(command, &s)
         case .closePane: return closePane(&s)
         case .compose: s.compose = s.drafts.popLast() ?? Compose()
         case .reply: return reply(to: selected, &s)

@@ -5,13 +5,15 @@ extension Views {
     static func help(_ screen: inout Screen, _ s: AppState, _ c: Context, _ t: Theme) {
         var rows: [(String, String)] = []
         var seen = Set<String>()
-        let panes: Set<Command> = [.pane2, .pane3, .pane4, .pane5, .pane6, .pane7, .pane8, .pane9]
+        let panes = Set<Command>([.pane2, .pane3, .pane4, .pane5, .pane6, .pane7, .pane8, .pane9] + Command.farPanes.dropFirst())
         for mode in [KeyMode.timeline, .compose] {
             rows.append((Words.helpSection(mode), ""))
             for b in c.keyMap.bindings where b.mode == mode && !panes.contains(b.command) {
                 guard seen.insert("\(mode)\(b.command)").inserted else { continue }
                 if b.command == .pane1 {
                     rows.append(Words.paneKeys)
+                } else if b.command == .pane10 {
+                    rows.append(Words.farPaneKeys)
                 } else {
                     rows.append((c.keyMap.keys(for: b.command, in: mode).joined(separator: ", "), b.help))
                 }

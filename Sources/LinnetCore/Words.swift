@@ -142,6 +142,7 @@ public enum Words {
     // MARK: Help
     public static func helpSection(_ mode: KeyMode) -> String { mode == .timeline ? "Reading" : "Writing" }
     public static let paneKeys = ("1 … 9", "go to pane N")
+    public static let farPaneKeys = ("alt-0 … alt-9", "go to pane 10 to 19")
     public static func helpTitle(closeKeys: [String]) -> String {
         closeKeys.isEmpty ? " Keys " : " Keys (\(closeKeys.joined(separator: " or ")) to close) "
     }

@@ -21,9 +21,16 @@ import TwitterAPI
         _ = Scene.run(&s, c, [.keys([.char("1")])])
         bar = Views.render(s, c).line(0)
         #expect(bar.hasPrefix(" 1 Home") && bar.trimmingCharacters(in: .whitespaces).hasSuffix("…"), "\(bar)")
-        // Every pane is reachable by the next-pane key, tab 12 too.
+        // Every pane is reachable by the next-pane key, tab 12 too, and directly: alt-0 is pane
+        // 10, alt-1 … alt-9 panes 11 to 19.
         for _ in 0..<11 { _ = Scene.run(&s, c, [.keys([.tab])]) }
         #expect(s.active == 11 && Views.render(s, c).line(0).contains("12 Search: search10"))
+        _ = Scene.run(&s, c, [.keys([.alt("0")])])
+        #expect(s.active == 9)
+        _ = Scene.run(&s, c, [.keys([.alt("1")])])
+        #expect(s.active == 10)
+        _ = Scene.run(&s, c, [.keys([.char("?")])])
+        #expect(Views.render(s, c).text.contains("alt-0 … alt-9"))
     }
 
     @Test func aThreadTabNamesItsAuthor() async {
@@ -95,7 +102,9 @@ import TwitterAPI
         _ = Scene.run(&s, c, [.keys([.char("?")])])
         let text = Views.render(s, c).text
         for b in c.keyMap.bindings where b.mode == .timeline || b.mode == .compose {
-            if [Command.pane2, .pane3, .pane4, .pane5, .pane6, .pane7, .pane8, .pane9, .pane1].contains(b.command) { continue }
+            if ([Command.pane2, .pane3, .pane4, .pane5, .pane6, .pane7, .pane8, .pane9, .pane1] + Command.farPanes).contains(b.command) {
+                continue
+            }
             #expect(text.contains(b.help), "\(b.help) is cut at \(size):\n\(text)")
             let keys = c.keyMap.keys(for: b.command, in: b.mode).joined(separator: ", ")
             #expect(text.contains(keys), "the keys \(keys) are cut at \(size):\n\(text)")
