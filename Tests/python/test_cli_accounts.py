@@ -537,7 +537,7 @@ def test_command_line_says_what_is_wrong(home, sim, tmp_path):
     assert r.returncode == 1 and 'theme "no-such-theme" cannot be used' in r.stderr and "dark" in r.stderr
     bad.write_text('theme = "dark\n')
     r = run(home, "--config", str(bad), "config")
-    assert r.returncode == 1 and "bad.toml:1" in r.stderr, r.stderr
+    assert r.returncode == 1 and "bad.toml:1" in r.stderr and "string is not closed" in r.stderr, r.stderr
     r = run(home, "search", "zzzz-nothing-matches-this")
     assert r.returncode == 0 and r.stdout == "" and "no tweets found" in r.stderr
     env = dict(home, LINNET_BEARER_TOKEN="AAAA-app-token")
