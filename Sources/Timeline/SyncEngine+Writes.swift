@@ -218,13 +218,13 @@ extension SyncEngine {
         let changed = held.replacingContent(optimistic(held.content))
         // Remembered before the store hears of it (see `withSessionFlags`), forgotten on failure.
         remember(changed.content)
-        await store.update(changed)
+        await store.updateContent(changed.content)
         do {
             try await call(held.content.id)
             return changed.content
         } catch {
             remember(held.content)
-            await store.update(held)
+            await store.updateContent(held.content)
             throw error
         }
     }
@@ -235,14 +235,14 @@ extension SyncEngine {
     {
         guard let held = await store.tweet(id) else { return try await call(id) }
         let content = held.content
-        await store.update(held.replacingContent(optimistic(content)))
+        await store.updateContent(optimistic(content))
         do {
             let answer = try await call(content.id)
             let fresh = answer.retweetedStatus.map { $0.id == content.id ? $0 : answer } ?? answer
-            if fresh.id == content.id, let now = await store.tweet(id) { await store.update(now.replacingContent(fresh)) }
+            if fresh.id == content.id { await store.updateContent(fresh) }
             return answer
         } catch {
-            await store.update(held)
+            await store.updateContent(content)
             throw error
         }
     }

@@ -241,6 +241,24 @@ public actor TimelineStore {
         changed()
     }
 
+    /// A post's new state (a like, a retweet) everywhere it shows: the post held on its own and
+    /// every retweet of it, so their cards show the same counts.
+    public func updateContent(_ content: Tweet) {
+        var touched = false
+        var retweets: [Tweet] = []
+        for (_, t) in tweets where t.retweetedStatus?.id == content.id { retweets.append(t.replacingContent(content)) }
+        for t in retweets where !deleted.contains(t.id) {
+            tweets[t.id] = t
+            touched = true
+        }
+        // (A retweet's cut copy never replaces a whole post held on its own.)
+        if tweets[content.id] != nil, !deleted.contains(content.id), !content.isTruncated {
+            tweets[content.id] = content
+            touched = true
+        }
+        if touched { changed() }
+    }
+
     /// Starts from a cached snapshot (before any network call); what the network brings later
     /// merges into it.
     public func restore(_ cached: TimelineSnapshot) {

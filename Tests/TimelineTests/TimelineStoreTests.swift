@@ -30,6 +30,24 @@ import TwitterAPI
         #expect(await store.view(.home).ids == [TweetID(30), TweetID(5)])
     }
 
+    /// A like on a retweet shows on the original held on its own too, and on every other
+    /// retweet of it: their cards count the same.
+    @Test func aPostsNewStateShowsEverywhereItIsHeld() async {
+        let store = TimelineStore()
+        let original = Tweet(id: TweetID(5), createdAt: 0, user: Self.ann, text: "original", retweetCount: 2, favoriteCount: 10)
+        let bob = User(id: UserID(2), screenName: "bob", name: "Bob")
+        let rt1 = Tweet(id: TweetID(8), createdAt: 0, user: bob, text: "RT", retweetedStatus: original)
+        let rt2 = Tweet(id: TweetID(9), createdAt: 0, user: bob, text: "RT", retweetedStatus: original)
+        await store.merge(page: [original, rt1, rt2], into: .home, request: PageRequest(count: 20))
+        let liked = Tweet(
+            id: TweetID(5), createdAt: 0, user: Self.ann, text: "original", retweetCount: 2, favoriteCount: 11, isFavorited: true)
+        await store.updateContent(liked)
+        for id in [5, 8, 9] as [UInt64] {
+            let c = await store.tweet(TweetID(id))?.content
+            #expect(c?.favoriteCount == 11 && c?.isFavorited == true, "tweet \(id): \(String(describing: c))")
+        }
+    }
+
     @Test func pagesInAnyOrderDeduplicateAndSortNewestFirst() async {
         let store = TimelineStore()
         await store.merge(page: Self.page([5, 4, 3]), into: .home, request: PageRequest(count: 20))
