@@ -436,10 +436,9 @@ public final class CursesTerminal: Terminal {
         }
         // Continued after a stop: the screen may hold anything; a resize-like key makes the
         // loop draw the next frame whole.
-        if repaint.take() {
-            invalidate()
-            keys.append(.resize)
-        }
+        if repaint.take() { keys.append(.resize) }
+        // A resize, a focus regained or a continue: the next frame is drawn whole.
+        if keys.contains(.resize) { invalidate() }
         return keys
     }
 

@@ -129,11 +129,13 @@ public final class App {
     }
 
     /// Runs until the user quits; saves the cache on the way out.
-    public func run(startupNotice: String? = nil) async {
+    /// `tick`: the longest the loop sleeps with nothing to do (the clock in the status bar moves
+    /// at this pace); keys, store changes and signals wake it sooner.
+    public func run(startupNotice: String? = nil, tick: Double = 1.0) async {
         if let n = startupNotice { inbox.post(.notice(n, isError: true)) }
         await start()
         while !state.quitting && !terminal.isClosed {
-            await step(timeout: 1.0)
+            await step(timeout: tick)
             if let name = pendingSwitch {
                 pendingSwitch = nil
                 await switchAccount(to: name)

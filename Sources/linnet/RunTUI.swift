@@ -14,7 +14,9 @@ func runTUI(store: TimelineStore, engine: SyncEngine, settings: App.Settings, no
     terminal.escapeDelay = Double(escapeDelayMilliseconds) / 1000
     let waker = terminal.waker
     let app = App(terminal: terminal, store: store, engine: engine, settings: settings, wake: { waker.wake() })
-    await app.run(startupNotice: notice)
+    // LINNET_TICK_SECONDS (tests): a long tick shows that a resize wakes the loop by itself.
+    let tick = ProcessInfo.processInfo.environment["LINNET_TICK_SECONDS"].flatMap(Double.init).map { max(0.05, $0) } ?? 1.0
+    await app.run(startupNotice: notice, tick: tick)
     terminal.end()
 }
 

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TweetText
 
 /// The screen repairs itself under a real terminal: a message written over it by another
 /// program goes away with ctrl-l, and a process stopped and continued draws itself whole.
@@ -55,5 +56,33 @@ import Testing
         try await tmux.keys("q")
         (ok, screen) = try await tmux.wait(20) { $0.contains("LINNET-EXITED=0") }
         #expect(ok, "did not quit:\n\(screen)")
+    }
+}
+
+/// A resize wakes the loop by itself: with the loop's idle tick set to an hour, the new size
+/// is still drawn at once (the window-change signal writes to the loop's wake pipe).
+@Suite(.serialized) struct ResizeWakeEndToEndTests {
+    @Test func aResizeIsDrawnWithoutWaitingForTheTick() async throws {
+        guard DemoEndToEndTests.binaryIsBuilt() else { return }
+        let port = DemoEndToEndTests.freePort()
+        let stateDir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-resize-\(port)").path
+        defer { try? FileManager.default.removeItem(atPath: stateDir) }
+        let tmux = try await Tmux.start(
+            "LINNET_TICK_SECONDS=3600 \(DemoEndToEndTests.binary) demo --port \(port) --tweets-per-minute 0 --state-dir \(stateDir); echo LINNET-EXITED=$?; sleep 60",
+            width: 90, height: 24)
+        defer { tmux.kill() }
+        var (ok, screen) = try await tmux.wait(30) { $0.contains("Home: streaming") && $0.contains("▌") }
+        #expect(ok, "no timeline:\n\(screen)")
+        for width in [70, 110, 84] {
+            try await tmux.resize(width, 24)
+            (ok, screen) = try await tmux.wait(20) { screen in
+                let bar = screen.split(separator: "\n").last { $0.contains("@linnet_demo") } ?? ""
+                return bar.hasSuffix("? help") && DisplayWidth.of(String(bar)) == width - 1
+            }
+            #expect(ok, "the \(width)-column frame was not drawn:\n\(screen)")
+        }
+        try await tmux.keys("q")
+        (ok, screen) = try await tmux.wait(20) { $0.contains("LINNET-EXITED=0") }
+        #expect(ok)
     }
 }
