@@ -185,12 +185,17 @@ public final class CursesTerminal: Terminal {
 
     /// ctrl-z: the terminal handed back, the process stopped as the shell's job control
     /// expects; when `fg` continues it, the terminal is taken again and drawn whole.
-    public func stopProcess() {
+    public func stopProcess() -> Bool {
+        // In the session leader's own group (no job-control shell) a stop would be discarded by
+        // the kernel, or, forced, never continued.
+        guard getpgrp() != getsid(0) else { return false }
         suspend()
         let previous = signal(SIGTSTP, SIG_DFL)
-        raise(SIGTSTP)
+        // To the whole group, as a shell's ctrl-z would be (whatever thread blocks what).
+        kill(0, SIGTSTP)
         signal(SIGTSTP, previous)
         resume()
+        return true
     }
 
     /// Asks whether the terminal has grapheme cluster mode (DECRQM for mode 2027) and then

@@ -332,7 +332,7 @@ public final class App {
             terminal.invalidate()
             lastFrame = nil
         case .stopProcess:
-            terminal.stopProcess()
+            if !terminal.stopProcess() { inbox.post(.notice(Words.cannotSuspend, isError: true)) }
             lastFrame = nil
         case .quit: break
         }

@@ -121,6 +121,7 @@ public enum Words {
         u.of > 1 ? " Uploading \(u.file) of \(u.of), \(u.percent)%… " : " Uploading, \(u.percent)%… "
     }
     public static func threadTab(_ author: String) -> String { "Thread @\(author)" }
+    public static let cannotSuspend = "Not suspended: Linnet was not started from a shell with job control (nothing could bring it back)."
     public static func moreInMessages(_ key: String) -> String { " (\(key): all of it)" }
     public static func messagesTitle(closeKeys: [String]) -> String {
         closeKeys.isEmpty ? " Messages, newest first " : " Messages, newest first (\(closeKeys.joined(separator: " or ")) to close) "

@@ -42,7 +42,10 @@ public final class MemoryTerminal: Terminal, @unchecked Sendable {
 
     public func bell() { bells += 1 }
     public func invalidate() { invalidations += 1 }
-    public func stopProcess() { stops += 1 }
+    public func stopProcess() -> Bool {
+        stops += 1
+        return true
+    }
 
     public func resize(width: Int, height: Int) { size = (width, height) }
 }

@@ -91,8 +91,9 @@ public protocol Terminal: AnyObject {
     /// program wrote over it).
     func invalidate()
     /// Stops the process as ctrl-z does in a shell: the terminal handed back first, taken
-    /// again and redrawn whole when the shell continues it.
-    func stopProcess()
+    /// again and redrawn whole when the shell continues it. False when there is no job control
+    /// to continue it (started straight from tmux or ssh without a shell): nothing is done.
+    func stopProcess() -> Bool
     /// Pastes arrive marked (bracketed paste), so a burst of typed keys is never taken for one.
     var bracketedPaste: Bool { get }
 }
@@ -102,6 +103,6 @@ extension Terminal {
     public func suspend() {}
     public func resume() {}
     public func invalidate() {}
-    public func stopProcess() {}
+    public func stopProcess() -> Bool { false }
     public var bracketedPaste: Bool { false }
 }

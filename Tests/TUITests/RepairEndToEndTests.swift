@@ -39,6 +39,12 @@ import TweetText
         (ok, screen) = try await tmux.wait(10) { !$0.contains("Written while stopped") && $0.contains("Home: streaming") }
         #expect(ok, "the screen was not drawn whole after SIGCONT:\n\(screen)")
 
+        // ctrl-z with no job-control shell to bring it back (run straight from tmux): not stopped,
+        // and said so.
+        try await tmux.keys("C-z")
+        (ok, screen) = try await tmux.wait(10) { $0.contains("Not suspended") }
+        #expect(ok, "ctrl-z without job control was not explained:\n\(screen)")
+
         // A paste (marked by the terminal) goes into the box with its line break, unsent; text
         // typed with Enter in the same burst is sent.
         try await tmux.keys("n")
