@@ -43,15 +43,7 @@ import TwitterAPI
         let sim = try await ClientHarness.start()
         defer { Task { await sim.stop() } }
         let ledger = UsageLedger(fileURL: nil)
-        let client = Self.client(sim, ledger: ledger)
-        let me = try await client.v2Me()
-        ledger.identify(me.id)
-        var o = SyncOptions()
-        o.clock = ScaledClock(scale: 0.005)
-        o.ledger = ledger
-        o.v2PageSize = 20
-        let store = TimelineStore()
-        let engine = SyncEngine(client: client, store: store, account: me, options: o)
+        let (engine, _, store, me) = try await V2SyncTests.engine(sim, ledger: ledger, pageSize: 20)
         defer { Task { await engine.stop() } }
         for id in [TimelineID.home, .mentions] { await engine.open(id) }
         let filled = await Self.eventually {
@@ -92,15 +84,7 @@ import TwitterAPI
     @Test func pagesAreSizedToThePaneAndHeldPostsAreNotBoughtAgain() async throws {
         let sim = try await ClientHarness.start()
         defer { Task { await sim.stop() } }
-        let ledger = UsageLedger(fileURL: nil)
-        let client = Self.client(sim, ledger: ledger)
-        let me = try await client.v2Me()
-        var o = SyncOptions()
-        o.clock = ScaledClock(scale: 0.005)
-        o.ledger = ledger
-        o.v2PageSize = 20
-        let store = TimelineStore()
-        let engine = SyncEngine(client: client, store: store, account: me, options: o)
+        let (engine, _, store, me) = try await V2SyncTests.engine(sim, ledger: UsageLedger(fileURL: nil), pageSize: 20)
         await engine.open(.home)
         #expect(try await Self.eventually { try await Self.requests(sim, path: "/timelines/reverse_chronological").count >= 3 })
         await engine.stop()
@@ -116,9 +100,12 @@ import TwitterAPI
         // it, so the first poll asks only for what is newer than the newest held.
         let snapshot = await store.snapshot()
         let fresh = UsageLedger(fileURL: nil)
-        o.ledger = fresh
         let restored = TimelineStore()
         await restored.restore(snapshot)
+        var o = SyncOptions()
+        o.clock = ScaledClock(scale: 0.005)
+        o.ledger = fresh
+        o.v2PageSize = 20
         let next = SyncEngine(client: Self.client(sim, ledger: fresh), store: restored, account: me, options: o)
         defer { Task { await next.stop() } }
         await next.open(.home)
@@ -133,14 +120,7 @@ import TwitterAPI
         defer { Task { await sim.stop() } }
         // Twenty posts and their authors cost more than five cents (users/me one).
         let ledger = UsageLedger(fileURL: nil, budgetPerDay: 0.05)
-        let client = Self.client(sim, ledger: ledger)
-        let me = try await client.v2Me()
-        var o = SyncOptions()
-        o.clock = ScaledClock(scale: 0.005)
-        o.ledger = ledger
-        o.v2PageSize = 20
-        let store = TimelineStore()
-        let engine = SyncEngine(client: client, store: store, account: me, options: o)
+        let (engine, _, _, _) = try await V2SyncTests.engine(sim, ledger: ledger, pageSize: 20)
         defer { Task { await engine.stop() } }
         await engine.open(.home)
         let spent = await Self.eventually {

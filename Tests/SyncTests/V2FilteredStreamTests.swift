@@ -17,13 +17,7 @@ import TwitterAPI
         let app = TwitterClient(endpoints: .single(sim.server.baseURL), auth: .bearer(bearer), http: sim.client.http, api: .v2)
         // Another program's rule on the same app.
         _ = try await app.v2AddRules([("from:ada", "other-program")])
-        let client = V2SyncTests.v2Client(sim)
-        let me = try await client.v2Me()
-        let store = TimelineStore()
-        var o = SyncOptions()
-        o.clock = ScaledClock(scale: 0.005)
-        o.v2StreamClient = app
-        let engine = SyncEngine(client: client, store: store, account: me, options: o)
+        let (engine, _, store, _) = try await V2SyncTests.engine(sim, streamClient: app)
         defer { Task { await engine.stop() } }
         func eventually(_ condition: () async throws -> Bool) async rethrows -> Bool {
             for _ in 0..<300 {

@@ -18,6 +18,28 @@ import TwitterAPI
             http: sim.client.http, api: .v2)
     }
 
+    /// A v2 engine for the demo user over the simulator, on a fast clock; with a ledger it
+    /// counts what X bills, with a page size it asks for that many, with an app client it
+    /// follows searches on the filtered stream.
+    static func engine(
+        _ sim: ClientHarness, ledger: UsageLedger? = nil, pageSize: Int? = nil, streamClient: TwitterClient? = nil
+    ) async throws -> (engine: SyncEngine, client: TwitterClient, store: TimelineStore, me: User) {
+        let client =
+            ledger.map {
+                TwitterClient(endpoints: .single(sim.server.baseURL), auth: v2Client(sim).auth, http: sim.client.http, api: .v2, usage: $0)
+            }
+            ?? v2Client(sim)
+        let me = try await client.v2Me()
+        ledger?.identify(me.id)
+        var o = SyncOptions()
+        o.clock = ScaledClock(scale: 0.005)
+        o.ledger = ledger
+        o.v2PageSize = pageSize
+        o.v2StreamClient = streamClient
+        let store = TimelineStore()
+        return (SyncEngine(client: client, store: store, account: me, options: o), client, store, me)
+    }
+
     @Test func homeMentionsAndThreadsOnV2() async throws {
         let sim = try await ClientHarness.start()
         defer { Task { await sim.stop() } }
@@ -91,12 +113,7 @@ import TwitterAPI
     @Test func likesRefusedByTheAccessLevelAreNotSentAgain() async throws {
         let sim = try await ClientHarness.start { $0.tier = .selfServe }
         defer { Task { await sim.stop() } }
-        let client = Self.v2Client(sim)
-        let me = try await client.v2Me()
-        let store = TimelineStore()
-        var o = SyncOptions()
-        o.clock = ScaledClock(scale: 0.005)
-        let engine = SyncEngine(client: client, store: store, account: me, options: o)
+        let (engine, client, store, me) = try await Self.engine(sim)
         defer { Task { await engine.stop() } }
         let page = try await client.v2Home(userID: me.id, .init(maxResults: 20)).tweets
         let strangers = page.filter { $0.retweetedStatus == nil && $0.user.id != me.id }.map(\.id)
@@ -180,12 +197,7 @@ import TwitterAPI
     @Test func aUserPaneReadsTheirPostsByID() async throws {
         let sim = try await ClientHarness.start()
         defer { Task { await sim.stop() } }
-        let client = V2SyncTests.v2Client(sim)
-        let me = try await client.v2Me()
-        let store = TimelineStore()
-        var o = SyncOptions()
-        o.clock = ScaledClock(scale: 0.005)
-        let engine = SyncEngine(client: client, store: store, account: me, options: o)
+        let (engine, _, store, _) = try await V2SyncTests.engine(sim)
         defer { Task { await engine.stop() } }
         await engine.open(.user("ada"))
         let r = try await sim.client.http.send(
