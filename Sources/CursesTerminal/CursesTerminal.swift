@@ -183,6 +183,15 @@ public final class CursesTerminal: Terminal {
         invalidate()
     }
 
+    /// OSC 52: the terminal (and tmux with `set-clipboard`) puts the text on its clipboard.
+    public func copyToClipboard(_ text: String) {
+        Self.writeAll(Array(Self.osc52(text).utf8))
+    }
+
+    public static func osc52(_ text: String) -> String {
+        "\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}"
+    }
+
     /// ctrl-z: the terminal handed back, the process stopped as the shell's job control
     /// expects; when `fg` continues it, the terminal is taken again and drawn whole.
     public func stopProcess() -> Bool {

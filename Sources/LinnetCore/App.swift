@@ -2,6 +2,7 @@ import Foundation
 import Locking
 import PrivateFiles
 import Screen
+import Spawn
 import Timeline
 import TwitterAPI
 
@@ -73,6 +74,12 @@ public final class App {
         public var switchAsks: (@Sendable (String) -> Bool)?
         /// Where the loop reads the time (notices, autosave, "2m" ages); tests move it by hand.
         public var clock: any WallClock = SystemClock()
+        /// An ssh session: links are copied (OSC 52), not opened on a machine with no browser.
+        public var remoteSession =
+            ProcessInfo.processInfo.environment["SSH_CONNECTION"] != nil
+            || ProcessInfo.processInfo.environment["SSH_TTY"] != nil
+        /// `$BROWSER`, else `xdg-open`.
+        public var browser = ProcessInfo.processInfo.environment["BROWSER"]
         public init() {}
     }
 
@@ -331,10 +338,36 @@ public final class App {
         case .redraw:
             terminal.invalidate()
             lastFrame = nil
+        case .copy(let text, let what):
+            terminal.copyToClipboard(text)
+            inbox.post(.notice(Words.copied(what), isError: false))
+        case .openLink(let url):
+            openLink(url)
         case .stopProcess:
             if !terminal.stopProcess() { inbox.post(.notice(Words.cannotSuspend, isError: true)) }
             lastFrame = nil
         case .quit: break
+        }
+    }
+
+    /// Opens an address in the browser of this machine; over ssh (no browser here) it is
+    /// copied to the clipboard of the terminal the user sits at instead.
+    private func openLink(_ url: String) {
+        guard !settings.remoteSession else {
+            terminal.copyToClipboard(url)
+            inbox.post(.notice(Words.copiedOverSSH(url), isError: false))
+            return
+        }
+        do {
+            // $BROWSER may list several, separated by ':'; the first is used, the address as its
+            // argument (never through a shell).
+            let browser = settings.browser.flatMap { $0.split(separator: ":").first.map(String.init) } ?? "xdg-open"
+            let child = try ChildProcess("/usr/bin/env", [browser, url], stdin: .null, stdout: .null, stderr: .null)
+            Thread { _ = child.finish() }.start()
+            inbox.post(.notice(Words.opened(url), isError: false))
+        } catch {
+            terminal.copyToClipboard(url)
+            inbox.post(.notice(Words.notOpened(error.description, url), isError: true))
         }
     }
 

@@ -129,6 +129,8 @@ public struct AppState: Equatable, Sendable {
     /// The last 100 notices, oldest first, for the messages view.
     public var noticeLog: [Notice] = []
     public var showLog = false
+    /// The `o` picker: a tweet's links, one chosen.
+    public var links: LinkPicker?
     public static let noticeLogLimit = 100
     /// Keys typed so far of a longer sequence.
     public var pendingKeys: [Key] = []
@@ -158,6 +160,7 @@ public struct AppState: Equatable, Sendable {
     /// Where keys go now.
     public var keyMode: KeyMode {
         if question != nil { return .confirm }
+        if links != nil { return .picker }
         if showHelp || showLog { return .help }
         if compose?.attach != nil { return .prompt }
         if compose != nil { return .compose }
@@ -196,6 +199,10 @@ public enum Effect: Equatable, Sendable {
     case switchAccount(String)
     /// Draw the whole screen again (ctrl-l).
     case redraw
+    /// Put text on the clipboard (OSC 52), and say what it was.
+    case copy(String, what: String)
+    /// Open an address in a browser here, or copy it when the session is remote.
+    case openLink(String)
     /// Stop the process, as ctrl-z does (the shell continues it).
     case stopProcess
     case quit
@@ -304,5 +311,38 @@ public struct FileAccess: Sendable {
             FileManager.default.fileExists(atPath: full, isDirectory: &isDir)
             return folderPart + name + (isDir.boolValue ? "/" : "")
         }
+    }
+}
+
+/// A tweet's links for the `o` picker: its expanded addresses, its media, the quoted tweet's
+/// address and its own, each with a label.
+public struct LinkPicker: Equatable, Sendable {
+    public struct Item: Equatable, Sendable {
+        public var label: String
+        public var url: String
+    }
+    public var items: [Item]
+    public var selected = 0
+
+    public init(_ tweet: Tweet) {
+        let t = tweet.content
+        var items: [Item] = []
+        for u in t.entities.urls { items.append(Item(label: "link", url: u.target)) }
+        for (i, m) in t.entities.media.enumerated() {
+            items.append(
+                Item(label: "\(m.type == "animated_gif" ? "GIF" : m.type) \(i + 1)/\(t.entities.media.count)", url: m.mediaURL ?? m.target))
+        }
+        if let q = t.quotedStatus ?? nil {
+            items.append(Item(label: "quoted", url: "https://x.com/\(q.user.screenName)/status/\(q.id)"))
+        } else if let q = t.quotedStatusID {
+            items.append(Item(label: "quoted", url: "https://x.com/i/status/\(q)"))
+        }
+        items.append(Item(label: "this tweet", url: Self.address(tweet)))
+        self.items = items
+    }
+
+    /// A tweet's own address (a retweet's is its original's).
+    public static func address(_ tweet: Tweet) -> String {
+        "https://x.com/\(tweet.content.user.screenName)/status/\(tweet.content.id)"
     }
 }

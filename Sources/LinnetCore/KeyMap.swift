@@ -46,6 +46,9 @@ public enum Command: String, CaseIterable, Sendable {
     case lineUp = "line-up"
     case lineDown = "line-down"
     case attach, detach, complete, redraw, messages
+    case copyLink = "copy-link"
+    case copyText = "copy-text"
+    case links
     case stopProcess = "suspend"
     // Questions
     case yes, no
@@ -53,7 +56,7 @@ public enum Command: String, CaseIterable, Sendable {
 
 /// Where keys are read.
 public enum KeyMode: String, CaseIterable, Sendable {
-    case timeline, compose, prompt, confirm, help
+    case timeline, compose, prompt, confirm, help, picker
 }
 
 /// One line of the key map: in a mode, a key sequence runs a command; `help` is what the help
@@ -175,6 +178,9 @@ public struct KeyMap: Equatable, Sendable {
         t([.char("R")], .refresh, "refresh now")
         t([.char("T")], .cycleTheme, "next theme")
         t([.char("A")], .switchAccount, "next account")
+        t([.char("o")], .links, "links: open or copy")
+        t([.char("y")], .copyLink, "copy the tweet's address")
+        t([.char("Y")], .copyText, "copy the tweet's text")
         t([.char("?")], .help, "this help")
         t([.char("L")], .messages, "all messages, in full")
         t([.char("q")], .quit, "quit")
@@ -218,6 +224,13 @@ public struct KeyMap: Equatable, Sendable {
         b.append(Binding(.confirm, [.char("y")], .yes, "yes"))
         b.append(Binding(.confirm, [.char("n")], .no, "no"))
         b.append(Binding(.confirm, [.escape], .no, "no"))
+        for (keys, c, h) in [
+            ([Key.char("j")], Command.down, "next link"), ([.down], .down, "next link"), ([.char("k")], .up, "previous link"),
+            ([.up], .up, "previous link"), ([.enter], .send, "open it (copy it over ssh)"), ([.char("y")], .copyLink, "copy it"),
+            ([.escape], .cancel, "close"), ([.char("q")], .cancel, "close"),
+        ] {
+            b.append(Binding(.picker, keys, c, h))
+        }
         b.append(Binding(.help, [.char("?")], .cancel, "close help"))
         b.append(Binding(.help, [.escape], .cancel, "close help"))
         b.append(Binding(.help, [.char("q")], .cancel, "close help"))

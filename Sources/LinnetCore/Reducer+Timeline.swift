@@ -46,6 +46,15 @@ extension Reducer {
         case .refresh: return [.refresh(s.pane.id)]
         case .help: s.showHelp = true
         case .messages: s.showLog = true
+        case .links:
+            guard let t = selected else { return nothing(&s) }
+            s.links = LinkPicker(t)
+        case .copyLink:
+            guard let t = selected else { return nothing(&s) }
+            return [.copy(LinkPicker.address(t), what: Words.tweetAddress)]
+        case .copyText:
+            guard let t = selected else { return nothing(&s) }
+            return [.copy(Self.plainText(t.content.expandedText), what: Words.tweetText)]
         case .cycleTheme: return cycleTheme(&s, c)
         case .switchAccount: return switchAccount(&s, c)
         case .quit: return quit(&s)
@@ -151,6 +160,13 @@ extension Reducer {
         }
         s.quitting = true
         return [.quit]
+    }
+
+    /// Text for the clipboard: the tweet whole, less what a terminal would act on.
+    static func plainText(_ text: String) -> String {
+        var t = text
+        t.unicodeScalars.removeAll { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F }
+        return t
     }
 
     static func nothing(_ s: inout AppState) -> [Effect] {

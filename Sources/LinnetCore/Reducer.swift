@@ -123,6 +123,30 @@ public enum Reducer {
         return fx
     }
 
+    /// The link picker: move, open (or copy) the chosen address, close.
+    static func pick(_ command: Command, _ s: inout AppState) -> [Effect] {
+        guard var p = s.links, !p.items.isEmpty else {
+            s.links = nil
+            return []
+        }
+        switch command {
+        case .down: p.selected = min(p.items.count - 1, p.selected + 1)
+        case .up: p.selected = max(0, p.selected - 1)
+        case .send:
+            s.links = nil
+            return [.openLink(p.items[p.selected].url)]
+        case .copyLink:
+            s.links = nil
+            return [.copy(p.items[p.selected].url, what: Words.theAddress)]
+        case .cancel:
+            s.links = nil
+            return []
+        default: return []
+        }
+        s.links = p
+        return []
+    }
+
     /// Pasted text goes into the box or prompt being edited, line ends and all (in a prompt
     /// they become spaces); it is never taken for keys. Returns the line ends inserted.
     static func insertPaste(_ text: String, _ mode: KeyMode, _ s: inout AppState) -> Int {
@@ -159,6 +183,7 @@ public enum Reducer {
                 s.showLog = false
             }
             return []
+        case .picker: return pick(command, &s)
         case .compose: return editCompose(command, &s)
         case .prompt: return s.compose?.attach != nil ? editAttach(command, &s, c) : editPrompt(command, &s)
         case .timeline: return timeline(command, &s, c)

@@ -20,6 +20,7 @@ public enum Views {
         status(&screen, layout.status, s, c, t)
         if s.showHelp { help(&screen, s, c, t) }
         if s.showLog { messages(&screen, s, c, t) }
+        if let p = s.links { linkPicker(&screen, p, s, t) }
         return screen
     }
 
@@ -247,6 +248,25 @@ public enum Views {
             out = next
         }
         return (out.isEmpty ? TextLayout.truncate(text, width: max(1, width - 1)) : out) + "…"
+    }
+
+    /// The `o` picker: each link in full where it fits (cut at the end only when wider than the
+    /// screen), the chosen one highlighted.
+    static func linkPicker(_ screen: inout Screen, _ p: LinkPicker, _ s: AppState, _ t: Theme) {
+        let w = max(10, s.width - 4)
+        let h = min(s.height - 2, p.items.count + 2)
+        let box = Rect(x: 2, y: max(1, (s.height - h) / 2), width: w, height: h)
+        screen.fill(box, style: t[.help])
+        screen.put(Words.linksTitle, x: box.x + 1, y: box.y, style: t[.helpKey], clip: box)
+        for (i, item) in p.items.enumerated() where box.y + 1 + i < box.maxY {
+            let style = i == p.selected ? t[.selection].over(t[.help]) : t[.help]
+            let line = Rect(x: box.x, y: box.y + 1 + i, width: box.width, height: 1)
+            if i == p.selected { screen.fill(line, style: style) }
+            let x = screen.put(" " + TweetCard.clean(item.label) + "  ", x: box.x, y: line.y, style: t[.dim].over(style), clip: line)
+            screen.put(
+                TextLayout.truncate(TweetCard.clean(item.url), width: max(1, box.maxX - x - 1)), x: x, y: line.y,
+                style: t[.url].over(style), clip: line)
+        }
     }
 
     /// The messages view: the last notices, newest first, each in full (wrapped), with its age.

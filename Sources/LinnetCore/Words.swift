@@ -121,6 +121,14 @@ public enum Words {
         u.of > 1 ? " Uploading \(u.file) of \(u.of), \(u.percent)%… " : " Uploading, \(u.percent)%… "
     }
     public static func threadTab(_ author: String) -> String { "Thread @\(author)" }
+    public static let tweetAddress = "the tweet's address"
+    public static let tweetText = "the tweet's text"
+    public static let theAddress = "the address"
+    public static func copied(_ what: String) -> String { "Copied \(what)." }
+    public static func copiedOverSSH(_ url: String) -> String { "Copied (an ssh session has no browser here): \(url)" }
+    public static func opened(_ url: String) -> String { "Opened \(url)" }
+    public static func notOpened(_ why: String, _ url: String) -> String { "Could not open a browser (\(why)); copied instead: \(url)" }
+    public static let linksTitle = " Links: enter opens (copies over ssh), y copies, esc closes "
     public static let cannotSuspend = "Not suspended: Linnet was not started from a shell with job control (nothing could bring it back)."
     public static func moreInMessages(_ key: String) -> String { " (\(key): all of it)" }
     public static func messagesTitle(closeKeys: [String]) -> String {

@@ -42,6 +42,9 @@ public final class MemoryTerminal: Terminal, @unchecked Sendable {
 
     public func bell() { bells += 1 }
     public func invalidate() { invalidations += 1 }
+    /// What was put on the clipboard, in order.
+    public private(set) var copies: [String] = []
+    public func copyToClipboard(_ text: String) { copies.append(text) }
     public func stopProcess() -> Bool {
         stops += 1
         return true

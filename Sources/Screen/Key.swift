@@ -96,6 +96,9 @@ public protocol Terminal: AnyObject {
     func stopProcess() -> Bool
     /// Pastes arrive marked (bracketed paste), so a burst of typed keys is never taken for one.
     var bracketedPaste: Bool { get }
+    /// Puts text on the clipboard of the terminal the user sits at (OSC 52), over ssh and
+    /// through tmux too.
+    func copyToClipboard(_ text: String)
 }
 
 extension Terminal {
@@ -105,4 +108,5 @@ extension Terminal {
     public func invalidate() {}
     public func stopProcess() -> Bool { false }
     public var bracketedPaste: Bool { false }
+    public func copyToClipboard(_ text: String) {}
 }

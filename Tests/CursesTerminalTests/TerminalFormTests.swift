@@ -123,3 +123,11 @@ import TweetText
         #expect(silent.mode == nil)
     }
 }
+
+@Suite struct ClipboardBytesTests {
+    @Test func osc52CarriesTheTextInBase64() {
+        #expect(CursesTerminal.osc52("https://x.com/a/status/1") == "\u{1B}]52;c;aHR0cHM6Ly94LmNvbS9hL3N0YXR1cy8x\u{07}")
+        // Whatever the text holds, nothing of it reaches the terminal as a control.
+        #expect(!CursesTerminal.osc52("a\u{1B}[31mb\u{07}").dropFirst(7).dropLast().contains("\u{1B}"))
+    }
+}

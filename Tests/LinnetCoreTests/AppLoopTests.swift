@@ -18,7 +18,8 @@ import TwitterAPI
     /// An app over a fresh store, an offline engine (nothing listens on port 9) and a cache
     /// written from the scene's tweets.
     static func app(
-        _ terminal: MemoryTerminal, cacheDir: URL, clock: ManualClock = ManualClock(), drafts: DraftStore? = nil
+        _ terminal: MemoryTerminal, cacheDir: URL, clock: ManualClock = ManualClock(), drafts: DraftStore? = nil,
+        tweak: (inout App.Settings) -> Void = { _ in }
     ) async throws -> (App, TimelineStore) {
         let cache = TimelineCache(directory: cacheDir)
         try cache.save(await Scene.store().snapshot())
@@ -34,6 +35,7 @@ import TwitterAPI
         settings.themes = ["dark", "light"]
         settings.clock = clock
         settings.drafts = drafts
+        tweak(&settings)
         return (App(terminal: terminal, store: store, engine: engine, settings: settings, wake: {}), store)
     }
 

@@ -92,3 +92,29 @@ import TweetText
         #expect(ok)
     }
 }
+
+/// `y` copies the selected tweet's address to the terminal's clipboard: through tmux (with
+/// `set-clipboard on`) it lands in tmux's paste buffer.
+@Suite(.serialized) struct ClipboardEndToEndTests {
+    @Test func yCopiesTheAddressThroughTmux() async throws {
+        guard DemoEndToEndTests.binaryIsBuilt() else { return }
+        let port = DemoEndToEndTests.freePort()
+        let stateDir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-clip-\(port)").path
+        defer { try? FileManager.default.removeItem(atPath: stateDir) }
+        let tmux = try await Tmux.start(
+            "\(DemoEndToEndTests.binary) demo --port \(port) --tweets-per-minute 0 --state-dir \(stateDir); echo LINNET-EXITED=$?; sleep 60",
+            width: 90, height: 24)
+        defer { tmux.kill() }
+        _ = try await Tmux.run(["set-option", "-s", "set-clipboard", "on"])
+        var (ok, screen) = try await tmux.wait(30) { $0.contains("Home: streaming") && $0.contains("▌") }
+        #expect(ok, "no timeline:\n\(screen)")
+        try await tmux.keys("y")
+        (ok, screen) = try await tmux.wait(10) { $0.contains("Copied the tweet's address.") }
+        #expect(ok, "no notice:\n\(screen)")
+        let buffer = try await Tmux.run(["show-buffer"])
+        #expect(buffer.hasPrefix("https://x.com/") && buffer.contains("/status/"), "\(buffer)")
+        try await tmux.keys("q")
+        (ok, screen) = try await tmux.wait(20) { $0.contains("LINNET-EXITED=0") }
+        #expect(ok)
+    }
+}
