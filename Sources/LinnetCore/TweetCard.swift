@@ -44,6 +44,13 @@ public enum TweetCard {
                 [Span(Words.withheld(in: x.withheldIn.map(clean), copyright: x.withheldForCopyright), theme[.dim])], width: w)
         }
         out += TextLayout.wrap(body(content.displayText, theme: theme), width: w)
+        // Its photos, GIF or video, each on a line: kind, place, size, alt text (`o` lists them).
+        for (i, m) in content.entities.media.enumerated() {
+            let label = Words.media(
+                m.type, index: i + 1, of: content.entities.media.count, width: Int(m.width), height: Int(m.height),
+                alt: m.altText.map(clean))
+            out += TextLayout.wrap([Span(label, theme[.url])], width: w)
+        }
         if content.quotedStatus == nil, content.quotedStatusID != nil {
             // X sent the quote's id but not the post (deleted, or not visible to this account).
             out.append(StyledLine([Span("┃ ", theme[.border]), Span(Words.quotedUnavailable, theme[.dim].over(theme[.quote]))]))

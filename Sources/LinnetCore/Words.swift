@@ -121,6 +121,14 @@ public enum Words {
         u.of > 1 ? " Uploading \(u.file) of \(u.of), \(u.percent)%… " : " Uploading, \(u.percent)%… "
     }
     public static func threadTab(_ author: String) -> String { "Thread @\(author)" }
+    /// `▣ photo 1/2 1200×800 "a linnet on a wire"`.
+    public static func media(_ type: String, index: Int, of count: Int, width: Int, height: Int, alt: String?) -> String {
+        let kind = type == "animated_gif" ? "GIF" : type
+        var label = "▣ \(kind) \(index)/\(count)"
+        if width > 0, height > 0 { label += " \(width)×\(height)" }
+        if let alt, !alt.isEmpty { label += " \"\(alt)\"" }
+        return label
+    }
     public static let tweetAddress = "the tweet's address"
     public static let tweetText = "the tweet's text"
     public static let theAddress = "the address"

@@ -6,8 +6,9 @@ import TwitterAPI
 /// session's tweets before any network call. One file per account, written atomically.
 public struct TimelineCache: Sendable {
     public static let magic: [UInt8] = Array("LNNTCACHE".utf8)
-    /// 3 keeps v2's extras (edits, conversation, withholding, reply settings); 2 is still read.
-    public static let formatVersion: UInt64 = 3
+    /// 3 kept v2's extras (edits, conversation, withholding, reply settings), 4 media sizes and
+    /// alt text; 2 and 3 are still read.
+    public static let formatVersion: UInt64 = 4
     /// Newest tweets kept per timeline.
     public var keepPerTimeline: Int
     public let directory: URL
@@ -131,7 +132,7 @@ public struct TimelineCache: Sendable {
         var r = BinaryReader(bytes, end: bytes.count - 4)
         _ = try r.raw(magic.count)
         let version = try r.varint()
-        guard version == formatVersion || version == 2 else {
+        guard (2...formatVersion).contains(version) else {
             throw CacheFormatError(description: "written by another version of Linnet (format \(version))")
         }
         var views: [TimelineID: TimelineView] = [:]
@@ -156,7 +157,7 @@ public struct TimelineCache: Sendable {
         let count = try r.varint()
         for _ in 0..<count {
             if head != nil && wanted.isEmpty { return TimelineSnapshot(version: 0, tweets: tweets, timelines: views) }
-            let t = try TweetCoding.readTweet(&r, users: &users, depth: 0)
+            let t = try TweetCoding.readTweet(&r, users: &users, depth: 0, version: version)
             tweets[t.id] = t
             wanted.remove(t.id)
         }

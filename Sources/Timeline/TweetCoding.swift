@@ -23,6 +23,9 @@ enum TweetCoding {
             w.string(m.display)
             w.optionalString(m.mediaURL)
             range(m.range, &w)
+            w.varint(UInt64(max(0, m.width)))
+            w.varint(UInt64(max(0, m.height)))
+            w.optionalString(m.altText)
         }
         w.varint(UInt64(e.mentions.count))
         for m in e.mentions {
@@ -64,7 +67,10 @@ enum TweetCoding {
         }
     }
 
-    static func readTweet(_ r: inout BinaryReader, users: inout [UserID: User], depth: Int) throws -> Tweet {
+    /// `version`: the file's format; media sizes and alt text came with format 4.
+    static func readTweet(_ r: inout BinaryReader, users: inout [UserID: User], depth: Int, version: UInt64 = TimelineCache.formatVersion)
+        throws -> Tweet
+    {
         guard depth <= 2 else { throw CacheFormatError(description: "tweets nested too deeply") }
         let id = TweetID(try r.varint())
         let created = try r.int()
@@ -77,10 +83,15 @@ enum TweetCoding {
             e.urls.append(Entities.Link(target: try r.string(), display: try r.string(), range: try readRange(&r)))
         }
         for _ in 0..<(try r.varint()) {
-            e.media.append(
-                Entities.Media(
-                    type: try r.string(), target: try r.string(), display: try r.string(), mediaURL: try r.optionalString(),
-                    range: try readRange(&r)))
+            var m = Entities.Media(
+                type: try r.string(), target: try r.string(), display: try r.string(), mediaURL: try r.optionalString(),
+                range: try readRange(&r))
+            if version >= 4 {
+                m.width = Int32(clamping: try r.varint())
+                m.height = Int32(clamping: try r.varint())
+                m.altText = try r.optionalString()
+            }
+            e.media.append(m)
         }
         for _ in 0..<(try r.varint()) {
             let name = try r.string()
@@ -112,8 +123,8 @@ enum TweetCoding {
                 conversationID: conversation == 0 ? nil : TweetID(conversation), withheldIn: withheld,
                 withheldForCopyright: xflags & 1 != 0, isLongPost: xflags & 2 != 0, replySettings: try r.optionalString())
         }
-        let retweeted = try r.bool() ? try readTweet(&r, users: &users, depth: depth + 1) : nil
-        let quoted = try r.bool() ? try readTweet(&r, users: &users, depth: depth + 1) : nil
+        let retweeted = try r.bool() ? try readTweet(&r, users: &users, depth: depth + 1, version: version) : nil
+        let quoted = try r.bool() ? try readTweet(&r, users: &users, depth: depth + 1, version: version) : nil
         return Tweet(
             id: id, createdAt: created, user: user, text: text,
             displayRange: ds >= 0 && de >= ds ? Int(ds)..<Int(de) : nil, entities: e,

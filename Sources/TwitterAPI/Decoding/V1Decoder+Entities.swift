@@ -80,6 +80,26 @@ extension V1Decoder {
         var expanded: String?
         var https: String?
         var range: Range<Int>?
+        var alt: String?
+        var size: (w: Int, h: Int)?
+        var large: (w: Int, h: Int)?
+        /// `{"width": …, "height": …}` (original_info) or `{"w": …, "h": …}` (sizes).
+        func dimensions(_ r: inout JSONReader, _ wKey: String, _ hKey: String) throws -> (w: Int, h: Int)? {
+            guard r.peek() == .object else {
+                try r.skipValue()
+                return nil
+            }
+            var w = 0
+            var h = 0
+            try r.readObject { r, key in
+                switch key.string {
+                case wKey: w = try r.lenientInt() ?? 0
+                case hKey: h = try r.lenientInt() ?? 0
+                default: try r.skipValue()
+                }
+            }
+            return w > 0 && h > 0 ? (w, h) : nil
+        }
         try r.readObject { r, key in
             switch key {
             case "type": type = try r.optionalString() ?? type
@@ -88,12 +108,21 @@ extension V1Decoder {
             case "expanded_url": expanded = try r.optionalString()
             case "media_url_https": https = try r.optionalString()
             case "indices": range = try r.optionalRange()
+            case "ext_alt_text": alt = try r.optionalString()
+            case "original_info": size = try dimensions(&r, "width", "height")
+            case "sizes":
+                guard r.peek() == .object else { return try r.skipValue() }
+                try r.readObject { r, key in
+                    if key.equals("large") { large = try dimensions(&r, "w", "h") } else { try r.skipValue() }
+                }
             default: try r.skipValue()
             }
         }
         guard let url, let range else { return nil }
+        let wh = size ?? large
         return Entities.Media(
-            type: type, target: expanded ?? url, display: display ?? expanded ?? url, mediaURL: https, range: range)
+            type: type, target: expanded ?? url, display: display ?? expanded ?? url, mediaURL: https, range: range, width: wh?.w ?? 0,
+            height: wh?.h ?? 0, altText: alt.flatMap { $0.isEmpty ? nil : $0 })
     }
 
     func mention(_ r: inout JSONReader) throws -> Entities.Mention? {

@@ -40,6 +40,9 @@ extension V2Decoder {
         var type = "photo"
         var url: String?
         var preview: String?
+        var width = 0
+        var height = 0
+        var alt: String?
     }
 
     func post(_ r: inout JSONReader) throws -> RawPost {
@@ -192,6 +195,9 @@ extension V2Decoder {
             case "type": m.type = try r.optionalString() ?? "photo"
             case "url": m.url = try r.optionalString()
             case "preview_image_url": m.preview = try r.optionalString()
+            case "width": m.width = try r.lenientInt() ?? 0
+            case "height": m.height = try r.lenientInt() ?? 0
+            case "alt_text": m.alt = try r.optionalString()
             default: try r.skipValue()
             }
         }

@@ -37,8 +37,9 @@ extension Tweet {
         for u in entities.urls {
             marks.append(Mark(range: u.range, replacement: u.display, kind: .url(target: u.target)))
         }
+        // A media link is not shown in the text (the card lists the media), as X does.
         for m in entities.media {
-            marks.append(Mark(range: m.range, replacement: m.display, kind: .media(target: m.target)))
+            marks.append(Mark(range: m.range, replacement: "", kind: .media(target: m.target)))
         }
         for m in entities.mentions { marks.append(Mark(range: m.range, replacement: nil, kind: .mention(screenName: m.screenName))) }
         for h in entities.hashtags { marks.append(Mark(range: h.range, replacement: nil, kind: .hashtag(h.text))) }
@@ -62,10 +63,15 @@ extension Tweet {
             append(scalars.joined(cursor..<mark.range.lowerBound))
             let start = outCount
             append(mark.replacement ?? scalars.joined(mark.range))
-            highlights.append(DisplayText.Highlight(kind: mark.kind, range: start..<outCount))
+            if outCount > start { highlights.append(DisplayText.Highlight(kind: mark.kind, range: start..<outCount)) }
             cursor = mark.range.upperBound
         }
         append(scalars.joined(cursor..<visible.upperBound))
+        // The space left before a hidden media link at the end goes with it.
+        while !entities.media.isEmpty, let last = out.last, last == " ", highlights.last.map({ $0.range.upperBound < outCount }) ?? true {
+            out.removeLast()
+            outCount -= 1
+        }
         return DisplayText(text: String(out), highlights: highlights)
     }
 

@@ -28,12 +28,22 @@ public struct Entities: Equatable, Sendable {
         public var mediaURL: String?
         var span: Span
         public var range: Range<Int> { span.range }
-        public init(type: String, target: String, display: String, mediaURL: String?, range: Range<Int>) {
+        /// Its size in pixels (0 when not given) and its alt text.
+        public var width: Int32 = 0
+        public var height: Int32 = 0
+        public var altText: String?
+        public init(
+            type: String, target: String, display: String, mediaURL: String?, range: Range<Int>, width: Int = 0, height: Int = 0,
+            altText: String? = nil
+        ) {
             self.type = type
             self.target = target
             self.display = display
             self.mediaURL = mediaURL
             span = Span(range)
+            self.width = Int32(clamping: width)
+            self.height = Int32(clamping: height)
+            self.altText = altText
         }
     }
 
