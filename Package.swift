@@ -77,9 +77,10 @@ let package = Package(
         .testTarget(name: "ScreenTests", dependencies: ["Screen", "TweetText", "LinnetTestSupport"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "Screen", "TweetText"]),
         .testTarget(
-            name: "LinnetCoreTests", dependencies: ["LinnetCore", "Screen", "Timeline", "TwitterAPI", "LinnetTestSupport"],
+            name: "LinnetCoreTests", dependencies: ["LinnetCore", "Locking", "Screen", "Timeline", "TwitterAPI", "LinnetTestSupport"],
             exclude: ["Golden"]),
-        .testTarget(name: "TUITests", dependencies: ["TweetText", "TwitterAPI", "TwitterSimulator", "LinnetTestSupport", "Spawn"]),
+        .testTarget(
+            name: "TUITests", dependencies: ["TweetText", "TwitterAPI", "TwitterSimulator", "Timeline", "LinnetTestSupport", "Spawn"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "TwitterAPI", "LinnetCore", "LinnetTestSupport"]),
         .testTarget(
             name: "TwitterClientTests", dependencies: ["Locking", "TwitterAPI", "TwitterSimulator", "LinnetTestSupport", "Spawn"]),

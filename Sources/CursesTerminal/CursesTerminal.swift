@@ -188,6 +188,19 @@ public final class CursesTerminal: Terminal {
         Self.writeAll(Array(Self.osc52(text).utf8))
     }
 
+    public func notify(title: String, body: String) {
+        Self.writeAll(Array(Self.notification(title: title, body: body).utf8))
+    }
+
+    /// OSC 777 (title and body) and OSC 9 (one line), with anything a terminal would act on
+    /// removed from the text: terminals show one or the other.
+    public static func notification(title: String, body: String) -> String {
+        func clean(_ s: String) -> String {
+            String(String.UnicodeScalarView(s.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && $0 != ";" }).prefix(200))
+        }
+        return "\u{1B}]777;notify;\(clean(title));\(clean(body))\u{07}\u{1B}]9;\(clean(title)): \(clean(body))\u{07}"
+    }
+
     public static func osc52(_ text: String) -> String {
         "\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}"
     }

@@ -61,6 +61,8 @@ public final class App {
         public var themes: [String] = Theme.available()
         public var confirmBeforePost = false
         public var bellOnMention = false
+        /// A desktop notification (OSC 9 / OSC 777) for each new mention.
+        public var desktopNotifications = false
         public var panes: [TimelineID] = [.home, .mentions]
         public var drafts: DraftStore?
         public var cache: TimelineCache?
@@ -270,7 +272,17 @@ public final class App {
             lastVersion = snapshot.version
             actions.append(.storeChanged)
             let mentions = snapshot.timelines[.mentions]?.ids.count ?? 0
-            if settings.bellOnMention, let seen = mentionsSeen, mentions > seen { terminal.bell() }
+            if let seen = mentionsSeen, mentions > seen {
+                if settings.bellOnMention { terminal.bell() }
+                // Opt-in desktop notifications for the newest mention (OSC 9 and OSC 777).
+                if settings.desktopNotifications, let newest = snapshot.timelines[.mentions]?.ids.first,
+                    let t = snapshot.tweets[newest]?.content
+                {
+                    terminal.notify(
+                        title: Words.mentionNotice(TweetCard.clean(t.user.screenName)),
+                        body: TweetCard.clean(t.displayText.text.replacingOccurrences(of: "\n", with: " ")))
+                }
+            }
             mentionsSeen = mentions
         }
         if !keys.isEmpty { actions.append(.keys(keys)) }

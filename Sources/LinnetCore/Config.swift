@@ -8,6 +8,8 @@ public struct Config: Equatable, Sendable {
     public var theme = "dark"
     public var confirmBeforePost = false
     public var bellOnMention = false
+    /// Desktop notifications (OSC 9 / OSC 777) for new mentions.
+    public var desktopNotifications = false
     /// Panes open at start: `home`, `mentions`, `search:QUERY`, `user:NAME`.
     public var panes = ["home", "mentions"]
     /// The shortest time between polls of one timeline (rate limits may make it longer).
@@ -28,7 +30,8 @@ public struct Config: Equatable, Sendable {
 
     public static func == (a: Config, b: Config) -> Bool {
         a.theme == b.theme && a.confirmBeforePost == b.confirmBeforePost && a.bellOnMention == b.bellOnMention
-            && a.panes == b.panes && a.minimumPollSeconds == b.minimumPollSeconds && a.keepPerTimeline == b.keepPerTimeline
+            && a.desktopNotifications == b.desktopNotifications && a.panes == b.panes && a.minimumPollSeconds == b.minimumPollSeconds
+            && a.keepPerTimeline == b.keepPerTimeline
             && a.prices == b.prices && a.budgetPerDay == b.budgetPerDay && a.escapeDelayMilliseconds == b.escapeDelayMilliseconds
             && a.keys.mapValues { $0.map { "\($0.keys)=\($0.command)" } } == b.keys.mapValues { $0.map { "\($0.keys)=\($0.command)" } }
     }
@@ -62,6 +65,9 @@ public struct Config: Equatable, Sendable {
             case "confirm_before_post":
                 guard let b = v.bool else { throw fail(key, "confirm_before_post must be true or false") }
                 c.confirmBeforePost = b
+            case "desktop_notifications":
+                guard let b = v.bool else { throw fail(key, "desktop_notifications must be true or false") }
+                c.desktopNotifications = b
             case "bell_on_mention":
                 guard let b = v.bool else { throw fail(key, "bell_on_mention must be true or false") }
                 c.bellOnMention = b
@@ -121,7 +127,7 @@ public struct Config: Equatable, Sendable {
             default:
                 throw fail(
                     key,
-                    "unknown setting \"\(key)\" (known: theme, confirm_before_post, bell_on_mention, panes, keep_per_timeline, budget_per_day, escape_delay_ms, [poll], [prices], [keys.MODE])"
+                    "unknown setting \"\(key)\" (known: theme, confirm_before_post, bell_on_mention, desktop_notifications, panes, keep_per_timeline, budget_per_day, escape_delay_ms, [poll], [prices], [keys.MODE])"
                 )
             }
         }
@@ -164,6 +170,7 @@ public struct Config: Equatable, Sendable {
             theme = \(AccountStore.quote(theme))
             confirm_before_post = \(confirmBeforePost)
             bell_on_mention = \(bellOnMention)
+            desktop_notifications = \(desktopNotifications)
             panes = [\(panes.map(AccountStore.quote).joined(separator: ", "))]
             keep_per_timeline = \(keepPerTimeline)
             escape_delay_ms = \(escapeDelayMilliseconds)

@@ -129,6 +129,7 @@ public enum Words {
         if let alt, !alt.isEmpty { label += " \"\(alt)\"" }
         return label
     }
+    public static func mentionNotice(_ name: String) -> String { "Linnet: @\(name) mentioned you" }
     public static let tweetAddress = "the tweet's address"
     public static let tweetText = "the tweet's text"
     public static let theAddress = "the address"

@@ -45,6 +45,8 @@ public final class MemoryTerminal: Terminal, @unchecked Sendable {
     /// What was put on the clipboard, in order.
     public private(set) var copies: [String] = []
     public func copyToClipboard(_ text: String) { copies.append(text) }
+    public private(set) var notifications: [(title: String, body: String)] = []
+    public func notify(title: String, body: String) { notifications.append((title, body)) }
     public func stopProcess() -> Bool {
         stops += 1
         return true

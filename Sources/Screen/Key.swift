@@ -99,6 +99,8 @@ public protocol Terminal: AnyObject {
     /// Puts text on the clipboard of the terminal the user sits at (OSC 52), over ssh and
     /// through tmux too.
     func copyToClipboard(_ text: String)
+    /// A desktop notification, where the terminal shows them (OSC 9, OSC 777).
+    func notify(title: String, body: String)
 }
 
 extension Terminal {
@@ -109,4 +111,5 @@ extension Terminal {
     public func stopProcess() -> Bool { false }
     public var bracketedPaste: Bool { false }
     public func copyToClipboard(_ text: String) {}
+    public func notify(title: String, body: String) {}
 }

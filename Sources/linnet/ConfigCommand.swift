@@ -28,6 +28,7 @@ extension GlobalOptions {
         s.keyMap = config.keyMap
         s.confirmBeforePost = config.confirmBeforePost
         s.bellOnMention = config.bellOnMention
+        s.desktopNotifications = config.desktopNotifications
         s.panes = config.panes.compactMap(Config.pane)
         s.drafts = DraftStore(directory: DraftStore.defaultDirectory(account: account))
         return (s, notice)

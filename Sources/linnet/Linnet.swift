@@ -30,7 +30,7 @@ struct Linnet: AsyncParsableCommand {
         version: LinnetVersion.string,
         subcommands: [
             DemoCommand.self, LoginCommand.self, AccountsCommand.self, PostCommand.self, TimelineCommand.self,
-            SearchCommand.self, APICommand.self, UsageCommand.self, ConfigCommand.self, SimCommand.self,
+            SearchCommand.self, APICommand.self, UsageCommand.self, StatusCommand.self, ConfigCommand.self, SimCommand.self,
         ])
 
     @OptionGroup var global: GlobalOptions

@@ -74,7 +74,9 @@ struct UsageCommand: AsyncParsableCommand {
     }
 
     /// The account whose ledger to read: --account, the environment's token, or the active one.
-    func accountName() throws -> String {
+    func accountName() throws -> String { try accountName(global: global) }
+
+    func accountName(global: GlobalOptions) throws -> String {
         let env = ProcessInfo.processInfo.environment
         if env["LINNET_ACCESS_TOKEN"] != nil || env["LINNET_BEARER_TOKEN"] != nil {
             let (client, _) = try global.client()
@@ -90,5 +92,30 @@ struct UsageCommand: AsyncParsableCommand {
                 code: .auth)
         }
         return a.name
+    }
+}
+
+/// `linnet status`: one line of unread counts per pane, read from the cache with no network
+/// call, for tmux's `status-right` (`#(linnet status)`).
+struct StatusCommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "status", abstract: "Unread tweets per pane, from the cache (no network): for a tmux status line.")
+    @OptionGroup var global: GlobalOptions
+
+    func run() async throws {
+        let name = try UsageCommand().accountName(global: global)
+        let config = try global.config()
+        let cache = TimelineCache(directory: TimelineCache.defaultDirectory(account: name))
+        guard case .loaded(let snapshot) = cache.load() else {
+            print("")
+            return
+        }
+        let panes = config.panes.compactMap(Config.pane)
+        var parts: [String] = []
+        for id in panes {
+            let unread = snapshot.timelines[id]?.unreadCount ?? 0
+            if unread > 0 { parts.append("\(Words.title(id, clean: TweetCard.clean)) \(unread)") }
+        }
+        print(parts.joined(separator: " · "))
     }
 }

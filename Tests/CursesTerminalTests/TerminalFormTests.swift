@@ -131,3 +131,14 @@ import TweetText
         #expect(!CursesTerminal.osc52("a\u{1B}[31mb\u{07}").dropFirst(7).dropLast().contains("\u{1B}"))
     }
 }
+
+@Suite struct NotificationBytesTests {
+    @Test func osc777AndOsc9WithoutControls() {
+        let bytes = CursesTerminal.notification(title: "Linnet: @ann mentioned you", body: "hi\u{1B}]52;c;evil\u{07} there; ok")
+        #expect(
+            bytes.hasPrefix("\u{1B}]777;notify;Linnet: @ann mentioned you;hi]52c")
+                && bytes.contains("\u{1B}]9;Linnet: @ann mentioned you: hi"))
+        // Exactly two escape sequences, each ended by BEL, nothing from the text able to end one early.
+        #expect(bytes.filter { $0 == "\u{1B}" }.count == 2 && bytes.filter { $0 == "\u{07}" }.count == 2)
+    }
+}

@@ -1,6 +1,7 @@
 import Foundation
 import LinnetCore
 import LinnetTestSupport
+import Locking
 import Screen
 import Testing
 import Timeline
@@ -166,5 +167,37 @@ extension AppLoopTests {
         await again.run()
         #expect(again.state.pane.id == .search("linnet"), "\(again.state.panes.map(\.id))")
         #expect(again.state.panes.map(\.id) == [.home, .mentions, .search("linnet")])
+    }
+}
+
+/// Opt-in desktop notifications: a new mention raises one, with its author and text.
+@MainActor @Suite struct NotificationTests {
+    @Test func aNewMentionIsNotified() async throws {
+        let dir = AppLoopTests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let mention = Scene.tweet(140, Scene.kenji, "@linnet_demo a question \u{1B}[31mfor you", age: 1)
+        let holder = Locked<TimelineStore?>(nil)
+        let terminal = MemoryTerminal(width: 100, height: 20, script: [[], [], [], []]) { turn in
+            guard turn == 1, let store = holder.withLock({ $0 }) else { return }
+            let done = DispatchSemaphore(value: 0)
+            Task.detached {
+                await store.add(mention, to: [.mentions])
+                done.signal()
+            }
+            done.wait()
+        }
+        let (app, store) = try await AppLoopTests.app(terminal, cacheDir: dir) { $0.desktopNotifications = true }
+        holder.withLock { $0 = store }
+        await app.run()
+        #expect(terminal.notifications.count == 1, "\(terminal.notifications)")
+        #expect(terminal.notifications.first?.title == "Linnet: @kenji mentioned you")
+        #expect(
+            terminal.notifications.first?.body.contains("a question") == true
+                && terminal.notifications.first?.body.contains("\u{1B}") == false)
+    }
+
+    @Test func theBytesCarryNoControls() {
+        #expect(Config().desktopNotifications == false)
+        #expect((try? Config.parse("desktop_notifications = true\n", file: "c.toml").desktopNotifications) == true)
     }
 }

@@ -14,7 +14,7 @@ struct AccountHome {
 
     /// Nil (with the reason recorded) when the `linnet` binary has not been built.
     static func start(_ label: String, _ tweak: (inout SimulatorConfiguration) -> Void = { _ in }) async throws -> AccountHome? {
-        guard DemoEndToEndTests.binaryIsBuilt() else { return nil }
+        guard TerminalTests.DemoEndToEndTests.binaryIsBuilt() else { return nil }
         var config = SimulatorConfiguration.quiet
         config.keepAliveSeconds = 1
         tweak(&config)
@@ -36,6 +36,6 @@ struct AccountHome {
 
     /// Runs `linnet` with these folders.
     func linnet(_ args: [String]) async throws -> (status: Int32, output: String) {
-        try await runProcess(DemoEndToEndTests.binary, args, environment: environment)
+        try await runProcess(TerminalTests.DemoEndToEndTests.binary, args, environment: environment)
     }
 }

@@ -2,50 +2,52 @@ import Foundation
 import Testing
 import TwitterAPI
 
-/// `linnet demo --api v2` under tmux: the reader signs in with OAuth 2.0 tokens, polls the
-/// simulator's v2 face (on self-serve, where v1.1 answers 453, so nothing else could fill the
-/// panes), and shows the tier's refusal of a like in words.
-@Suite(.serialized) struct DemoV2EndToEndTests {
-    @Test func readsThroughV2OnSelfServeAndSaysWhatTheTierRefuses() async throws {
-        guard DemoEndToEndTests.binaryIsBuilt() else { return }
-        let port = DemoEndToEndTests.freePort()
-        let base = "http://127.0.0.1:\(port)"
-        let stateDir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-e2e-v2-\(port)").path
-        defer { try? FileManager.default.removeItem(atPath: stateDir) }
-        let command =
-            "\(DemoEndToEndTests.binary) demo --api v2 --tier self-serve --port \(port) --tweets-per-minute 0 --state-dir \(stateDir); echo LINNET-EXITED=$?; sleep 120"
-        let tmux = try await Tmux.start(command, width: 100, height: 30)
-        defer { tmux.kill() }
+extension TerminalTests {
+    /// `linnet demo --api v2` under tmux: the reader signs in with OAuth 2.0 tokens, polls the
+    /// simulator's v2 face (on self-serve, where v1.1 answers 453, so nothing else could fill the
+    /// panes), and shows the tier's refusal of a like in words.
+    @Suite(.serialized) struct DemoV2EndToEndTests {
+        @Test func readsThroughV2OnSelfServeAndSaysWhatTheTierRefuses() async throws {
+            guard DemoEndToEndTests.binaryIsBuilt() else { return }
+            let port = DemoEndToEndTests.freePort()
+            let base = "http://127.0.0.1:\(port)"
+            let stateDir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-e2e-v2-\(port)").path
+            defer { try? FileManager.default.removeItem(atPath: stateDir) }
+            let command =
+                "\(DemoEndToEndTests.binary) demo --api v2 --tier self-serve --port \(port) --tweets-per-minute 0 --state-dir \(stateDir); echo LINNET-EXITED=$?; sleep 120"
+            let tmux = try await Tmux.start(command, width: 100, height: 30)
+            defer { tmux.kill() }
 
-        var (ok, screen) = try await tmux.wait(30) {
-            $0.contains("@linnet_demo · ≈ $") && $0.contains("Home: polling") && $0.contains("Mentions: polling") && $0.contains("▌")
+            var (ok, screen) = try await tmux.wait(30) {
+                $0.contains("@linnet_demo · ≈ $") && $0.contains("Home: polling") && $0.contains("Mentions: polling") && $0.contains("▌")
+            }
+            #expect(ok, "no timeline appeared through v2:\n\(screen)")
+            guard ok else { return }
+            func simUsage() async throws -> JSONValue {
+                try JSONValue.parse(try await HTTPClient().send(HTTPRequest(method: "GET", url: base + "/_sim/usage")).body)
+            }
+            let usage = try await simUsage()
+            #expect(usage["tier"]?.stringValue == "self-serve")
+            #expect((usage["post_reads"]?.intValue ?? 0) > 0, "the simulator billed no post reads: \(usage)")
+            // The meter shows what the simulator billed (nothing new is posted, so it settles).
+            var expected = ""
+            (ok, screen) = try await tmux.wait(
+                20,
+                until: { screen in
+                    guard let cost = try? await simUsage()["cost_usd"]?.doubleValue else { return false }
+                    expected = "≈ " + String(format: cost < 0.01 ? "$%.3f" : "$%.2f", cost) + " today"
+                    return screen.contains(expected)
+                })
+            #expect(ok, "the meter does not show the simulator's \(expected):\n\(screen)")
+
+            // Self-serve has no likes: the refusal is on screen in words, and the reader goes on.
+            try await tmux.keys("f")
+            (ok, screen) = try await tmux.wait { $0.contains("Could not like the tweet") }
+            #expect(ok, "no refusal shown:\n\(screen)")
+
+            try await tmux.keys("q")
+            (ok, screen) = try await tmux.wait { $0.contains("LINNET-EXITED=0") }
+            #expect(ok, "linnet did not exit cleanly:\n\(screen)")
         }
-        #expect(ok, "no timeline appeared through v2:\n\(screen)")
-        guard ok else { return }
-        func simUsage() async throws -> JSONValue {
-            try JSONValue.parse(try await HTTPClient().send(HTTPRequest(method: "GET", url: base + "/_sim/usage")).body)
-        }
-        let usage = try await simUsage()
-        #expect(usage["tier"]?.stringValue == "self-serve")
-        #expect((usage["post_reads"]?.intValue ?? 0) > 0, "the simulator billed no post reads: \(usage)")
-        // The meter shows what the simulator billed (nothing new is posted, so it settles).
-        var expected = ""
-        (ok, screen) = try await tmux.wait(
-            20,
-            until: { screen in
-                guard let cost = try? await simUsage()["cost_usd"]?.doubleValue else { return false }
-                expected = "≈ " + String(format: cost < 0.01 ? "$%.3f" : "$%.2f", cost) + " today"
-                return screen.contains(expected)
-            })
-        #expect(ok, "the meter does not show the simulator's \(expected):\n\(screen)")
-
-        // Self-serve has no likes: the refusal is on screen in words, and the reader goes on.
-        try await tmux.keys("f")
-        (ok, screen) = try await tmux.wait { $0.contains("Could not like the tweet") }
-        #expect(ok, "no refusal shown:\n\(screen)")
-
-        try await tmux.keys("q")
-        (ok, screen) = try await tmux.wait { $0.contains("LINNET-EXITED=0") }
-        #expect(ok, "linnet did not exit cleanly:\n\(screen)")
     }
 }
