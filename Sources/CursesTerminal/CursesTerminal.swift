@@ -54,6 +54,8 @@ public final class CursesTerminal: Terminal {
     static let inputModesOff = "\u{1B}[?1004l\u{1B}[?2004l"
     /// Keys across reads: a sequence split between two reads waits here for its rest.
     private var keyStream = KeyStream()
+    /// When the terminal last sent anything (a paste's end marker is waited for after it).
+    private var lastInputAt = 0.0
     /// How long a lone Escape waits for what may follow it (ncurses's ESCDELAY too).
     public var escapeDelay = 0.04 {
         didSet { set_escdelay(Int32(max(1, escapeDelay * 1000))) }
@@ -453,13 +455,25 @@ public final class CursesTerminal: Terminal {
             closed.set()
             return []
         }
-        var keys = keyStream.feed(readInputs(), special: Self.special)
+        let inputs = readInputs()
+        if !inputs.isEmpty { lastInputAt = Date().timeIntervalSince1970 }
+        var keys = keyStream.feed(inputs, special: Self.special)
         // The start of a sequence, or a lone Escape: wait briefly for the rest before taking
         // it as typed (an Escape key, or Alt).
         if keyStream.isPending {
             var p = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-            if poll(&p, 1, Int32(escapeDelay * 1000)) > 0 { keys += keyStream.feed(readInputs(), special: Self.special) }
+            if poll(&p, 1, Int32(escapeDelay * 1000)) > 0 {
+                keys += keyStream.feed(readInputs(), special: Self.special)
+                lastInputAt = Date().timeIntervalSince1970
+            }
             if keyStream.isPending, !keyStreamIsPasting() { keys += keyStream.flush() }
+        }
+        // A paste arriving over several reads goes in as it comes, and stays a paste until its
+        // end marker: its line ends are never taken for Enter. Only after 5 s with nothing more
+        // (a terminal that never ends it) are keys keys again.
+        if keyStream.isPasting {
+            if let part = keyStream.takePartialPaste() { keys.append(part) }
+            if Date().timeIntervalSince1970 - lastInputAt > 5 { keys += keyStream.flush() }
         }
         // Continued after a stop: the screen may hold anything; a resize-like key makes the
         // loop draw the next frame whole.

@@ -49,6 +49,24 @@ public struct KeyStream: Sendable {
         return keys
     }
 
+    /// What has arrived of a paste still going on, as a paste (the rest follows as another);
+    /// nil when none is going on or nothing new came.
+    public mutating func takePartialPaste() -> Key? {
+        guard pasting, !paste.isEmpty else { return nil }
+        // Half of the end marker may have arrived: it stays for the next read.
+        let end: [UInt32] = [27, 0x5B, 0x32, 0x30, 0x31, 0x7E]
+        var keep = 0
+        for n in stride(from: min(end.count - 1, paste.count), through: 1, by: -1)
+        where paste.suffix(n).map(\.value) == Array(end.prefix(n)) {
+            keep = n
+            break
+        }
+        var text = paste
+        text.removeLast(keep)
+        paste = String.UnicodeScalarView(paste.suffix(keep))
+        return text.isEmpty ? nil : .paste(String(text))
+    }
+
     /// The wait for the rest is over: what is held becomes keys as it stands (a lone Escape
     /// is the Escape key; a paste never ended is still pasted).
     public mutating func flush() -> [Key] {
@@ -139,7 +157,7 @@ public struct KeyStream: Sendable {
         if paste.count >= end.count, paste.suffix(end.count).map(\.value) == end {
             var text = paste
             text.removeLast(end.count)
-            keys.append(.paste(String(text)))
+            if !text.isEmpty { keys.append(.paste(String(text))) }
             paste = String.UnicodeScalarView()
             pasting = false
         }

@@ -52,4 +52,15 @@ import Testing
         #expect(keys == [.paste("first line\rsecond \u{1B}[A line"), .char("y")])
         #expect(!stream.isPending)
     }
+
+    @Test func aLongPasteGoesInAsItComesAndNeverBecomesKeys() {
+        var stream = KeyStream()
+        #expect(stream.feed(inputs("\u{1B}[200~first\r"), special: { _ in nil }).isEmpty)
+        #expect(stream.takePartialPaste() == .paste("first\r"))
+        // Half the end marker has come: it waits for the rest.
+        #expect(stream.feed(inputs("second\u{1B}[20"), special: { _ in nil }).isEmpty)
+        #expect(stream.takePartialPaste() == .paste("second") && stream.isPasting)
+        #expect(stream.feed(inputs("1~x"), special: { _ in nil }) == [.char("x")])
+        #expect(!stream.isPending)
+    }
 }
