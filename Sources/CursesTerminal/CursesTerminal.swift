@@ -141,12 +141,15 @@ public final class CursesTerminal: Terminal {
     deinit { end() }
 
     /// Prepares what a crash handler writes to give the terminal back: attributes off, the
-    /// cursor shown, keypad mode off, the normal screen (terminfo's sgr0, cnorm, rmkx, rmcup).
+    /// cursor shown, keypad mode off, the normal screen (terminfo's sgr0, cnorm, rmkx, rmcup),
+    /// and the input modes Linnet turned on.
     private static func restoreOnCrash() {
         var bytes: [CChar] = []
         for cap in ["sgr0", "cnorm", "rmkx", "rmcup"] {
             if let s = cn_tigetstr(cap) { bytes += Array(UnsafeBufferPointer(start: s, count: strlen(s))) }
         }
+        // Bracketed paste and focus reports off too, or the shell would get their markers.
+        bytes += inputModesOff.utf8.map { CChar(bitPattern: $0) }
         bytes += [13, 10]
         bytes.withUnsafeBufferPointer { cn_install_crash_restore($0.baseAddress, Int32($0.count)) }
     }

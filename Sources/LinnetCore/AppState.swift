@@ -332,7 +332,7 @@ public struct LinkPicker: Equatable, Sendable {
             items.append(
                 Item(label: "\(m.type == "animated_gif" ? "GIF" : m.type) \(i + 1)/\(t.entities.media.count)", url: m.mediaURL ?? m.target))
         }
-        if let q = t.quotedStatus ?? nil {
+        if let q = t.quotedStatus {
             items.append(Item(label: "quoted", url: "https://x.com/\(q.user.screenName)/status/\(q.id)"))
         } else if let q = t.quotedStatusID {
             items.append(Item(label: "quoted", url: "https://x.com/i/status/\(q)"))

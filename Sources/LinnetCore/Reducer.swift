@@ -150,9 +150,8 @@ public enum Reducer {
     /// Pasted text goes into the box or prompt being edited, line ends and all (in a prompt
     /// they become spaces); it is never taken for keys. Returns the line ends inserted.
     static func insertPaste(_ text: String, _ mode: KeyMode, _ s: inout AppState) -> Int {
-        var normal = text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n")
         // What a terminal would act on (escapes, other controls) is not text to post.
-        normal.unicodeScalars.removeAll { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F }
+        let normal = plainText(text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n"))
         switch mode {
         case .compose where s.compose?.sending != true:
             s.compose?.editor.insert(normal)
