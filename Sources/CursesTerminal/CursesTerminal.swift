@@ -96,23 +96,12 @@ public final class CursesTerminal: Terminal {
         }
         colorDepth = ColorDepth.from(colors: has_colors() ? Int(cn_COLORS()) : 0, noColor: noColor)
         // Grapheme cluster mode where the terminal has it: clusters measured as it draws them.
-        if isatty(0) == 1, isatty(1) == 1 {
-            let found = Self.detectModes(input: 0, output: 1)
-            for byte in found.leftover.reversed() { ungetch(Int32(byte)) }
-            if ProcessInfo.processInfo.environment["LINNET_CLUSTER_MODE"] != "off" {
-                if found.modes[2027] == 2 {
-                    Self.writeAll(Array("\u{1B}[?2027h".utf8))
-                    enabledClusterMode = true
-                }
-                if [1, 2, 3].contains(found.modes[2027] ?? 0) { DisplayWidth.mode = .grapheme }
-            }
-            // Pastes marked where the terminal can (believed only where it said so), and focus
-            // reports, so a terminal given back the focus is drawn whole.
-            // tmux implements bracketed paste itself but does not answer the question.
-            bracketedPaste =
-                [1, 2, 3].contains(found.modes[2004] ?? 0)
-                || (found.modes[2004] == nil && ProcessInfo.processInfo.environment["TMUX"] != nil)
-        }
+        // Asked at start, answered whenever the terminal answers (read with the keys, never
+        // waited for): grapheme cluster mode (2027) and bracketed paste (2004). Until then,
+        // widths are per scalar, and pastes are believed marked only inside tmux, which
+        // implements the mode but does not answer the question.
+        if isatty(0) == 1, isatty(1) == 1 { Self.writeAll(Array(Self.modeQuestion.utf8)) }
+        bracketedPaste = ProcessInfo.processInfo.environment["TMUX"] != nil
         Self.writeAll(Array(Self.inputModesOn.utf8))
         Self.restoreOnCrash()
         cn_install_winch_wake(waker.writeFD)
@@ -225,81 +214,32 @@ public final class CursesTerminal: Terminal {
         return true
     }
 
-    /// Asks whether the terminal has grapheme cluster mode (DECRQM for mode 2027) and then
-    /// for its primary attributes (DA1), which every terminal answers: one without the mode
-    /// costs a round trip, not the whole timeout. Returns the mode's state (0 unknown to it, 1
-    /// set, 2 reset, 3 always set, 4 always reset; nil with no answer) and any other bytes read
-    /// meanwhile (keys typed), to be read as keys.
-    public static func detectClusterMode(input: Int32, output: Int32, timeoutMilliseconds: Int32 = 250)
-        -> (mode: Int?, leftover: [UInt8])
-    {
-        let r = detectModes(input: input, output: output, timeoutMilliseconds: timeoutMilliseconds)
-        return (r.modes[2027], r.leftover)
-    }
+    static let modeQuestion = "\u{1B}[?2027$p\u{1B}[?2004$p"
 
-    /// The same question for grapheme cluster mode (2027) and bracketed paste (2004).
-    public static func detectModes(input: Int32, output: Int32, timeoutMilliseconds: Int32 = 250)
-        -> (modes: [Int: Int], leftover: [UInt8])
-    {
-        let query = Array("\u{1B}[?2027$p\u{1B}[?2004$p\u{1B}[c".utf8)
-        _ = query.withUnsafeBufferPointer { Glibc.write(output, $0.baseAddress, $0.count) }
-        var got: [UInt8] = []
-        var waited: Int32 = 0
-        while waited < timeoutMilliseconds {
-            var p = pollfd(fd: input, events: Int16(POLLIN), revents: 0)
-            let step: Int32 = 25
-            if poll(&p, 1, step) > 0 {
-                var buf = [UInt8](repeating: 0, count: 256)
-                let n = Glibc.read(input, &buf, buf.count)
-                if n <= 0 { break }
-                got += buf[0..<n]
-                if parseReplies(got).sawAttributes { break }
-            } else {
-                waited += step
-            }
-        }
-        let r = parseModeReplies(got)
-        return (r.modes, r.leftover)
-    }
-
-    /// The answers in what was read: `ESC [ ? 2027 ; Ps $ y` and a DA1 `ESC [ ? … c`; the
-    /// other bytes, in order, are left over.
-    public static func parseReplies(_ bytes: [UInt8]) -> (mode: Int?, sawAttributes: Bool, leftover: [UInt8]) {
-        let r = parseModeReplies(bytes)
-        return (r.modes[2027], r.sawAttributes, r.leftover)
-    }
-
-    /// Every `ESC [ ? Pd ; Ps $ y` answer by mode, whether DA1 was seen, and the other bytes.
-    public static func parseModeReplies(_ bytes: [UInt8]) -> (modes: [Int: Int], sawAttributes: Bool, leftover: [UInt8]) {
-        var modes: [Int: Int] = [:]
-        var sawAttributes = false
-        var leftover: [UInt8] = []
-        var i = 0
-        while i < bytes.count {
-            if bytes[i] == 0x1B, i + 2 < bytes.count, bytes[i + 1] == UInt8(ascii: "["), bytes[i + 2] == UInt8(ascii: "?") {
-                var j = i + 3
-                while j < bytes.count, (0x30...0x3B).contains(bytes[j]) || bytes[j] == UInt8(ascii: "$") { j += 1 }
-                if j < bytes.count {
-                    let body = String(decoding: bytes[(i + 3)..<j], as: UTF8.self)
-                    if bytes[j] == UInt8(ascii: "y"), body.hasSuffix("$") {
-                        let parts = body.dropLast().split(separator: ";")
-                        if parts.count == 2, let m = Int(parts[0]), let v = Int(parts[1]) {
-                            modes[m] = v
-                            i = j + 1
-                            continue
-                        }
-                    }
-                    if bytes[j] == UInt8(ascii: "c") {
-                        sawAttributes = true
-                        i = j + 1
-                        continue
-                    }
+    /// Acts on the terminal's answers: grapheme cluster mode turned on where it is off and
+    /// widths measured per cluster where it is on; bracketed paste believed where it is on.
+    /// True when the widths changed (the next frame must be laid out and drawn again).
+    func apply(modeReports: [(mode: Int, state: Int)]) -> Bool {
+        var changed = false
+        for r in modeReports {
+            switch r.mode {
+            case 2027:
+                guard ProcessInfo.processInfo.environment["LINNET_CLUSTER_MODE"] != "off", [1, 2, 3].contains(r.state) else { continue }
+                if r.state == 2, !enabledClusterMode {
+                    Self.writeAll(Array("\u{1B}[?2027h".utf8))
+                    enabledClusterMode = true
                 }
+                if DisplayWidth.mode != .grapheme {
+                    DisplayWidth.mode = .grapheme
+                    changed = true
+                }
+            case 2004:
+                if [1, 2, 3].contains(r.state) { bracketedPaste = true }
+                if r.state == 0 || r.state == 4 { bracketedPaste = false }
+            default: break
             }
-            leftover.append(bytes[i])
-            i += 1
         }
-        return (modes, sawAttributes, leftover)
+        return changed
     }
 
     public var size: (width: Int, height: Int) {
@@ -461,6 +401,7 @@ public final class CursesTerminal: Terminal {
         let inputs = readInputs()
         if !inputs.isEmpty { lastInputAt = Date().timeIntervalSince1970 }
         var keys = keyStream.feed(inputs, special: Self.special)
+        if apply(modeReports: keyStream.takeModeReports()) { keys.append(.resize) }
         // The start of a sequence, or a lone Escape: wait briefly for the rest before taking
         // it as typed (an Escape key, or Alt).
         if keyStream.isPending {
@@ -468,6 +409,7 @@ public final class CursesTerminal: Terminal {
             if poll(&p, 1, Int32(escapeDelay * 1000)) > 0 {
                 keys += keyStream.feed(readInputs(), special: Self.special)
                 lastInputAt = Date().timeIntervalSince1970
+                if apply(modeReports: keyStream.takeModeReports()) { keys.append(.resize) }
             }
             if keyStream.isPending, !keyStreamIsPasting() { keys += keyStream.flush() }
         }

@@ -21,6 +21,14 @@ public struct KeyStream: Sendable {
     private var held: [UInt32] = []
     private var pasting = false
     private var paste = String.UnicodeScalarView()
+    /// The terminal's answers to DECRQM (`ESC [ ? mode ; state $ y`), by mode, not yet taken.
+    private var reports: [(mode: Int, state: Int)] = []
+
+    /// The mode reports read since the last call (they are answers, not keys).
+    public mutating func takeModeReports() -> [(mode: Int, state: Int)] {
+        defer { reports = [] }
+        return reports
+    }
 
     public init() {}
 
@@ -144,6 +152,12 @@ public struct KeyStream: Sendable {
                 held = []
                 for v in rest { pasteChar(v, &keys) }
                 if pasting { return }
+                continue
+            }
+            // A mode report (the answer to Linnet's question at start), not a key.
+            if second == 0x5B, finalByte == 0x79, params.hasPrefix("?"), params.hasSuffix("$") {
+                let parts = params.dropFirst().dropLast().split(separator: ";")
+                if parts.count == 2, let m = Int(parts[0]), let v = Int(parts[1]) { reports.append((m, v)) }
                 continue
             }
             if let k = Self.sequence(csi: second == 0x5B, params: params, final: UInt8(finalByte)) { keys.append(k) }

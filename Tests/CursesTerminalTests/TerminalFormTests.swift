@@ -88,42 +88,6 @@ import TweetText
     }
 }
 
-/// The start-up question for grapheme cluster mode (DECRQM 2027) and its answers.
-@Suite struct ClusterModeQueryTests {
-    func bytes(_ s: String) -> [UInt8] { Array(s.utf8) }
-
-    @Test func answersAreReadAndTypedKeysKept() {
-        var r = CursesTerminal.parseReplies(bytes("\u{1B}[?2027;2$y\u{1B}[?62;22c"))
-        #expect(r.mode == 2 && r.sawAttributes && r.leftover.isEmpty)
-        // A terminal that does not know the mode answers only the attributes.
-        r = CursesTerminal.parseReplies(bytes("\u{1B}[?65;1;9c"))
-        #expect(r.mode == nil && r.sawAttributes)
-        // Keys typed meanwhile stay keys, in order.
-        r = CursesTerminal.parseReplies(bytes("j\u{1B}[?2027;0$yk\u{1B}[?1;2c"))
-        #expect(r.mode == 0 && r.leftover == bytes("jk"))
-        // Half an answer is not an answer.
-        r = CursesTerminal.parseReplies(bytes("\u{1B}[?2027;1"))
-        #expect(r.mode == nil && !r.sawAttributes)
-    }
-
-    @Test func theQueryIsSentAndTheAnswerRead() throws {
-        var toTerminal: [Int32] = [0, 0]
-        var fromTerminal: [Int32] = [0, 0]
-        #expect(pipe(&toTerminal) == 0 && pipe(&fromTerminal) == 0)
-        defer { for fd in toTerminal + fromTerminal { close(fd) } }
-        let answer = Array("x\u{1B}[?2027;1$y\u{1B}[?62c".utf8)
-        _ = answer.withUnsafeBufferPointer { write(fromTerminal[1], $0.baseAddress, $0.count) }
-        let found = CursesTerminal.detectClusterMode(input: fromTerminal[0], output: toTerminal[1])
-        #expect(found.mode == 1 && found.leftover == Array("x".utf8))
-        var sent = [UInt8](repeating: 0, count: 64)
-        let n = read(toTerminal[0], &sent, sent.count)
-        #expect(Array(sent[0..<max(0, n)]) == Array("\u{1B}[?2027$p\u{1B}[?2004$p\u{1B}[c".utf8))
-        // No answer at all: unknown, after the timeout.
-        let silent = CursesTerminal.detectClusterMode(input: toTerminal[0], output: toTerminal[1], timeoutMilliseconds: 50)
-        #expect(silent.mode == nil)
-    }
-}
-
 @Suite struct ClipboardBytesTests {
     @Test func osc52CarriesTheTextInBase64() {
         #expect(CursesTerminal.osc52("https://x.com/a/status/1") == "\u{1B}]52;c;aHR0cHM6Ly94LmNvbS9hL3N0YXR1cy8x\u{07}")

@@ -63,4 +63,17 @@ import Testing
         #expect(stream.feed(inputs("1~x"), special: { _ in nil }) == [.char("x")])
         #expect(!stream.isPending)
     }
+
+    /// The terminal's answers to the question at start arrive among the keys, whenever they
+    /// come, split or not: they are taken as answers, never typed.
+    @Test func modeReportsAreAnswersNotKeys() {
+        var stream = KeyStream()
+        var keys = stream.feed(inputs("j\u{1B}[?2027;2"), special: { _ in nil })
+        keys += stream.feed(inputs("$yk\u{1B}[?2004;1$y\u{1B}[?62;22c"), special: { _ in nil })
+        keys += stream.flush()
+        #expect(keys == [.char("j"), .char("k")])
+        let reports = stream.takeModeReports()
+        #expect(reports.map(\.mode) == [2027, 2004] && reports.map(\.state) == [2, 1])
+        #expect(stream.takeModeReports().isEmpty)
+    }
 }
