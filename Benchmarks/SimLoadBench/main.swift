@@ -133,10 +133,11 @@ else { exit(1) }
 
 final class Counter: @unchecked Sendable {
     let lock = NSLock()
-    var ok = 0, other = 0
-    func add(ok o: Int, other x: Int) {
+    var ok = 0, limited = 0, other = 0
+    func add(ok o: Int, limited l: Int, other x: Int) {
         lock.lock()
         ok += o
+        limited += l
         other += x
         lock.unlock()
     }
@@ -151,22 +152,32 @@ for w in 0..<workers {
         let conn = Conn(port: port)
         let signer = OAuth1Signer()
         var ok = 0
+        var limited = 0
         var other = 0
         let target = "/1.1/statuses/show/\(someID).json"
         while Date() < deadline {
             guard let auth = try? signer.authorizationHeader(method: "GET", url: base + target, credentials: creds),
                 let (status, _) = conn.call("GET", target, auth: auth)
             else { break }
-            if status == 200 { ok += 1 } else { other += 1 }
+            switch status {
+            case 200: ok += 1
+            case 429: limited += 1
+            default: other += 1
+            }
         }
-        counter.add(ok: ok, other: other)
+        counter.add(ok: ok, limited: limited, other: other)
         group.leave()
     }.start()
 }
 Thread.sleep(forTimeInterval: 0.2)
 group.wait()
-print("signed GET statuses/show: \(counter.ok) answered 200, \(counter.other) other, \(workers) keep-alive connections, \(Int(duration)) s")
-print("bench: sim_signed_requests_per_s \(Int(Double(counter.ok) / duration)) req/s")
+// A 429 is answered after the signature is verified, so it counts as served; the 200s alone are
+// capped by the windows (16 tokens x 900 per 15 minutes) and say nothing about speed.
+print(
+    "signed GET statuses/show: \(counter.ok) answered 200, \(counter.limited) 429 (a token's window spent), \(counter.other) other, \(workers) keep-alive connections, \(Int(duration)) s"
+)
+print("bench: sim_signed_requests_per_s \(Int(Double(counter.ok + counter.limited) / duration)) req/s")
+print("bench: sim_signed_requests_200_per_s \(Int(Double(counter.ok) / duration)) req/s")
 
 // MARK: - Concurrent streams kept fed
 
