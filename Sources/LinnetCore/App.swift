@@ -82,6 +82,9 @@ public final class App {
             || ProcessInfo.processInfo.environment["SSH_TTY"] != nil
         /// `$BROWSER`, else `xdg-open`.
         public var browser = ProcessInfo.processInfo.environment["BROWSER"]
+        /// `$VISUAL`, else `$EDITOR`, else `vi` (as git does); run by `/bin/sh`, so it may carry
+        /// arguments (`code --wait`).
+        public var editor = ProcessInfo.processInfo.environment["VISUAL"] ?? ProcessInfo.processInfo.environment["EDITOR"] ?? "vi"
         public init() {}
     }
 
@@ -358,8 +361,65 @@ public final class App {
         case .stopProcess:
             if !terminal.stopProcess() { inbox.post(.notice(Words.cannotSuspend, isError: true)) }
             lastFrame = nil
+        case .editInEditor(let text):
+            editInEditor(text)
+            lastFrame = nil
         case .quit: break
         }
+    }
+
+    /// Hands the terminal to the editor on a private copy of the draft (a 0700 folder of its
+    /// own, removed after); what it saves comes back to the box. An editor that cannot start,
+    /// exits with an error or leaves something that is not UTF-8 text changes nothing.
+    private func editInEditor(_ text: String) {
+        let editor = settings.editor
+        var template = Array((FileManager.default.temporaryDirectory.path + "/linnet-edit-XXXXXX").utf8CString)
+        guard let made = mkdtemp(&template) else {
+            inbox.post(.notice(Words.editorFailed(editor, "could not be given a file: \(String(cString: strerror(errno)))"), isError: true))
+            return
+        }
+        let folder = URL(fileURLWithPath: String(cString: made))
+        defer { try? FileManager.default.removeItem(at: folder) }
+        let file = folder.appendingPathComponent("draft.txt")
+        do { try PrivateFile.write(Data(text.utf8), to: file, privateFolder: false) } catch {
+            inbox.post(.notice(Words.editorFailed(editor, "could not be given a file: \(error.description)"), isError: true))
+            return
+        }
+        terminal.suspend()
+        // A ctrl-c or ctrl-\ meant for the editor reaches the whole group: it must not end
+        // Linnet (git does the same around its editor). The child starts with default handlers.
+        let previousInt = signal(SIGINT, SIG_IGN)
+        let previousQuit = signal(SIGQUIT, SIG_IGN)
+        defer {
+            signal(SIGINT, previousInt)
+            signal(SIGQUIT, previousQuit)
+        }
+        let status: Int32
+        do {
+            // As git runs core.editor: through the shell, the file as "$1".
+            let child = try ChildProcess(
+                "/bin/sh", ["-c", editor + " \"$1\"", "sh", file.path], stdin: .inherit, stdout: .inherit, stderr: .inherit)
+            status = child.wait()
+        } catch {
+            terminal.resume()
+            inbox.post(.notice(Words.editorFailed(editor, "did not start: \(error.description)"), isError: true))
+            return
+        }
+        terminal.resume()
+        guard status == 0 else {
+            inbox.post(.notice(Words.editorFailed(editor, status == 127 ? "was not found" : "exited with status \(status)"), isError: true))
+            return
+        }
+        let saved: Data?
+        do { saved = try PrivateFile.read(file, limit: 1 << 20) } catch {
+            inbox.post(.notice(Words.editorFailed(editor, "left no readable file: \(error.description)"), isError: true))
+            return
+        }
+        guard let saved, let edited = String(validating: saved, as: UTF8.self) else {
+            inbox.post(.notice(Words.editorFailed(editor, saved == nil ? "left no file" : "saved text that is not UTF-8"), isError: true))
+            return
+        }
+        inbox.post(.edited(edited))
     }
 
     /// Opens an address in the browser of this machine; over ssh (no browser here) it is

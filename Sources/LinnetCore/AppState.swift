@@ -181,6 +181,8 @@ public enum Action: Sendable {
     case notice(String, isError: Bool)
     /// Drafts found on disk at start.
     case restoreDrafts([DraftRecord])
+    /// The text the external editor saved, for the compose box.
+    case edited(String)
 }
 
 /// What the state asks the outside world to do.
@@ -205,6 +207,8 @@ public enum Effect: Equatable, Sendable {
     case openLink(String)
     /// Stop the process, as ctrl-z does (the shell continues it).
     case stopProcess
+    /// Hand the terminal to `$VISUAL`/`$EDITOR` on this text; what it saves comes back as `.edited`.
+    case editInEditor(String)
     case quit
 }
 

@@ -50,6 +50,7 @@ public enum Command: String, CaseIterable, Sendable {
     case copyText = "copy-text"
     case links
     case stopProcess = "suspend"
+    case editInEditor = "edit-in-editor"
     // Questions
     case yes, no
 }
@@ -214,7 +215,9 @@ public struct KeyMap: Equatable, Sendable {
             e([.ctrl("z")], .stopProcess, "suspend (fg to come back)")
             if mode == .compose {
                 e([.ctrl("o")], .attach, "attach a photo or video")
-                e([.ctrl("x")], .detach, "remove the last attachment")
+                // ctrl-x begins two-key commands, as in bash and emacs.
+                e([.ctrl("x"), .ctrl("e")], .editInEditor, "edit in $VISUAL or $EDITOR")
+                e([.ctrl("x"), .backspace], .detach, "remove the last attachment")
                 e([.alt("\r")], .newline, "new line")
                 e([.ctrl("j")], .newline, "new line")
                 e([.up], .lineUp, "line up")

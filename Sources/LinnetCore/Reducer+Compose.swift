@@ -33,6 +33,9 @@ extension Reducer {
         case .attach: box.attach = AttachPrompt()
         case .detach:
             guard box.media.popLast() != nil else { return [] }
+        case .editInEditor:
+            // Saved first: the draft is on disk whatever the editor does.
+            return [.saveDrafts(draftRecords(s)), .editInEditor(box.editor.text)]
         default: return []
         }
         box.error = nil
@@ -187,6 +190,22 @@ extension Reducer {
 
     /// What must survive a crash or quit: the open box (when it holds more than it opened
     /// with) and every kept draft.
+    /// What the external editor saved becomes the box's text, caret at its end: controls a
+    /// terminal would act on removed, the line ends editors add at the end dropped. A box
+    /// closed meanwhile opens again with it; one being sent is left alone.
+    static func edited(_ text: String, _ s: inout AppState) -> [Effect] {
+        var t = plainText(text.replacingOccurrences(of: "\r\n", with: "\n"))
+        while t.hasSuffix("\n") { t.removeLast() }
+        var box = s.compose ?? Compose()
+        guard !box.sending else { return [] }
+        box.editor = Editor(t)
+        box.error = nil
+        box.attach = nil
+        s.compose = box
+        s.notice = Notice(Words.editedInEditor, isError: false, at: s.now)
+        return [.saveDrafts(draftRecords(s))]
+    }
+
     public static func draftRecords(_ s: AppState) -> [DraftRecord] {
         var all = s.drafts
         if let c = s.compose, !c.isUnchanged { all.append(c) }

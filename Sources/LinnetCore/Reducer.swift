@@ -37,6 +37,7 @@ public enum Reducer {
             if !records.isEmpty {
                 s.notice = Notice(Words.draftsKept(records.count), isError: false, at: s.now)
             }
+        case .edited(let text): fx += edited(text, &s)
         }
         // Every notice shown is kept for the messages view, in full.
         if let n = s.notice, s.noticeLog.last != n {

@@ -138,6 +138,10 @@ public enum Words {
     public static func opened(_ url: String) -> String { "Opened \(url)" }
     public static func notOpened(_ why: String, _ url: String) -> String { "Could not open a browser (\(why)); copied instead: \(url)" }
     public static let linksTitle = " Links: enter opens (copies over ssh), y copies, esc closes "
+    public static let editedInEditor = "The text from the editor is in the box."
+    public static func editorFailed(_ editor: String, _ why: String) -> String {
+        "The editor (\(editor)) \(why); the draft is unchanged."
+    }
     public static let cannotSuspend = "Not suspended: Linnet was not started from a shell with job control (nothing could bring it back)."
     public static func moreInMessages(_ key: String) -> String { " (\(key): all of it)" }
     public static func messagesTitle(closeKeys: [String]) -> String {

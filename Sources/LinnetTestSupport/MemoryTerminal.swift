@@ -42,6 +42,11 @@ public final class MemoryTerminal: Terminal, @unchecked Sendable {
 
     public func bell() { bells += 1 }
     public func invalidate() { invalidations += 1 }
+    /// Times the terminal was handed back (to an editor or a password prompt) and taken again.
+    public private(set) var suspends = 0
+    public private(set) var resumes = 0
+    public func suspend() { suspends += 1 }
+    public func resume() { resumes += 1 }
     /// What was put on the clipboard, in order.
     public private(set) var copies: [String] = []
     public func copyToClipboard(_ text: String) { copies.append(text) }

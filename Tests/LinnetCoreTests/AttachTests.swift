@@ -87,8 +87,11 @@ import TwitterAPI
         #expect(s.compose?.media.count == 4)
         attach("lark.png")
         #expect(s.compose?.error == "A post carries at most four photos.")
-        _ = Scene.run(&s, c, [.keys([.escape]), .keys([.ctrl("x")])])
-        #expect(s.compose?.media.count == 3, "ctrl-x removes the last one")
+        _ = Scene.run(&s, c, [.keys([.escape]), .keys([.ctrl("x"), .backspace])])
+        #expect(s.compose?.media.count == 3, "ctrl-x backspace removes the last one")
+        _ = Scene.run(&s, c, [.keys([.ctrl("x")]), .keys([.backspace])])
+        #expect(s.compose?.media.count == 2, "across two reads too")
+        attach("lark.png")
         // Nothing matches: said so.
         _ = Scene.run(&s, c, [.keys([.ctrl("o")]), Scene.keys(dir.path + "/zz"), .keys([.tab])])
         #expect(s.compose?.error?.contains("No file name begins with") == true)

@@ -111,7 +111,11 @@ import TwitterAPI
         await next.open(.home)
         #expect(try await Self.eventually { try await Self.requests(sim, path: "/timelines/reverse_chronological").count > first.count })
         let after = try await Self.requests(sim, path: "/timelines/reverse_chronological")
-        #expect(after[first.count]["query"]?["since_id"]?.stringValue == held[0].description)
+        // A poll of the stopped engine may still reach the log after `first` was read, so the
+        // new engine's request is looked for among all that came after.
+        let later = after[first.count...].map { $0["query"]?["since_id"]?.stringValue }
+        #expect(later.contains(held[0].description), "\(later)")
+        #expect(!later.contains(nil), "nothing was read again from the top: \(later)")
         #expect(fresh.today.postReads == 0, "posts already held were bought again: \(fresh.today)")
     }
 
