@@ -63,6 +63,8 @@ public final class App {
         public var bellOnMention = false
         /// A desktop notification (OSC 9 / OSC 777) for each new mention.
         public var desktopNotifications = false
+        /// config.toml's `[filters]`.
+        public var filters = Filters()
         public var panes: [TimelineID] = [.home, .mentions]
         public var drafts: DraftStore?
         public var cache: TimelineCache?
@@ -117,6 +119,9 @@ public final class App {
     let wake: @Sendable () -> Void
     private var lastVersion: UInt64 = .max
     private var mentionsSeen: Int?
+    /// What the filters hide, worked out once per store version and pane list.
+    private var filterCache: (version: UInt64, panes: [TimelineID], views: [TimelineID: FilteredView])?
+    private var filterMemo: [TweetID: (ObjectIdentifier, Bool)] = [:]
     private var lastFrame: Screen?
     private var savedDrafts: [DraftRecord] = []
     private var lastDraftSave = 0.0
@@ -250,6 +255,7 @@ public final class App {
         savedDrafts = []
         lastVersion = .max
         mentionsSeen = nil
+        filterCache = nil
         lastFrame = nil
         let old = state
         state = AppState(
@@ -274,11 +280,13 @@ public final class App {
         if snapshot.version != lastVersion {
             lastVersion = snapshot.version
             actions.append(.storeChanged)
-            let mentions = snapshot.timelines[.mentions]?.ids.count ?? 0
+            // A muted mention rings nothing.
+            let shown = filtered(snapshot)[.mentions]?.view ?? snapshot.timelines[.mentions]
+            let mentions = shown?.ids.count ?? 0
             if let seen = mentionsSeen, mentions > seen {
                 if settings.bellOnMention { terminal.bell() }
                 // Opt-in desktop notifications for the newest mention (OSC 9 and OSC 777).
-                if settings.desktopNotifications, let newest = snapshot.timelines[.mentions]?.ids.first,
+                if settings.desktopNotifications, let newest = shown?.ids.first,
                     let t = snapshot.tweets[newest]?.content
                 {
                     terminal.notify(
@@ -298,8 +306,11 @@ public final class App {
         if engine.client.api == .v2, let ledger = engine.options.ledger {
             context.costToday = Words.costToday(UsageFormat.dollars(ledger.todayCost))
         }
+        context.filtered = filteredContext(snapshot)
         var effects: [Effect] = []
         for a in actions { effects += Reducer.reduce(&state, a, context) }
+        // The reveal key (or its end) changes what the panes show in this very frame.
+        context.filtered = filteredContext(snapshot)
         for e in effects { perform(e) }
         autosaveDraft()
         autosaveLedger()
@@ -310,6 +321,28 @@ public final class App {
             terminal.present(frame)
             lastFrame = frame
         }
+    }
+
+    /// The panes' filtered views (cached per store version and pane list).
+    private func filtered(_ snapshot: TimelineSnapshot) -> [TimelineID: FilteredView] {
+        let panes = state.panes.map(\.id)
+        if let c = filterCache, c.version == snapshot.version, c.panes == panes { return c.views }
+        // Decisions about tweets no longer held are let go now and then.
+        if filterMemo.count > 2 * snapshot.tweets.count + 1000 { filterMemo = [:] }
+        let views = FilteredView.make(snapshot, panes: panes, filters: settings.filters, mutedUsers: [], memo: &filterMemo)
+        filterCache = (snapshot.version, panes, views)
+        return views
+    }
+
+    /// What the panes show: filtered, or everything while the reveal key is in force.
+    private func filteredContext(_ snapshot: TimelineSnapshot) -> [TimelineID: FilteredView] {
+        var views = filtered(snapshot)
+        if state.revealMutedUntil != nil {
+            for (id, f) in views {
+                if let whole = snapshot.timelines[id] { views[id] = FilteredView(view: whole, hidden: f.hidden, revealed: true) }
+            }
+        }
+        return views
     }
 
     func perform(_ effect: Effect) {

@@ -129,6 +129,8 @@ public struct AppState: Equatable, Sendable {
     /// The last 100 notices, oldest first, for the messages view.
     public var noticeLog: [Notice] = []
     public var showLog = false
+    /// Until when muted tweets are shown anyway (the reveal key), if they are.
+    public var revealMutedUntil: Double?
     /// The `o` picker: a tweet's links, one chosen.
     public var links: LinkPicker?
     public static let noticeLogLimit = 100
@@ -231,6 +233,8 @@ public struct Context: Sendable {
     public var files = FileAccess.disk
     /// Today's estimated cost on a pay-per-use API (`≈ $0.42 today`), nil where nothing is billed.
     public var costToday: String?
+    /// Panes with tweets hidden by the filters: what they show instead of the store's timeline.
+    public var filtered: [TimelineID: FilteredView] = [:]
     public init(
         snapshot: TimelineSnapshot, statuses: [TimelineID: SyncStatus] = [:], keyMap: KeyMap = .standard,
         themes: [String] = ["dark"]
@@ -241,9 +245,17 @@ public struct Context: Sendable {
         self.themes = themes
     }
 
+    /// A timeline as its pane shows it: without what the filters hide.
+    public func view(_ id: TimelineID) -> TimelineView? { filtered[id]?.view ?? snapshot.timelines[id] }
+
+    /// Tweets the filters hide in a pane (shown anyway while revealed).
+    public func hidden(_ id: TimelineID) -> (count: Int, revealed: Bool) {
+        filtered[id].map { ($0.hidden, $0.revealed) } ?? (0, false)
+    }
+
     /// A pane's tweet ids in reading order (threads read oldest first).
     public func ids(_ pane: PaneState) -> PaneIDs {
-        let ids = snapshot.timelines[pane.id]?.ids ?? []
+        let ids = view(pane.id)?.ids ?? []
         if case .thread = pane.id { return PaneIDs(newestFirst: ids, oldestFirst: true) }
         return PaneIDs(newestFirst: ids, oldestFirst: false)
     }

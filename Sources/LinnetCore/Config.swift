@@ -25,6 +25,8 @@ public struct Config: Equatable, Sendable {
     public var budgetPerDay: Double?
     /// How long a lone Escape waits for the rest of a key sequence (slow links need more).
     public var escapeDelayMilliseconds = 40
+    /// `[filters]`: tweets hidden from the panes (never dropped from the store).
+    public var filters = Filters()
 
     public init() {}
 
@@ -33,6 +35,7 @@ public struct Config: Equatable, Sendable {
             && a.desktopNotifications == b.desktopNotifications && a.panes == b.panes && a.minimumPollSeconds == b.minimumPollSeconds
             && a.keepPerTimeline == b.keepPerTimeline
             && a.prices == b.prices && a.budgetPerDay == b.budgetPerDay && a.escapeDelayMilliseconds == b.escapeDelayMilliseconds
+            && a.filters == b.filters
             && a.keys.mapValues { $0.map { "\($0.keys)=\($0.command)" } } == b.keys.mapValues { $0.map { "\($0.keys)=\($0.command)" } }
     }
 
@@ -109,6 +112,24 @@ public struct Config: Equatable, Sendable {
                     }
                     c.prices[keyPath: field] = n
                 }
+            case "filters":
+                guard let t = v.table else { throw fail(key, "[filters] must be a table") }
+                for k in t.keys {
+                    let field: WritableKeyPath<Filters, [String]>
+                    switch k {
+                    case "words": field = \.words
+                    case "phrases": field = \.phrases
+                    case "hashtags": field = \.hashtags
+                    case "users": field = \.users
+                    case "regex": field = \.patterns
+                    default: throw fail(k, "[filters] takes words, phrases, hashtags, users and regex, each a list of strings")
+                    }
+                    guard let a = t[k]?.array, let list = Optional(a.compactMap(\.string)), list.count == a.count,
+                        !list.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty })
+                    else { throw fail(k, "\(k) must be a list of non-empty strings, such as [\"spoilers\"]") }
+                    if k == "regex", let bad = list.lazy.compactMap(Filters.check(pattern:)).first { throw fail(k, bad) }
+                    c.filters[keyPath: field] = list
+                }
             case "keys":
                 guard let t = v.table else { throw fail(key, "[keys.MODE] tables map key names to commands") }
                 for mode in t.keys {
@@ -127,7 +148,7 @@ public struct Config: Equatable, Sendable {
             default:
                 throw fail(
                     key,
-                    "unknown setting \"\(key)\" (known: theme, confirm_before_post, bell_on_mention, desktop_notifications, panes, keep_per_timeline, budget_per_day, escape_delay_ms, [poll], [prices], [keys.MODE])"
+                    "unknown setting \"\(key)\" (known: theme, confirm_before_post, bell_on_mention, desktop_notifications, panes, keep_per_timeline, budget_per_day, escape_delay_ms, [poll], [prices], [filters], [keys.MODE])"
                 )
             }
         }
@@ -182,6 +203,13 @@ public struct Config: Equatable, Sendable {
 
             """
         for (name, field) in UsagePrices.names { out += "\(name) = \(prices[keyPath: field])\n" }
+        out += "\n[filters]\n"
+        for (name, list) in [
+            ("words", filters.words), ("phrases", filters.phrases), ("hashtags", filters.hashtags), ("users", filters.users),
+            ("regex", filters.patterns),
+        ] {
+            out += "\(name) = [\(list.map(AccountStore.quote).joined(separator: ", "))]\n"
+        }
         for mode in KeyMode.allCases {
             let bindings = keyMap.bindings.filter { $0.mode == mode }
             guard !bindings.isEmpty || KeyMap.standard.bindings.contains(where: { $0.mode == mode }) else { continue }

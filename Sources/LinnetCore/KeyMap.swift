@@ -51,6 +51,7 @@ public enum Command: String, CaseIterable, Sendable {
     case links
     case stopProcess = "suspend"
     case editInEditor = "edit-in-editor"
+    case revealMuted = "reveal-muted"
     // Questions
     case yes, no
 }
@@ -184,6 +185,7 @@ public struct KeyMap: Equatable, Sendable {
         t([.char("Y")], .copyText, "copy the tweet's text")
         t([.char("?")], .help, "this help")
         t([.char("L")], .messages, "all messages, in full")
+        t([.char("M")], .revealMuted, "show muted tweets for 30 s")
         t([.char("q")], .quit, "quit")
         t([.ctrl("c")], .quit, "quit")
         t([.ctrl("l")], .redraw, "redraw the screen")

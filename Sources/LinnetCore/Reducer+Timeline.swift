@@ -46,6 +46,17 @@ extension Reducer {
         case .refresh: return [.refresh(s.pane.id)]
         case .help: s.showHelp = true
         case .messages: s.showLog = true
+        case .revealMuted:
+            let hidden = c.hidden(s.pane.id)
+            if s.revealMutedUntil != nil {
+                s.revealMutedUntil = nil
+            } else if hidden.count == 0 {
+                s.notice = Notice(Words.nothingMuted, isError: false, at: s.now)
+            } else {
+                s.revealMutedUntil = s.now + Self.revealSeconds
+                let key = c.keyMap.hint(.revealMuted, in: .timeline) ?? "M"
+                s.notice = Notice(Words.revealing(hidden.count, key: key), isError: false, at: s.now)
+            }
         case .links:
             guard let t = selected else { return nothing(&s) }
             s.links = LinkPicker(t)

@@ -8,6 +8,8 @@ import TwitterAPI
 public enum Reducer {
     /// Seconds a notice stays in the status bar.
     public static let noticeLifetime = 8.0
+    /// Seconds the reveal key shows muted tweets.
+    public static let revealSeconds = 30.0
 
     /// The one entry point of the UI's logic: applies `action` to `s`, reading the store's
     /// snapshot and the key map from `c` (never the theme), and returns the effects to run, in order.
@@ -23,6 +25,7 @@ public enum Reducer {
         case .tick(let now):
             s.now = now
             if let n = s.notice, now - n.at > noticeLifetime { s.notice = nil }
+            if let until = s.revealMutedUntil, now >= until { s.revealMutedUntil = nil }
         case .storeChanged: break
         case .writeFinished(let write, let result): fx += finished(write, result, &s)
         case .refreshAnswered(_, let message):
@@ -199,7 +202,7 @@ public enum Reducer {
         s.pane.selected = ids[i]
         scrollToSelection(&s, c)
         var fx: [Effect] = []
-        if let marker = c.snapshot.timelines[s.pane.id]?.readMarker, ids[i] > marker {
+        if let marker = c.view(s.pane.id)?.readMarker, ids[i] > marker {
             fx.append(.markRead(s.pane.id, ids[i]))
         }
         let status = c.statuses[s.pane.id] ?? SyncStatus()
@@ -260,7 +263,7 @@ public enum Reducer {
             if pane.selected == nil {
                 s.panes[p].selected = first
                 s.panes[p].top = first
-                if c.snapshot.timelines[pane.id]?.readMarker == nil, !isThread(pane.id) { fx.append(.markRead(pane.id, ids[0])) }
+                if c.view(pane.id)?.readMarker == nil, !isThread(pane.id) { fx.append(.markRead(pane.id, ids[0])) }
                 continue
             }
             if let sel = pane.selected, !ids.contains(sel) { s.panes[p].selected = replacement(sel, ids, pane.id) }

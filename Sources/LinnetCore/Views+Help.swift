@@ -6,9 +6,16 @@ extension Views {
         var rows: [(String, String)] = []
         var seen = Set<String>()
         let panes = Set<Command>([.pane2, .pane3, .pane4, .pane5, .pane6, .pane7, .pane8, .pane9] + Command.farPanes.dropFirst())
+        // A command with the same keys in both modes (ctrl-l, ctrl-z) is listed once, in a
+        // section of its own.
+        let both = Set(
+            c.keyMap.bindings.filter { $0.mode == .compose }.map(\.command).filter {
+                !c.keyMap.keys(for: $0, in: .compose).isEmpty
+                    && c.keyMap.keys(for: $0, in: .compose) == c.keyMap.keys(for: $0, in: .timeline)
+            })
         for mode in [KeyMode.timeline, .compose] {
             rows.append((Words.helpSection(mode), ""))
-            for b in c.keyMap.bindings where b.mode == mode && !panes.contains(b.command) {
+            for b in c.keyMap.bindings where b.mode == mode && !panes.contains(b.command) && !both.contains(b.command) {
                 guard seen.insert("\(mode)\(b.command)").inserted else { continue }
                 if b.command == .pane1 {
                     rows.append(Words.paneKeys)
@@ -17,6 +24,13 @@ extension Views {
                 } else {
                     rows.append((c.keyMap.keys(for: b.command, in: mode).joined(separator: ", "), b.help))
                 }
+            }
+        }
+        if !both.isEmpty {
+            rows.append((Words.helpEverywhere, ""))
+            for b in c.keyMap.bindings where b.mode == .timeline && both.contains(b.command) {
+                guard seen.insert("both\(b.command)").inserted else { continue }
+                rows.append((c.keyMap.keys(for: b.command, in: .timeline).joined(separator: ", "), b.help))
             }
         }
         let keyWidth = min(20, rows.map { Screen.width(of: $0.0) }.max() ?? 10)

@@ -48,9 +48,11 @@ public enum Views {
         if case .thread(let root) = p.id, let author = c.snapshot.tweets[root]?.content.user.screenName {
             name = Words.threadTab(TweetCard.clean(author))
         }
-        let unread = c.snapshot.timelines[p.id].map(\.unreadCount) ?? 0
+        let unread = c.view(p.id).map(\.unreadCount) ?? 0
         var label = " \(i + 1) \(name)"
         if unread > 0 && !Reducer.isThread(p.id) { label += " (\(unread))" }
+        let hidden = c.hidden(p.id)
+        if hidden.count > 0 { label += " · " + Words.muted(hidden.count, shown: hidden.revealed) }
         return label + " "
     }
 
@@ -89,7 +91,7 @@ public enum Views {
         if top > 0 {
             // "New" counts what the tab counts: tweets newer than the read marker (those above
             // the reader that were scrolled past are read, not new).
-            let unread = min(top, c.snapshot.timelines[p.id].map(\.unreadCount) ?? 0)
+            let unread = min(top, c.view(p.id).map(\.unreadCount) ?? 0)
             let newer = Words.newer(top, unread: unread, topKey: c.keyMap.keys(for: .top, in: .timeline).first ?? "g g")
             screen.put(TextLayout.truncate(newer, width: r.width), x: r.x, y: y, style: t[.newMarker])
             y += 1

@@ -138,6 +138,11 @@ public enum Words {
     public static func opened(_ url: String) -> String { "Opened \(url)" }
     public static func notOpened(_ why: String, _ url: String) -> String { "Could not open a browser (\(why)); copied instead: \(url)" }
     public static let linksTitle = " Links: enter opens (copies over ssh), y copies, esc closes "
+    public static func muted(_ n: Int, shown: Bool) -> String { shown ? "\(n) muted, shown" : "\(n) muted" }
+    public static func revealing(_ n: Int, key: String) -> String {
+        "Showing \(n) muted tweet\(n == 1 ? "" : "s") for 30 s (\(key) hides them again)."
+    }
+    public static let nothingMuted = "Nothing is muted in this pane."
     public static let editedInEditor = "The text from the editor is in the box."
     public static func editorFailed(_ editor: String, _ why: String) -> String {
         "The editor (\(editor)) \(why); the draft is unchanged."
@@ -163,6 +168,7 @@ public enum Words {
 
     // MARK: Help
     public static func helpSection(_ mode: KeyMode) -> String { mode == .timeline ? "Reading" : "Writing" }
+    public static let helpEverywhere = "Reading and writing"
     public static let paneKeys = ("1 … 9", "go to pane N")
     public static let farPaneKeys = ("alt-0 … alt-9", "go to pane 10 to 19")
     public static func helpTitle(closeKeys: [String]) -> String {

@@ -29,6 +29,7 @@ extension GlobalOptions {
         s.confirmBeforePost = config.confirmBeforePost
         s.bellOnMention = config.bellOnMention
         s.desktopNotifications = config.desktopNotifications
+        s.filters = config.filters
         s.panes = config.panes.compactMap(Config.pane)
         s.drafts = DraftStore(directory: DraftStore.defaultDirectory(account: account))
         return (s, notice)

@@ -1,0 +1,150 @@
+import Foundation
+import Timeline
+import TweetText
+import TwitterAPI
+
+/// What the reader chose not to see: config.toml's `[filters]`, and the account's mutes on the
+/// server. Applied to what panes show, never to what the store holds, so unmuting brings
+/// everything back.
+public struct Filters: Equatable, Sendable {
+    /// Whole words, in any case ("rust" hides "Rust!" but not "trust").
+    public var words: [String] = []
+    /// Text anywhere in the tweet, in any case.
+    public var phrases: [String] = []
+    /// Hashtags, with or without `#`, in any case.
+    public var hashtags: [String] = []
+    /// Screen names, with or without `@`, in any case: their tweets and their retweets.
+    public var users: [String] = []
+    /// Regular expressions (ICU syntax) searched in the text.
+    public var patterns: [String] = [] {
+        didSet { compiled = Compiled(patterns) }
+    }
+    private var compiled = Compiled([])
+
+    public init() {}
+
+    public var isEmpty: Bool { words.isEmpty && phrases.isEmpty && hashtags.isEmpty && users.isEmpty && patterns.isEmpty }
+
+    /// Names where a pattern does not compile, with the reason.
+    public static func check(pattern: String) -> String? {
+        do {
+            _ = try NSRegularExpression(pattern: pattern)
+            return nil
+        } catch {
+            return "\"\(pattern)\" is not a regular expression"
+        }
+    }
+
+    public static func == (a: Filters, b: Filters) -> Bool {
+        a.words == b.words && a.phrases == b.phrases && a.hashtags == b.hashtags && a.users == b.users && a.patterns == b.patterns
+    }
+
+    /// Whether the tweet is hidden: by its author (or, for a retweet, either author), a muted
+    /// user id from the server, or its text (the retweeted or quoted text too), its hashtags and
+    /// the addresses its links expand to.
+    public func hides(_ tweet: Tweet, mutedUsers: Set<UserID> = []) -> Bool {
+        let people = [tweet.user, tweet.retweetedStatus?.user].compactMap { $0 }
+        if !mutedUsers.isEmpty, people.contains(where: { mutedUsers.contains($0.id) }) { return true }
+        if !users.isEmpty {
+            let names = Set(people.map { $0.screenName.lowercased() })
+            if users.contains(where: { names.contains(Self.bare($0, "@")) }) { return true }
+        }
+        guard !(words.isEmpty && phrases.isEmpty && hashtags.isEmpty && patterns.isEmpty) else { return false }
+        let parts = [tweet.content, tweet.content.quotedStatus].compactMap { $0 }
+        if !hashtags.isEmpty {
+            let tags = Set(parts.flatMap { $0.entities.hashtags.map { $0.text.lowercased() } })
+            if hashtags.contains(where: { tags.contains(Self.bare($0, "#")) }) { return true }
+        }
+        let text = parts.map { t in
+            HTMLEntities.decode(t.text) + " " + t.entities.urls.map(\.target).joined(separator: " ")
+        }.joined(separator: "\n")
+        let lower = text.lowercased()
+        if phrases.contains(where: { !$0.isEmpty && lower.contains($0.lowercased()) }) { return true }
+        if words.contains(where: { Self.containsWord(lower, $0.lowercased()) }) { return true }
+        return compiled.matches(text)
+    }
+
+    static func bare(_ name: String, _ mark: Character) -> String {
+        (name.first == mark ? String(name.dropFirst()) : name).lowercased()
+    }
+
+    /// `word` in `text` with no letter, digit or underscore either side. Scripts written
+    /// without spaces between words (Chinese, Japanese, Thai, Lao, Khmer, Myanmar) have no such
+    /// edge: there a word is found wherever it stands.
+    static func containsWord(_ text: String, _ word: String) -> Bool {
+        guard let first = word.first, let last = word.last else { return false }
+        func isWordScalar(_ c: Character?) -> Bool { c.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
+        var rest = text[...]
+        while let r = rest.range(of: word) {
+            let before = r.lowerBound == text.startIndex ? nil : text[text.index(before: r.lowerBound)]
+            let after = r.upperBound == text.endIndex ? nil : text[r.upperBound]
+            let startFree = unspaced(first) || !isWordScalar(before)
+            let endFree = unspaced(last) || !isWordScalar(after)
+            if startFree && endFree { return true }
+            rest = text[r.upperBound...]
+        }
+        return false
+    }
+
+    static func unspaced(_ c: Character) -> Bool {
+        guard let v = c.unicodeScalars.first?.value else { return false }
+        return (0x0E00...0x0EFF).contains(v) || (0x1000...0x109F).contains(v) || (0x1780...0x17FF).contains(v)
+            || (0x3040...0x30FF).contains(v) || (0x3400...0x4DBF).contains(v) || (0x4E00...0x9FFF).contains(v)
+            || (0xF900...0xFAFF).contains(v) || (0x20000...0x3FFFF).contains(v)
+    }
+
+    /// Compiled once per change of the list; NSRegularExpression is immutable and safe to share.
+    private final class Compiled: @unchecked Sendable {
+        let expressions: [NSRegularExpression]
+        init(_ patterns: [String]) { expressions = patterns.compactMap { try? NSRegularExpression(pattern: $0) } }
+        func matches(_ text: String) -> Bool {
+            let range = NSRange(text.startIndex..., in: text)
+            return expressions.contains { $0.firstMatch(in: text, range: range) != nil }
+        }
+    }
+}
+
+/// A pane's timeline with what the filters hide taken out, and how many that was.
+public struct FilteredView: Sendable {
+    public var view: TimelineView
+    public var hidden: Int
+    /// Shown anyway for a moment (the reveal key): `view` is the whole timeline.
+    public var revealed = false
+    public init(view: TimelineView, hidden: Int, revealed: Bool = false) {
+        self.view = view
+        self.hidden = hidden
+        self.revealed = revealed
+    }
+
+    /// Panes a filter applies to: the ones the reader did not open for one person or one
+    /// conversation (their own timeline, a thread).
+    public static func applies(to id: TimelineID) -> Bool {
+        switch id {
+        case .home, .mentions, .search: return true
+        case .user, .thread: return false
+        }
+    }
+
+    /// The filtered views of `ids`, deciding each tweet once: `memo` keeps what was decided
+    /// for each tweet object (an edited tweet is a new object and is decided again).
+    public static func make(
+        _ snapshot: TimelineSnapshot, panes: [TimelineID], filters: Filters, mutedUsers: Set<UserID>,
+        memo: inout [TweetID: (ObjectIdentifier, Bool)]
+    ) -> [TimelineID: FilteredView] {
+        var out: [TimelineID: FilteredView] = [:]
+        guard !filters.isEmpty || !mutedUsers.isEmpty else { return out }
+        for id in panes where applies(to: id) {
+            guard let v = snapshot.timelines[id] else { continue }
+            var kept = v
+            kept.ids = v.ids.filter { tid in
+                guard let t = snapshot.tweets[tid] else { return true }
+                if let m = memo[tid], m.0 == ObjectIdentifier(t) { return !m.1 }
+                let hide = filters.hides(t, mutedUsers: mutedUsers)
+                memo[tid] = (ObjectIdentifier(t), hide)
+                return !hide
+            }
+            out[id] = FilteredView(view: kept, hidden: v.ids.count - kept.ids.count)
+        }
+        return out
+    }
+}
