@@ -122,6 +122,7 @@ public final class App {
     /// What the filters hide, worked out once per store version and pane list.
     private var filterCache: (version: UInt64, panes: [TimelineID], views: [TimelineID: FilteredView])?
     private var filterMemo: [TweetID: (ObjectIdentifier, Bool)] = [:]
+    private var filterMutes: Set<UserID> = []
     private var lastFrame: Screen?
     private var savedDrafts: [DraftRecord] = []
     private var lastDraftSave = 0.0
@@ -329,7 +330,11 @@ public final class App {
         if let c = filterCache, c.version == snapshot.version, c.panes == panes { return c.views }
         // Decisions about tweets no longer held are let go now and then.
         if filterMemo.count > 2 * snapshot.tweets.count + 1000 { filterMemo = [:] }
-        let views = FilteredView.make(snapshot, panes: panes, filters: settings.filters, mutedUsers: [], memo: &filterMemo)
+        if snapshot.mutedUsers != filterMutes {
+            filterMutes = snapshot.mutedUsers
+            filterMemo = [:]
+        }
+        let views = FilteredView.make(snapshot, panes: panes, filters: settings.filters, mutedUsers: snapshot.mutedUsers, memo: &filterMemo)
         filterCache = (snapshot.version, panes, views)
         return views
     }

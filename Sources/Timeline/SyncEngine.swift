@@ -17,6 +17,7 @@ public actor SyncEngine {
     var opened: Set<TimelineID> = []
     var pollers: [TimelineID: Task<Void, Never>] = [:]
     var streams: [String: Task<Void, Never>] = [:]
+    var mutesTask: Task<Void, Never>?
     /// Catch-ups waiting per timeline, with the lowest ceiling asked for.
     var pendingCatchUp: [TimelineID: TweetID?] = [:]
     /// The ceiling of a polled timeline's catch-up that failed: the next poll starts from it
@@ -100,6 +101,7 @@ public actor SyncEngine {
     public func open(_ id: TimelineID) {
         guard !opened.contains(id) else { return }
         opened.insert(id)
+        startReadingMutes()
         switch id {
         case .home, .mentions:
             if isAppOnly {
@@ -128,6 +130,25 @@ public actor SyncEngine {
         }
     }
 
+    /// Reads the account's mutes now and then for as long as anything is open. A failure (a
+    /// v2 token without `mute.read`, a spent window) leaves the last list in force and is
+    /// tried again at the next turn; config.toml's filters apply whatever happens.
+    func startReadingMutes() {
+        guard mutesTask == nil, options.readMutes, !isAppOnly else { return }
+        mutesTask = Task { [weak self, clock = options.clock, interval = options.mutesInterval] in
+            while !Task.isCancelled {
+                guard let self else { return }
+                await self.readMutes()
+                do { try await clock.sleep(seconds: interval) } catch { return }
+            }
+        }
+    }
+
+    public func readMutes() async {
+        guard let ids = try? await client.mutedUserIDs(me: account.id) else { return }
+        await store.setMutedUsers(ids)
+    }
+
     /// Stops following a timeline; what the store holds stays.
     public func close(_ id: TimelineID) {
         guard opened.remove(id) != nil else { return }
@@ -143,6 +164,8 @@ public actor SyncEngine {
     /// Stops everything.
     public func stop() {
         rulesTask?.cancel()
+        mutesTask?.cancel()
+        mutesTask = nil
         for t in pollers.values { t.cancel() }
         for t in streams.values { t.cancel() }
         for t in lanes.values { t.cancel() }

@@ -12,6 +12,11 @@ public struct SyncOptions: Sendable {
     public var reconcileDepth = 100
     /// Follow the user stream (home, mentions) and filter streams (plain-word searches).
     public var useStreams = true
+    /// Read the account's mutes on the server (every `mutesInterval` seconds), so panes hide the
+    /// muted accounts' tweets where the server does not (mentions, searches). The reader turns
+    /// it on; off by default so a test's requests and clock are its own.
+    public var readMutes = false
+    public var mutesInterval = 1800.0
     /// Consecutive stream failures without a connection before home and mentions fall back to
     /// polling.
     public var streamFailuresBeforePolling = 3

@@ -67,7 +67,16 @@ public actor TimelineStore {
     public func snapshot() -> TimelineSnapshot {
         var views: [TimelineID: TimelineView] = [:]
         for id in Array(held.keys) { views[id] = held[id]?.makeView() }
-        return TimelineSnapshot(version: version, tweets: tweets, timelines: views)
+        return TimelineSnapshot(version: version, tweets: tweets, timelines: views, mutedUsers: mutedUsers)
+    }
+
+    /// The account's mutes on the server, as last read.
+    public private(set) var mutedUsers: Set<UserID> = []
+
+    public func setMutedUsers(_ users: Set<UserID>) {
+        guard users != mutedUsers else { return }
+        mutedUsers = users
+        changed()
     }
 
     public func view(_ id: TimelineID) -> TimelineView { held[id]?.makeView() ?? TimelineView() }

@@ -43,11 +43,16 @@ public struct TimelineSnapshot: Sendable {
     public let version: UInt64
     public let tweets: TweetTable
     public let timelines: [TimelineID: TimelineView]
+    /// Accounts the reader muted on the server: their tweets stay held, panes hide them.
+    public let mutedUsers: Set<UserID>
 
-    public init(version: UInt64 = 0, tweets: TweetTable = TweetTable(), timelines: [TimelineID: TimelineView] = [:]) {
+    public init(
+        version: UInt64 = 0, tweets: TweetTable = TweetTable(), timelines: [TimelineID: TimelineView] = [:], mutedUsers: Set<UserID> = []
+    ) {
         self.version = version
         self.tweets = tweets
         self.timelines = timelines
+        self.mutedUsers = mutedUsers
     }
 
     /// The tweets of a timeline, newest first.

@@ -13,6 +13,7 @@ struct RateLimiter: Sendable {
         "/users/show": (900, 900),
         "/application/rate_limit_status": (180, 180),
         "/favorites/list": (75, 75),
+        "/mutes/users/ids": (15, nil),
         // API v2 (docs/PROTOCOL-V2.md §2), per user and per app.
         "/2/users/me": (75, nil),
         "/2/users/:id/timelines/reverse_chronological": (180, nil),
@@ -40,6 +41,7 @@ struct RateLimiter: Sendable {
         "POST /2/media/upload/:id/append": (1875, nil),
         "POST /2/media/upload/:id/finalize": (1875, nil),
         "DELETE /2/users/:id/following/:target_user_id": (50, nil),
+        "/2/users/:id/muting": (15, nil),
         "POST /2/users/:id/muting": (50, nil),
         "DELETE /2/users/:id/muting/:target_user_id": (50, nil),
         "/2/users/:id/bookmarks": (180, nil),

@@ -80,6 +80,8 @@ extension Router {
             return Endpoint(limitKey: "DELETE /2/users/:id/following/:target_user_id", allowBearer: false) { w, r, i in
                 await w.v2Follow(r, i, userID: q[1], target: q[3])
             }
+        case ("GET", let q) where q.count == 3 && q[0] == "users" && q[2] == "muting":
+            return Endpoint(limitKey: "/2/users/:id/muting", allowBearer: false) { w, r, i in await w.v2Muting(r, i, userID: q[1]) }
         case ("POST", let q) where q.count == 3 && q[0] == "users" && q[2] == "muting":
             return Endpoint(limitKey: "POST /2/users/:id/muting", allowBearer: false) { w, r, i in
                 await w.v2Mute(r, i, userID: q[1], target: nil)

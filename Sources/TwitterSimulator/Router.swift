@@ -142,6 +142,12 @@ struct Router: Sendable {
             return (
                 Endpoint(limitKey: "/application/rate_limit_status", allowBearer: true) { w, r, i in await w.rateLimitStatus(r, i) }, nil
             )
+        case ("GET", "/mutes/users/ids"):
+            return (Endpoint(limitKey: "/mutes/users/ids", allowBearer: false) { w, r, i in await w.v1MutedIDs(r, i) }, nil)
+        case ("POST", "/mutes/users/create"):
+            return (Endpoint(limitKey: nil, allowBearer: false) { w, r, i in await w.v1Mute(r, i, create: true) }, nil)
+        case ("POST", "/mutes/users/destroy"):
+            return (Endpoint(limitKey: nil, allowBearer: false) { w, r, i in await w.v1Mute(r, i, create: false) }, nil)
         case ("POST", "/media/upload"):
             return (Endpoint(limitKey: "POST /media/upload", allowBearer: false) { w, r, i in await w.v1Upload(r, i) }, nil)
         case ("POST", "/media/metadata/create"):

@@ -102,6 +102,7 @@ struct DemoCommand: AsyncParsableCommand {
         settings.drafts = DraftStore(directory: stateDirectory)
         let store = TimelineStore(cap: file.keepPerTimeline)
         var options = SyncOptions()
+        options.readMutes = true
         if chosen == .v2 {
             options.ledger = ledger
             options.selfServe = level == .selfServe

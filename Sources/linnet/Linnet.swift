@@ -81,6 +81,7 @@ struct Linnet: AsyncParsableCommand {
         }
         settings.cache = TimelineCache(directory: TimelineCache.defaultDirectory(account: name))
         var options = SyncOptions()
+        options.readMutes = true
         options.minimumPollSeconds = config.minimumPollSeconds
         if let ledger = client.usage as? UsageLedger {
             ledger.identify(me.id)

@@ -155,4 +155,17 @@ import TwitterAPI
         #expect(frames.contains { $0.contains("Plain old tweet") && $0.contains("1 muted, shown") }, "M did not show it")
         #expect(frames.last?.contains("Plain old tweet") == false, "M again did not hide it")
     }
+
+    /// Mutes read from the server hide that account's tweets too, with config's filters.
+    @Test func theServersMutesHideToo() async throws {
+        let dir = AppLoopTests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let terminal = MemoryTerminal(width: 100, height: 40, script: [[], []])
+        let (app, store) = try await AppLoopTests.app(terminal, cacheDir: dir)
+        await store.setMutedUsers([Scene.kenji.id])
+        await app.run()
+        let text = terminal.lastText
+        #expect(!text.contains("漢字") && !text.contains("これは引用") && text.contains("Plain old tweet"), "\(text)")
+        #expect(text.contains("1 Home · 2 muted"), "\(text)")
+    }
 }

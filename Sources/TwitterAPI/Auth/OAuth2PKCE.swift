@@ -45,7 +45,9 @@ public struct OAuth2Flow: Sendable {
     public let clock: any WallClock
 
     /// The scopes Linnet asks for: reading and writing posts, likes, follows, and a refresh token.
-    public static let scopes = ["tweet.read", "users.read", "tweet.write", "like.write", "follows.read", "media.write", "offline.access"]
+    public static let scopes = [
+        "tweet.read", "users.read", "tweet.write", "like.write", "follows.read", "mute.read", "media.write", "offline.access",
+    ]
 
     public init(
         http: HTTPClient, clientID: String, clientSecret: String? = nil, authorizeURL: String = "https://x.com/i/oauth2/authorize",
