@@ -50,6 +50,8 @@ public final class CursesTerminal: Terminal {
     /// Linnet turned grapheme cluster mode on, and turns it off when it leaves.
     private var enabledClusterMode = false
     public private(set) var bracketedPaste = false
+    /// Links on the screen are written as OSC 8 hyperlinks.
+    public var hyperlinks = false
     static let inputModesOn = "\u{1B}[?2004h\u{1B}[?1004h"
     static let inputModesOff = "\u{1B}[?1004l\u{1B}[?2004l"
     /// Keys across reads: a sequence split between two reads waits here for its rest.
@@ -279,6 +281,20 @@ public final class CursesTerminal: Terminal {
             while x < screen.width {
                 let cell = screen[x, y]
                 let n = screen.span(x, y)
+                // A run of text leading to one address is written again inside OSC 8, raw
+                // graphemes and all, so a click opens it.
+                if hyperlinks, cell.style.link != 0, let target = Hyperlinks.target(of: cell.style.link) {
+                    var parts: [(scalars: [UInt32], sgr: String)] = []
+                    var end = x
+                    while end < screen.width, screen[end, y].style.link == cell.style.link {
+                        let c = screen[end, y]
+                        if !c.isContinuation { parts.append((screen.scalars(of: c), Self.sgr(c.style, depth: colorDepth))) }
+                        end += screen.span(end, y)
+                    }
+                    raw += Self.linkBytes(parts, x: x, y: y, id: cell.style.link, target: target)
+                    x = end
+                    continue
+                }
                 if !cell.isContinuation, case .raw = Self.plan(screen.scalars(of: cell), cells: n) {
                     raw += Self.rawBytes(screen.scalars(of: cell), x: x, y: y, sgr: Self.sgr(cell.style, depth: colorDepth))
                 }
@@ -340,6 +356,32 @@ public final class CursesTerminal: Terminal {
         out += Array(String(text).utf8)
         out += Array("\u{1B}8".utf8)
         return out
+    }
+
+    /// Graphemes written at (x, y) inside an OSC 8 hyperlink (its `id` lets a terminal treat
+    /// a link wrapped over two lines as one), cursor and attributes saved and restored around.
+    public static func linkBytes(_ parts: [(scalars: [UInt32], sgr: String)], x: Int, y: Int, id: UInt16, target: String) -> [UInt8] {
+        var out = Array("\u{1B}7\u{1B}[\(y + 1);\(x + 1)H\u{1B}]8;id=linnet-\(id);\(target)\u{1B}\\".utf8)
+        for p in parts {
+            out += Array(p.sgr.utf8)
+            var text = String.UnicodeScalarView()
+            for v in p.scalars { if let u = Unicode.Scalar(v) { text.append(u) } }
+            out += Array(String(text).utf8)
+        }
+        out += Array("\u{1B}]8;;\u{1B}\\\u{1B}8".utf8)
+        return out
+    }
+
+    /// Whether the terminal is one known to take OSC 8 hyperlinks, from what it puts in the
+    /// environment. Inside tmux, no: before 3.4 it drops them, after it only with its
+    /// `hyperlinks` feature on (config.toml's `hyperlinks = true` forces them).
+    public static func hyperlinksKnown(_ env: [String: String]) -> Bool {
+        if env["TMUX"] != nil || (env["TERM"] ?? "").hasPrefix("screen") || (env["TERM"] ?? "").hasPrefix("tmux") { return false }
+        if ["iTerm.app", "WezTerm", "vscode", "ghostty"].contains(env["TERM_PROGRAM"] ?? "") { return true }
+        if env["KITTY_WINDOW_ID"] != nil || env["WT_SESSION"] != nil { return true }
+        if let vte = env["VTE_VERSION"].flatMap(Int.init), vte >= 5000 { return true }
+        let term = env["TERM"] ?? ""
+        return ["foot", "xterm-kitty", "wezterm", "alacritty", "xterm-ghostty", "contour"].contains { term.hasPrefix($0) }
     }
 
     /// The SGR sequence for a style at a colour depth (attributes reset first).

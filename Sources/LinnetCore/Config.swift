@@ -27,6 +27,8 @@ public struct Config: Equatable, Sendable {
     public var escapeDelayMilliseconds = 40
     /// `[filters]`: tweets hidden from the panes (never dropped from the store).
     public var filters = Filters()
+    /// Links as OSC 8 hyperlinks: on, off, or (nil) where the terminal is known to take them.
+    public var hyperlinks: Bool?
 
     public init() {}
 
@@ -35,7 +37,7 @@ public struct Config: Equatable, Sendable {
             && a.desktopNotifications == b.desktopNotifications && a.panes == b.panes && a.minimumPollSeconds == b.minimumPollSeconds
             && a.keepPerTimeline == b.keepPerTimeline
             && a.prices == b.prices && a.budgetPerDay == b.budgetPerDay && a.escapeDelayMilliseconds == b.escapeDelayMilliseconds
-            && a.filters == b.filters
+            && a.filters == b.filters && a.hyperlinks == b.hyperlinks
             && a.keys.mapValues { $0.map { "\($0.keys)=\($0.command)" } } == b.keys.mapValues { $0.map { "\($0.keys)=\($0.command)" } }
     }
 
@@ -112,6 +114,9 @@ public struct Config: Equatable, Sendable {
                     }
                     c.prices[keyPath: field] = n
                 }
+            case "hyperlinks":
+                guard let b = v.bool else { throw fail(key, "hyperlinks must be true or false (leave it out to decide by the terminal)") }
+                c.hyperlinks = b
             case "filters":
                 guard let t = v.table else { throw fail(key, "[filters] must be a table") }
                 for k in t.keys {
@@ -148,7 +153,7 @@ public struct Config: Equatable, Sendable {
             default:
                 throw fail(
                     key,
-                    "unknown setting \"\(key)\" (known: theme, confirm_before_post, bell_on_mention, desktop_notifications, panes, keep_per_timeline, budget_per_day, escape_delay_ms, [poll], [prices], [filters], [keys.MODE])"
+                    "unknown setting \"\(key)\" (known: theme, confirm_before_post, bell_on_mention, desktop_notifications, hyperlinks, panes, keep_per_timeline, budget_per_day, escape_delay_ms, [poll], [prices], [filters], [keys.MODE])"
                 )
             }
         }
@@ -195,7 +200,7 @@ public struct Config: Equatable, Sendable {
             panes = [\(panes.map(AccountStore.quote).joined(separator: ", "))]
             keep_per_timeline = \(keepPerTimeline)
             escape_delay_ms = \(escapeDelayMilliseconds)
-            \(budgetPerDay.map { "budget_per_day = \($0)\n" } ?? "")
+            \(budgetPerDay.map { "budget_per_day = \($0)\n" } ?? "")\(hyperlinks.map { "hyperlinks = \($0)\n" } ?? "")
             [poll]
             minimum_seconds = \(Int(minimumPollSeconds))
 

@@ -49,7 +49,7 @@ public enum TweetCard {
             let label = Words.media(
                 m.type, index: i + 1, of: content.entities.media.count, width: Int(m.width), height: Int(m.height),
                 alt: m.altText.map(clean))
-            out += TextLayout.wrap([Span(label, theme[.url])], width: w)
+            out += TextLayout.wrap([Span(label, theme[.url].linked(Hyperlinks.id(for: m.mediaURL ?? m.target)))], width: w)
         }
         if content.quotedStatus == nil, content.quotedStatusID != nil {
             // X sent the quote's id but not the post (deleted, or not visible to this account).
@@ -117,13 +117,14 @@ public enum TweetCard {
         }
         for h in d.highlights.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) where h.range.lowerBound >= at {
             if h.range.lowerBound > at { spans.append(Span(text(at..<h.range.lowerBound), theme[.text])) }
-            let role: Theme.Role
+            let style: Style
             switch h.kind {
-            case .url, .media: role = .url
-            case .mention: role = .mention
-            case .hashtag: role = .hashtag
+            // A link leads where it expands to (OSC 8, where the terminal takes it).
+            case .url(let target), .media(let target): style = theme[.url].linked(Hyperlinks.id(for: target))
+            case .mention: style = theme[.mention]
+            case .hashtag: style = theme[.hashtag]
             }
-            spans.append(Span(text(h.range), theme[role]))
+            spans.append(Span(text(h.range), style))
             at = h.range.upperBound
         }
         if at < scalars.count { spans.append(Span(text(at..<scalars.count), theme[.text])) }

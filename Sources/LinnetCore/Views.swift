@@ -113,7 +113,8 @@ public enum Views {
                 screen.restyle(band) {
                     Style(
                         fg: sel.fg == .default ? $0.fg : sel.fg, bg: sel.bg == .default ? $0.bg : sel.bg,
-                        $0.attributes.union(sel.attributes))
+                        $0.attributes.union(sel.attributes)
+                    ).linked($0.link)
                 }
                 for row in start..<y { screen.put("▌", x: r.x, y: row, style: t[.newMarker].over(screen[r.x, row].style)) }
             }
@@ -404,5 +405,9 @@ public enum Views {
 }
 
 extension Style {
-    func union(_ a: Attributes) -> Style { Style(fg: fg, bg: bg, attributes.union(a)) }
+    func union(_ a: Attributes) -> Style {
+        var s = self
+        s.attributes.formUnion(a)
+        return s
+    }
 }

@@ -43,11 +43,21 @@ public struct Style: Hashable, Sendable {
     var fgBits: UInt32
     var bgBits: UInt32
     public var attributes: Attributes
+    /// The hyperlink the text leads to (`Hyperlinks`), 0 for none; it fits in the padding, so
+    /// a cell stays 16 bytes.
+    public var link: UInt16 = 0
 
     public init(fg: Color = .default, bg: Color = .default, _ attributes: Attributes = []) {
         fgBits = fg.bits
         bgBits = bg.bits
         self.attributes = attributes
+    }
+
+    /// This style leading to a link.
+    public func linked(_ id: UInt16) -> Style {
+        var s = self
+        s.link = id
+        return s
     }
 
     public var fg: Color {
@@ -68,6 +78,7 @@ public struct Style: Hashable, Sendable {
         if fgBits == 0 { s.fgBits = base.fgBits }
         if bgBits == 0 { s.bgBits = base.bgBits }
         s.attributes.formUnion(base.attributes)
+        if link == 0 { s.link = base.link }
         return s
     }
 }

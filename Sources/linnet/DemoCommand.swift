@@ -59,9 +59,10 @@ struct DemoCommand: AsyncParsableCommand {
             throw ValidationError("the simulator could not start: \(error)")
         }
         let file: Config
-        do { file = try Config.load(Config.defaultFile()) } catch {
+        // --config counts here too, as for the reader.
+        do { file = try global.config() } catch {
             await server.stop()
-            throw CLIError(error.description)
+            throw error
         }
         let client: TwitterClient
         // The demo's money is not real: its ledger lives in this process, starting at zero like
@@ -118,7 +119,7 @@ struct DemoCommand: AsyncParsableCommand {
         }
         let engine = SyncEngine(client: client, store: store, account: me, options: options)
         await runTUI(
-            store: store, engine: engine, settings: settings, notice: notice, escapeDelayMilliseconds: file.escapeDelayMilliseconds)
+            store: store, engine: engine, settings: settings, notice: notice, config: file)
         await server.stop()
     }
 }

@@ -101,7 +101,7 @@ struct Linnet: AsyncParsableCommand {
         let store = TimelineStore(cap: config.keepPerTimeline)
         await runTUI(
             store: store, engine: SyncEngine(client: client, store: store, account: me, options: options), settings: settings,
-            notice: notice, escapeDelayMilliseconds: config.escapeDelayMilliseconds)
+            notice: notice, config: config)
     }
 
     /// Known from login, the reader starts at once (the cache draws the first frame before any

@@ -9,9 +9,10 @@ import TwitterSimulator
 
 /// Starts curses, runs the app until it quits, and restores the terminal.
 @MainActor
-func runTUI(store: TimelineStore, engine: SyncEngine, settings: App.Settings, notice: String?, escapeDelayMilliseconds: Int = 40) async {
+func runTUI(store: TimelineStore, engine: SyncEngine, settings: App.Settings, notice: String?, config: Config) async {
     let terminal = CursesTerminal(noColor: ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false)
-    terminal.escapeDelay = Double(escapeDelayMilliseconds) / 1000
+    terminal.escapeDelay = Double(config.escapeDelayMilliseconds) / 1000
+    terminal.hyperlinks = config.hyperlinks ?? CursesTerminal.hyperlinksKnown(ProcessInfo.processInfo.environment)
     let waker = terminal.waker
     let app = App(terminal: terminal, store: store, engine: engine, settings: settings, wake: { waker.wake() })
     // LINNET_TICK_SECONDS (tests): a long tick shows that a resize wakes the loop by itself.

@@ -24,8 +24,8 @@ import TwitterAPI
     static let tagged = Tweet(
         id: TweetID(120), createdAt: Int64(Scene.now), user: Scene.kenji, text: "New &amp; shiny #SwiftLang release: https://t.co/x",
         entities: Entities(
-            urls: [.init(target: "https://spoilers.example/finale", display: "spoilers.example/…", range: 36..<49)],
-            hashtags: [.init(text: "SwiftLang", range: 14..<24)]))
+            urls: [.init(target: "https://spoilers.example/finale", display: "spoilers.example/…", range: 36..<50)],
+            hashtags: [.init(text: "SwiftLang", range: 16..<26)]))
 
     @Test func whatEachKindHides() {
         let home = Scene.homeTweets
@@ -167,5 +167,29 @@ import TwitterAPI
         let text = terminal.lastText
         #expect(!text.contains("漢字") && !text.contains("これは引用") && text.contains("Plain old tweet"), "\(text)")
         #expect(text.contains("1 Home · 2 muted"), "\(text)")
+    }
+}
+
+/// A card's link carries the address it expands to in its cells' style (OSC 8 where the
+/// terminal takes it); mentions and hashtags carry none.
+@Suite struct CardLinkTests {
+    @Test func theLinkCellsLeadWhereTheLinkGoes() async {
+        let store = TimelineStore()
+        await store.merge(page: [FiltersTests.tagged], into: .home, request: PageRequest(count: 200))
+        let c = Scene.context(await store.snapshot())
+        var s = Scene.state(100, 20)
+        _ = Reducer.reduce(&s, .storeChanged, c)
+        let screen = Views.render(s, c)
+        let text = screen.text
+        let row = text.split(separator: "\n", omittingEmptySubsequences: false).firstIndex { $0.contains("spoilers.example/…") }
+        let y = try! #require(row, "\(text)")
+        var linked: Set<UInt16> = []
+        for x in 0..<screen.width where screen[x, y].style.link != 0 { linked.insert(screen[x, y].style.link) }
+        #expect(linked.count == 1)
+        #expect(linked.first.flatMap(Hyperlinks.target(of:)) == "https://spoilers.example/finale")
+        // The hashtag's cells lead nowhere.
+        let tagRow = text.split(separator: "\n", omittingEmptySubsequences: false)[y]
+        let tagStart = tagRow.distance(from: tagRow.startIndex, to: tagRow.range(of: "#SwiftLang")!.lowerBound)
+        #expect(screen[tagStart, y].style.link == 0)
     }
 }

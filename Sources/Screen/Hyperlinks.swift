@@ -1,0 +1,54 @@
+import Synchronization
+
+/// The addresses text on the screen leads to (OSC 8), by a small number a style can carry.
+/// Process-wide, so laid-out cards kept between frames keep their links. Only http and https
+/// addresses are taken, and each is percent-encoded into Linnet's own form first: nothing from
+/// a tweet can end the escape sequence or start another.
+public enum Hyperlinks {
+    private struct Table {
+        var ids: [String: UInt16] = [:]
+        var targets: [String] = [""]
+    }
+    private static let table = Mutex(Table())
+    /// Distinct addresses a process keeps; past it, new ones are drawn without a link.
+    public static let capacity = Int(UInt16.max)
+
+    /// The number for an address, 0 when it cannot be a link (not http or https, or the table full).
+    public static func id(for address: String) -> UInt16 {
+        guard let target = target(address) else { return 0 }
+        return table.withLock { t in
+            if let id = t.ids[target] { return id }
+            guard t.targets.count < capacity else { return 0 }
+            let id = UInt16(t.targets.count)
+            t.targets.append(target)
+            t.ids[target] = id
+            return id
+        }
+    }
+
+    /// The encoded address for a number.
+    public static func target(of id: UInt16) -> String? {
+        guard id != 0 else { return nil }
+        return table.withLock { t in Int(id) < t.targets.count ? t.targets[Int(id)] : nil }
+    }
+
+    /// An address as Linnet sends it: http(s) only; every byte that is not printable ASCII, and
+    /// the few printable ones a terminal or shell could read as structure, percent-encoded.
+    public static func target(_ address: String) -> String? {
+        let lower = address.lowercased()
+        guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return nil }
+        var out = ""
+        for b in address.utf8 {
+            let keep =
+                (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
+                || "-._~:/?#[]@!$&'()*+,=%".utf8.contains(b)
+            if keep {
+                out.unicodeScalars.append(Unicode.Scalar(b))
+            } else {
+                let hex = Array("0123456789ABCDEF".utf8)
+                out += "%" + String(decoding: [hex[Int(b >> 4)], hex[Int(b & 0xF)]], as: UTF8.self)
+            }
+        }
+        return out
+    }
+}

@@ -1,0 +1,50 @@
+import Screen
+import Testing
+
+@testable import CursesTerminal
+
+/// OSC 8: links on cards lead to their expanded address where the terminal takes them, the
+/// address in Linnet's own encoding, never a byte a terminal could act on.
+@Suite struct HyperlinkTests {
+    @Test func addressesAreEncodedAndOnlyWebOnesTaken() {
+        let hostile = "https://example.com/a b?q=ü&x=\u{1B}]8;;https://evil\u{07}\u{1B}\\end"
+        let t = try! #require(Hyperlinks.target(hostile))
+        #expect(t == "https://example.com/a%20b?q=%C3%BC&x=%1B]8%3B%3Bhttps://evil%07%1B%5Cend")
+        #expect(t.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F })
+        #expect(Hyperlinks.target("HTTPS://Example.com/Path") == "HTTPS://Example.com/Path")
+        for refused in ["javascript:alert(1)", "file:///etc/passwd", "ftp://x", "example.com", ""] {
+            #expect(Hyperlinks.target(refused) == nil, "\(refused)")
+            #expect(Hyperlinks.id(for: refused) == 0)
+        }
+        // One number per address, for the life of the process.
+        let a = Hyperlinks.id(for: "https://example.com/one")
+        #expect(a != 0 && Hyperlinks.id(for: "https://example.com/one") == a)
+        #expect(Hyperlinks.id(for: "https://example.com/two") != a)
+        #expect(Hyperlinks.target(of: a) == "https://example.com/one")
+        #expect(Hyperlinks.target(of: 0) == nil)
+        // The link rides in the style's padding: a cell is still 16 bytes.
+        #expect(MemoryLayout<Cell>.stride == 16)
+    }
+
+    @Test func linkBytesAreGolden() {
+        let sgr = CursesTerminal.sgr(Style(fg: .indexed(4)), depth: .full)
+        let bytes = CursesTerminal.linkBytes(
+            [(Array("ex".unicodeScalars.map(\.value)), sgr), (Array("स्ते".unicodeScalars.map(\.value)), sgr)], x: 3, y: 1, id: 7,
+            target: "https://example.com/a")
+        let expected =
+            "\u{1B}7\u{1B}[2;4H\u{1B}]8;id=linnet-7;https://example.com/a\u{1B}\\\u{1B}[0;34mex\u{1B}[0;34mस्ते\u{1B}]8;;\u{1B}\\\u{1B}8"
+        #expect(String(decoding: bytes, as: UTF8.self) == expected)
+    }
+
+    @Test func theTerminalsKnownToTakeThem() {
+        #expect(CursesTerminal.hyperlinksKnown(["TERM_PROGRAM": "WezTerm", "TERM": "xterm-256color"]))
+        #expect(CursesTerminal.hyperlinksKnown(["TERM": "xterm-kitty"]))
+        #expect(CursesTerminal.hyperlinksKnown(["TERM": "foot"]))
+        #expect(CursesTerminal.hyperlinksKnown(["VTE_VERSION": "7200", "TERM": "xterm-256color"]))
+        #expect(CursesTerminal.hyperlinksKnown(["WT_SESSION": "x"]))
+        #expect(!CursesTerminal.hyperlinksKnown(["VTE_VERSION": "4800"]))
+        #expect(!CursesTerminal.hyperlinksKnown(["TERM": "xterm-256color"]), "an ordinary xterm over ssh: not known")
+        #expect(!CursesTerminal.hyperlinksKnown(["TERM": "tmux-256color", "TERM_PROGRAM": "WezTerm"]), "inside tmux")
+        #expect(!CursesTerminal.hyperlinksKnown(["TMUX": "/tmp/x", "TERM": "xterm-kitty"]))
+    }
+}
