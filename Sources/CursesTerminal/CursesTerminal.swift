@@ -53,7 +53,13 @@ public final class CursesTerminal: Terminal {
     /// Links on the screen are written as OSC 8 hyperlinks.
     public var hyperlinks = false
     static let inputModesOn = "\u{1B}[?2004h\u{1B}[?1004h"
-    static let inputModesOff = "\u{1B}[?1004l\u{1B}[?2004l"
+    static let inputModesOff = "\u{1B}[?1004l\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1000l"
+    /// Button presses and releases and the wheel, as SGR reports (1006): no motion (1002/1003),
+    /// so the terminal sends nothing while the mouse only moves.
+    static let mouseOn = "\u{1B}[?1000h\u{1B}[?1006h"
+    /// `mouse = false` leaves the terminal's own selection alone.
+    public let mouse: Bool
+    var modesOn: String { Self.inputModesOn + (mouse ? Self.mouseOn : "") }
     /// Keys across reads: a sequence split between two reads waits here for its rest.
     private var keyStream = KeyStream()
     /// When the terminal last sent anything (a paste's end marker is waited for after it).
@@ -80,7 +86,8 @@ public final class CursesTerminal: Terminal {
     }
 
     /// Starts curses on the terminal. `noColor` (from `NO_COLOR`) keeps attributes only.
-    public init(noColor: Bool) {
+    public init(noColor: Bool, mouse: Bool = false) {
+        self.mouse = mouse
         Self.useUTF8Locale()
         cn_save_modes()
         initscr()
@@ -88,6 +95,9 @@ public final class CursesTerminal: Terminal {
         noecho()
         nonl()
         keypad(cn_stdscr(), true)
+        // Mouse reports reach the key reader as they came: terminfo's kmous (`\E[<` or `\E[M`)
+        // would have ncurses swallow their start.
+        keyok(KEY_MOUSE, false)
         set_escdelay(25)
         idlok(cn_stdscr(), true)
         idcok(cn_stdscr(), true)
@@ -104,7 +114,7 @@ public final class CursesTerminal: Terminal {
         // implements the mode but does not answer the question.
         if isatty(0) == 1, isatty(1) == 1 { Self.writeAll(Array(Self.modeQuestion.utf8)) }
         bracketedPaste = ProcessInfo.processInfo.environment["TMUX"] != nil
-        Self.writeAll(Array(Self.inputModesOn.utf8))
+        Self.writeAll(Array(modesOn.utf8))
         Self.restoreOnCrash()
         cn_install_winch_wake(waker.writeFD)
         // Continued after a stop it did not ask for (kill -STOP, a job control mishap): the
@@ -174,7 +184,7 @@ public final class CursesTerminal: Terminal {
         guard open else { return }
         reset_prog_mode()
         if enabledClusterMode { Self.writeAll(Array("\u{1B}[?2027h".utf8)) }
-        Self.writeAll(Array(Self.inputModesOn.utf8))
+        Self.writeAll(Array(modesOn.utf8))
         refresh()
         invalidate()
     }

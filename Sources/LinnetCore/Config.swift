@@ -29,6 +29,8 @@ public struct Config: Equatable, Sendable {
     public var filters = Filters()
     /// Links as OSC 8 hyperlinks: on, off, or (nil) where the terminal is known to take them.
     public var hyperlinks: Bool?
+    /// Clicks and the wheel; off leaves the terminal's own text selection as it was.
+    public var mouse = true
 
     public init() {}
 
@@ -37,7 +39,7 @@ public struct Config: Equatable, Sendable {
             && a.desktopNotifications == b.desktopNotifications && a.panes == b.panes && a.minimumPollSeconds == b.minimumPollSeconds
             && a.keepPerTimeline == b.keepPerTimeline
             && a.prices == b.prices && a.budgetPerDay == b.budgetPerDay && a.escapeDelayMilliseconds == b.escapeDelayMilliseconds
-            && a.filters == b.filters && a.hyperlinks == b.hyperlinks
+            && a.filters == b.filters && a.hyperlinks == b.hyperlinks && a.mouse == b.mouse
             && a.keys.mapValues { $0.map { "\($0.keys)=\($0.command)" } } == b.keys.mapValues { $0.map { "\($0.keys)=\($0.command)" } }
     }
 
@@ -114,6 +116,9 @@ public struct Config: Equatable, Sendable {
                     }
                     c.prices[keyPath: field] = n
                 }
+            case "mouse":
+                guard let b = v.bool else { throw fail(key, "mouse must be true or false") }
+                c.mouse = b
             case "hyperlinks":
                 guard let b = v.bool else { throw fail(key, "hyperlinks must be true or false (leave it out to decide by the terminal)") }
                 c.hyperlinks = b
@@ -153,7 +158,7 @@ public struct Config: Equatable, Sendable {
             default:
                 throw fail(
                     key,
-                    "unknown setting \"\(key)\" (known: theme, confirm_before_post, bell_on_mention, desktop_notifications, hyperlinks, panes, keep_per_timeline, budget_per_day, escape_delay_ms, [poll], [prices], [filters], [keys.MODE])"
+                    "unknown setting \"\(key)\" (known: theme, confirm_before_post, bell_on_mention, desktop_notifications, hyperlinks, mouse, panes, keep_per_timeline, budget_per_day, escape_delay_ms, [poll], [prices], [filters], [keys.MODE])"
                 )
             }
         }
@@ -200,6 +205,7 @@ public struct Config: Equatable, Sendable {
             panes = [\(panes.map(AccountStore.quote).joined(separator: ", "))]
             keep_per_timeline = \(keepPerTimeline)
             escape_delay_ms = \(escapeDelayMilliseconds)
+            mouse = \(mouse)
             \(budgetPerDay.map { "budget_per_day = \($0)\n" } ?? "")\(hyperlinks.map { "hyperlinks = \($0)\n" } ?? "")
             [poll]
             minimum_seconds = \(Int(minimumPollSeconds))

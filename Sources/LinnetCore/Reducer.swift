@@ -82,6 +82,11 @@ public enum Reducer {
                 pastedLines += insertPaste(text, mode, &s)
                 continue
             }
+            if case .mouse(let m) = key {
+                s.pendingKeys = []
+                fx += mouse(m, &s, c)
+                continue
+            }
             // Terminals send Alt-x as Esc then x, and so does a quick Esc followed by x: an Alt
             // key nothing is bound to is taken as the two keys.
             if case .alt(let ch) = key, c.keyMap.resolve(mode, s.pendingKeys + [key]) == .none {

@@ -60,21 +60,37 @@ public enum Views {
     /// left, `…` on the right.
     static func tabs(_ screen: inout Screen, _ r: Rect, _ s: AppState, _ c: Context, _ t: Theme) {
         screen.fill(r, style: t[.tabBar])
+        let placed = tabPlaces(s, c, width: r.width)
+        if placed.hiddenLeft { screen.put("‹", x: 0, y: r.y, style: t[.tabBar], clip: r) }
+        for p in placed.tabs {
+            let x = screen.put(
+                p.label, x: p.columns.lowerBound, y: r.y, style: p.index == s.active ? t[.tabActive] : t[.tabInactive], clip: r)
+            screen.put("│", x: x, y: r.y, style: t[.tabBar], clip: r)
+        }
+        if placed.hiddenRight { screen.put("…", x: max(0, r.width - 1), y: r.y, style: t[.tabBar]) }
+    }
+
+    /// Where each shown tab stands on the tab bar (drawing and mouse clicks both read it).
+    static func tabPlaces(_ s: AppState, _ c: Context, width: Int) -> (
+        tabs: [(index: Int, label: String, columns: Range<Int>)], hiddenLeft: Bool, hiddenRight: Bool
+    ) {
         let labels = s.panes.enumerated().map { tabLabel($0.offset, $0.element, c) }
         let widths = labels.map { Screen.width(of: $0) + 1 }
         var first = 0
         let active = min(max(0, s.active), max(0, labels.count - 1))
-        while first < active, (first > 0 ? 1 : 0) + widths[first...active].reduce(0, +) > r.width - 1 { first += 1 }
-        var x = 0
-        if first > 0 { x = screen.put("‹", x: x, y: r.y, style: t[.tabBar], clip: r) }
+        while first < active, (first > 0 ? 1 : 0) + widths[first...active].reduce(0, +) > width - 1 { first += 1 }
+        var x = first > 0 ? 1 : 0
+        var out: [(index: Int, label: String, columns: Range<Int>)] = []
+        var right = false
         for i in first..<labels.count {
-            if x + widths[i] > r.width - (i + 1 < labels.count ? 1 : 0) {
-                screen.put("…", x: max(0, r.width - 1), y: r.y, style: t[.tabBar])
+            if x + widths[i] > width - (i + 1 < labels.count ? 1 : 0) {
+                right = true
                 break
             }
-            x = screen.put(labels[i], x: x, y: r.y, style: i == s.active ? t[.tabActive] : t[.tabInactive], clip: r)
-            x = screen.put("│", x: x, y: r.y, style: t[.tabBar], clip: r)
+            out.append((i, labels[i], x..<(x + widths[i] - 1)))
+            x += widths[i]
         }
+        return (out, first > 0, right)
     }
 
     // MARK: - Timeline pane

@@ -12,6 +12,8 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     case resize
     /// Text the terminal marked as pasted (bracketed paste): inserted, never acted on.
     case paste(String)
+    /// A mouse button or wheel (SGR reports, mode 1006).
+    case mouse(Mouse)
 
     /// The name used in key maps, help and `config.toml`: `j`, `ctrl-d`, `alt-enter`, `pgdn`.
     public var description: String {
@@ -39,6 +41,7 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
         case .function(let n): return "f\(n)"
         case .resize: return "resize"
         case .paste: return "paste"
+        case .mouse: return "mouse"
         }
     }
 
@@ -64,6 +67,24 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
         } else {
             return nil
         }
+    }
+}
+
+/// A mouse report: what happened and where, in cells from the top left (0, 0).
+public struct Mouse: Hashable, Sendable {
+    public enum Action: Hashable, Sendable {
+        /// A button went down: 0 left, 1 middle, 2 right.
+        case press(Int)
+        case release
+        case wheelUp, wheelDown
+    }
+    public var action: Action
+    public var x: Int
+    public var y: Int
+    public init(_ action: Action, x: Int, y: Int) {
+        self.action = action
+        self.x = x
+        self.y = y
     }
 }
 

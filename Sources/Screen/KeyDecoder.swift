@@ -179,6 +179,9 @@ public struct KeyStream: Sendable {
 
     /// A CSI or SS3 sequence as a key; nil for one Linnet has no use for (it is not typed).
     static func sequence(csi: Bool, params: String, final: UInt8) -> Key? {
+        if csi, params.hasPrefix("<"), final == UInt8(ascii: "M") || final == UInt8(ascii: "m") {
+            return mouse(params.dropFirst(), pressed: final == UInt8(ascii: "M"))
+        }
         let first = Int(params.split(separator: ";").first ?? "") ?? 0
         switch final {
         case UInt8(ascii: "A"): return .up
@@ -209,6 +212,29 @@ public struct KeyStream: Sendable {
             }
         default: return nil
         }
+    }
+
+    /// An SGR mouse report, `ESC [ < button ; column ; row M` (press) or `m` (release), columns
+    /// and rows from 1. Motion (which Linnet never asks for) and sideways wheels are not keys.
+    static func mouse(_ params: Substring, pressed: Bool) -> Key? {
+        let parts = params.split(separator: ";", omittingEmptySubsequences: false).map { Int($0) }
+        guard parts.count == 3, let b = parts[0], let col = parts[1], let row = parts[2], col >= 1, row >= 1 else { return nil }
+        guard b & 32 == 0 else { return nil }
+        let action: Mouse.Action
+        if b & 64 != 0 {
+            switch b & 3 {
+            case 0: action = .wheelUp
+            case 1: action = .wheelDown
+            default: return nil
+            }
+            guard pressed else { return nil }
+        } else if !pressed {
+            action = .release
+        } else {
+            guard b & 3 != 3 else { return nil }
+            action = .press(b & 3)
+        }
+        return .mouse(Mouse(action, x: col - 1, y: row - 1))
     }
 
     static func alt(_ k: Key) -> Key {

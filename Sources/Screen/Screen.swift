@@ -36,6 +36,7 @@ public struct Rect: Equatable, Sendable {
     }
     public var maxX: Int { x + width }
     public var maxY: Int { y + height }
+    public func contains(x px: Int, y py: Int) -> Bool { px >= x && px < maxX && py >= y && py < maxY }
 }
 
 /// A frame as a grid of cells: what `render` produces and the terminal presents.

@@ -10,7 +10,8 @@ import TwitterSimulator
 /// Starts curses, runs the app until it quits, and restores the terminal.
 @MainActor
 func runTUI(store: TimelineStore, engine: SyncEngine, settings: App.Settings, notice: String?, config: Config) async {
-    let terminal = CursesTerminal(noColor: ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false)
+    let terminal = CursesTerminal(
+        noColor: ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false, mouse: config.mouse)
     terminal.escapeDelay = Double(config.escapeDelayMilliseconds) / 1000
     terminal.hyperlinks = config.hyperlinks ?? CursesTerminal.hyperlinksKnown(ProcessInfo.processInfo.environment)
     let waker = terminal.waker
