@@ -125,6 +125,8 @@ public struct AppState: Equatable, Sendable {
     public var searchPrompt: Editor?
     public var question: Question?
     public var showHelp = false
+    /// The first help row shown, when the help is longer than the screen.
+    public var helpTop = 0
     public var notice: Notice?
     /// The last 100 notices, oldest first, for the messages view.
     public var noticeLog: [Notice] = []

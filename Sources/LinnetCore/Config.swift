@@ -81,7 +81,9 @@ public struct Config: Equatable, Sendable {
             case "panes":
                 guard let a = v.array, let names = Optional(a.compactMap(\.string)), names.count == a.count,
                     names.allSatisfy({ Self.pane($0) != nil })
-                else { throw fail(key, "panes must be a list like [\"home\", \"mentions\", \"search:swift\", \"user:jack\"]") }
+                else {
+                    throw fail(key, "panes must be a list like [\"home\", \"mentions\", \"search:swift\", \"user:jack\", \"likes:jack\"]")
+                }
                 c.panes = names
             case "keep_per_timeline":
                 guard let n = v.int, (100...1_000_000).contains(n) else {
@@ -172,6 +174,7 @@ public struct Config: Equatable, Sendable {
         case .mentions: return "mentions"
         case .search(let q): return "search:" + q
         case .user(let name): return "user:" + name
+        case .likes(let name): return "likes:" + name
         case .thread: return nil
         }
     }
@@ -184,6 +187,7 @@ public struct Config: Equatable, Sendable {
         default:
             if name.hasPrefix("search:"), name.count > 7 { return .search(String(name.dropFirst(7))) }
             if name.hasPrefix("user:"), name.count > 5 { return .user(String(name.dropFirst(5))) }
+            if name.hasPrefix("likes:"), name.count > 6 { return .likes(String(name.dropFirst(6))) }
             return nil
         }
     }

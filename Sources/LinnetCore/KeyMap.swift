@@ -52,6 +52,7 @@ public enum Command: String, CaseIterable, Sendable {
     case stopProcess = "suspend"
     case editInEditor = "edit-in-editor"
     case revealMuted = "reveal-muted"
+    case authorLikes = "author-likes"
     // Questions
     case yes, no
 }
@@ -176,6 +177,7 @@ public struct KeyMap: Equatable, Sendable {
         t([.char("D")], .delete, "delete your tweet")
         t([.enter], .thread, "open the conversation")
         t([.char("u")], .author, "open the author's tweets")
+        t([.char("F")], .authorLikes, "open the author's likes")
         t([.char("/")], .search, "search")
         t([.char("R")], .refresh, "refresh now")
         t([.char("T")], .cycleTheme, "next theme")
@@ -235,6 +237,12 @@ public struct KeyMap: Equatable, Sendable {
             ([.escape], .cancel, "close"), ([.char("q")], .cancel, "close"),
         ] {
             b.append(Binding(.picker, keys, c, h))
+        }
+        for (keys, c) in [
+            ([Key.char("j")], Command.down), ([.down], .down), ([.char("k")], .up), ([.up], .up), ([.char(" ")], .pageDown),
+            ([.pageDown], .pageDown), ([.pageUp], .pageUp),
+        ] {
+            b.append(Binding(.help, keys, c, "scroll the help"))
         }
         b.append(Binding(.help, [.char("?")], .cancel, "close help"))
         b.append(Binding(.help, [.escape], .cancel, "close help"))

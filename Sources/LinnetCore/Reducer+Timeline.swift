@@ -42,9 +42,12 @@ extension Reducer {
             }
             return fx
         case .author: return selected.map { openPane(.user($0.content.user.screenName), &s) } ?? nothing(&s)
+        case .authorLikes: return selected.map { openPane(.likes($0.content.user.screenName), &s) } ?? nothing(&s)
         case .search: s.searchPrompt = Editor()
         case .refresh: return [.refresh(s.pane.id)]
-        case .help: s.showHelp = true
+        case .help:
+            s.showHelp = true
+            s.helpTop = 0
         case .messages: s.showLog = true
         case .revealMuted:
             let hidden = c.hidden(s.pane.id)

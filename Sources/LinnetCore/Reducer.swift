@@ -186,9 +186,18 @@ public enum Reducer {
         switch s.keyMode {
         case .confirm: return answer(command == .yes, &s)
         case .help:
-            if command == .cancel {
+            switch command {
+            case .cancel:
                 s.showHelp = false
                 s.showLog = false
+                s.helpTop = 0
+            case .down, .up, .pageDown, .pageUp:
+                guard s.showHelp else { return [] }
+                let l = Views.helpLayout(s, c)
+                let step = command == .down || command == .up ? 1 : max(1, l.perColumn)
+                let delta = command == .down || command == .pageDown ? step : -step
+                s.helpTop = min(max(0, s.helpTop + delta), l.maxScroll)
+            default: break
             }
             return []
         case .picker: return pick(command, &s)

@@ -63,6 +63,7 @@ public enum Words {
         case .mentions: return "Mentions"
         case .search(let q): return "Search: " + clean(q)
         case .user(let name): return "@" + clean(name)
+        case .likes(let name): return "♥ @" + clean(name)
         case .thread: return "Thread"
         }
     }
@@ -171,7 +172,10 @@ public enum Words {
     public static let helpEverywhere = "Reading and writing"
     public static let paneKeys = ("1 … 9", "go to pane N")
     public static let farPaneKeys = ("alt-0 … alt-9", "go to pane 10 to 19")
-    public static func helpTitle(closeKeys: [String]) -> String {
-        closeKeys.isEmpty ? " Keys " : " Keys (\(closeKeys.joined(separator: " or ")) to close) "
+    public static func helpTitle(closeKeys: [String], scrollKeys: [String] = []) -> String {
+        var ways: [String] = []
+        if !scrollKeys.isEmpty { ways.append("\(scrollKeys.joined(separator: "/")) for more") }
+        if !closeKeys.isEmpty { ways.append("\(closeKeys.joined(separator: " or ")) to close") }
+        return ways.isEmpty ? " Keys " : " Keys (\(ways.joined(separator: ", "))) "
     }
 }

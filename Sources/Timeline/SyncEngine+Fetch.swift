@@ -12,6 +12,7 @@ extension SyncEngine {
             case .home: return "/2/users/:id/timelines/reverse_chronological"
             case .mentions: return "/2/users/:id/mentions"
             case .user: return "/2/users/:id/tweets"
+            case .likes: return "/2/users/:id/liked_tweets"
             case .search, .thread: return "/2/tweets/search/recent"
             }
         }
@@ -19,6 +20,7 @@ extension SyncEngine {
         case .home: return "/statuses/home_timeline"
         case .mentions: return "/statuses/mentions_timeline"
         case .user: return "/statuses/user_timeline"
+        case .likes: return "/favorites/list"
         case .search: return "/search/tweets"
         case .thread: return "/statuses/show/:id"
         }
@@ -88,6 +90,9 @@ extension SyncEngine {
         case .user(let name):
             let p = try await client.userTimeline(screenName: name, page)
             return (p.tweets, p.tweets.count + p.problems.count)
+        case .likes(let name):
+            let p = try await client.favoritesList(screenName: name, page)
+            return (p.tweets, p.tweets.count + p.problems.count)
         case .search(let q):
             let s = try await client.search(q, count: r.count, sinceID: r.sinceID, maxID: r.maxID)
             return (s.statuses, s.statuses.count + s.problems.count)
@@ -110,6 +115,11 @@ extension SyncEngine {
             posts.maxResults = max(5, min(100, page.maxResults ?? 100))
             p = try await client.v2UserPosts(userID: try await userID(name), posts)
         case .search(let q): p = try await client.v2Search(q, Self.searchPage(page))
+        case .likes(let name):
+            // Likes are paged by token only: the newest page is what a poll reads, and there
+            // is no asking for older ones by id.
+            guard r.maxID == nil else { return ([], 0) }
+            p = try await client.v2LikedPosts(userID: try await userID(name), maxResults: page.maxResults)
         case .thread: return ([], 0)
         }
         return (p.tweets, p.tweets.count + p.problems.count)

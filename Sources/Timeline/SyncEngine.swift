@@ -123,7 +123,7 @@ public actor SyncEngine {
             } else {
                 startPolling(id)
             }
-        case .user:
+        case .user, .likes:
             startPolling(id)
         case .thread:
             requestCatchUp(id, ceiling: nil)
@@ -380,7 +380,7 @@ public actor SyncEngine {
         case .search(let q):
             if client.api == .v2, options.v2StreamClient != nil { return streamsUp.contains(Self.filteredKey) ? .streaming : .connecting }
             return streamsUp.contains("search:" + q) ? .streaming : .connecting
-        case .user, .thread: return .idle
+        case .user, .thread, .likes: return .idle
         }
     }
 
@@ -453,7 +453,8 @@ public actor SyncEngine {
     static func reconcilable(_ id: TimelineID) -> Bool {
         switch id {
         case .home, .mentions, .user: return true
-        case .search, .thread: return false
+        // A like taken back is not a deleted tweet.
+        case .search, .thread, .likes: return false
         }
     }
 }

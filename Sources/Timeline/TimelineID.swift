@@ -7,6 +7,8 @@ public enum TimelineID: Hashable, Sendable, CustomStringConvertible {
     case search(String)
     case user(String)
     case thread(TweetID)
+    /// Tweets a user liked (newest tweet first: the store orders by id, not by when the like was made).
+    case likes(String)
 
     public var description: String {
         switch self {
@@ -15,6 +17,7 @@ public enum TimelineID: Hashable, Sendable, CustomStringConvertible {
         case .search(let q): return "Search: \(q)"
         case .user(let name): return "@\(name)"
         case .thread(let id): return "Thread \(id)"
+        case .likes(let name): return "Likes of @\(name)"
         }
     }
 }

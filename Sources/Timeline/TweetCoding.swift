@@ -197,6 +197,9 @@ enum TweetCoding {
         case .thread(let t):
             w.u8(4)
             w.varint(t.rawValue)
+        case .likes(let n):
+            w.u8(5)
+            w.string(n)
         }
     }
 
@@ -207,6 +210,7 @@ enum TweetCoding {
         case 2: return .search(try r.string())
         case 3: return .user(try r.string())
         case 4: return .thread(TweetID(try r.varint()))
+        case 5: return .likes(try r.string())
         case let k: throw CacheFormatError(description: "unknown timeline kind \(k)")
         }
     }

@@ -42,6 +42,7 @@ struct RateLimiter: Sendable {
         "POST /2/media/upload/:id/finalize": (1875, nil),
         "DELETE /2/users/:id/following/:target_user_id": (50, nil),
         "/2/users/:id/muting": (15, nil),
+        "/2/users/:id/liked_tweets": (75, 75),
         "POST /2/users/:id/muting": (50, nil),
         "DELETE /2/users/:id/muting/:target_user_id": (50, nil),
         "/2/users/:id/bookmarks": (180, nil),

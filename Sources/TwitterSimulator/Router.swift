@@ -142,6 +142,8 @@ struct Router: Sendable {
             return (
                 Endpoint(limitKey: "/application/rate_limit_status", allowBearer: true) { w, r, i in await w.rateLimitStatus(r, i) }, nil
             )
+        case ("GET", "/favorites/list"):
+            return (Endpoint(limitKey: "/favorites/list", allowBearer: true) { w, r, i in await w.favoritesList(r, i) }, nil)
         case ("GET", "/mutes/users/ids"):
             return (Endpoint(limitKey: "/mutes/users/ids", allowBearer: false) { w, r, i in await w.v1MutedIDs(r, i) }, nil)
         case ("POST", "/mutes/users/create"):

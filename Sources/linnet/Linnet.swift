@@ -38,6 +38,8 @@ struct Linnet: AsyncParsableCommand {
     var searches: [String] = []
     @Option(name: .customLong("user"), help: ArgumentHelp("Also open a user's timeline at start (repeatable).", valueName: "name"))
     var users: [String] = []
+    @Option(name: .customLong("likes"), help: ArgumentHelp("Also open the tweets a user liked at start (repeatable).", valueName: "name"))
+    var likes: [String] = []
 
     func run() async throws {
         guard isatty(0) == 1, isatty(1) == 1 else {
@@ -45,7 +47,9 @@ struct Linnet: AsyncParsableCommand {
         }
         let config = try global.config()
         let (client, account) = try global.client()
-        let extra = searches.map { TimelineID.search($0) } + users.map { TimelineID.user($0.hasPrefix("@") ? String($0.dropFirst()) : $0) }
+        func bare(_ name: String) -> String { name.hasPrefix("@") ? String(name.dropFirst()) : name }
+        let extra =
+            searches.map { TimelineID.search($0) } + users.map { TimelineID.user(bare($0)) } + likes.map { TimelineID.likes(bare($0)) }
         let appOnly = client.auth.isAppOnly
         let me: User
         var offline: String?

@@ -156,12 +156,13 @@ func printListing(_ tweets: [Tweet], as listing: Listing = .text) -> Int {
     return tweets.count
 }
 
-/// `linnet timeline [home|mentions|user NAME]`.
+/// `linnet timeline [home|mentions|user NAME|likes [NAME]]`.
 struct TimelineCommand: AsyncParsableCommand {
-    static let configuration = CommandConfiguration(commandName: "timeline", abstract: "Print a timeline: home, mentions, or user NAME.")
+    static let configuration = CommandConfiguration(
+        commandName: "timeline", abstract: "Print a timeline: home, mentions, user NAME, or likes [NAME].")
     @OptionGroup var global: GlobalOptions
-    @Argument(help: "home, mentions or user.", completion: .list(["home", "mentions", "user"])) var which: String = "home"
-    @Argument(help: "The screen name, for user.") var name: String?
+    @Argument(help: "home, mentions, user or likes.", completion: .list(["home", "mentions", "user", "likes"])) var which: String = "home"
+    @Argument(help: "The screen name, for user (and for likes: yours when left out).") var name: String?
     @Option(help: "How many tweets (1–200).") var count = 20
     @Flag var listing: Listing = .text
 
@@ -176,7 +177,10 @@ struct TimelineCommand: AsyncParsableCommand {
             guard let name else { throw CLIError("`linnet timeline user` needs a screen name.", code: .usage) }
             path = "statuses/user_timeline"
             params.append(("screen_name", name.hasPrefix("@") ? String(name.dropFirst()) : name))
-        default: throw CLIError("Unknown timeline \"\(which)\": use home, mentions or user NAME.", code: .usage)
+        case "likes":
+            path = "favorites/list"
+            if let name { params.append(("screen_name", name.hasPrefix("@") ? String(name.dropFirst()) : name)) }
+        default: throw CLIError("Unknown timeline \"\(which)\": use home, mentions, user NAME or likes [NAME].", code: .usage)
         }
         do {
             let (client, account) = try global.client()
@@ -185,7 +189,7 @@ struct TimelineCommand: AsyncParsableCommand {
                 // token names it (each request is billed on pay-per-use).
                 let known = account?.userID.flatMap(UserID.init) ?? client.auth.tokenUserID
                 var me: UserID?
-                if which != "user" {
+                if which != "user" && !(which == "likes" && name != nil) {
                     if let known { me = known } else { me = try await client.v2Me().id }
                 }
                 let paging = [("max_results", String(max(5, min(100, count))))] + TwitterClient.V2Query.posts
@@ -196,6 +200,11 @@ struct TimelineCommand: AsyncParsableCommand {
                 case "mentions":
                     let data = try await client.call("GET", "/2/users/\(me!)/mentions", paging)
                     try printPosts(data, client: client, owner: me, as: listing)
+                case "likes":
+                    var whose = me ?? UserID(0)
+                    if let name { whose = try await client.v2User(named: name.hasPrefix("@") ? String(name.dropFirst()) : name).id }
+                    let data = try await client.call("GET", "/2/users/\(whose)/liked_tweets", paging)
+                    try printPosts(data, client: client, owner: whose, as: listing)
                 default:
                     // v2 names users by id: one lookup, then the user's own posts.
                     let who = name.map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 } ?? ""

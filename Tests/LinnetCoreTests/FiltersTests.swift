@@ -193,3 +193,30 @@ import TwitterAPI
         #expect(screen[tagStart, y].style.link == 0)
     }
 }
+
+/// The likes pane: named in config.toml, opened on the author with F, titled with a heart.
+@MainActor @Suite struct LikesPaneTests {
+    @Test func namedOpenedAndTitled() async throws {
+        let c = try Config.parse("panes = [\"home\", \"likes:ann\"]", file: "c")
+        #expect(c.panes.compactMap(Config.pane) == [.home, .likes("ann")])
+        #expect(Config.paneName(.likes("ann")) == "likes:ann")
+        let store = await Scene.store()
+        let ctx = Scene.context(await store.snapshot())
+        var s = Scene.state(100, 30)
+        _ = Reducer.reduce(&s, .storeChanged, ctx)
+        let fx = Scene.run(&s, ctx, [.keys([.char("F")])])
+        #expect(s.pane.id == .likes("ann") && fx.contains(.open(.likes("ann"))))
+        #expect(Views.render(s, ctx).text.contains("♥ @ann"))
+        #expect(FilteredView.applies(to: .likes("ann")) == false)
+        // Kept in the cache like any pane.
+        await store.merge(page: [Scene.homeTweets[5]], into: .likes("ann"), request: PageRequest(count: 20))
+        let dir = AppLoopTests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        try TimelineCache(directory: dir).save(await store.snapshot())
+        guard case .loaded(let back) = TimelineCache(directory: dir).load() else {
+            Issue.record("the cache did not load")
+            return
+        }
+        #expect(back.timelines[.likes("ann")]?.ids == [TweetID(105)])
+    }
+}

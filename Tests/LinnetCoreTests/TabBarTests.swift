@@ -91,8 +91,9 @@ import TwitterAPI
     }
 }
 
-/// The help fits the screen: nothing cut at 100 columns or more, and a heading is never the
-/// last line of a column.
+/// The help fits the screen: nothing cut at 100 columns or more (where it is longer than the
+/// screen, j/k scroll it and every key is on some page), and a heading is never the last line
+/// of a column.
 @Suite struct HelpLayoutTests {
     @Test(arguments: [(100, 30), (120, 40), (160, 50)]) func nothingIsCut(_ size: (Int, Int)) async {
         let store = await Scene.store()
@@ -100,7 +101,21 @@ import TwitterAPI
         var s = Scene.state(size.0, size.1)
         _ = Reducer.reduce(&s, .storeChanged, c)
         _ = Scene.run(&s, c, [.keys([.char("?")])])
-        let text = Views.render(s, c).text
+        var pages = [Views.render(s, c).text]
+        for _ in 0..<200 {
+            _ = Scene.run(&s, c, [.keys([.char("j")])])
+            let page = Views.render(s, c).text
+            if page == pages.last { break }
+            pages.append(page)
+        }
+        if size.0 >= 120 { #expect(pages.count == 1, "the help scrolls at \(size)") }
+        if pages.count > 1 { #expect(pages[0].contains("j/k for more"), "\(pages[0])") }
+        // Back up, then closed and opened again from the top.
+        _ = Scene.run(&s, c, [.keys([.char("k")])])
+        #expect(pages.count == 1 || Views.render(s, c).text == pages[pages.count - 2])
+        _ = Scene.run(&s, c, [.keys([.char("q")]), .keys([.char("?")])])
+        #expect(Views.render(s, c).text == pages[0])
+        let text = pages.joined(separator: "\n")
         for b in c.keyMap.bindings where b.mode == .timeline || b.mode == .compose {
             if ([Command.pane2, .pane3, .pane4, .pane5, .pane6, .pane7, .pane8, .pane9, .pane1] + Command.farPanes).contains(b.command) {
                 continue

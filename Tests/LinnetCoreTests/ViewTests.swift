@@ -86,7 +86,7 @@ import TwitterAPI
         _ = Scene.run(&s, c, [.keys([.char("?")])])
         let screen = Views.render(s, c)
         check(screen, "help-\(size.0)x\(size.1)")
-        #expect(screen.text.contains("Keys (? or esc to close)"))
+        #expect(screen.text.contains("? or esc to close)"))
         #expect(screen.text.contains("j, down"))
     }
 
@@ -146,6 +146,6 @@ enum ThemeFolder {
         #expect(Views.render(s, c).text.contains("(j/n)"))
         s.question = nil
         s.showHelp = true
-        #expect(Views.render(s, c).text.contains("Keys (? or esc to close)"))
+        #expect(Views.render(s, c).text.contains("? or esc to close)"))
     }
 }

@@ -36,6 +36,13 @@ extension TwitterClient {
         try V1Decoder().timeline(from: try await call("GET", "statuses/mentions_timeline", page.parameters + [Self.extended]))
     }
 
+    /// Tweets a user liked (the token's user when `screenName` is nil).
+    public func favoritesList(screenName: String?, _ page: Page = Page()) async throws -> TimelinePage {
+        try V1Decoder().timeline(
+            from: try await call(
+                "GET", "favorites/list", (screenName.map { [("screen_name", $0)] } ?? []) + page.parameters + [Self.extended]))
+    }
+
     public func userTimeline(screenName: String, _ page: Page = Page(), includeRetweets: Bool = true) async throws -> TimelinePage {
         try V1Decoder().timeline(
             from: try await call(

@@ -86,6 +86,14 @@ extension TwitterClient {
         try await posts("/2/users/\(userID)/mentions", page, tokenName: "pagination_token", owner: userID)
     }
 
+    /// Posts a user liked, paged by token only (the endpoint takes no `since_id` or `until_id`);
+    /// the account's own likes are owned reads.
+    public func v2LikedPosts(userID: UserID, maxResults: Int? = nil, token: String? = nil) async throws -> V2PostsPage {
+        try await posts(
+            "/2/users/\(userID)/liked_tweets", V2Page(maxResults: maxResults.map { max(5, min(100, $0)) }, token: token),
+            tokenName: "pagination_token", owner: userID)
+    }
+
     public func v2UserPosts(userID: UserID, _ page: V2Page = V2Page(), excludeRetweets: Bool = false) async throws -> V2PostsPage {
         try await posts(
             "/2/users/\(userID)/tweets", page, tokenName: "pagination_token", extra: excludeRetweets ? [("exclude", "retweets")] : [],
