@@ -399,6 +399,17 @@ public final class App {
         case .stopProcess:
             if !terminal.stopProcess() { inbox.post(.notice(Words.cannotSuspend, isError: true)) }
             lastFrame = nil
+        case .loadLists:
+            effects.add {
+                Task {
+                    do {
+                        inbox.post(.listsLoaded(try await engine.lists()))
+                    } catch {
+                        inbox.post(.notice(Words.listsFailed(SyncEngine.words(error)), isError: true))
+                    }
+                    wake()
+                }
+            }
         case .editInEditor(let text):
             editInEditor(text)
             lastFrame = nil

@@ -187,6 +187,7 @@ public enum Action: Sendable {
     case restoreDrafts([DraftRecord])
     /// The text the external editor saved, for the compose box.
     case edited(String)
+    case listsLoaded([TwitterClient.ListInfo])
 }
 
 /// What the state asks the outside world to do.
@@ -211,6 +212,8 @@ public enum Effect: Equatable, Sendable {
     case openLink(String)
     /// Stop the process, as ctrl-z does (the shell continues it).
     case stopProcess
+    /// Ask for the account's lists; they come back as `.listsLoaded`.
+    case loadLists
     /// Hand the terminal to `$VISUAL`/`$EDITOR` on this text; what it saves comes back as `.edited`.
     case editInEditor(String)
     case quit
@@ -339,8 +342,21 @@ public struct LinkPicker: Equatable, Sendable {
         public var label: String
         public var url: String
     }
+    /// What the picker chooses: a link to open, or a list (`url` is its `owner/slug`) to read.
+    public enum Purpose: Equatable, Sendable { case links, lists }
     public var items: [Item]
     public var selected = 0
+    public var purpose = Purpose.links
+
+    /// The account's lists, each with its size and description.
+    public init(lists: [TwitterClient.ListInfo]) {
+        items = lists.map { l in
+            var label = "\(l.name) · \(l.memberCount) member\(l.memberCount == 1 ? "" : "s")"
+            if !l.description.isEmpty { label += " · " + l.description }
+            return Item(label: label, url: l.reference)
+        }
+        purpose = .lists
+    }
 
     public init(_ tweet: Tweet) {
         let t = tweet.content

@@ -82,7 +82,10 @@ public struct Config: Equatable, Sendable {
                 guard let a = v.array, let names = Optional(a.compactMap(\.string)), names.count == a.count,
                     names.allSatisfy({ Self.pane($0) != nil })
                 else {
-                    throw fail(key, "panes must be a list like [\"home\", \"mentions\", \"search:swift\", \"user:jack\", \"likes:jack\"]")
+                    throw fail(
+                        key,
+                        "panes must be a list like [\"home\", \"mentions\", \"search:swift\", \"user:jack\", \"likes:jack\", \"list:jack/birds\"]"
+                    )
                 }
                 c.panes = names
             case "keep_per_timeline":
@@ -175,6 +178,7 @@ public struct Config: Equatable, Sendable {
         case .search(let q): return "search:" + q
         case .user(let name): return "user:" + name
         case .likes(let name): return "likes:" + name
+        case .list(let ref): return "list:" + ref
         case .thread: return nil
         }
     }
@@ -188,6 +192,7 @@ public struct Config: Equatable, Sendable {
             if name.hasPrefix("search:"), name.count > 7 { return .search(String(name.dropFirst(7))) }
             if name.hasPrefix("user:"), name.count > 5 { return .user(String(name.dropFirst(5))) }
             if name.hasPrefix("likes:"), name.count > 6 { return .likes(String(name.dropFirst(6))) }
+            if name.hasPrefix("list:"), name.dropFirst(5).split(separator: "/").count == 2 { return .list(String(name.dropFirst(5))) }
             return nil
         }
     }

@@ -120,7 +120,7 @@ public struct FilteredView: Sendable {
     /// conversation (their own timeline, a thread).
     public static func applies(to id: TimelineID) -> Bool {
         switch id {
-        case .home, .mentions, .search: return true
+        case .home, .mentions, .search, .list: return true
         case .user, .thread, .likes: return false
         }
     }

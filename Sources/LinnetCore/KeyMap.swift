@@ -53,6 +53,7 @@ public enum Command: String, CaseIterable, Sendable {
     case editInEditor = "edit-in-editor"
     case revealMuted = "reveal-muted"
     case authorLikes = "author-likes"
+    case lists
     // Questions
     case yes, no
 }
@@ -178,6 +179,7 @@ public struct KeyMap: Equatable, Sendable {
         t([.enter], .thread, "open the conversation")
         t([.char("u")], .author, "open the author's tweets")
         t([.char("F")], .authorLikes, "open the author's likes")
+        t([.char("b")], .lists, "your lists")
         t([.char("/")], .search, "search")
         t([.char("R")], .refresh, "refresh now")
         t([.char("T")], .cycleTheme, "next theme")

@@ -43,6 +43,9 @@ extension Reducer {
             return fx
         case .author: return selected.map { openPane(.user($0.content.user.screenName), &s) } ?? nothing(&s)
         case .authorLikes: return selected.map { openPane(.likes($0.content.user.screenName), &s) } ?? nothing(&s)
+        case .lists:
+            s.notice = Notice(Words.loadingLists, isError: false, at: s.now)
+            return [.loadLists]
         case .search: s.searchPrompt = Editor()
         case .refresh: return [.refresh(s.pane.id)]
         case .help:

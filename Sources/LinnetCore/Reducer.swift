@@ -41,6 +41,12 @@ public enum Reducer {
                 s.notice = Notice(Words.draftsKept(records.count), isError: false, at: s.now)
             }
         case .edited(let text): fx += edited(text, &s)
+        case .listsLoaded(let lists):
+            if lists.isEmpty {
+                s.notice = Notice(Words.noLists, isError: false, at: s.now)
+            } else {
+                s.links = LinkPicker(lists: lists)
+            }
         }
         // Every notice shown is kept for the messages view, in full.
         if let n = s.notice, s.noticeLog.last != n {
@@ -143,8 +149,10 @@ public enum Reducer {
         case .up: p.selected = max(0, p.selected - 1)
         case .send:
             s.links = nil
+            if p.purpose == .lists { return openPane(.list(p.items[p.selected].url), &s) }
             return [.openLink(p.items[p.selected].url)]
         case .copyLink:
+            guard p.purpose == .links else { return [] }
             s.links = nil
             return [.copy(p.items[p.selected].url, what: Words.theAddress)]
         case .cancel:

@@ -276,7 +276,7 @@ public enum Views {
         let h = min(s.height - 2, p.items.count + 2)
         let box = Rect(x: 2, y: max(1, (s.height - h) / 2), width: w, height: h)
         screen.fill(box, style: t[.help])
-        screen.put(Words.linksTitle, x: box.x + 1, y: box.y, style: t[.helpKey], clip: box)
+        screen.put(p.purpose == .lists ? Words.listsTitle : Words.linksTitle, x: box.x + 1, y: box.y, style: t[.helpKey], clip: box)
         for (i, item) in p.items.enumerated() where box.y + 1 + i < box.maxY {
             let style = i == p.selected ? t[.selection].over(t[.help]) : t[.help]
             let line = Rect(x: box.x, y: box.y + 1 + i, width: box.width, height: 1)

@@ -64,6 +64,7 @@ public enum Words {
         case .search(let q): return "Search: " + clean(q)
         case .user(let name): return "@" + clean(name)
         case .likes(let name): return "♥ @" + clean(name)
+        case .list(let ref): return "≡ " + clean(ref)
         case .thread: return "Thread"
         }
     }
@@ -144,6 +145,10 @@ public enum Words {
         "Showing \(n) muted tweet\(n == 1 ? "" : "s") for 30 s (\(key) hides them again)."
     }
     public static let nothingMuted = "Nothing is muted in this pane."
+    public static let noLists = "You have no lists and follow none."
+    public static let loadingLists = "Asking for your lists…"
+    public static let listsTitle = " Lists: enter opens one, esc closes "
+    public static func listsFailed(_ why: String) -> String { "Your lists could not be read: \(why)" }
     public static let editedInEditor = "The text from the editor is in the box."
     public static func editorFailed(_ editor: String, _ why: String) -> String {
         "The editor (\(editor)) \(why); the draft is unchanged."

@@ -13,6 +13,7 @@ extension SyncEngine {
             case .mentions: return "/2/users/:id/mentions"
             case .user: return "/2/users/:id/tweets"
             case .likes: return "/2/users/:id/liked_tweets"
+            case .list: return "/2/lists/:id/tweets"
             case .search, .thread: return "/2/tweets/search/recent"
             }
         }
@@ -21,6 +22,7 @@ extension SyncEngine {
         case .mentions: return "/statuses/mentions_timeline"
         case .user: return "/statuses/user_timeline"
         case .likes: return "/favorites/list"
+        case .list: return "/lists/statuses"
         case .search: return "/search/tweets"
         case .thread: return "/statuses/show/:id"
         }
@@ -93,6 +95,10 @@ extension SyncEngine {
         case .likes(let name):
             let p = try await client.favoritesList(screenName: name, page)
             return (p.tweets, p.tweets.count + p.problems.count)
+        case .list(let ref):
+            let (owner, slug) = Self.listParts(ref)
+            let p = try await client.listStatuses(owner: owner, slug: slug, page)
+            return (p.tweets, p.tweets.count + p.problems.count)
         case .search(let q):
             let s = try await client.search(q, count: r.count, sinceID: r.sinceID, maxID: r.maxID)
             return (s.statuses, s.statuses.count + s.problems.count)
@@ -120,9 +126,32 @@ extension SyncEngine {
             // is no asking for older ones by id.
             guard r.maxID == nil else { return ([], 0) }
             p = try await client.v2LikedPosts(userID: try await userID(name), maxResults: page.maxResults)
+        case .list(let ref):
+            // Paged by token only, as likes are.
+            guard r.maxID == nil else { return ([], 0) }
+            p = try await client.v2ListPosts(listID: try await listID(ref), TwitterClient.V2Page(maxResults: page.maxResults))
         case .thread: return ([], 0)
         }
         return (p.tweets, p.tweets.count + p.problems.count)
+    }
+
+    /// `owner/slug` as its parts (a leading `@` on the owner dropped).
+    nonisolated static func listParts(_ ref: String) -> (owner: String, slug: String) {
+        let parts = ref.split(separator: "/", maxSplits: 1).map(String.init)
+        let owner = parts.first.map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 } ?? ""
+        return (owner, parts.count > 1 ? parts[1].lowercased() : "")
+    }
+
+    /// A list's id on v2 (lists are named by id there): the owner's lists, looked up once.
+    func listID(_ ref: String) async throws -> String {
+        if let known = v2ListIDs[ref.lowercased()] { return known }
+        let (owner, slug) = Self.listParts(ref)
+        let lists = try await client.v2OwnedLists(userID: try await userID(owner))
+        guard let found = lists.first(where: { TwitterClient.slug($0.name) == slug }) else {
+            throw APIError(httpStatus: 404, code: 34, message: "@\(owner) has no list \"\(slug)\".")
+        }
+        v2ListIDs[ref.lowercased()] = found.id
+        return found.id
     }
 
     /// A user's id on v2, from the account itself or a lookup made once per name.
@@ -223,7 +252,7 @@ extension SyncEngine {
     }
 
     /// Plain words for an error a user sees.
-    nonisolated static func words(_ error: any Error) -> String {
+    public nonisolated static func words(_ error: any Error) -> String {
         switch error {
         case let e as APIError: return e.explanation == e.message ? e.message : "\(e.message) — \(e.explanation)"
         case let e as TransportError: return e.description

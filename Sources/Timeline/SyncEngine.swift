@@ -49,6 +49,7 @@ public actor SyncEngine {
     var signedOut: String?
     /// Users' ids by lower-cased screen name, for user panes on v2.
     var v2UserIDs: [String: UserID] = [:]
+    var v2ListIDs: [String: String] = [:]
     /// Failed catch-ups in a row per timeline, for the retry backoff.
     var retries: [TimelineID: Int] = [:]
     private var friends: Set<UserID>?
@@ -123,11 +124,17 @@ public actor SyncEngine {
             } else {
                 startPolling(id)
             }
-        case .user, .likes:
+        case .user, .likes, .list:
             startPolling(id)
         case .thread:
             requestCatchUp(id, ceiling: nil)
         }
+    }
+
+    /// The account's lists and the lists it follows (for the list picker).
+    public func lists() async throws -> [TwitterClient.ListInfo] {
+        guard !isAppOnly else { throw SyncError(Self.appOnlyTimelines) }
+        return try await client.lists(me: account)
     }
 
     /// Reads the account's mutes now and then for as long as anything is open. A failure (a
@@ -380,7 +387,7 @@ public actor SyncEngine {
         case .search(let q):
             if client.api == .v2, options.v2StreamClient != nil { return streamsUp.contains(Self.filteredKey) ? .streaming : .connecting }
             return streamsUp.contains("search:" + q) ? .streaming : .connecting
-        case .user, .thread, .likes: return .idle
+        case .user, .thread, .likes, .list: return .idle
         }
     }
 
@@ -454,7 +461,7 @@ public actor SyncEngine {
         switch id {
         case .home, .mentions, .user: return true
         // A like taken back is not a deleted tweet.
-        case .search, .thread, .likes: return false
+        case .search, .thread, .likes, .list: return false
         }
     }
 }

@@ -9,6 +9,8 @@ public enum TimelineID: Hashable, Sendable, CustomStringConvertible {
     case thread(TweetID)
     /// Tweets a user liked (newest tweet first: the store orders by id, not by when the like was made).
     case likes(String)
+    /// A list's tweets, the list named `owner/slug`.
+    case list(String)
 
     public var description: String {
         switch self {
@@ -18,6 +20,7 @@ public enum TimelineID: Hashable, Sendable, CustomStringConvertible {
         case .user(let name): return "@\(name)"
         case .thread(let id): return "Thread \(id)"
         case .likes(let name): return "Likes of @\(name)"
+        case .list(let ref): return "List \(ref)"
         }
     }
 }

@@ -200,6 +200,9 @@ enum TweetCoding {
         case .likes(let n):
             w.u8(5)
             w.string(n)
+        case .list(let ref):
+            w.u8(6)
+            w.string(ref)
         }
     }
 
@@ -211,6 +214,7 @@ enum TweetCoding {
         case 3: return .user(try r.string())
         case 4: return .thread(TweetID(try r.varint()))
         case 5: return .likes(try r.string())
+        case 6: return .list(try r.string())
         case let k: throw CacheFormatError(description: "unknown timeline kind \(k)")
         }
     }

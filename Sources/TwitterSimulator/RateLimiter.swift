@@ -14,6 +14,8 @@ struct RateLimiter: Sendable {
         "/application/rate_limit_status": (180, 180),
         "/favorites/list": (75, 75),
         "/mutes/users/ids": (15, nil),
+        "/lists/list": (15, 15),
+        "/lists/statuses": (900, 900),
         // API v2 (docs/PROTOCOL-V2.md §2), per user and per app.
         "/2/users/me": (75, nil),
         "/2/users/:id/timelines/reverse_chronological": (180, nil),

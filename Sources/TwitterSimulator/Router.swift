@@ -142,6 +142,10 @@ struct Router: Sendable {
             return (
                 Endpoint(limitKey: "/application/rate_limit_status", allowBearer: true) { w, r, i in await w.rateLimitStatus(r, i) }, nil
             )
+        case ("GET", "/lists/list"):
+            return (Endpoint(limitKey: "/lists/list", allowBearer: true) { w, r, i in await w.v1Lists(r, i) }, nil)
+        case ("GET", "/lists/statuses"):
+            return (Endpoint(limitKey: "/lists/statuses", allowBearer: true) { w, r, i in await w.v1ListStatuses(r, i) }, nil)
         case ("GET", "/favorites/list"):
             return (Endpoint(limitKey: "/favorites/list", allowBearer: true) { w, r, i in await w.favoritesList(r, i) }, nil)
         case ("GET", "/mutes/users/ids"):

@@ -65,6 +65,16 @@ extension World {
         let found = lists.filter { followed ? $0.followers.contains(uid) : $0.owner == uid }
         var out: [(String, J)] = []
         if !found.isEmpty { out.append(("data", .array(found.map(listJSON)))) }
+        // `expansions=owner_id`: the owners, as users.
+        if (r.param("expansions") ?? "").split(separator: ",").contains("owner_id") {
+            let enc = v2Encoder(r, viewer: identity.userID)
+            var seen = Set<UInt64>()
+            let owners = found.compactMap { l in seen.insert(l.owner).inserted ? users[l.owner] : nil }
+            if !owners.isEmpty {
+                chargeUsers(owners.map(\.id))
+                out.append(("includes", .object([("users", .array(owners.map { enc.user($0) }))])))
+            }
+        }
         out.append(("meta", .object([("result_count", .int(Int64(found.count)))])))
         return .json(200, .object(out))
     }
@@ -74,6 +84,12 @@ extension World {
             return Self.problem(
                 404, "Not Found Error", "Could not find list with id: [\(listID)].",
                 type: "https://api.twitter.com/2/problems/resource-not-found")
+        }
+        for name in ["since_id", "until_id"] where r.param(name) != nil {
+            return Self.invalidRequest(
+                name,
+                "The query parameter [\(name)] is not one of [id,max_results,pagination_token,tweet.fields,expansions,media.fields,poll.fields,user.fields,place.fields]"
+            )
         }
         let paging: V2Paging
         switch v2Paging(r, tokenName: "pagination_token", range: 1...100, defaultCount: 100) {

@@ -40,6 +40,8 @@ struct Linnet: AsyncParsableCommand {
     var users: [String] = []
     @Option(name: .customLong("likes"), help: ArgumentHelp("Also open the tweets a user liked at start (repeatable).", valueName: "name"))
     var likes: [String] = []
+    @Option(name: .customLong("list"), help: ArgumentHelp("Also open a list at start (repeatable).", valueName: "owner/slug"))
+    var lists: [String] = []
 
     func run() async throws {
         guard isatty(0) == 1, isatty(1) == 1 else {
@@ -50,6 +52,7 @@ struct Linnet: AsyncParsableCommand {
         func bare(_ name: String) -> String { name.hasPrefix("@") ? String(name.dropFirst()) : name }
         let extra =
             searches.map { TimelineID.search($0) } + users.map { TimelineID.user(bare($0)) } + likes.map { TimelineID.likes(bare($0)) }
+            + lists.map { TimelineID.list(bare($0)) }
         let appOnly = client.auth.isAppOnly
         let me: User
         var offline: String?

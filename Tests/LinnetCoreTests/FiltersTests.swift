@@ -220,3 +220,35 @@ import TwitterAPI
         #expect(back.timelines[.likes("ann")]?.ids == [TweetID(105)])
     }
 }
+
+/// `b`: the account's lists in a picker (asked of the engine), Enter opens one as a pane.
+@Suite struct ListPickerTests {
+    @Test func pickAListAndReadIt() async throws {
+        let store = await Scene.store()
+        let c = Scene.context(await store.snapshot())
+        var s = Scene.state(100, 30)
+        _ = Reducer.reduce(&s, .storeChanged, c)
+        var fx = Scene.run(&s, c, [.keys([.char("b")])])
+        #expect(fx.contains(.loadLists) && s.notice?.text == "Asking for your lists…")
+        _ = Reducer.reduce(&s, .listsLoaded([]), c)
+        #expect(s.links == nil && s.notice?.text == "You have no lists and follow none.")
+        let lists = [
+            TwitterClient.ListInfo(
+                id: "1", name: "Friends", slug: "friends", owner: "linnet_demo", description: "People I read first", memberCount: 3),
+            TwitterClient.ListInfo(id: "3", name: "Reading", slug: "reading", owner: "ann", description: "", memberCount: 1),
+        ]
+        _ = Reducer.reduce(&s, .listsLoaded(lists), c)
+        let text = Views.render(s, c).text
+        #expect(
+            text.contains("Lists: enter opens one") && text.contains("Friends · 3 members · People I read first")
+                && text.contains("ann/reading"), "\(text)")
+        // y copies nothing here; j and Enter open the second.
+        fx = Scene.run(&s, c, [.keys([.char("y")])])
+        #expect(fx.isEmpty && s.links != nil)
+        fx = Scene.run(&s, c, [.keys([.char("j")]), .keys([.enter])])
+        #expect(s.pane.id == .list("ann/reading") && fx.contains(.open(.list("ann/reading"))) && s.links == nil)
+        #expect(Views.render(s, c).text.contains("≡ ann/reading"))
+        #expect(try Config.parse("panes = [\"list:ann/reading\"]", file: "c").panes.compactMap(Config.pane) == [.list("ann/reading")])
+        #expect(throws: Config.Problem.self) { try Config.parse("panes = [\"list:reading\"]", file: "c") }
+    }
+}

@@ -44,11 +44,11 @@ public struct OAuth2Flow: Sendable {
     public let apiBase: String
     public let clock: any WallClock
 
-    /// The scopes Linnet asks for: reading and writing posts, likes, follows, mutes read, and a
-    /// refresh token.
+    /// The scopes Linnet asks for: reading and writing posts, likes, follows, lists and mutes
+    /// read, and a refresh token.
     public static let scopes = [
-        "tweet.read", "users.read", "tweet.write", "like.read", "like.write", "follows.read", "mute.read", "media.write",
-        "offline.access",
+        "tweet.read", "users.read", "tweet.write", "like.read", "like.write", "follows.read", "list.read", "mute.read",
+        "media.write", "offline.access",
     ]
 
     public init(
