@@ -15,6 +15,11 @@ struct RateLimiter: Sendable {
         "/favorites/list": (75, 75),
         "/mutes/users/ids": (15, nil),
         "/lists/list": (15, 15),
+        "/friendships/show": (180, 15),
+        "/followers/list": (15, 15),
+        "/friends/list": (15, 15),
+        "/2/users/:id/followers": (15, 15),
+        "/2/users/:id/following": (15, 15),
         "/lists/statuses": (900, 900),
         // API v2 (docs/PROTOCOL-V2.md §2), per user and per app.
         "/2/users/me": (75, nil),

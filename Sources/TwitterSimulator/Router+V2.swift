@@ -80,6 +80,10 @@ extension Router {
             return Endpoint(limitKey: "DELETE /2/users/:id/following/:target_user_id", allowBearer: false) { w, r, i in
                 await w.v2Follow(r, i, userID: q[1], target: q[3])
             }
+        case ("GET", let q) where q.count == 3 && q[0] == "users" && (q[2] == "followers" || q[2] == "following"):
+            return Endpoint(limitKey: "/2/users/:id/\(q[2])", allowBearer: true) { w, r, i in
+                await w.v2People(r, i, userID: q[1], followers: q[2] == "followers")
+            }
         case ("GET", let q) where q.count == 3 && q[0] == "users" && q[2] == "liked_tweets":
             return Endpoint(limitKey: "/2/users/:id/liked_tweets", allowBearer: true) { w, r, i in
                 await w.v2LikedTweets(r, i, userID: q[1])

@@ -142,6 +142,20 @@ struct Router: Sendable {
             return (
                 Endpoint(limitKey: "/application/rate_limit_status", allowBearer: true) { w, r, i in await w.rateLimitStatus(r, i) }, nil
             )
+        case ("GET", "/friendships/show"):
+            return (Endpoint(limitKey: "/friendships/show", allowBearer: true) { w, r, i in await w.friendshipShow(r, i) }, nil)
+        case ("POST", "/friendships/create"):
+            return (Endpoint(limitKey: nil, allowBearer: false) { w, r, i in await w.v1Follow(r, i, create: true) }, nil)
+        case ("POST", "/friendships/destroy"):
+            return (Endpoint(limitKey: nil, allowBearer: false) { w, r, i in await w.v1Follow(r, i, create: false) }, nil)
+        case ("POST", "/blocks/create"):
+            return (Endpoint(limitKey: nil, allowBearer: false) { w, r, i in await w.v1Block(r, i, create: true) }, nil)
+        case ("POST", "/blocks/destroy"):
+            return (Endpoint(limitKey: nil, allowBearer: false) { w, r, i in await w.v1Block(r, i, create: false) }, nil)
+        case ("GET", "/followers/list"):
+            return (Endpoint(limitKey: "/followers/list", allowBearer: true) { w, r, i in await w.v1People(r, i, followers: true) }, nil)
+        case ("GET", "/friends/list"):
+            return (Endpoint(limitKey: "/friends/list", allowBearer: true) { w, r, i in await w.v1People(r, i, followers: false) }, nil)
         case ("GET", "/lists/list"):
             return (Endpoint(limitKey: "/lists/list", allowBearer: true) { w, r, i in await w.v1Lists(r, i) }, nil)
         case ("GET", "/lists/statuses"):

@@ -20,6 +20,8 @@ struct TweetEncoder {
         var tweets: [UInt64: SimTweet]
         var followerCounts: [UInt64: Int]
         var statusCounts: [UInt64: Int]
+        var muting: [UInt64: Set<UInt64>] = [:]
+        var blocking: [UInt64: Set<UInt64>] = [:]
     }
 
     static let compatLimit = 140

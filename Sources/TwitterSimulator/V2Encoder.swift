@@ -191,6 +191,14 @@ struct V2Encoder {
         if f.contains("location"), !u.location.isEmpty { out.append(("location", .string(u.location))) }
         if f.contains("protected") { out.append(("protected", .bool(u.isProtected))) }
         if f.contains("verified") { out.append(("verified", .bool(u.isVerified))) }
+        if f.contains("connection_status"), let v = viewer, v != u.id {
+            var c: [J] = []
+            if world.users[v]?.following.contains(u.id) ?? false { c.append(.string("following")) }
+            if u.following.contains(v) { c.append(.string("followed_by")) }
+            if world.muting[v]?.contains(u.id) ?? false { c.append(.string("muting")) }
+            if world.blocking[v]?.contains(u.id) ?? false { c.append(.string("blocking")) }
+            out.append(("connection_status", .array(c)))
+        }
         if f.contains("profile_image_url") {
             out.append(("profile_image_url", .string("https://pbs.twimg.invalid/\(u.screenName)_normal.png")))
         }

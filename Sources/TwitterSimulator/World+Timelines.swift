@@ -62,7 +62,8 @@ extension World {
 
     var snapshot: TweetEncoder.WorldSnapshot {
         TweetEncoder.WorldSnapshot(
-            users: users, userByName: userByName, tweets: tweets, followerCounts: followerCounts, statusCounts: statusCounts)
+            users: users, userByName: userByName, tweets: tweets, followerCounts: followerCounts, statusCounts: statusCounts,
+            muting: muting, blocking: blocking)
     }
 
     func timelineJSON(_ list: [SimTweet], viewer: UInt64?, _ o: ReadOptions) -> SimResponse {
@@ -74,7 +75,7 @@ extension World {
 
     func homeTweets(of userID: UInt64) -> [SimTweet] {
         let following = Set(users[userID]?.following ?? []).union([userID])
-        let muted = muting[userID] ?? []
+        let muted = (muting[userID] ?? []).union(blocking[userID] ?? [])
         return liveTweetsNewestFirst().filter { following.contains($0.userID) && !muted.contains($0.userID) }
     }
 

@@ -82,6 +82,7 @@ actor World {
     var v2Rules: [String: [V2Rule]] = [:]
     var usage = Usage()
     var muting: [UInt64: Set<UInt64>] = [:]
+    var blocking: [UInt64: Set<UInt64>] = [:]
     var bookmarks: [UInt64: [UInt64]] = [:]
     var media: [UInt64: SimMedia] = [:]
     var lists: [SimList] = []
