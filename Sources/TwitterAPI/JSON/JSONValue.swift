@@ -71,6 +71,12 @@ public enum JSONValue: Equatable, Sendable {
         return nil
     }
 
+    /// The value, if this is `true` or `false`.
+    public var boolValue: Bool? {
+        if case .bool(let b) = self { return b }
+        return nil
+    }
+
     /// The integer value, if this is an integral number.
     public var intValue: Int64? {
         if case .number(let n) = self { return Int64(n) }
