@@ -399,11 +399,41 @@ public final class App {
         case .stopProcess:
             if !terminal.stopProcess() { inbox.post(.notice(Words.cannotSuspend, isError: true)) }
             lastFrame = nil
-        case .loadLists:
+        case .loadProfile(let name):
             effects.add {
                 Task {
                     do {
-                        inbox.post(.listsLoaded(try await engine.lists()))
+                        inbox.post(.profileLoaded(try await engine.profile(name)))
+                    } catch {
+                        inbox.post(.notice(Words.profileFailed(SyncEngine.words(error)), isError: true))
+                    }
+                    wake()
+                }
+            }
+        case .people(let action):
+            effects.add {
+                Task {
+                    inbox.post(.peopleFinished(action, await engine.perform(action)))
+                    wake()
+                }
+            }
+        case .loadPeople(let user, let followers, let next):
+            effects.add {
+                Task {
+                    do {
+                        let page = try await engine.people(of: user, followers: followers, next: next)
+                        inbox.post(.peopleLoaded(user, followers: followers, page, appending: next != nil))
+                    } catch {
+                        inbox.post(.notice(Words.peopleFailed(SyncEngine.words(error)), isError: true))
+                    }
+                    wake()
+                }
+            }
+        case .loadLists(let of):
+            effects.add {
+                Task {
+                    do {
+                        inbox.post(.listsLoaded(try await engine.lists(of: of), of: of))
                     } catch {
                         inbox.post(.notice(Words.listsFailed(SyncEngine.words(error)), isError: true))
                     }

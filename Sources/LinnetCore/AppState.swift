@@ -94,6 +94,7 @@ public enum Question: Equatable, Sendable {
     case delete(TweetID)
     case quitWithDraft
     case post
+    case people(PeopleAction)
 
     public var text: String { Words.question(self) }
 }
@@ -131,6 +132,8 @@ public struct AppState: Equatable, Sendable {
     /// The last 100 notices, oldest first, for the messages view.
     public var noticeLog: [Notice] = []
     public var showLog = false
+    /// A person's profile, over the pane.
+    public var profile: TwitterClient.Profile?
     /// Until when muted tweets are shown anyway (the reveal key), if they are.
     public var revealMutedUntil: Double?
     /// The `o` picker: a tweet's links, one chosen.
@@ -166,6 +169,7 @@ public struct AppState: Equatable, Sendable {
         if question != nil { return .confirm }
         if links != nil { return .picker }
         if showHelp || showLog { return .help }
+        if profile != nil { return .profile }
         if compose?.attach != nil { return .prompt }
         if compose != nil { return .compose }
         if searchPrompt != nil { return .prompt }
@@ -187,7 +191,11 @@ public enum Action: Sendable {
     case restoreDrafts([DraftRecord])
     /// The text the external editor saved, for the compose box.
     case edited(String)
-    case listsLoaded([TwitterClient.ListInfo])
+    /// Lists of the account (`of` nil) or of someone else.
+    case listsLoaded([TwitterClient.ListInfo], of: User? = nil)
+    case profileLoaded(TwitterClient.Profile)
+    case peopleFinished(PeopleAction, Result<TwitterClient.Profile, SyncError>)
+    case peopleLoaded(User, followers: Bool, TwitterClient.PeoplePage, appending: Bool)
 }
 
 /// What the state asks the outside world to do.
@@ -212,8 +220,14 @@ public enum Effect: Equatable, Sendable {
     case openLink(String)
     /// Stop the process, as ctrl-z does (the shell continues it).
     case stopProcess
-    /// Ask for the account's lists; they come back as `.listsLoaded`.
-    case loadLists
+    /// Ask for the account's lists (nil) or a person's; they come back as `.listsLoaded`.
+    case loadLists(of: User? = nil)
+    /// Ask for a profile; it comes back as `.profileLoaded`.
+    case loadProfile(String)
+    /// Follow, mute or block; the profile as it then stands comes back as `.peopleFinished`.
+    case people(PeopleAction)
+    /// A page of someone's followers (or of whom they follow); back as `.peopleLoaded`.
+    case loadPeople(User, followers: Bool, next: String?)
     /// Hand the terminal to `$VISUAL`/`$EDITOR` on this text; what it saves comes back as `.edited`.
     case editInEditor(String)
     case quit
@@ -342,11 +356,27 @@ public struct LinkPicker: Equatable, Sendable {
         public var label: String
         public var url: String
     }
-    /// What the picker chooses: a link to open, or a list (`url` is its `owner/slug`) to read.
-    public enum Purpose: Equatable, Sendable { case links, lists }
+    /// What the picker chooses: a link to open, a list (`url` is its `owner/slug`) to read, or
+    /// a person (`url` is the screen name) to see.
+    public enum Purpose: Equatable, Sendable {
+        case links, lists
+        /// Someone's followers or whom they follow, and where the next page begins.
+        case people(of: User, followers: Bool, next: String?)
+    }
     public var items: [Item]
     public var selected = 0
     public var purpose = Purpose.links
+
+    /// People, each with their name and what they say of themselves.
+    public static func people(_ users: [User], of: User, followers: Bool, next: String?) -> LinkPicker {
+        var p = LinkPicker(lists: [])
+        p.items = users.map { u in
+            let bio = u.userDescription.replacingOccurrences(of: "\n", with: " ")
+            return Item(label: "\(u.name) @\(u.screenName)" + (bio.isEmpty ? "" : " · " + bio), url: u.screenName)
+        }
+        p.purpose = .people(of: of, followers: followers, next: next)
+        return p
+    }
 
     /// The account's lists, each with its size and description.
     public init(lists: [TwitterClient.ListInfo]) {

@@ -54,13 +54,19 @@ public enum Command: String, CaseIterable, Sendable {
     case revealMuted = "reveal-muted"
     case authorLikes = "author-likes"
     case lists
+    case profile
+    case follow
+    case muteUser = "mute-user"
+    case block
+    case followers
+    case following
     // Questions
     case yes, no
 }
 
 /// Where keys are read.
 public enum KeyMode: String, CaseIterable, Sendable {
-    case timeline, compose, prompt, confirm, help, picker
+    case timeline, compose, prompt, confirm, help, picker, profile
 }
 
 /// One line of the key map: in a mode, a key sequence runs a command; `help` is what the help
@@ -180,6 +186,7 @@ public struct KeyMap: Equatable, Sendable {
         t([.char("u")], .author, "open the author's tweets")
         t([.char("F")], .authorLikes, "open the author's likes")
         t([.char("b")], .lists, "your lists")
+        t([.char("p")], .profile, "the author's profile")
         t([.char("/")], .search, "search")
         t([.char("R")], .refresh, "refresh now")
         t([.char("T")], .cycleTheme, "next theme")
@@ -245,6 +252,15 @@ public struct KeyMap: Equatable, Sendable {
             ([.pageDown], .pageDown), ([.pageUp], .pageUp),
         ] {
             b.append(Binding(.help, keys, c, "scroll the help"))
+        }
+        for (keys, c, h) in [
+            ([Key.char("f")], Command.follow, "follow or unfollow"), ([.char("m")], .muteUser, "mute or unmute"),
+            ([.char("B")], .block, "block or unblock"), ([.char("u")], .author, "their tweets"),
+            ([.char("F")], .authorLikes, "their likes"), ([.char("b")], .lists, "their lists"),
+            ([.char("1")], .followers, "their followers"), ([.char("2")], .following, "whom they follow"), ([.escape], .cancel, "close"),
+            ([.char("q")], .cancel, "close"),
+        ] {
+            b.append(Binding(.profile, keys, c, h))
         }
         b.append(Binding(.help, [.char("?")], .cancel, "close help"))
         b.append(Binding(.help, [.escape], .cancel, "close help"))

@@ -182,14 +182,13 @@ extension Reducer {
         case .unretweet(let id): return [.perform(.unretweet(id))]
         case .delete(let id): return [.perform(.delete(id))]
         case .post: return send(&s, confirmed: true)
+        case .people(let a): return [.people(a)]
         case .quitWithDraft:
             s.quitting = true
             return [.saveDrafts(draftRecords(s)), .quit]
         }
     }
 
-    /// What must survive a crash or quit: the open box (when it holds more than it opened
-    /// with) and every kept draft.
     /// What the external editor saved becomes the box's text, caret at its end: controls a
     /// terminal would act on removed, the line ends editors add at the end dropped. A box
     /// closed meanwhile opens again with it; one being sent is left alone.
@@ -206,6 +205,8 @@ extension Reducer {
         return [.saveDrafts(draftRecords(s))]
     }
 
+    /// What must survive a crash or quit: the open box (when it holds more than it opened
+    /// with) and every kept draft.
     public static func draftRecords(_ s: AppState) -> [DraftRecord] {
         var all = s.drafts
         if let c = s.compose, !c.isUnchanged { all.append(c) }

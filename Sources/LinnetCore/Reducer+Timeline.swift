@@ -43,9 +43,10 @@ extension Reducer {
             return fx
         case .author: return selected.map { openPane(.user($0.content.user.screenName), &s) } ?? nothing(&s)
         case .authorLikes: return selected.map { openPane(.likes($0.content.user.screenName), &s) } ?? nothing(&s)
+        case .profile: return selected.map { openProfile($0.content.user.screenName, &s) } ?? nothing(&s)
         case .lists:
             s.notice = Notice(Words.loadingLists, isError: false, at: s.now)
-            return [.loadLists]
+            return [.loadLists()]
         case .search: s.searchPrompt = Editor()
         case .refresh: return [.refresh(s.pane.id)]
         case .help:

@@ -41,9 +41,10 @@ public enum Reducer {
                 s.notice = Notice(Words.draftsKept(records.count), isError: false, at: s.now)
             }
         case .edited(let text): fx += edited(text, &s)
-        case .listsLoaded(let lists):
+        case .profileLoaded, .peopleFinished, .peopleLoaded: fx += people(action, &s)
+        case .listsLoaded(let lists, let of):
             if lists.isEmpty {
-                s.notice = Notice(Words.noLists, isError: false, at: s.now)
+                s.notice = Notice(of.map { Words.noListsOf(TweetCard.clean($0.screenName)) } ?? Words.noLists, isError: false, at: s.now)
             } else {
                 s.links = LinkPicker(lists: lists)
             }
@@ -145,11 +146,22 @@ public enum Reducer {
             return []
         }
         switch command {
-        case .down: p.selected = min(p.items.count - 1, p.selected + 1)
+        case .down:
+            // At the end of a list of people with more to come: the next page.
+            if p.selected == p.items.count - 1, case .people(let of, let followers, let next?) = p.purpose {
+                p.purpose = .people(of: of, followers: followers, next: nil)
+                s.links = p
+                return [.loadPeople(of, followers: followers, next: next)]
+            }
+            p.selected = min(p.items.count - 1, p.selected + 1)
         case .up: p.selected = max(0, p.selected - 1)
         case .send:
             s.links = nil
-            if p.purpose == .lists { return openPane(.list(p.items[p.selected].url), &s) }
+            if p.purpose == .lists {
+                s.profile = nil
+                return openPane(.list(p.items[p.selected].url), &s)
+            }
+            if case .people = p.purpose { return openProfile(p.items[p.selected].url, &s) }
             return [.openLink(p.items[p.selected].url)]
         case .copyLink:
             guard p.purpose == .links else { return [] }
@@ -209,6 +221,7 @@ public enum Reducer {
             }
             return []
         case .picker: return pick(command, &s)
+        case .profile: return profileKeys(command, &s)
         case .compose: return editCompose(command, &s)
         case .prompt: return s.compose?.attach != nil ? editAttach(command, &s, c) : editPrompt(command, &s)
         case .timeline: return timeline(command, &s, c)

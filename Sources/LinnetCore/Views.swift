@@ -20,6 +20,7 @@ public enum Views {
         status(&screen, layout.status, s, c, t)
         if s.showHelp { help(&screen, s, c, t) }
         if s.showLog { messages(&screen, s, c, t) }
+        if let p = s.profile { profile(&screen, p, s, t) }
         if let p = s.links { linkPicker(&screen, p, s, t) }
         return screen
     }
@@ -276,7 +277,13 @@ public enum Views {
         let h = min(s.height - 2, p.items.count + 2)
         let box = Rect(x: 2, y: max(1, (s.height - h) / 2), width: w, height: h)
         screen.fill(box, style: t[.help])
-        screen.put(p.purpose == .lists ? Words.listsTitle : Words.linksTitle, x: box.x + 1, y: box.y, style: t[.helpKey], clip: box)
+        let title: String
+        switch p.purpose {
+        case .links: title = Words.linksTitle
+        case .lists: title = Words.listsTitle
+        case .people(let of, let followers, _): title = Words.peopleTitle(TweetCard.clean(of.screenName), followers: followers)
+        }
+        screen.put(title, x: box.x + 1, y: box.y, style: t[.helpKey], clip: box)
         for (i, item) in p.items.enumerated() where box.y + 1 + i < box.maxY {
             let style = i == p.selected ? t[.selection].over(t[.help]) : t[.help]
             let line = Rect(x: box.x, y: box.y + 1 + i, width: box.width, height: 1)

@@ -38,6 +38,7 @@ public enum Words {
         case .delete: return "Delete this tweet for good?"
         case .quitWithDraft: return "Quit with an unsent draft? It is saved and offered next time."
         case .post: return "Post this tweet?"
+        case .people(let a): return a.verb.prefix(1).uppercased() + a.verb.dropFirst() + "?"
         }
     }
 
@@ -145,7 +146,38 @@ public enum Words {
         "Showing \(n) muted tweet\(n == 1 ? "" : "s") for 30 s (\(key) hides them again)."
     }
     public static let nothingMuted = "Nothing is muted in this pane."
+    public static func loadingProfile(_ name: String) -> String { "Asking for @\(name)'s profile…" }
+    public static func profileFailed(_ why: String) -> String { "The profile could not be read: \(why)" }
+    public static func peopleFailed(_ why: String) -> String { "The list of people could not be read: \(why)" }
+    public static func peopleTitle(_ name: String, followers: Bool) -> String {
+        followers ? " Followers of @\(name): enter shows one, esc closes " : " Followed by @\(name): enter shows one, esc closes "
+    }
+    public static func peopleDone(_ a: PeopleAction) -> String {
+        switch a {
+        case .follow(let u, let on): return on ? "You follow @\(u.screenName)." : "You no longer follow @\(u.screenName)."
+        case .mute(let u, let on): return on ? "@\(u.screenName) is muted." : "@\(u.screenName) is no longer muted."
+        case .block(let u, let on): return on ? "@\(u.screenName) is blocked." : "@\(u.screenName) is no longer blocked."
+        }
+    }
+    public static let nobody = "Nobody here yet."
+    public static let thatIsYou = "That is you."
+    public static let verified = "verified"
+    public static let protected = "protected"
+    public static let youFollow = "you follow them"
+    public static let followsYou = "follows you"
+    public static let mutedMark = "muted"
+    public static let blockedMark = "blocked"
+    public static let notFollowing = "you do not follow each other"
+    public static let profileTitle = " Profile "
+    public static func joined(_ when: String) -> String { "joined " + when }
+    public static func counts(tweets: String, following: String, followers: String) -> String {
+        "\(tweets) tweets · \(following) following · \(followers) followers"
+    }
+    public static let loadingPeople = "Asking who…"
+    public static let profileKeys = "f follow · m mute · B block · u tweets · F likes · b lists · 1 followers · 2 following · esc close"
     public static let noLists = "You have no lists and follow none."
+    public static func noListsOf(_ name: String) -> String { "@\(name) has no lists and follows none." }
+    public static func loadingListsOf(_ name: String) -> String { "Asking for @\(name)'s lists…" }
     public static let loadingLists = "Asking for your lists…"
     public static let listsTitle = " Lists: enter opens one, esc closes "
     public static func listsFailed(_ why: String) -> String { "Your lists could not be read: \(why)" }

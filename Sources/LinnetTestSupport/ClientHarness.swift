@@ -38,6 +38,13 @@ public struct ClientHarness: Sendable {
         return ids.compactMap(\.stringValue)
     }
 
+    /// How many API requests the simulator has answered: unchanged across a call means the
+    /// call sent nothing.
+    public func requestCount() async throws -> Int {
+        guard case .array(let log) = try JSONValue.parse(try await control("GET", "/_sim/requests").body) else { return -1 }
+        return log.count
+    }
+
     public func control(_ method: String, _ path: String, body: String = "", json: Bool = false) async throws -> HTTPResponse {
         var r = HTTPRequest(method: method, url: server.baseURL + path)
         if method == "POST" {

@@ -26,7 +26,7 @@ public enum WriteAction: Sendable, Equatable {
 
     /// Writes an access level allows or refuses together: a like and its undoing, a retweet
     /// and its undoing, posts, deletes.
-    public enum Kind: Sendable, Hashable { case post, quote, retweet, like, delete }
+    public enum Kind: Sendable, Hashable { case post, quote, retweet, like, delete, follow, mute, block }
 
     public var kind: Kind {
         switch self {

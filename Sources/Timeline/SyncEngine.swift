@@ -88,7 +88,7 @@ public actor SyncEngine {
         // A key known to be self-serve: what that level lacks is refused on the key from the
         // first press, not after X's first refusal.
         if client.api == .v2, o.selfServe {
-            for kind in [WriteAction.Kind.like, .quote] { refusedByAccessLevel[kind] = Self.notOnSelfServe }
+            for kind in [WriteAction.Kind.like, .quote, .follow] { refusedByAccessLevel[kind] = Self.notOnSelfServe }
             repliesOnlyWhereEngaged = true
         }
     }
@@ -132,7 +132,8 @@ public actor SyncEngine {
     }
 
     /// The account's lists and the lists it follows (for the list picker).
-    public func lists() async throws -> [TwitterClient.ListInfo] {
+    public func lists(of user: User? = nil) async throws -> [TwitterClient.ListInfo] {
+        if let user { return try await client.lists(me: user) }
         guard !isAppOnly else { throw SyncError(Self.appOnlyTimelines) }
         return try await client.lists(me: account)
     }

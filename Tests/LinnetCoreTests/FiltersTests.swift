@@ -229,7 +229,7 @@ import TwitterAPI
         var s = Scene.state(100, 30)
         _ = Reducer.reduce(&s, .storeChanged, c)
         var fx = Scene.run(&s, c, [.keys([.char("b")])])
-        #expect(fx.contains(.loadLists) && s.notice?.text == "Asking for your lists…")
+        #expect(fx.contains(.loadLists()) && s.notice?.text == "Asking for your lists…")
         _ = Reducer.reduce(&s, .listsLoaded([]), c)
         #expect(s.links == nil && s.notice?.text == "You have no lists and follow none.")
         let lists = [

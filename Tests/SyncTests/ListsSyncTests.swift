@@ -20,6 +20,10 @@ import TwitterAPI
         #expect(lists.map(\.name) == ["Friends", "Birds", "Reading"], "\(lists)")
         #expect(lists[0].reference == "\(me.screenName)/friends" && lists[0].memberCount == 3)
         #expect(lists[2].owner != me.screenName && !lists[2].owner.isEmpty, "a followed list names its owner")
+        // Someone else's lists: what they own and follow, read the same way.
+        let owner = try await client.profile(screenName: lists[2].owner, me: me).user
+        let theirs = try await engine.lists(of: owner)
+        #expect(theirs.contains { $0.id == lists[2].id } && !theirs.contains { $0.id == lists[0].id }, "\(theirs)")
         // Both faces name the same lists by the same ids.
         let other = try await (api == .v2 ? sim.client : V2SyncTests.v2Client(sim)).lists(me: me)
         #expect(other.map(\.id) == lists.map(\.id) && other.map(\.reference) == lists.map(\.reference))

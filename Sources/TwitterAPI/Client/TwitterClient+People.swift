@@ -30,6 +30,10 @@ extension TwitterClient {
     public struct PeoplePage: Equatable, Sendable {
         public var users: [User]
         public var next: String?
+        public init(users: [User], next: String?) {
+            self.users = users
+            self.next = next
+        }
     }
 
     /// A user by screen name and, when `me` is a user, how `me` stands to them.

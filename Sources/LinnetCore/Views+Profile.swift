@@ -1,0 +1,59 @@
+import Foundation
+import Screen
+import TwitterAPI
+
+/// A person's profile over the pane: who they are, in their words, their counts, how the
+/// account stands to them, and the keys that act on them.
+extension Views {
+    static func profile(_ screen: inout Screen, _ p: TwitterClient.Profile, _ s: AppState, _ t: Theme) {
+        let u = p.user
+        let w = max(10, s.width - 4)
+        let inner = w - 2
+        var lines: [StyledLine] = []
+        var head = [Span(TweetCard.clean(u.name), t[.name]), Span(" @" + TweetCard.clean(u.screenName), t[.handle])]
+        if u.isVerified { head.append(Span(" · " + Words.verified, t[.dim])) }
+        if u.isProtected { head.append(Span(" · " + Words.protected, t[.dim])) }
+        lines += TextLayout.wrap(head, width: inner)
+        if !u.userDescription.isEmpty { lines += TextLayout.wrap([Span(TweetCard.clean(u.userDescription), t[.text])], width: inner) }
+        var facts: [String] = []
+        if !u.location.isEmpty { facts.append(TweetCard.clean(u.location)) }
+        if let created = u.createdAt { facts.append(Words.joined(Self.monthYear(created))) }
+        if !facts.isEmpty { lines += TextLayout.wrap([Span(facts.joined(separator: " · "), t[.dim])], width: inner) }
+        if let url = u.url, !url.isEmpty {
+            lines += TextLayout.wrap([Span(TweetCard.clean(url), t[.url].linked(Hyperlinks.id(for: url)))], width: inner)
+        }
+        lines.append(
+            StyledLine([
+                Span(
+                    Words.counts(
+                        tweets: Format.count(u.statusesCount), following: Format.count(u.friendsCount),
+                        followers: Format.count(u.followersCount)), t[.counts])
+            ]))
+        if let r = p.relationship {
+            var marks: [String] = []
+            if r.following { marks.append(Words.youFollow) }
+            if r.followedBy { marks.append(Words.followsYou) }
+            if r.muting { marks.append(Words.mutedMark) }
+            if r.blocking { marks.append(Words.blockedMark) }
+            if marks.isEmpty { marks.append(Words.notFollowing) }
+            lines.append(StyledLine([Span(marks.joined(separator: " · "), t[.helpKey])]))
+        }
+        lines.append(StyledLine([]))
+        lines += TextLayout.wrap([Span(Words.profileKeys, t[.dim])], width: inner)
+        let h = min(s.height - 2, lines.count + 2)
+        let box = Rect(x: 2, y: max(1, (s.height - h) / 2), width: w, height: h)
+        screen.fill(box, style: t[.help])
+        screen.put(Words.profileTitle, x: box.x + 1, y: box.y, style: t[.helpKey], clip: box)
+        for (i, line) in lines.enumerated() where box.y + 1 + i < box.maxY - 1 || (i == lines.count - 1 && box.y + 1 + i < box.maxY) {
+            screen.put(line, x: box.x + 1, y: box.y + 1 + i, clip: box, under: t[.help])
+        }
+    }
+
+    static func monthYear(_ unix: Int64) -> String {
+        let f = DateFormatter()
+        f.locale = Locale(identifier: "en_US_POSIX")
+        f.timeZone = TimeZone(identifier: "UTC")
+        f.dateFormat = "MMMM yyyy"
+        return f.string(from: Date(timeIntervalSince1970: TimeInterval(unix)))
+    }
+}

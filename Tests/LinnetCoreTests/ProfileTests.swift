@@ -1,0 +1,130 @@
+import Foundation
+import LinnetCore
+import Screen
+import Testing
+import Timeline
+import TwitterAPI
+
+/// `p` opens the author's profile over the pane; follow, mute and block are asked first and
+/// sent as people actions; followers and following open a picker that pages as it is scrolled.
+@Suite struct ProfileTests {
+    static let ann = User(
+        id: UserID(2), screenName: "ann", name: "Ann Lee", userDescription: "Reads #swift and \u{1B}[31mwrites\u{1B}[0m",
+        location: "Lisbon", url: "https://ann.example/", isVerified: true, followersCount: 1_234, friendsCount: 56,
+        statusesCount: 7_890, createdAt: 1_262_304_000)
+
+    static func opened(_ r: TwitterClient.Relationship?) async -> (AppState, Context) {
+        let c = Scene.context(await Scene.store().snapshot())
+        var s = Scene.state(100, 30)
+        _ = Reducer.reduce(&s, .storeChanged, c)
+        _ = Reducer.reduce(&s, .profileLoaded(TwitterClient.Profile(user: ann, relationship: r)), c)
+        return (s, c)
+    }
+
+    @Test func pOnATweetAsksForItsAuthorAndShowsWhoTheyAre() async {
+        let c = Scene.context(await Scene.store().snapshot())
+        var s = Scene.state(100, 30)
+        _ = Reducer.reduce(&s, .storeChanged, c)
+        #expect(s.pane.selected == TweetID(110))
+        let fx = Scene.run(&s, c, [Scene.keys("p")])
+        #expect(fx == [.loadProfile("ann")])
+        #expect(s.notice?.text == Words.loadingProfile("ann"))
+        _ = Reducer.reduce(&s, .profileLoaded(TwitterClient.Profile(user: Self.ann, relationship: .init(followedBy: true))), c)
+        #expect(s.keyMode == .profile && s.notice == nil)
+        let text = Views.render(s, c).text
+        for part in [
+            "Ann Lee @ann · verified", "Reads #swift and writes", "Lisbon · joined January 2010", "https://ann.example/",
+            "7.8K tweets", "56 following", "1.2K followers", "follows you", "f follow · m mute · B block", "b lists · 1 followers",
+        ] {
+            #expect(text.contains(part), "\(part) missing from\n\(text)")
+        }
+        #expect(!text.contains("\u{1B}"), "the bio's escape reached the screen")
+        _ = Scene.run(&s, c, [.keys([.escape])])
+        #expect(s.profile == nil && s.keyMode == .timeline)
+    }
+
+    @Test func followMuteAndBlockAreAskedFirst() async {
+        var (s, c) = await Self.opened(.init(following: true, muting: false))
+        #expect(Views.render(s, c).text.contains(Words.youFollow))
+        var fx = Scene.run(&s, c, [Scene.keys("f")])
+        #expect(fx.isEmpty && s.question == .people(.follow(Self.ann, false)))
+        #expect(Views.render(s, c).text.contains("Unfollow @ann?"))
+        fx = Scene.run(&s, c, [Scene.keys("n")])
+        #expect(fx.isEmpty && s.question == nil && s.profile != nil, "no leaves the profile open, nothing sent")
+        fx = Scene.run(&s, c, [Scene.keys("m"), Scene.keys("y")])
+        #expect(fx == [.people(.mute(Self.ann, true))])
+        // The answer: the profile as it now stands, and a notice saying what was done.
+        let now = TwitterClient.Profile(user: Self.ann, relationship: .init(following: true, muting: true))
+        _ = Reducer.reduce(&s, .peopleFinished(.mute(Self.ann, true), .success(now)), c)
+        #expect(s.profile == now && s.notice?.text == Words.peopleDone(.mute(Self.ann, true)))
+        #expect(Views.render(s, c).text.contains(Words.mutedMark))
+        fx = Scene.run(&s, c, [Scene.keys("B"), Scene.keys("y")])
+        #expect(fx == [.people(.block(Self.ann, true))])
+        // A refusal is said in the server's words and leaves the profile as it was.
+        _ = Reducer.reduce(&s, .peopleFinished(.block(Self.ann, true), .failure(SyncError("Could not block @ann: no."))), c)
+        #expect(s.notice?.isError == true && s.notice?.text == "Could not block @ann: no." && s.profile == now)
+    }
+
+    @Test func oneselfAndAnAppOnlyReaderAreNotAsked() async {
+        var (s, c) = await Self.opened(nil)
+        var fx = Scene.run(&s, c, [Scene.keys("f")])
+        #expect(fx.isEmpty && s.question == nil && s.notice?.text == Words.thatIsYou)
+        (s, c) = await Self.opened(.init())
+        #expect(Views.render(s, c).text.contains(Words.notFollowing))
+        s.readOnly = true
+        fx = Scene.run(&s, c, [Scene.keys("B")])
+        #expect(fx.isEmpty && s.question == nil && s.notice?.text == SyncEngine.appOnlyWrites)
+    }
+
+    @Test func theirTweetsAndLikesOpenPanes() async {
+        var (s, c) = await Self.opened(.init())
+        var fx = Scene.run(&s, c, [Scene.keys("u")])
+        #expect(s.profile == nil && s.pane.id == .user("ann") && fx.contains(.open(.user("ann"))), "\(fx)")
+        (s, c) = await Self.opened(.init())
+        fx = Scene.run(&s, c, [Scene.keys("F")])
+        #expect(s.profile == nil && s.pane.id == .likes("ann") && fx.contains(.open(.likes("ann"))), "\(fx)")
+    }
+
+    @Test func theirListsOpenOverTheProfile() async {
+        var (s, c) = await Self.opened(.init())
+        var fx = Scene.run(&s, c, [Scene.keys("b")])
+        #expect(fx == [.loadLists(of: Self.ann)] && s.notice?.text == Words.loadingListsOf("ann"))
+        _ = Reducer.reduce(&s, .listsLoaded([], of: Self.ann), c)
+        #expect(s.links == nil && s.notice?.text == "@ann has no lists and follows none.")
+        let reading = TwitterClient.ListInfo(id: "3", name: "Reading", slug: "reading", owner: "ann", description: "", memberCount: 1)
+        _ = Reducer.reduce(&s, .listsLoaded([reading], of: Self.ann), c)
+        #expect(s.keyMode == .picker && s.profile != nil)
+        // esc goes back to the profile; enter on a list opens it as a pane and closes the profile.
+        _ = Scene.run(&s, c, [.keys([.escape])])
+        #expect(s.keyMode == .profile)
+        _ = Reducer.reduce(&s, .listsLoaded([reading], of: Self.ann), c)
+        fx = Scene.run(&s, c, [.keys([.enter])])
+        #expect(s.profile == nil && s.pane.id == .list("ann/reading") && fx.contains(.open(.list("ann/reading"))), "\(fx)")
+    }
+
+    @Test func followersPageAsTheListIsScrolled() async {
+        var (s, c) = await Self.opened(.init())
+        var fx = Scene.run(&s, c, [Scene.keys("1")])
+        #expect(fx == [.loadPeople(Self.ann, followers: true, next: nil)])
+        let first = (0..<3).map { User(id: UserID(UInt64(100 + $0)), screenName: "f\($0)", name: "Follower \($0)") }
+        _ = Reducer.reduce(&s, .peopleLoaded(Self.ann, followers: true, .init(users: first, next: "c2"), appending: false), c)
+        #expect(s.keyMode == .picker && s.links?.items.map(\.url) == ["f0", "f1", "f2"])
+        let text = Views.render(s, c).text
+        #expect(text.contains(Words.peopleTitle("ann", followers: true)) && text.contains("Follower 1 @f1"), "\(text)")
+        // Down to the last, then once more: the next page is asked for, once.
+        fx = Scene.run(&s, c, [Scene.keys("jj")])
+        #expect(fx.isEmpty && s.links?.selected == 2)
+        fx = Scene.run(&s, c, [Scene.keys("j")])
+        #expect(fx == [.loadPeople(Self.ann, followers: true, next: "c2")])
+        fx = Scene.run(&s, c, [Scene.keys("j")])
+        #expect(fx.isEmpty, "asked twice for one page")
+        let second = [User(id: UserID(200), screenName: "f3", name: "Follower 3")]
+        _ = Reducer.reduce(&s, .peopleLoaded(Self.ann, followers: true, .init(users: second, next: nil), appending: true), c)
+        #expect(s.links?.items.map(\.url) == ["f0", "f1", "f2", "f3"])
+        fx = Scene.run(&s, c, [Scene.keys("j"), .keys([.enter])])
+        #expect(fx == [.loadProfile("f3")] && s.links == nil)
+        // Nobody at all is said, not shown as an empty picker.
+        _ = Reducer.reduce(&s, .peopleLoaded(Self.ann, followers: false, .init(users: [], next: nil), appending: false), c)
+        #expect(s.links == nil && s.notice?.text == Words.nobody)
+    }
+}
