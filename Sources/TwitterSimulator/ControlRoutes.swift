@@ -67,6 +67,11 @@ enum ControlRoutes {
                 return .error(404, code: 50, "User not found.")
             }
             return .json(200, .object([("id_str", .string(String(id)))]))
+        case ("POST", "/_sim/message"):
+            guard let id = await world.injectMessage(from: r.param("from"), text: r.param("text")) else {
+                return .error(404, code: 50, "User not found.")
+            }
+            return .json(200, .object([("id", .string(String(id)))]))
         case ("POST", "/_sim/delete"):
             guard let id = r.param("id").flatMap(UInt64.init), await world.deleteTweet(id) else {
                 return .error(404, code: 144, "No status found with that ID.")

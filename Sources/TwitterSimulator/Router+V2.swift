@@ -8,6 +8,8 @@ extension Router {
         let p = path.split(separator: "/", omittingEmptySubsequences: true).map(String.init)
         guard p.first == "2" else { return nil }
         switch (method, Array(p.dropFirst())) {
+        case ("GET", ["users"]):
+            return Endpoint(limitKey: "/2/users", allowBearer: true) { w, r, i in await w.v2UsersLookup(r, i) }
         case ("GET", ["users", "me"]):
             return Endpoint(limitKey: "/2/users/me", allowBearer: false) { w, r, i in await w.v2Me(r, i) }
         case ("GET", let q) where q.count == 4 && q[0] == "users" && q[1] == "by" && q[2] == "username":

@@ -156,6 +156,12 @@ struct Router: Sendable {
             return (Endpoint(limitKey: "/followers/list", allowBearer: true) { w, r, i in await w.v1People(r, i, followers: true) }, nil)
         case ("GET", "/friends/list"):
             return (Endpoint(limitKey: "/friends/list", allowBearer: true) { w, r, i in await w.v1People(r, i, followers: false) }, nil)
+        case ("GET", "/users/lookup"):
+            return (Endpoint(limitKey: "/users/lookup", allowBearer: true) { w, r, i in await w.v1UsersLookup(r, i) }, nil)
+        case ("GET", "/direct_messages/events/list"):
+            return (Endpoint(limitKey: "/direct_messages/events/list", allowBearer: false) { w, r, i in await w.v1Messages(r, i) }, nil)
+        case ("POST", "/direct_messages/events/new"):
+            return (Endpoint(limitKey: nil, allowBearer: false) { w, r, i in await w.v1SendMessage(r, i) }, nil)
         case ("GET", "/lists/list"):
             return (Endpoint(limitKey: "/lists/list", allowBearer: true) { w, r, i in await w.v1Lists(r, i) }, nil)
         case ("GET", "/lists/statuses"):

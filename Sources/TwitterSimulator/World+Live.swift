@@ -37,6 +37,7 @@ extension World {
     /// One step of the live world: a new tweet, sometimes mentioning the demo user, and now and
     /// then the deletion of an earlier live tweet.
     func liveStep() {
+        if rng.chance(0.1) { _ = injectMessage(from: nil, text: nil) }
         let mention = rng.chance(0.25)
         _ = injectTweet(author: nil, text: nil, mentionDemo: mention)
         if rng.chance(0.08),

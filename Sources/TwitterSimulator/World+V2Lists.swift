@@ -112,15 +112,23 @@ extension World {
     /// `GET /2/dm_events` (all of the user's) and `GET /2/dm_conversations/with/:id/dm_events`.
     func v2Messages(_ r: SimRequest, _ identity: Identity, with other: String?) -> SimResponse {
         guard let uid = identity.userID else { return Self.v2Forbidden("Direct messages need a user's token.") }
-        var found = messages.filter { $0.sender == uid || $0.recipient == uid }
+        var found = messagesOf(uid)
         if let other {
             guard let o = UInt64(other) else { return Self.invalidRequest("participant_id", "The id [\(other)] is not valid") }
             found = found.filter { $0.sender == o || $0.recipient == o }
         }
-        found.sort { $0.id > $1.id }
+        let paging: V2Paging
+        switch v2Paging(r, tokenName: "pagination_token", range: 1...100, defaultCount: 100) {
+        case .failure(let e): return e
+        case .success(let p): paging = p
+        }
+        let below = found.filter { $0.id < paging.below ?? .max }
+        found = Array(below.prefix(paging.maxResults))
+        var meta: [(String, J)] = [("result_count", .int(Int64(found.count)))]
+        if below.count > found.count, let last = found.last { meta.append(("next_token", .string("p\(last.id)"))) }
         var out: [(String, J)] = []
-        if !found.isEmpty { out.append(("data", .array(found.prefix(100).map(messageJSON)))) }
-        out.append(("meta", .object([("result_count", .int(Int64(min(100, found.count))))])))
+        if !found.isEmpty { out.append(("data", .array(found.map(messageJSON)))) }
+        out.append(("meta", .object(meta)))
         if (r.param("expansions") ?? "").contains("sender_id") {
             let senders = Set(found.map(\.sender)).sorted().compactMap { users[$0] }
             let enc = v2Encoder(r, viewer: uid)
