@@ -119,6 +119,8 @@ public final class App {
     let wake: @Sendable () -> Void
     private var lastVersion: UInt64 = .max
     private var mentionsSeen: Int?
+    /// The newest message from someone else seen so far (nil until the first look).
+    private var newestMessageSeen: UInt64?
     /// What the filters hide, worked out once per store version and pane list.
     private var filterCache: (version: UInt64, panes: [TimelineID], views: [TimelineID: FilteredView])?
     private var filterMemo: [TweetID: (ObjectIdentifier, Bool)] = [:]
@@ -187,6 +189,9 @@ public final class App {
             case .setAside(let why), .refused(let why): inbox.post(.notice(Words.cacheProblem(why), isError: true))
             case .empty: break
             }
+            let (messages, problem) = cache.loadMessages()
+            if !messages.conversations.isEmpty { await store.restore(TimelineSnapshot().with(mailbox: messages)) }
+            if let problem { inbox.post(.notice(Words.cacheProblem(problem), isError: true)) }
         }
         for id in state.panes.map(\.id) { await engine.open(id) }
         // Back on the pane the last session ended on (opened again if it was a search or a
@@ -256,6 +261,7 @@ public final class App {
         savedDrafts = []
         lastVersion = .max
         mentionsSeen = nil
+        newestMessageSeen = nil
         filterCache = nil
         lastFrame = nil
         let old = state
@@ -296,6 +302,21 @@ public final class App {
                 }
             }
             mentionsSeen = mentions
+            // A new message from someone else rings (and notifies) like a mention.
+            let mailbox = snapshot.mailbox
+            if mailbox.loaded, let me = mailbox.me {
+                let newest = mailbox.conversations.compactMap { c in c.messages.last { $0.senderID != me } }.max { $0.id < $1.id }
+                if let seen = newestMessageSeen, let m = newest, m.id > seen, m.id > (mailbox.conversation(m.conversation)?.lastRead ?? 0) {
+                    if settings.bellOnMention { terminal.bell() }
+                    if settings.desktopNotifications {
+                        let who = mailbox.users[m.senderID].map { TweetCard.clean($0.screenName) } ?? m.senderID.description
+                        terminal.notify(
+                            title: Words.messageNotice(who),
+                            body: TweetCard.clean(m.displayText.text.replacingOccurrences(of: "\n", with: " ")))
+                    }
+                }
+                newestMessageSeen = max(newestMessageSeen ?? 0, newest?.id ?? 0)
+            }
         }
         if !keys.isEmpty { actions.append(.keys(keys)) }
         var context = Context(
@@ -378,6 +399,22 @@ public final class App {
         case .loadOlder(let id): effects.add { Task { await engine.loadOlder(id) } }
         case .setAnchor(let id, let tweet): effects.add { await store.setAnchor(id, at: tweet) }
         case .markRead(let id, let tweet): effects.add { await store.markRead(id, upTo: tweet) }
+        case .markConversationRead(let id): effects.add { await store.markConversationRead(id) }
+        case .sendMessage(let text, let to):
+            effects.add {
+                Task {
+                    inbox.post(.messageSent(to, await engine.sendMessage(text, to: to.id)))
+                    wake()
+                }
+            }
+        case .loadOlderMessages:
+            effects.add {
+                Task {
+                    await engine.loadOlderMessages()
+                    inbox.post(.olderMessagesDone)
+                    wake()
+                }
+            }
         case .saveDrafts(let records): saveDrafts(records)
         case .setTheme(let name):
             do {

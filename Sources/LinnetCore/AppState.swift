@@ -10,7 +10,38 @@ public struct PaneState: Equatable, Sendable {
     public var selected: TweetID?
     /// The tweet at the top of the pane; it stays put when newer tweets arrive above.
     public var top: TweetID?
+    /// In the messages pane: the selected conversation.
+    public var conversation: String?
+    /// In a conversation: lines scrolled back from its newest message.
+    public var scrollBack = 0
     public init(_ id: TimelineID) { self.id = id }
+}
+
+/// Whom a direct message is for.
+public struct MessageTarget: Equatable, Sendable, Codable {
+    public var id: UserID
+    public var screenName: String
+    public init(id: UserID, screenName: String) {
+        self.id = id
+        self.screenName = screenName
+    }
+    enum CodingKeys: String, CodingKey {
+        case id
+        case screenName = "screen_name"
+    }
+    public init(from decoder: any Decoder) throws {
+        let c = try decoder.container(keyedBy: CodingKeys.self)
+        guard let v = UInt64(try c.decode(String.self, forKey: .id)) else {
+            throw DecodingError.dataCorruptedError(forKey: .id, in: c, debugDescription: "not a user id")
+        }
+        id = UserID(v)
+        screenName = try c.decode(String.self, forKey: .screenName)
+    }
+    public func encode(to encoder: any Encoder) throws {
+        var c = encoder.container(keyedBy: CodingKeys.self)
+        try c.encode(id.description, forKey: .id)
+        try c.encode(screenName, forKey: .screenName)
+    }
 }
 
 /// The compose box.
@@ -29,6 +60,8 @@ public struct Compose: Equatable, Sendable {
     public var quote: TweetID?
     /// Asking for a file to attach, then its alt text.
     public var attach: AttachPrompt?
+    /// A direct message to this person, not a tweet.
+    public var to: MessageTarget?
     public init(editor: Editor = Editor(), replyTo: TweetID? = nil, media: [MediaFile] = []) {
         self.editor = editor
         self.replyTo = replyTo
@@ -59,16 +92,19 @@ public struct DraftRecord: Equatable, Sendable, Codable {
     /// The files attached (their paths, kinds and alt text; the files stay where they are).
     public var media: [MediaFile]
     public var quote: TweetID?
-    public init(text: String, replyTo: TweetID?, media: [MediaFile] = [], quote: TweetID? = nil) {
+    /// A direct message's recipient.
+    public var to: MessageTarget?
+    public init(text: String, replyTo: TweetID?, media: [MediaFile] = [], quote: TweetID? = nil, to: MessageTarget? = nil) {
         self.text = text
         self.replyTo = replyTo
         self.media = media
         self.quote = quote
+        self.to = to
     }
 
     // Ids as decimal strings, as the API writes id_str.
     enum CodingKeys: String, CodingKey {
-        case text, media, quote
+        case text, media, quote, to
         case replyTo = "reply_to"
     }
     public init(from decoder: any Decoder) throws {
@@ -77,6 +113,7 @@ public struct DraftRecord: Equatable, Sendable, Codable {
         replyTo = try c.decodeIfPresent(String.self, forKey: .replyTo).flatMap(TweetID.init)
         media = try c.decodeIfPresent([MediaFile].self, forKey: .media) ?? []
         quote = try c.decodeIfPresent(String.self, forKey: .quote).flatMap(TweetID.init)
+        to = try c.decodeIfPresent(MessageTarget.self, forKey: .to)
     }
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -84,6 +121,7 @@ public struct DraftRecord: Equatable, Sendable, Codable {
         try c.encodeIfPresent(replyTo?.description, forKey: .replyTo)
         if !media.isEmpty { try c.encode(media, forKey: .media) }
         try c.encodeIfPresent(quote?.description, forKey: .quote)
+        try c.encodeIfPresent(to, forKey: .to)
     }
 }
 
@@ -136,6 +174,10 @@ public struct AppState: Equatable, Sendable {
     public var profile: TwitterClient.Profile?
     /// Until when muted tweets are shown anyway (the reveal key), if they are.
     public var revealMutedUntil: Double?
+    /// An older page of messages is being read.
+    public var loadingOlderMessages = false
+    /// The conversation and newest message last marked read (asked once per message).
+    public var markedRead: String?
     /// The `o` picker: a tweet's links, one chosen.
     public var links: LinkPicker?
     public static let noticeLogLimit = 100
@@ -196,6 +238,9 @@ public enum Action: Sendable {
     case profileLoaded(TwitterClient.Profile)
     case peopleFinished(PeopleAction, Result<TwitterClient.Profile, SyncError>)
     case peopleLoaded(User, followers: Bool, TwitterClient.PeoplePage, appending: Bool)
+    case messageSent(MessageTarget, Result<DirectMessage, SyncError>)
+    /// An older page of messages was asked for and has come back (or failed).
+    case olderMessagesDone
 }
 
 /// What the state asks the outside world to do.
@@ -228,6 +273,11 @@ public enum Effect: Equatable, Sendable {
     case people(PeopleAction)
     /// A page of someone's followers (or of whom they follow); back as `.peopleLoaded`.
     case loadPeople(User, followers: Bool, next: String?)
+    /// Send a direct message; the answer comes back as `.messageSent`.
+    case sendMessage(String, to: MessageTarget)
+    case markConversationRead(String)
+    /// The next older page of messages; `.olderMessagesDone` when it is in.
+    case loadOlderMessages
     /// Hand the terminal to `$VISUAL`/`$EDITOR` on this text; what it saves comes back as `.edited`.
     case editInEditor(String)
     case quit

@@ -179,7 +179,8 @@ public struct Config: Equatable, Sendable {
         case .user(let name): return "user:" + name
         case .likes(let name): return "likes:" + name
         case .list(let ref): return "list:" + ref
-        case .thread: return nil
+        case .messages: return "messages"
+        case .thread, .conversation: return nil
         }
     }
 
@@ -188,6 +189,7 @@ public struct Config: Equatable, Sendable {
         switch name {
         case "home": return .home
         case "mentions": return .mentions
+        case "messages": return .messages
         default:
             if name.hasPrefix("search:"), name.count > 7 { return .search(String(name.dropFirst(7))) }
             if name.hasPrefix("user:"), name.count > 5 { return .user(String(name.dropFirst(5))) }

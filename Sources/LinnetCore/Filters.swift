@@ -121,7 +121,7 @@ public struct FilteredView: Sendable {
     public static func applies(to id: TimelineID) -> Bool {
         switch id {
         case .home, .mentions, .search, .list: return true
-        case .user, .thread, .likes: return false
+        case .user, .thread, .likes, .messages, .conversation: return false
         }
     }
 

@@ -60,6 +60,7 @@ public enum Command: String, CaseIterable, Sendable {
     case block
     case followers
     case following
+    case directMessages = "direct-messages"
     // Questions
     case yes, no
 }
@@ -187,6 +188,7 @@ public struct KeyMap: Equatable, Sendable {
         t([.char("F")], .authorLikes, "open the author's likes")
         t([.char("b")], .lists, "your lists")
         t([.char("p")], .profile, "the author's profile")
+        t([.char("d")], .directMessages, "direct messages")
         t([.char("/")], .search, "search")
         t([.char("R")], .refresh, "refresh now")
         t([.char("T")], .cycleTheme, "next theme")
@@ -257,6 +259,7 @@ public struct KeyMap: Equatable, Sendable {
             ([Key.char("f")], Command.follow, "follow or unfollow"), ([.char("m")], .muteUser, "mute or unmute"),
             ([.char("B")], .block, "block or unblock"), ([.char("u")], .author, "their tweets"),
             ([.char("F")], .authorLikes, "their likes"), ([.char("b")], .lists, "their lists"),
+            ([.char("d")], .directMessages, "send them a message"),
             ([.char("1")], .followers, "their followers"), ([.char("2")], .following, "whom they follow"), ([.escape], .cancel, "close"),
             ([.char("q")], .cancel, "close"),
         ] {

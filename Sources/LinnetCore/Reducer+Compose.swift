@@ -30,7 +30,13 @@ extension Reducer {
         case .killToEnd: box.editor.killToLineEnd()
         case .lineUp: box.editor.vertical(-1)
         case .lineDown: box.editor.vertical(1)
-        case .attach: box.attach = AttachPrompt()
+        case .attach:
+            guard box.to == nil else {
+                box.error = Words.messagesWithoutFiles
+                s.compose = box
+                return []
+            }
+            box.attach = AttachPrompt()
         case .detach:
             guard box.media.popLast() != nil else { return [] }
         case .editInEditor:
@@ -132,6 +138,17 @@ extension Reducer {
     static func send(_ s: inout AppState, confirmed: Bool = false) -> [Effect] {
         guard var box = s.compose, !box.sending else { return [] }
         let text = box.editor.text
+        if let to = box.to {
+            if let why = messageRefusal(text) {
+                box.error = why
+                s.compose = box
+                return []
+            }
+            box.sending = true
+            box.error = nil
+            s.compose = box
+            return [.sendMessage(text, to: to)]
+        }
         // Files or a quoted post alone make a post; text with them is checked like any other.
         if (box.media.isEmpty && box.quote == nil) || !text.allSatisfy(\.isWhitespace), let why = refusal(text) {
             box.error = why
@@ -210,7 +227,7 @@ extension Reducer {
     public static func draftRecords(_ s: AppState) -> [DraftRecord] {
         var all = s.drafts
         if let c = s.compose, !c.isUnchanged { all.append(c) }
-        return all.map { DraftRecord(text: $0.editor.text, replyTo: $0.replyTo, media: $0.media, quote: $0.quote) }
+        return all.map { DraftRecord(text: $0.editor.text, replyTo: $0.replyTo, media: $0.media, quote: $0.quote, to: $0.to) }
     }
 
     // MARK: - Results

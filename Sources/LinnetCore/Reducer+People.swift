@@ -34,6 +34,13 @@ extension Reducer {
         case .authorLikes:
             s.profile = nil
             return openPane(.likes(u.screenName), &s)
+        case .directMessages:
+            guard p.relationship != nil else {
+                s.notice = Notice(Words.thatIsYou, isError: false, at: s.now)
+                return []
+            }
+            s.profile = nil
+            return writeMessage(to: MessageTarget(id: u.id, screenName: u.screenName), &s)
         case .lists:
             s.notice = Notice(Words.loadingListsOf(TweetCard.clean(u.screenName)), isError: false, at: s.now)
             return [.loadLists(of: u)]

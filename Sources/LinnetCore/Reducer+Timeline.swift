@@ -9,6 +9,7 @@ extension Reducer {
         let ids = c.ids(s.pane)
         let index = s.pane.selected.flatMap { ids.firstIndex(of: $0) }
         let selected = s.pane.selected.flatMap { c.snapshot.tweets[$0] }
+        if let fx = messageKeys(command, &s, c) { return fx }
         if s.readOnly, [.compose, .reply, .quote, .retweet, .like, .delete].contains(command) {
             s.notice = Notice(SyncEngine.appOnlyWrites, isError: false, at: s.now)
             return []
@@ -44,6 +45,7 @@ extension Reducer {
         case .author: return selected.map { openPane(.user($0.content.user.screenName), &s) } ?? nothing(&s)
         case .authorLikes: return selected.map { openPane(.likes($0.content.user.screenName), &s) } ?? nothing(&s)
         case .profile: return selected.map { openProfile($0.content.user.screenName, &s) } ?? nothing(&s)
+        case .directMessages: return openPane(.messages, &s)
         case .lists:
             s.notice = Notice(Words.loadingLists, isError: false, at: s.now)
             return [.loadLists()]

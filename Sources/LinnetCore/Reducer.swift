@@ -35,6 +35,7 @@ public enum Reducer {
             s.drafts = records.map { r in
                 var box = Compose(editor: Editor(r.text), replyTo: r.replyTo, media: r.media)
                 box.quote = r.quote
+                box.to = r.to
                 return box
             }
             if !records.isEmpty {
@@ -42,6 +43,8 @@ public enum Reducer {
             }
         case .edited(let text): fx += edited(text, &s)
         case .profileLoaded, .peopleFinished, .peopleLoaded: fx += people(action, &s)
+        case .messageSent(let to, let result): fx += messageSent(to, result, &s)
+        case .olderMessagesDone: s.loadingOlderMessages = false
         case .listsLoaded(let lists, let of):
             if lists.isEmpty {
                 s.notice = Notice(of.map { Words.noListsOf(TweetCard.clean($0.screenName)) } ?? Words.noLists, isError: false, at: s.now)
@@ -55,6 +58,7 @@ public enum Reducer {
             if s.noticeLog.count > AppState.noticeLogLimit { s.noticeLog.removeFirst(s.noticeLog.count - AppState.noticeLogLimit) }
         }
         fx += settle(&s, c)
+        fx += markShownConversationRead(&s, c)
         for (old, new) in zip(before, s.panes) where old.id == new.id && old.top != new.top {
             fx.append(.setAnchor(new.id, new.top))
         }

@@ -49,7 +49,12 @@ public enum Views {
         if case .thread(let root) = p.id, let author = c.snapshot.tweets[root]?.content.user.screenName {
             name = Words.threadTab(TweetCard.clean(author))
         }
-        let unread = c.view(p.id).map(\.unreadCount) ?? 0
+        if case .conversation(let id) = p.id {
+            let who = person(c.snapshot.mailbox.conversation(id)?.other, c.snapshot.mailbox)
+            name = Words.conversationTab(who.handle.isEmpty ? who.name : who.handle)
+        }
+        var unread = c.view(p.id).map(\.unreadCount) ?? 0
+        if p.id == .messages { unread = c.snapshot.mailbox.unread }
         var label = " \(i + 1) \(name)"
         if unread > 0 && !Reducer.isThread(p.id) { label += " (\(unread))" }
         let hidden = c.hidden(p.id)
@@ -98,6 +103,11 @@ public enum Views {
 
     static func pane(_ screen: inout Screen, _ r: Rect, _ s: AppState, _ c: Context, _ t: Theme) {
         let p = s.pane
+        switch p.id {
+        case .messages: return inboxPane(&screen, r, s, c, t)
+        case .conversation(let id): return conversationPane(&screen, r, id, s, c, t)
+        default: break
+        }
         let ids = c.ids(p)
         guard !ids.isEmpty else {
             emptyPane(&screen, r, p.id, c.statuses[p.id] ?? SyncStatus(), s, c, t)
@@ -196,11 +206,13 @@ public enum Views {
         screen.fill(r, style: t[.text])
         let text = box.editor.text
         let length = TweetLength(text)
-        let remaining = length.remaining()
+        // A message counts characters against X's 10,000; a tweet is weighed as twitter-text does.
+        let remaining = box.to == nil ? length.remaining() : TwitterClient.messageLimit - box.editor.characters.count
         let title =
             box.sending
             ? c.upload.map(Words.uploading) ?? " Sending… "
-            : (box.quote != nil ? " Quote " : box.replyTo == nil ? " New tweet " : " Reply ")
+            : box.to.map { Words.messageTitle(TweetCard.clean($0.screenName)) }
+                ?? (box.quote != nil ? " Quote " : box.replyTo == nil ? " New tweet " : " Reply ")
         let count = " \(remaining) "
         // Top border: ── New tweet ───── 245 ──
         var x = screen.put("──", x: r.x, y: r.y, style: t[.border])
@@ -224,7 +236,7 @@ public enum Views {
         // The text, wrapped; what lies past the valid range is marked.
         let width = max(1, r.width - 2)
         let (rows, caret) = box.editor.layout(width: width)
-        let over = overLimitStart(box.editor.characters, length)
+        let over = box.to == nil ? overLimitStart(box.editor.characters, length) : TwitterClient.messageLimit
         let errorRows = box.error == nil ? 0 : 1
         let visible = max(1, r.maxY - 1 - errorRows - y)
         let first = max(0, min(rows.count - visible, caret.row - visible + 1))

@@ -67,6 +67,8 @@ public enum Words {
         case .likes(let name): return "♥ @" + clean(name)
         case .list(let ref): return "≡ " + clean(ref)
         case .thread: return "Thread"
+        case .messages: return messagesTab
+        case .conversation: return conversationTab("…")
         }
     }
     public static func tooSmall(minWidth: Int, minHeight: Int, width: Int, height: Int) -> String {
@@ -174,7 +176,8 @@ public enum Words {
         "\(tweets) tweets · \(following) following · \(followers) followers"
     }
     public static let loadingPeople = "Asking who…"
-    public static let profileKeys = "f follow · m mute · B block · u tweets · F likes · b lists · 1 followers · 2 following · esc close"
+    public static let profileKeys =
+        "f follow · m mute · B block · u tweets · F likes · b lists · d message · 1 followers · 2 following · esc close"
     public static let noLists = "You have no lists and follow none."
     public static func noListsOf(_ name: String) -> String { "@\(name) has no lists and follows none." }
     public static func loadingListsOf(_ name: String) -> String { "Asking for @\(name)'s lists…" }
@@ -215,4 +218,29 @@ public enum Words {
         if !closeKeys.isEmpty { ways.append("\(closeKeys.joined(separator: " or ")) to close") }
         return ways.isEmpty ? " Keys " : " Keys (\(ways.joined(separator: ", "))) "
     }
+}
+
+// MARK: Direct messages
+extension Words {
+    public static let groupConversation = "A group conversation"
+    public static let noDirectMessages = "No messages yet."
+    public static let readingMessages = "Reading your messages…"
+    public static func messagesFailed(_ why: String) -> String { "The messages could not be read: \(why)" }
+    public static func unreadMessages(_ n: Int) -> String { n == 1 ? "1 new" : "\(n) new" }
+    public static let youSaid = "You: "
+    public static let you = "You"
+    public static let loadingOlderMessages = "Loading older messages…"
+    public static let olderAbove = "↑ older messages above (k, pgup, g g)"
+    public static let conversationStart = "The start of the conversation held."
+    public static let notOnMessages = "That acts on a tweet; this is a direct message."
+    public static let cannotWriteToGroup = "Linnet cannot write to a group conversation yet."
+    public static func messageTooLong(by n: Int) -> String {
+        "\(n) \(n == 1 ? "character" : "characters") over X's 10,000 for a message."
+    }
+    public static func messageSent(_ name: String) -> String { "Message sent to @\(name)." }
+    public static func messageTitle(_ name: String) -> String { " Message to @\(name) " }
+    public static let messagesWithoutFiles = "Linnet sends messages without files."
+    public static func messageNotice(_ name: String) -> String { "Message from @\(name)" }
+    public static func conversationTab(_ name: String) -> String { "✉ " + name }
+    public static let messagesTab = "✉ Messages"
 }

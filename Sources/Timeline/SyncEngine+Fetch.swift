@@ -15,6 +15,7 @@ extension SyncEngine {
             case .likes: return "/2/users/:id/liked_tweets"
             case .list: return "/2/lists/:id/tweets"
             case .search, .thread: return "/2/tweets/search/recent"
+            case .messages, .conversation: return "/2/dm_events"
             }
         }
         switch id {
@@ -25,6 +26,7 @@ extension SyncEngine {
         case .list: return "/lists/statuses"
         case .search: return "/search/tweets"
         case .thread: return "/statuses/show/:id"
+        case .messages, .conversation: return "/direct_messages/events/list"
         }
     }
 
@@ -36,6 +38,7 @@ extension SyncEngine {
         case "/search/tweets": return 180
         case "/2/users/:id/timelines/reverse_chronological": return 180
         case "/2/users/:id/mentions", "/2/tweets/search/recent": return 300
+        case "/direct_messages/events/list", "/2/dm_events": return 15
         default: return 900
         }
     }
@@ -102,7 +105,7 @@ extension SyncEngine {
         case .search(let q):
             let s = try await client.search(q, count: r.count, sinceID: r.sinceID, maxID: r.maxID)
             return (s.statuses, s.statuses.count + s.problems.count)
-        case .thread:
+        case .thread, .messages, .conversation:
             return ([], 0)
         }
     }
@@ -130,7 +133,7 @@ extension SyncEngine {
             // Paged by token only, as likes are.
             guard r.maxID == nil else { return ([], 0) }
             p = try await client.v2ListPosts(listID: try await listID(ref), TwitterClient.V2Page(maxResults: page.maxResults))
-        case .thread: return ([], 0)
+        case .thread, .messages, .conversation: return ([], 0)
         }
         return (p.tweets, p.tweets.count + p.problems.count)
     }

@@ -18,6 +18,7 @@ public actor SyncEngine {
     var pollers: [TimelineID: Task<Void, Never>] = [:]
     var streams: [String: Task<Void, Never>] = [:]
     var mutesTask: Task<Void, Never>?
+    var messagesTask: Task<Void, Never>?
     /// Catch-ups waiting per timeline, with the lowest ceiling asked for.
     var pendingCatchUp: [TimelineID: TweetID?] = [:]
     /// The ceiling of a polled timeline's catch-up that failed: the next poll starts from it
@@ -128,6 +129,8 @@ public actor SyncEngine {
             startPolling(id)
         case .thread:
             requestCatchUp(id, ceiling: nil)
+        case .messages, .conversation:
+            startMessages(id)
         }
     }
 
@@ -166,6 +169,10 @@ public actor SyncEngine {
             if client.api == .v2, options.v2StreamClient != nil { syncFilteredStream() }
         }
         if !opened.contains(.home) && !opened.contains(.mentions) { streams.removeValue(forKey: "user")?.cancel() }
+        if !opened.contains(where: Self.isMessages) {
+            messagesTask?.cancel()
+            messagesTask = nil
+        }
         board.forget(id)
     }
 
@@ -174,6 +181,8 @@ public actor SyncEngine {
         rulesTask?.cancel()
         mutesTask?.cancel()
         mutesTask = nil
+        messagesTask?.cancel()
+        messagesTask = nil
         for t in pollers.values { t.cancel() }
         for t in streams.values { t.cancel() }
         for t in lanes.values { t.cancel() }
@@ -367,6 +376,11 @@ public actor SyncEngine {
 
     /// Answers a refresh key: at once when the budget allows, otherwise when and why not.
     public func refresh(_ id: TimelineID) -> PollPlanner.Refresh {
+        if Self.isMessages(id) {
+            if isAppOnly { return .wait(seconds: 0, message: Self.appOnlyMessages) }
+            Task { await pollMessages() }
+            return .now
+        }
         if let until = budgetSpentUntil() {
             return .wait(seconds: Int((until - now()).rounded(.up)), message: budgetWords)
         }
@@ -388,7 +402,7 @@ public actor SyncEngine {
         case .search(let q):
             if client.api == .v2, options.v2StreamClient != nil { return streamsUp.contains(Self.filteredKey) ? .streaming : .connecting }
             return streamsUp.contains("search:" + q) ? .streaming : .connecting
-        case .user, .thread, .likes, .list: return .idle
+        case .user, .thread, .likes, .list, .messages, .conversation: return .idle
         }
     }
 
@@ -462,7 +476,7 @@ public actor SyncEngine {
         switch id {
         case .home, .mentions, .user: return true
         // A like taken back is not a deleted tweet.
-        case .search, .thread, .likes, .list: return false
+        case .search, .thread, .likes, .list, .messages, .conversation: return false
         }
     }
 }

@@ -17,6 +17,9 @@ public struct SyncOptions: Sendable {
     /// it on; off by default so a test's requests and clock are its own.
     public var readMutes = false
     public var mutesInterval = 1800.0
+    /// Seconds between reads of the direct messages while a messages pane is open: X allows
+    /// 15 reads per 15 minutes on either API, so two minutes leaves room for paging back.
+    public var messagesInterval = 120.0
     /// Consecutive stream failures without a connection before home and mentions fall back to
     /// polling.
     public var streamFailuresBeforePolling = 3

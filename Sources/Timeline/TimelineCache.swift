@@ -73,6 +73,7 @@ public struct TimelineCache: Sendable {
         let crc = CRC32.of(w.bytes)
         w.raw([UInt8(crc >> 24), UInt8((crc >> 16) & 0xFF), UInt8((crc >> 8) & 0xFF), UInt8(crc & 0xFF)])
         try write(Data(w.bytes))
+        try saveMessages(snapshot.mailbox)
     }
 
     private func write(_ data: Data) throws {

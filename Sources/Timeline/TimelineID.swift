@@ -11,6 +11,10 @@ public enum TimelineID: Hashable, Sendable, CustomStringConvertible {
     case likes(String)
     /// A list's tweets, the list named `owner/slug`.
     case list(String)
+    /// The account's direct messages, a conversation to a row.
+    case messages
+    /// One conversation, by X's conversation id.
+    case conversation(String)
 
     public var description: String {
         switch self {
@@ -21,6 +25,8 @@ public enum TimelineID: Hashable, Sendable, CustomStringConvertible {
         case .thread(let id): return "Thread \(id)"
         case .likes(let name): return "Likes of @\(name)"
         case .list(let ref): return "List \(ref)"
+        case .messages: return "Messages"
+        case .conversation(let id): return "Conversation \(id)"
         }
     }
 }

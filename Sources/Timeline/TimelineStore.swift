@@ -67,7 +67,27 @@ public actor TimelineStore {
     public func snapshot() -> TimelineSnapshot {
         var views: [TimelineID: TimelineView] = [:]
         for id in Array(held.keys) { views[id] = held[id]?.makeView() }
-        return TimelineSnapshot(version: version, tweets: tweets, timelines: views, mutedUsers: mutedUsers)
+        return TimelineSnapshot(version: version, tweets: tweets, timelines: views, mutedUsers: mutedUsers, mailbox: mailbox)
+    }
+
+    /// The account's direct messages.
+    public private(set) var mailbox = Mailbox()
+
+    /// Adds a page of messages (or one just sent); returns the new ones from other people.
+    @discardableResult
+    public func mergeMessages(_ messages: [DirectMessage], users: [User], me: UserID, older: String?? = nil, loaded: Bool = true)
+        -> [DirectMessage]
+    {
+        mailbox.me = me
+        let incoming = mailbox.merge(messages, users: users)
+        if let older { mailbox.older = older }
+        mailbox.loaded = mailbox.loaded || loaded
+        changed()
+        return incoming
+    }
+
+    public func markConversationRead(_ id: String) {
+        if mailbox.markRead(id) { changed() }
     }
 
     /// The account's mutes on the server, as last read.
@@ -271,6 +291,12 @@ public actor TimelineStore {
     /// Starts from a cached snapshot (before any network call); what the network brings later
     /// merges into it.
     public func restore(_ cached: TimelineSnapshot) {
+        if !cached.mailbox.conversations.isEmpty {
+            let marks = Dictionary(cached.mailbox.conversations.map { ($0.id, $0.lastRead) }, uniquingKeysWith: max)
+            if mailbox.me == nil { mailbox.me = cached.mailbox.me }
+            mailbox.merge(cached.mailbox.conversations.flatMap(\.messages), users: Array(cached.mailbox.users.values))
+            mailbox.setRead(marks)
+        }
         for (id, view) in cached.timelines {
             var h = Held(gapsBelow: view.gapsBelow, readMarker: view.readMarker, anchor: view.anchor)
             for t in view.ids.reversed() {

@@ -45,14 +45,23 @@ public struct TimelineSnapshot: Sendable {
     public let timelines: [TimelineID: TimelineView]
     /// Accounts the reader muted on the server: their tweets stay held, panes hide them.
     public let mutedUsers: Set<UserID>
+    /// The account's direct messages.
+    public let mailbox: Mailbox
 
     public init(
-        version: UInt64 = 0, tweets: TweetTable = TweetTable(), timelines: [TimelineID: TimelineView] = [:], mutedUsers: Set<UserID> = []
+        version: UInt64 = 0, tweets: TweetTable = TweetTable(), timelines: [TimelineID: TimelineView] = [:], mutedUsers: Set<UserID> = [],
+        mailbox: Mailbox = Mailbox()
     ) {
         self.version = version
         self.tweets = tweets
         self.timelines = timelines
         self.mutedUsers = mutedUsers
+        self.mailbox = mailbox
+    }
+
+    /// The same picture with another mailbox.
+    public func with(mailbox: Mailbox) -> TimelineSnapshot {
+        TimelineSnapshot(version: version, tweets: tweets, timelines: timelines, mutedUsers: mutedUsers, mailbox: mailbox)
     }
 
     /// The tweets of a timeline, newest first.

@@ -203,6 +203,10 @@ enum TweetCoding {
         case .list(let ref):
             w.u8(6)
             w.string(ref)
+        case .messages: w.u8(7)
+        case .conversation(let c):
+            w.u8(8)
+            w.string(c)
         }
     }
 
@@ -215,6 +219,8 @@ enum TweetCoding {
         case 4: return .thread(TweetID(try r.varint()))
         case 5: return .likes(try r.string())
         case 6: return .list(try r.string())
+        case 7: return .messages
+        case 8: return .conversation(try r.string())
         case let k: throw CacheFormatError(description: "unknown timeline kind \(k)")
         }
     }

@@ -101,6 +101,8 @@ struct DemoCommand: AsyncParsableCommand {
         var (settings, notice) = GlobalOptions.settings(file, theme: global.theme, account: "demo")
         let stateDirectory = stateDir.map { URL(fileURLWithPath: $0) } ?? DraftStore.defaultDirectory(account: "demo")
         settings.drafts = DraftStore(directory: stateDirectory)
+        // The demo shows direct messages without set-up, unless config.toml names its panes.
+        if file.panes == Config().panes, !settings.panes.contains(.messages) { settings.panes.append(.messages) }
         let store = TimelineStore(cap: file.keepPerTimeline)
         var options = SyncOptions()
         options.readMutes = true

@@ -106,16 +106,17 @@ struct StatusCommand: AsyncParsableCommand {
         let name = try UsageCommand().accountName(global: global)
         let config = try global.config()
         let cache = TimelineCache(directory: TimelineCache.defaultDirectory(account: name))
-        guard case .loaded(let snapshot) = cache.load() else {
-            print("")
-            return
-        }
+        let mailbox = cache.loadMessages().0
+        var snapshot = TimelineSnapshot()
+        if case .loaded(let s) = cache.load() { snapshot = s }
         let panes = config.panes.compactMap(Config.pane)
         var parts: [String] = []
-        for id in panes {
+        for id in panes where id != .messages {
             let unread = snapshot.timelines[id]?.unreadCount ?? 0
             if unread > 0 { parts.append("\(Words.title(id, clean: TweetCard.clean)) \(unread)") }
         }
+        // Unread direct messages count whether or not a messages pane is configured.
+        if mailbox.unread > 0 { parts.append("\(Words.messagesTab) \(mailbox.unread)") }
         print(parts.joined(separator: " · "))
     }
 }

@@ -34,7 +34,7 @@ import TwitterAPI
         let text = Views.render(s, c).text
         for part in [
             "Ann Lee @ann · verified", "Reads #swift and writes", "Lisbon · joined January 2010", "https://ann.example/",
-            "7.8K tweets", "56 following", "1.2K followers", "follows you", "f follow · m mute · B block", "b lists · 1 followers",
+            "7.8K tweets", "56 following", "1.2K followers", "follows you", "f follow · m mute · B block", "b lists · d message",
         ] {
             #expect(text.contains(part), "\(part) missing from\n\(text)")
         }

@@ -100,7 +100,7 @@ extension TerminalTests {
             _ = try await tmux.wait { $0.contains("Search: linnet") }
             try await tmux.keys("Enter")
             (ok, screen) = try await tmux.wait {
-                $0.contains("3 Search: linnet") && $0.contains("▌") && $0.contains("@linnet_demo · Search: linnet: ")
+                $0.contains("4 Search: linnet") && $0.contains("▌") && $0.contains("@linnet_demo · Search: linnet: ")
             }
             #expect(ok, "no search results:\n\(screen)")
 

@@ -15,9 +15,12 @@ extension TerminalTests {
                 "\(DemoEndToEndTests.binary) demo --port \(port) --tweets-per-minute 0 --state-dir \(stateDir); echo LINNET-EXITED=$?; sleep 60",
                 width: 90, height: 24)
             defer { tmux.kill() }
-            // The first tweets shown are marked read a moment later (the tab's count goes): the
-            // screen compared with is the one after that.
-            var (ok, screen) = try await tmux.wait(30) { $0.contains("Home: streaming") && $0.contains("▌") && !$0.contains("1 Home (") }
+            // The first tweets shown are marked read a moment later (the tab's count goes), and
+            // the messages come in (their tab's count comes): the screen compared with is the one
+            // after that.
+            var (ok, screen) = try await tmux.wait(30) {
+                $0.contains("Home: streaming") && $0.contains("▌") && !$0.contains("1 Home (") && $0.contains("Messages (")
+            }
             #expect(ok, "no timeline:\n\(screen)")
             let clean = screen
 

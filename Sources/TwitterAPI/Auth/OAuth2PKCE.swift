@@ -47,8 +47,8 @@ public struct OAuth2Flow: Sendable {
     /// The scopes Linnet asks for: reading and writing posts, likes, follows, lists and mutes
     /// read, and a refresh token.
     public static let scopes = [
-        "tweet.read", "users.read", "tweet.write", "like.read", "like.write", "follows.read", "list.read", "mute.read",
-        "media.write", "offline.access",
+        "tweet.read", "users.read", "tweet.write", "like.read", "like.write", "follows.read", "follows.write", "list.read",
+        "mute.read", "mute.write", "dm.read", "dm.write", "media.write", "offline.access",
     ]
 
     public init(

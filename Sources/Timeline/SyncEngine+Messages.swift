@@ -1,0 +1,105 @@
+import Foundation
+import TwitterAPI
+
+/// Direct messages: read every `messagesInterval` while a messages pane is open, older pages
+/// on demand, and sent like any write (refused before sending where it cannot succeed, the
+/// text kept by the caller when it fails).
+extension SyncEngine {
+    public static let appOnlyMessages = "Direct messages need a user's sign-in; an app-only (bearer) reader has none."
+
+    nonisolated static func isMessages(_ id: TimelineID) -> Bool {
+        switch id {
+        case .messages, .conversation: return true
+        default: return false
+        }
+    }
+
+    func startMessages(_ id: TimelineID) {
+        if isAppOnly {
+            fail(id, reason: Self.appOnlyMessages, state: nil, refused: true)
+            return
+        }
+        guard messagesTask == nil else { return }
+        messagesTask = Task { [weak self, clock = options.clock, interval = options.messagesInterval] in
+            while !Task.isCancelled {
+                guard let self else { return }
+                let wait = await self.pollMessages()
+                do { try await clock.sleep(seconds: wait ?? interval) } catch { return }
+            }
+        }
+    }
+
+    private var messagePanes: [TimelineID] { opened.filter(Self.isMessages) }
+
+    /// Reads the newest page; returns how long to wait when it failed (nil: the usual interval).
+    @discardableResult
+    public func pollMessages() async -> Double? {
+        let endpoint = endpoint(.messages)
+        for id in messagePanes { board.update(id) { $0.state = .loading } }
+        do {
+            try await gate(endpoint, for: .messages)
+            let page = try await client.messages(me: account)
+            let held = await store.mailbox
+            // The first page of a session names where older ones begin; later polls leave the
+            // place reached by paging back as it is.
+            let older: String?? = !held.loaded || held.older == nil ? .some(page.next) : nil
+            await store.mergeMessages(page.messages, users: page.users, me: account.id, older: older)
+            let next = now() + options.messagesInterval
+            for id in messagePanes {
+                board.update(id) {
+                    $0.state = .polling(next: next)
+                    $0.lastError = nil
+                    $0.refused = false
+                }
+            }
+            return nil
+        } catch {
+            let retry = now() + options.messagesInterval
+            for id in messagePanes { fail(id, error, retry: retry) }
+            if let until = blockedUntil(endpoint) ?? client.rateLimits.window(for: endpoint).map({ Double($0.reset) }), until > now(),
+                case let e as APIError = error, e.httpStatus == 429
+            {
+                return until - now() + 1
+            }
+            return nil
+        }
+    }
+
+    /// The next older page of messages, if there is one; false when everything is held.
+    @discardableResult
+    public func loadOlderMessages() async -> Bool {
+        guard !isAppOnly, let cursor = await store.mailbox.older else { return false }
+        do {
+            let page = try await client.messages(me: account, next: cursor)
+            await store.mergeMessages(page.messages, users: page.users, me: account.id, older: .some(page.next))
+            return true
+        } catch {
+            for id in messagePanes { fail(id, error, retry: now() + options.messagesInterval) }
+            return false
+        }
+    }
+
+    /// Sends a message to one person; the message as X keeps it, held at once in the mailbox.
+    public func sendMessage(_ text: String, to recipient: UserID) async -> Result<DirectMessage, SyncError> {
+        if isAppOnly { return .failure(SyncError(Self.appOnlyMessages)) }
+        if recipient == account.id { return .failure(SyncError("You cannot send a message to yourself. Nothing was sent.")) }
+        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+            return .failure(SyncError("The message is empty. Nothing was sent."))
+        }
+        let length = text.count
+        if length > TwitterClient.messageLimit {
+            return .failure(
+                SyncError("The message is \(length) characters; X takes at most \(TwitterClient.messageLimit). Nothing was sent."))
+        }
+        do {
+            let m = try await client.sendMessage(text, to: recipient, me: account)
+            await store.mergeMessages([m], users: [], me: account.id, loaded: false)
+            await store.markConversationRead(m.conversation)
+            return .success(m)
+        } catch let e as APIError {
+            return .failure(SyncError("The message was not sent: \(Self.words(e))", status: e.httpStatus))
+        } catch {
+            return .failure(SyncError("The message was not sent: \(Self.words(error))"))
+        }
+    }
+}
