@@ -45,6 +45,8 @@ public final class CursesTerminal: Terminal {
     public let waker = Waker()
     public private(set) var colorDepth: ColorDepth
     private var last: Screen?
+    /// Whether ncurses may move lines and characters (insert/delete line and character).
+    private var movesAllowed = true
     private var pairs: [Int: Int16] = [:]
     private var open = true
     /// Linnet turned grapheme cluster mode on, and turns it off when it leaves.
@@ -270,7 +272,17 @@ public final class CursesTerminal: Terminal {
         let full = last.map { $0.width != screen.width || $0.height != screen.height } ?? true
         if full { clearok(cn_stdscr(), true) }
         var touched = Set<Int>()
-        for run in Screen.diff(from: last, to: screen) {
+        let runs = Screen.diff(from: last, to: screen)
+        let stale = full ? [] : Self.staleRawSpans(from: last, runs: runs)
+        // ncurses moves lines and characters on the terminal to save bytes, graphemes Linnet
+        // wrote itself among them, to places it believes blank: not while any is on screen.
+        let moves = !Self.hasRaw(screen) && !(last.map(Self.hasRaw) ?? false)
+        if moves != movesAllowed {
+            idlok(cn_stdscr(), moves)
+            idcok(cn_stdscr(), moves)
+            movesAllowed = moves
+        }
+        for run in runs {
             touched.insert(run.y)
             for x in run.x..<(run.x + run.count) {
                 let cell = screen[x, run.y]
@@ -311,8 +323,52 @@ public final class CursesTerminal: Terminal {
                 x += n
             }
         }
+        raw += Self.repaintBytes(stale, in: screen, depth: colorDepth)
         if !raw.isEmpty { Self.writeAll(raw) }
         last = screen
+    }
+
+    /// Whether any grapheme on the screen is one Linnet writes itself.
+    public static func hasRaw(_ screen: Screen) -> Bool {
+        screen.multiScalarGraphemes.contains { g in
+            plan(g.unicodeScalars.map(\.value), cells: Screen.width(of: Character(g))) == .raw
+        }
+    }
+
+    /// Where the last frame had graphemes Linnet wrote itself, in cells that change now.
+    /// ncurses holds blanks there, so when the new frame has blanks (or anything it measures
+    /// as unchanged) it sends nothing and the old grapheme would stay on the terminal.
+    public static func staleRawSpans(from old: Screen?, runs: [Screen.Run]) -> [(y: Int, x: Int, end: Int)] {
+        guard let old else { return [] }
+        var out: [(y: Int, x: Int, end: Int)] = []
+        for run in runs where run.y < old.height {
+            var x = min(run.x, old.width - 1)
+            while x > 0, old[x, run.y].isContinuation { x -= 1 }
+            while x < min(old.width, run.x + run.count) {
+                let c = old[x, run.y]
+                let n = max(1, old.span(x, run.y))
+                if !c.isContinuation, case .raw = plan(old.scalars(of: c), cells: n) { out.append((run.y, x, x + n)) }
+                x += n
+            }
+        }
+        return out
+    }
+
+    /// The new frame's cells over those spans, written straight to the terminal (cursor and
+    /// attributes saved and restored), so what was there is gone whatever ncurses believes.
+    public static func repaintBytes(_ spans: [(y: Int, x: Int, end: Int)], in screen: Screen, depth: ColorDepth) -> [UInt8] {
+        var out: [UInt8] = []
+        for s in spans where s.y < screen.height {
+            var x = min(s.x, screen.width - 1)
+            while x > 0, screen[x, s.y].isContinuation { x -= 1 }
+            while x < min(screen.width, s.end) {
+                let c = screen[x, s.y]
+                let n = max(1, screen.span(x, s.y))
+                if !c.isContinuation { out += rawBytes(screen.scalars(of: c), x: x, y: s.y, sgr: sgr(c.style, depth: depth)) }
+                x += n
+            }
+        }
+        return out
     }
 
     private func draw(_ cell: Cell, x: Int, y: Int, in screen: Screen) {

@@ -252,6 +252,7 @@ public enum Reducer {
     }
 
     static func isThread(_ id: TimelineID) -> Bool { if case .thread = id { true } else { false } }
+    static func isConversation(_ id: TimelineID) -> Bool { if case .conversation = id { true } else { false } }
 
     /// Cards that fit in the body from the top tweet.
     static func visibleCount(_ s: AppState, _ c: Context) -> Int {

@@ -43,16 +43,22 @@ public enum Views {
         Words.title(id, clean: TweetCard.clean)
     }
 
+    /// A pane's name where the store can say more: a conversation by its person.
+    static func title(_ id: TimelineID, _ c: Context) -> String {
+        if case .conversation(let cid) = id {
+            let who = person(c.snapshot.mailbox.conversation(cid)?.other, c.snapshot.mailbox)
+            return Words.conversationTab(who.handle.isEmpty ? who.name : who.handle)
+        }
+        return title(id)
+    }
+
     /// A pane's tab: its number, its title (a thread by its author), and unread tweets.
     static func tabLabel(_ i: Int, _ p: PaneState, _ c: Context) -> String {
         var name = title(p.id)
         if case .thread(let root) = p.id, let author = c.snapshot.tweets[root]?.content.user.screenName {
             name = Words.threadTab(TweetCard.clean(author))
         }
-        if case .conversation(let id) = p.id {
-            let who = person(c.snapshot.mailbox.conversation(id)?.other, c.snapshot.mailbox)
-            name = Words.conversationTab(who.handle.isEmpty ? who.name : who.handle)
-        }
+        if case .conversation = p.id { name = title(p.id, c) }
         var unread = c.view(p.id).map(\.unreadCount) ?? 0
         if p.id == .messages { unread = c.snapshot.mailbox.unread }
         var label = " \(i + 1) \(name)"
@@ -253,7 +259,7 @@ public enum Views {
         }
         var keys =
             "\(c.keyMap.keys(for: .send, in: .compose).first ?? "enter") send · \(c.keyMap.keys(for: .newline, in: .compose).first ?? "alt-enter") new line · \(c.keyMap.keys(for: .cancel, in: .compose).first ?? "esc") close (draft kept)"
-        if let attach = c.keyMap.keys(for: .attach, in: .compose).first { keys += " · \(attach) attach" }
+        if box.to == nil, let attach = c.keyMap.keys(for: .attach, in: .compose).first { keys += " · \(attach) attach" }
         var bx = screen.put("── ", x: r.x, y: r.maxY - 1, style: t[.border])
         bx = screen.put(TextLayout.truncate(keys, width: max(1, r.width - 6)), x: bx, y: r.maxY - 1, style: t[.dim])
         bx = screen.put(" ", x: bx, y: r.maxY - 1, style: t[.border])
@@ -392,11 +398,11 @@ public enum Views {
         if let cost = c.costToday { x = screen.put(" · " + cost, x: x, y: r.y, style: t[.status]) }
         let st = c.statuses[s.pane.id] ?? SyncStatus()
         let (words, role) = describe(st, now: s.now)
-        x = screen.put(" · " + title(s.pane.id) + ": ", x: x, y: r.y, style: t[.status])
+        x = screen.put(" · " + title(s.pane.id, c) + ": ", x: x, y: r.y, style: t[.status])
         x = screen.put(words, x: x, y: r.y, style: t[role].over(t[.status]))
         // The other panes' states, briefly, while there is room (a notice keeps its space).
         let reserve = s.notice.map { s.now - $0.at <= Reducer.noticeLifetime ? 30 : 8 } ?? 8
-        for p in s.panes where p.id != s.pane.id && !Reducer.isThread(p.id) {
+        for p in s.panes where p.id != s.pane.id && !Reducer.isThread(p.id) && !Reducer.isConversation(p.id) {
             let (w, rl) = describe(c.statuses[p.id] ?? SyncStatus(), now: s.now)
             let label = " · " + title(p.id) + ": "
             guard x + Screen.width(of: label + w) < r.maxX - reserve else { break }

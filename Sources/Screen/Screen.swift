@@ -46,6 +46,8 @@ public struct Screen: Equatable, Sendable {
     public private(set) var cells: [Cell]
     /// Graphemes of more than one scalar, referred to by cells.
     private var clusters: [String] = []
+    /// The graphemes of more than one scalar put on this screen (each once per put).
+    public var multiScalarGraphemes: [String] { clusters }
     private var clusterIndex: [String: UInt32] = [:]
     /// Where the terminal cursor goes (the compose box's caret), if shown.
     public var cursor: (x: Int, y: Int)? {

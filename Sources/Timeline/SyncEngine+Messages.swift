@@ -19,7 +19,14 @@ extension SyncEngine {
             fail(id, reason: Self.appOnlyMessages, state: nil, refused: true)
             return
         }
-        guard messagesTask == nil else { return }
+        guard messagesTask == nil else {
+            // Read already: the new pane starts from where the others stand.
+            if let other = messagePanes.first(where: { $0 != id }) {
+                let st = board.status(other)
+                board.update(id) { $0 = st }
+            }
+            return
+        }
         messagesTask = Task { [weak self, clock = options.clock, interval = options.messagesInterval] in
             while !Task.isCancelled {
                 guard let self else { return }

@@ -86,6 +86,29 @@ import TweetText
         #expect(CursesTerminal.sgr(Style(fg: .indexed(9), bg: .default), depth: .full) == "\u{1B}[0;91m")
         #expect(CursesTerminal.sgr(style, depth: .none) == "\u{1B}[0;1m")
     }
+
+    /// A grapheme Linnet wrote itself sits on cells ncurses believes blank: when the next frame
+    /// has blanks (or other text) there, those cells are written again by Linnet, so the old
+    /// grapheme does not stay on the terminal.
+    @Test func cellsAnOldGraphemeCoveredAreWrittenAgain() {
+        var before = Screen(width: 20, height: 2, fill: .plain)
+        before.put("ab 👨‍👩‍👧 cd", x: 0, y: 0, style: .plain)
+        before.put("plain", x: 0, y: 1, style: .plain)
+        var after = Screen(width: 20, height: 2, fill: .plain)
+        after.put("ab", x: 0, y: 0, style: .plain)
+        after.put("plain too", x: 0, y: 1, style: .plain)
+        let runs = Screen.diff(from: before, to: after)
+        let stale = CursesTerminal.staleRawSpans(from: before, runs: runs)
+        // Measured per scalar (the default), the family takes 6 cells from column 3.
+        let width = before.span(3, 0)
+        #expect(stale.count == 1 && stale[0].y == 0 && stale[0].x == 3 && stale[0].end == 3 + width && width >= 2, "\(stale)")
+        let bytes = String(decoding: CursesTerminal.repaintBytes(stale, in: after, depth: .full), as: UTF8.self)
+        let blanks = (3..<(3 + width)).map { "\u{1B}7\u{1B}[1;\($0 + 1)H\u{1B}[0m \u{1B}8" }.joined()
+        #expect(bytes == blanks, "\(bytes.debugDescription)")
+        // Nothing Linnet wrote before: nothing to write again.
+        #expect(CursesTerminal.staleRawSpans(from: after, runs: Screen.diff(from: after, to: before)).isEmpty)
+        #expect(CursesTerminal.staleRawSpans(from: nil, runs: runs).isEmpty)
+    }
 }
 
 @Suite struct ClipboardBytesTests {

@@ -80,4 +80,92 @@ import TwitterAPI
         #expect(d.highlights.count == 1 && d.highlights.first?.kind == .url(target: "https://example.com/a/b"))
         #expect(d.highlights.first?.range == 7..<22)
     }
+
+    /// The engine: messages read when a messages pane opens, new ones on the next read, older
+    /// pages on demand, a message sent held at once; what cannot succeed is refused unsent.
+    @Test(arguments: TwitterClient.API.allCases) func theEngineKeepsTheMailbox(api: TwitterClient.API) async throws {
+        let sim = try await ClientHarness.start()
+        defer { Task { await sim.stop() } }
+        let client = api == .v2 ? V2SyncTests.v2Client(sim) : sim.client
+        let me = try await sim.client.verifyCredentials()
+        var o = SyncOptions()
+        o.clock = ScaledClock(scale: 0.005)
+        o.messagesInterval = 3600
+        let store = TimelineStore()
+        let engine = SyncEngine(client: client, store: store, account: me, options: o)
+        defer { Task { await engine.stop() } }
+        await engine.open(.messages)
+        #expect(try await V2CostTests.eventually { await store.mailbox.loaded })
+        var box = await store.mailbox
+        #expect(box.conversations.count == 3 && box.unread == 3 && box.older == nil)
+        #expect(box.conversations.allSatisfy { $0.other.flatMap { box.users[$0] } != nil }, "everyone is named")
+
+        // A new message arrives; the next read finds it in its conversation.
+        let ann = try #require(box.conversations.last.flatMap { box.person($0.id) })
+        _ = try await sim.control("POST", "/_sim/message", body: "from=\(ann.screenName)&text=Are%20you%20there%3F")
+        await engine.pollMessages()
+        box = await store.mailbox
+        #expect(box.conversations.first?.other == ann.id && box.conversations.first?.newest?.text == "Are you there?")
+        #expect(box.unread == 4)
+
+        // Sent: held at once, the conversation read.
+        guard case .success(let sent) = await engine.sendMessage("On my way 🐦", to: ann.id) else {
+            Issue.record("the message was not sent")
+            return
+        }
+        box = await store.mailbox
+        #expect(box.conversations.first?.newest == sent && box.conversations.first?.unread(me: me.id) == 0 && box.unread == 2)
+
+        // Refused before any request: empty, too long, to oneself.
+        let before = try await sim.requestCount()
+        for (text, to) in [("  ", ann.id), (String(repeating: "é", count: 10_001), ann.id), ("hi", me.id)] {
+            guard case .failure(let e) = await engine.sendMessage(text, to: to) else {
+                Issue.record("sent: \(text.prefix(10))")
+                continue
+            }
+            #expect(e.message.hasSuffix("Nothing was sent."), "\(e.message)")
+        }
+        #expect(try await sim.requestCount() == before)
+        // Refused by the server: said in its words, nothing held.
+        guard case .failure(let refused) = await engine.sendMessage("hello", to: UserID(999_999_999)) else {
+            Issue.record("a message to nobody was accepted")
+            return
+        }
+        #expect(refused.message.hasPrefix("The message was not sent: "))
+        #expect(await store.mailbox.conversations.count == 3)
+
+        // More than a page: the first read names where older ones begin; paging back reads
+        // every one, each once.
+        for n in 0..<110 { _ = try await sim.control("POST", "/_sim/message", body: "text=n\(n)") }
+        let fresh = TimelineStore()
+        let reader = SyncEngine(client: client, store: fresh, account: me, options: o)
+        defer { Task { await reader.stop() } }
+        await reader.open(.messages)
+        #expect(try await V2CostTests.eventually { await fresh.mailbox.loaded })
+        #expect(await fresh.mailbox.older != nil)
+        var pages = 0
+        while await reader.loadOlderMessages() { pages += 1 }
+        let all = await fresh.mailbox.conversations.flatMap(\.messages)
+        #expect(all.count == 3 + 2 + 110 && Set(all.map(\.id)).count == all.count && pages >= 1, "\(all.count) in \(pages) pages")
+        #expect(await fresh.mailbox.older == nil)
+    }
+
+    @Test func aBearerTokenReadsNoMessagesAndSendsNone() async throws {
+        let sim = try await ClientHarness.start()
+        defer { Task { await sim.stop() } }
+        let c = sim.server.credentials
+        let token = try await AppOnlyFlow(http: sim.client.http, apiBase: sim.server.baseURL).obtain(
+            consumerKey: c.consumerKey, consumerSecret: c.consumerSecret)
+        let engine = SyncEngine(
+            client: sim.client(auth: .bearer(token)), store: TimelineStore(),
+            account: User(id: UserID(0), screenName: "reader", name: "reader"))
+        let before = try await sim.requestCount()
+        await engine.open(.messages)
+        #expect(engine.board.status(.messages).lastError == SyncEngine.appOnlyMessages)
+        guard case .failure(let e) = await engine.sendMessage("hi", to: UserID(5)) else { return }
+        let older = await engine.loadOlderMessages()
+        #expect(e.message == SyncEngine.appOnlyMessages && !older)
+        #expect(try await sim.requestCount() == before)
+        await engine.stop()
+    }
 }
