@@ -400,6 +400,26 @@ public final class App {
         case .setAnchor(let id, let tweet): effects.add { await store.setAnchor(id, at: tweet) }
         case .markRead(let id, let tweet): effects.add { await store.markRead(id, upTo: tweet) }
         case .markConversationRead(let id): effects.add { await store.markConversationRead(id) }
+        case .postThread(let parts, let first, let media):
+            effects.add {
+                Task {
+                    var sent: [Tweet] = []
+                    var failure: SyncError?
+                    for (i, text) in parts.enumerated() {
+                        let write = WriteAction.post(text, inReplyTo: sent.last?.id ?? first, media: i == 0 ? media : [])
+                        switch await engine.perform(write) {
+                        case .success(let t):
+                            sent.append(t)
+                            inbox.post(.threadProgress(sent: sent.count))
+                            wake()
+                        case .failure(let e): failure = e
+                        }
+                        if failure != nil { break }
+                    }
+                    inbox.post(.threadFinished(sent: sent, of: parts.count, error: failure))
+                    wake()
+                }
+            }
         case .sendMessage(let text, let to):
             effects.add {
                 Task {

@@ -62,6 +62,10 @@ public struct Compose: Equatable, Sendable {
     public var attach: AttachPrompt?
     /// A direct message to this person, not a tweet.
     public var to: MessageTarget?
+    /// A thread: the text is split into tweets at lines of `---`, each replying to the last.
+    public var thread = false
+    /// While a thread is sent: how many of its tweets are in.
+    public var threadSent = 0
     public init(editor: Editor = Editor(), replyTo: TweetID? = nil, media: [MediaFile] = []) {
         self.editor = editor
         self.replyTo = replyTo
@@ -94,17 +98,21 @@ public struct DraftRecord: Equatable, Sendable, Codable {
     public var quote: TweetID?
     /// A direct message's recipient.
     public var to: MessageTarget?
-    public init(text: String, replyTo: TweetID?, media: [MediaFile] = [], quote: TweetID? = nil, to: MessageTarget? = nil) {
+    public var thread: Bool
+    public init(
+        text: String, replyTo: TweetID?, media: [MediaFile] = [], quote: TweetID? = nil, to: MessageTarget? = nil, thread: Bool = false
+    ) {
         self.text = text
         self.replyTo = replyTo
         self.media = media
         self.quote = quote
         self.to = to
+        self.thread = thread
     }
 
     // Ids as decimal strings, as the API writes id_str.
     enum CodingKeys: String, CodingKey {
-        case text, media, quote, to
+        case text, media, quote, to, thread
         case replyTo = "reply_to"
     }
     public init(from decoder: any Decoder) throws {
@@ -114,6 +122,7 @@ public struct DraftRecord: Equatable, Sendable, Codable {
         media = try c.decodeIfPresent([MediaFile].self, forKey: .media) ?? []
         quote = try c.decodeIfPresent(String.self, forKey: .quote).flatMap(TweetID.init)
         to = try c.decodeIfPresent(MessageTarget.self, forKey: .to)
+        thread = try c.decodeIfPresent(Bool.self, forKey: .thread) ?? false
     }
     public func encode(to encoder: any Encoder) throws {
         var c = encoder.container(keyedBy: CodingKeys.self)
@@ -122,6 +131,7 @@ public struct DraftRecord: Equatable, Sendable, Codable {
         if !media.isEmpty { try c.encode(media, forKey: .media) }
         try c.encodeIfPresent(quote?.description, forKey: .quote)
         try c.encodeIfPresent(to, forKey: .to)
+        if thread { try c.encode(true, forKey: .thread) }
     }
 }
 
@@ -239,6 +249,10 @@ public enum Action: Sendable {
     case peopleFinished(PeopleAction, Result<TwitterClient.Profile, SyncError>)
     case peopleLoaded(User, followers: Bool, TwitterClient.PeoplePage, appending: Bool)
     case messageSent(MessageTarget, Result<DirectMessage, SyncError>)
+    /// One more tweet of a thread is in.
+    case threadProgress(sent: Int)
+    /// A thread's end: the tweets sent, and the error that stopped it, if one did.
+    case threadFinished(sent: [Tweet], of: Int, error: SyncError?)
     /// An older page of messages was asked for and has come back (or failed).
     case olderMessagesDone
 }
@@ -273,6 +287,9 @@ public enum Effect: Equatable, Sendable {
     case people(PeopleAction)
     /// A page of someone's followers (or of whom they follow); back as `.peopleLoaded`.
     case loadPeople(User, followers: Bool, next: String?)
+    /// Post tweets in order, each replying to the one before (the first to `inReplyTo`), the
+    /// files with the first; stops at the first refused. Answers `.threadFinished`.
+    case postThread([String], inReplyTo: TweetID?, media: [MediaFile])
     /// Send a direct message; the answer comes back as `.messageSent`.
     case sendMessage(String, to: MessageTarget)
     case markConversationRead(String)

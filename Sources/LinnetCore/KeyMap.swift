@@ -61,6 +61,8 @@ public enum Command: String, CaseIterable, Sendable {
     case followers
     case following
     case directMessages = "direct-messages"
+    case newThread = "new-thread"
+    case continueThread = "continue-thread"
     // Questions
     case yes, no
 }
@@ -178,6 +180,8 @@ public struct KeyMap: Equatable, Sendable {
         }
         t([.char("x")], .closePane, "close this pane")
         t([.char("n")], .compose, "new tweet")
+        t([.char("N")], .newThread, "new thread (--- between tweets)")
+        t([.char("C")], .continueThread, "continue your thread from this tweet")
         t([.char("r")], .reply, "reply")
         t([.char("Q")], .quote, "quote")
         t([.char("t")], .retweet, "retweet or undo")

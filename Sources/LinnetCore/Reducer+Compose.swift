@@ -149,6 +149,7 @@ extension Reducer {
             s.compose = box
             return [.sendMessage(text, to: to)]
         }
+        if box.thread { return sendThread(&s, confirmed: confirmed) }
         // Files or a quoted post alone make a post; text with them is checked like any other.
         if (box.media.isEmpty && box.quote == nil) || !text.allSatisfy(\.isWhitespace), let why = refusal(text) {
             box.error = why
@@ -227,7 +228,9 @@ extension Reducer {
     public static func draftRecords(_ s: AppState) -> [DraftRecord] {
         var all = s.drafts
         if let c = s.compose, !c.isUnchanged { all.append(c) }
-        return all.map { DraftRecord(text: $0.editor.text, replyTo: $0.replyTo, media: $0.media, quote: $0.quote, to: $0.to) }
+        return all.map {
+            DraftRecord(text: $0.editor.text, replyTo: $0.replyTo, media: $0.media, quote: $0.quote, to: $0.to, thread: $0.thread)
+        }
     }
 
     // MARK: - Results

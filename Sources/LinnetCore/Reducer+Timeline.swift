@@ -10,7 +10,7 @@ extension Reducer {
         let index = s.pane.selected.flatMap { ids.firstIndex(of: $0) }
         let selected = s.pane.selected.flatMap { c.snapshot.tweets[$0] }
         if let fx = messageKeys(command, &s, c) { return fx }
-        if s.readOnly, [.compose, .reply, .quote, .retweet, .like, .delete].contains(command) {
+        if s.readOnly, [.compose, .reply, .quote, .retweet, .like, .delete, .newThread, .continueThread].contains(command) {
             s.notice = Notice(SyncEngine.appOnlyWrites, isError: false, at: s.now)
             return []
         }
@@ -46,6 +46,14 @@ extension Reducer {
         case .authorLikes: return selected.map { openPane(.likes($0.content.user.screenName), &s) } ?? nothing(&s)
         case .profile: return selected.map { openProfile($0.content.user.screenName, &s) } ?? nothing(&s)
         case .directMessages: return openPane(.messages, &s)
+        case .newThread: return openThread(continuing: nil, &s)
+        case .continueThread:
+            guard let t = selected?.content else { return nothing(&s) }
+            guard t.user.screenName.lowercased() == s.account.lowercased() else {
+                s.notice = Notice(Words.continueOnlyYours, isError: false, at: s.now)
+                return []
+            }
+            return openThread(continuing: t.id, &s)
         case .lists:
             s.notice = Notice(Words.loadingLists, isError: false, at: s.now)
             return [.loadLists()]

@@ -36,6 +36,7 @@ public enum Reducer {
                 var box = Compose(editor: Editor(r.text), replyTo: r.replyTo, media: r.media)
                 box.quote = r.quote
                 box.to = r.to
+                box.thread = r.thread
                 return box
             }
             if !records.isEmpty {
@@ -45,6 +46,8 @@ public enum Reducer {
         case .profileLoaded, .peopleFinished, .peopleLoaded: fx += people(action, &s)
         case .messageSent(let to, let result): fx += messageSent(to, result, &s)
         case .olderMessagesDone: s.loadingOlderMessages = false
+        case .threadProgress(let n): s.compose?.threadSent = n
+        case .threadFinished(let sent, let of, let error): fx += threadFinished(sent, of: of, error, &s)
         case .listsLoaded(let lists, let of):
             if lists.isEmpty {
                 s.notice = Notice(of.map { Words.noListsOf(TweetCard.clean($0.screenName)) } ?? Words.noLists, isError: false, at: s.now)

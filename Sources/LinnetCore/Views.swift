@@ -212,13 +212,19 @@ public enum Views {
         screen.fill(r, style: t[.text])
         let text = box.editor.text
         let length = TweetLength(text)
-        // A message counts characters against X's 10,000; a tweet is weighed as twitter-text does.
-        let remaining = box.to == nil ? length.remaining() : TwitterClient.messageLimit - box.editor.characters.count
+        // A message counts characters against X's 10,000; a tweet is weighed as twitter-text
+        // does; in a thread, the tweet the caret is in.
+        let (part, parts, partText) = threadPosition(box)
+        let remaining =
+            box.to != nil
+            ? TwitterClient.messageLimit - box.editor.characters.count : TweetLength(box.thread ? partText : text).remaining()
         let title =
             box.sending
-            ? c.upload.map(Words.uploading) ?? " Sending… "
+            ? c.upload.map(Words.uploading) ?? (box.thread ? Words.sendingThread(box.threadSent, of: parts) : " Sending… ")
             : box.to.map { Words.messageTitle(TweetCard.clean($0.screenName)) }
-                ?? (box.quote != nil ? " Quote " : box.replyTo == nil ? " New tweet " : " Reply ")
+                ?? (box.thread
+                    ? Words.threadTitle(part: part, of: parts)
+                    : box.quote != nil ? " Quote " : box.replyTo == nil ? " New tweet " : " Reply ")
         let count = " \(remaining) "
         // Top border: ── New tweet ───── 245 ──
         var x = screen.put("──", x: r.x, y: r.y, style: t[.border])
@@ -242,7 +248,8 @@ public enum Views {
         // The text, wrapped; what lies past the valid range is marked.
         let width = max(1, r.width - 2)
         let (rows, caret) = box.editor.layout(width: width)
-        let over = box.to == nil ? overLimitStart(box.editor.characters, length) : TwitterClient.messageLimit
+        // A thread's tweets are each checked on sending; the count above is the caret's tweet.
+        let over = box.thread ? Int.max : box.to == nil ? overLimitStart(box.editor.characters, length) : TwitterClient.messageLimit
         let errorRows = box.error == nil ? 0 : 1
         let visible = max(1, r.maxY - 1 - errorRows - y)
         let first = max(0, min(rows.count - visible, caret.row - visible + 1))
@@ -264,6 +271,15 @@ public enum Views {
         bx = screen.put(TextLayout.truncate(keys, width: max(1, r.width - 6)), x: bx, y: r.maxY - 1, style: t[.dim])
         bx = screen.put(" ", x: bx, y: r.maxY - 1, style: t[.border])
         while bx < r.maxX { bx = screen.put("─", x: bx, y: r.maxY - 1, style: t[.border]) }
+    }
+
+    /// In a thread box: the tweet the caret is in (from 1), how many there are, and its text.
+    static func threadPosition(_ box: Compose) -> (Int, Int, String) {
+        guard box.thread else { return (1, 1, box.editor.text) }
+        let parts = Reducer.threadParts(box.editor.text)
+        let before = String(box.editor.characters.prefix(box.editor.caret))
+        let part = min(parts.count, Reducer.threadParts(before).count)
+        return (part, parts.count, parts[part - 1])
     }
 
     /// The index of the first character past the valid range (UTF-16 offsets to characters).

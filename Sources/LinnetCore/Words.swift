@@ -244,3 +244,15 @@ extension Words {
     public static func conversationTab(_ name: String) -> String { "✉ " + name }
     public static let messagesTab = "✉ Messages"
 }
+
+// MARK: Threads
+extension Words {
+    public static func threadPart(_ n: Int, of total: Int, _ why: String) -> String { "Tweet \(n) of \(total): \(why)" }
+    public static func threadSent(_ n: Int) -> String { "Thread of \(n) sent." }
+    public static func threadStopped(sent: Int, of total: Int, _ why: String) -> String {
+        "\(sent) of \(total) sent, then: \(why) The rest is kept here; enter sends it, continuing the thread."
+    }
+    public static let continueOnlyYours = "C continues a thread of yours: select one of your tweets."
+    public static func threadTitle(part: Int, of total: Int) -> String { " Thread · tweet \(part) of \(total) " }
+    public static func sendingThread(_ n: Int, of total: Int) -> String { " Sending \(n + 1) of \(total)… " }
+}

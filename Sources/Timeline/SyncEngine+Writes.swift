@@ -152,8 +152,12 @@ extension SyncEngine {
             // v1.1 quotes by `attachment_url`, which the text's length does not count.
             var url: String?
             if let quote { url = try await quoteURL(quote) }
+            // v1.1 takes a reply only where it mentions the author, or where X fills in the
+            // mentions: a reply to one's own tweet (a thread) mentions nobody, so X fills them in.
+            var own = false
+            if let reply { own = await store.tweet(reply)?.user.id == account.id }
             return try await client.update(
-                text, inReplyTo: reply, autoPopulateReplyMetadata: false, mediaIDs: mediaIDs, attachmentURL: url)
+                text, inReplyTo: reply, autoPopulateReplyMetadata: own, mediaIDs: mediaIDs, attachmentURL: url)
         }
         let id = try await client.v2Create(text: text, replyTo: reply, quote: quote, mediaIDs: mediaIDs)
         guard let tweet = try await client.v2Lookup([id]).tweets.first else {

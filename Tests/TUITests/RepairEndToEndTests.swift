@@ -26,7 +26,9 @@ extension TerminalTests {
 
             // Another program writes on the terminal (as `wall` does).
             let tty = try await tmux.display("#{pane_tty}")
-            try "\n\n*** Message from root ***\n".write(toFile: tty, atomically: false, encoding: .utf8)
+            // Line ends as wall writes them: the text starts at the left whatever column the
+            // cursor was left in (the terminal is in raw mode: a bare line feed keeps the column).
+            try "\r\n\r\n*** Message from root ***\r\n".write(toFile: tty, atomically: false, encoding: .utf8)
             (ok, screen) = try await tmux.wait(10) { $0.contains("Message from root") }
             #expect(ok, "the outside write did not land:\n\(screen)")
             try await tmux.keys("C-l")
