@@ -55,4 +55,7 @@ struct SimAttachment: Sendable, Codable, Equatable {
     var key: String
     var kind: String
     var altText: String?
+    /// Pixels; nil for an uploaded file (served as 1200×800).
+    var width: Int? = nil
+    var height: Int? = nil
 }

@@ -28,7 +28,8 @@ struct TweetEncoder {
 
     func tweet(_ t: SimTweet, depth: Int = 0) -> J {
         let author = world.users[t.userID]
-        let escaped = Array(Self.escape(t.text).unicodeScalars)
+        // X ends the text of a post with files with one t.co link to them.
+        let escaped = Array((Self.escape(t.text) + (Self.mediaLink(t).map { " " + $0 } ?? "")).unicodeScalars)
         let fullEntities = entities(t, escaped: escaped, upTo: escaped.count)
         var fields: [(String, J)] = [
             ("created_at", .string(Self.date(t.createdAtMs))), ("id", .uint(t.id)), ("id_str", .string(String(t.id))),
@@ -63,6 +64,9 @@ struct TweetEncoder {
                 fields.append(("truncated", .bool(false)))
                 if includeEntities || mode == .stream { fields.append(("entities", fullEntities)) }
             }
+        }
+        if let media = mediaEntities(t, escaped: escaped), includeEntities || mode == .stream {
+            fields.append(("extended_entities", .object([("media", media)])))
         }
         fields.append(("source", .string(t.source)))
         fields.append(("in_reply_to_status_id", t.inReplyToStatusID.map { .uint($0) } ?? .null))
@@ -144,10 +148,45 @@ struct TweetEncoder {
             guard e.range.upperBound <= limit, case .hashtag(let tag) = e.kind else { return nil }
             return .object([("text", .string(tag)), ("indices", .array([.int(e.range.lowerBound), .int(e.range.upperBound)]))])
         }
-        return .object([
+        var out: [(String, J)] = [
             ("hashtags", .array(hashtags)), ("symbols", .array([])), ("user_mentions", .array(mentions)),
             ("urls", .array(urls)),
-        ])
+        ]
+        // `entities.media` holds the first file only; `extended_entities` has them all.
+        if let link = Self.mediaLink(t), let start = Self.find(Array(link.unicodeScalars), in: escaped, from: 0),
+            start + link.unicodeScalars.count <= limit, case .array(let all)? = mediaEntities(t, escaped: escaped), let first = all.first
+        {
+            out.append(("media", .array([first])))
+        }
+        return .object(out)
+    }
+
+    /// The t.co link X puts at the end of a post with files.
+    static func mediaLink(_ t: SimTweet) -> String? {
+        guard let m = t.media, !m.isEmpty else { return nil }
+        return "https://t.co/m" + String(t.id % 1_000_000_000, radix: 36).padding(toLength: 9, withPad: "0", startingAt: 0)
+    }
+
+    /// The files of a post as v1.1 lists them, each with the same indices (the one link).
+    func mediaEntities(_ t: SimTweet, escaped: [Unicode.Scalar]) -> J? {
+        guard let link = Self.mediaLink(t), let media = t.media, let author = world.users[t.userID] else { return nil }
+        let pattern = Array(link.unicodeScalars)
+        guard let start = Self.find(pattern, in: escaped, from: 0) else { return nil }
+        return .array(
+            media.enumerated().map { i, m in
+                let id = t.id &+ UInt64(i) &+ 1
+                let page = m.kind == "video" ? "video" : "photo"
+                var fields: [(String, J)] = [
+                    ("id", .uint(id)), ("id_str", .string(String(id))), ("indices", .array([.int(start), .int(start + pattern.count)])),
+                    ("media_url_https", .string("https://pbs.twimg.invalid/media/\(m.key).jpg")), ("url", .string(link)),
+                    ("display_url", .string("pic.x.com/" + String(link.suffix(10)))),
+                    ("expanded_url", .string("https://x.com/\(author.screenName)/status/\(t.id)/\(page)/\(i + 1)")),
+                    ("type", .string(m.kind)),
+                    ("original_info", .object([("width", .int(m.width ?? 1200)), ("height", .int(m.height ?? 800))])),
+                ]
+                if let alt = m.altText { fields.append(("ext_alt_text", .string(alt))) }
+                return .object(fields)
+            })
     }
 
     /// Compatibility text: the first part, `…`, a space and a permalink, 140 code points in all.

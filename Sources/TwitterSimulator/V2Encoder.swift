@@ -238,7 +238,7 @@ struct V2Encoder {
             let items: [J] = includedMedia.map { m in
                 var fields: [(String, J)] = [("media_key", .string(m.key)), ("type", .string(m.kind))]
                 if m.kind == "photo" { fields.append(("url", .string("https://pbs.twimg.invalid/media/\(m.key).jpg"))) }
-                fields += [("width", .int(1200)), ("height", .int(800))]
+                fields += [("width", .int(m.width ?? 1200)), ("height", .int(m.height ?? 800))]
                 if let alt = m.altText { fields.append(("alt_text", .string(alt))) }
                 return .object(fields)
             }

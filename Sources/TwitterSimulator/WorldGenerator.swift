@@ -115,6 +115,7 @@ enum WorldGenerator {
             tweets.append(t)
         }
         addEditsAndLongPosts(&tweets)
+        addMedia(&tweets)
         let consumerKey = rng.token(25)
         let consumerSecret = rng.token(50)
         let xauthKey = rng.token(25)
@@ -197,5 +198,31 @@ enum WorldGenerator {
         }
         tweets += older
         tweets.sort { $0.id < $1.id }
+    }
+
+    /// Photos and videos on some plain posts, with sizes and alt text, so a reader shows media
+    /// from the start. No random numbers are drawn: the rest of the world stays as it was.
+    static func addMedia(_ tweets: inout [SimTweet]) {
+        let alts = [
+            "A linnet on a wire against a grey sky", "Two small brown birds on a fence post at dawn",
+            "A terminal window full of green text", "Morning light over a field of gorse",
+        ]
+        for k in tweets.indices {
+            let t = tweets[k]
+            guard t.retweetedID == nil, t.quotedID == nil, t.noteText == nil, t.supersededBy == nil, t.links.isEmpty,
+                t.text.hasPrefix("Just shipped")
+            else { continue }
+            let key = "3_\(t.id)"
+            if k % 7 == 3 {
+                tweets[k].media = [SimAttachment(key: key, kind: "photo", altText: alts[k % alts.count], width: 1200, height: 800)]
+            } else if k % 11 == 5 {
+                tweets[k].media = [
+                    SimAttachment(key: key, kind: "photo", altText: alts[k % alts.count], width: 1600, height: 1200),
+                    SimAttachment(key: "3_\(t.id)_2", kind: "photo", altText: nil, width: 800, height: 800),
+                ]
+            } else if k % 13 == 9 {
+                tweets[k].media = [SimAttachment(key: "7_\(t.id)", kind: "video", altText: nil, width: 1280, height: 720)]
+            }
+        }
     }
 }
