@@ -1,5 +1,6 @@
 import Foundation
 import Screen
+import TweetText
 import TwitterAPI
 
 /// A person's profile over the pane: who they are, in their words, their counts, how the
@@ -14,7 +15,7 @@ extension Views {
         if u.isVerified { head.append(Span(" · " + Words.verified, t[.dim])) }
         if u.isProtected { head.append(Span(" · " + Words.protected, t[.dim])) }
         lines += TextLayout.wrap(head, width: inner)
-        if !u.userDescription.isEmpty { lines += TextLayout.wrap([Span(TweetCard.clean(u.userDescription), t[.text])], width: inner) }
+        if !u.userDescription.isEmpty { lines += TextLayout.wrap(bio(TweetCard.clean(u.userDescription), t), width: inner) }
         var facts: [String] = []
         if !u.location.isEmpty { facts.append(TweetCard.clean(u.location)) }
         if let created = u.createdAt { facts.append(Words.joined(Self.monthYear(created))) }
@@ -47,6 +48,35 @@ extension Views {
         for (i, line) in lines.enumerated() where box.y + 1 + i < box.maxY - 1 || (i == lines.count - 1 && box.y + 1 + i < box.maxY) {
             screen.put(line, x: box.x + 1, y: box.y + 1 + i, clip: box, under: t[.help])
         }
+    }
+
+    /// A bio with its mentions, hashtags and links marked as on a card (links lead where they
+    /// say, by OSC 8 where the terminal takes it). The text is as written.
+    static func bio(_ text: String, _ t: Theme) -> [Span] {
+        let scalars = Array(text.unicodeScalars)
+        func slice(_ r: Range<Int>) -> String {
+            var s = String.UnicodeScalarView()
+            s.append(contentsOf: scalars[r])
+            return String(s)
+        }
+        var spans: [Span] = []
+        var at = 0
+        for e in Extractor.entities(in: text).sorted(by: { $0.range.lowerBound < $1.range.lowerBound })
+        where e.range.lowerBound >= at && e.range.upperBound <= scalars.count {
+            if e.range.lowerBound > at { spans.append(Span(slice(at..<e.range.lowerBound), t[.text])) }
+            let style: Style
+            switch e.kind {
+            case .url:
+                let target = e.text.contains("://") ? e.text : "https://" + e.text
+                style = t[.url].linked(Hyperlinks.id(for: target))
+            case .mention: style = t[.mention]
+            case .hashtag: style = t[.hashtag]
+            }
+            spans.append(Span(slice(e.range), style))
+            at = e.range.upperBound
+        }
+        if at < scalars.count { spans.append(Span(slice(at..<scalars.count), t[.text])) }
+        return spans
     }
 
     static func monthYear(_ unix: Int64) -> String {

@@ -39,6 +39,16 @@ import TwitterAPI
             #expect(text.contains(part), "\(part) missing from\n\(text)")
         }
         #expect(!text.contains("\u{1B}"), "the bio's escape reached the screen")
+        // The bio's hashtag is marked as on a card, the words around it plain.
+        let screen = Views.render(s, c)
+        let rows = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
+        if let y = rows.firstIndex(where: { $0.contains("Reads #swift") }), let r = rows[y].range(of: "#swift") {
+            let x = Screen.width(of: rows[y][..<r.lowerBound])
+            // Drawn over the overlay's background: the colour is the hashtag's.
+            #expect(screen[x, y].style.fg == Theme.fallback[.hashtag].fg && screen[x - 2, y].style.fg != Theme.fallback[.hashtag].fg)
+        } else {
+            Issue.record("no bio line")
+        }
         _ = Scene.run(&s, c, [.keys([.escape])])
         #expect(s.profile == nil && s.keyMode == .timeline)
     }
