@@ -151,19 +151,29 @@ extension Reducer {
         }
         if box.thread { return sendThread(&s, confirmed: confirmed) }
         // Files or a quoted post alone make a post; text with them is checked like any other.
-        if (box.media.isEmpty && box.quote == nil) || !text.allSatisfy(\.isWhitespace), let why = refusal(text) {
-            box.error = why
+        let why = (box.media.isEmpty && box.quote == nil) || !text.allSatisfy(\.isWhitespace) ? refusal(text) : nil
+        guard startSending(why, &s, confirmed: confirmed) else { return [] }
+        return [.perform(.post(text, inReplyTo: box.replyTo, media: box.media, quote: box.quote))]
+    }
+
+    /// Shows why the box cannot be sent, or asks first where config.toml says so; otherwise
+    /// marks it sending and answers true.
+    static func startSending(_ refusal: String?, _ s: inout AppState, confirmed: Bool) -> Bool {
+        guard var box = s.compose else { return false }
+        if let refusal {
+            box.error = refusal
             s.compose = box
-            return []
+            return false
         }
         if s.confirmBeforePost && !confirmed {
             s.question = .post
-            return []
+            return false
         }
         box.sending = true
+        box.threadSent = 0
         box.error = nil
         s.compose = box
-        return [.perform(.post(text, inReplyTo: box.replyTo, media: box.media, quote: box.quote))]
+        return true
     }
 
     static func editPrompt(_ command: Command, _ s: inout AppState) -> [Effect] {

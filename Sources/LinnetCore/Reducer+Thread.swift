@@ -44,21 +44,9 @@ extension Reducer {
     }
 
     static func sendThread(_ s: inout AppState, confirmed: Bool) -> [Effect] {
-        guard var box = s.compose, !box.sending else { return [] }
+        guard let box = s.compose, !box.sending else { return [] }
         let parts = threadParts(box.editor.text)
-        if let why = threadRefusal(parts) {
-            box.error = why
-            s.compose = box
-            return []
-        }
-        if s.confirmBeforePost && !confirmed {
-            s.question = .post
-            return []
-        }
-        box.sending = true
-        box.threadSent = 0
-        box.error = nil
-        s.compose = box
+        guard startSending(threadRefusal(parts), &s, confirmed: confirmed) else { return [] }
         return [.postThread(parts, inReplyTo: box.replyTo, media: box.media)]
     }
 

@@ -53,30 +53,14 @@ extension Views {
     /// A bio with its mentions, hashtags and links marked as on a card (links lead where they
     /// say, by OSC 8 where the terminal takes it). The text is as written.
     static func bio(_ text: String, _ t: Theme) -> [Span] {
-        let scalars = Array(text.unicodeScalars)
-        func slice(_ r: Range<Int>) -> String {
-            var s = String.UnicodeScalarView()
-            s.append(contentsOf: scalars[r])
-            return String(s)
-        }
-        var spans: [Span] = []
-        var at = 0
-        for e in Extractor.entities(in: text).sorted(by: { $0.range.lowerBound < $1.range.lowerBound })
-        where e.range.lowerBound >= at && e.range.upperBound <= scalars.count {
-            if e.range.lowerBound > at { spans.append(Span(slice(at..<e.range.lowerBound), t[.text])) }
-            let style: Style
+        let marks = Extractor.entities(in: text).compactMap { e -> DisplayText.Highlight? in
             switch e.kind {
-            case .url:
-                let target = e.text.contains("://") ? e.text : "https://" + e.text
-                style = t[.url].linked(Hyperlinks.id(for: target))
-            case .mention: style = t[.mention]
-            case .hashtag: style = t[.hashtag]
+            case .url: return .init(kind: .url(target: e.text.contains("://") ? e.text : "https://" + e.text), range: e.range)
+            case .mention(let name, _): return .init(kind: .mention(screenName: name), range: e.range)
+            case .hashtag(let tag): return .init(kind: .hashtag(tag), range: e.range)
             }
-            spans.append(Span(slice(e.range), style))
-            at = e.range.upperBound
         }
-        if at < scalars.count { spans.append(Span(slice(at..<scalars.count), t[.text])) }
-        return spans
+        return TweetCard.body(DisplayText(text: text, highlights: marks), theme: t)
     }
 
     static func monthYear(_ unix: Int64) -> String {

@@ -16,10 +16,19 @@ public struct DisplayText: Equatable, Sendable {
     public struct Highlight: Equatable, Sendable {
         public var kind: Kind
         public var range: Range<Int>
+        public init(kind: Kind, range: Range<Int>) {
+            self.kind = kind
+            self.range = range
+        }
     }
 
     public var text: String
     public var highlights: [Highlight]
+
+    public init(text: String, highlights: [Highlight]) {
+        self.text = text
+        self.highlights = highlights
+    }
 }
 
 extension Tweet {
