@@ -48,8 +48,8 @@ extension SyncEngine {
             let page = try await client.messages(me: account)
             let held = await store.mailbox
             // The first page of a session names where older ones begin; later polls leave the
-            // place reached by paging back as it is.
-            let older: String?? = !held.loaded || held.older == nil ? .some(page.next) : nil
+            // place reached by paging back as it is (nil at the end stays the end).
+            let older: String?? = held.loaded ? nil : .some(page.next)
             await store.mergeMessages(page.messages, users: page.users, me: account.id, older: older)
             let next = now() + options.messagesInterval
             for id in messagePanes {

@@ -150,6 +150,9 @@ import TwitterAPI
         let all = await fresh.mailbox.conversations.flatMap(\.messages)
         #expect(all.count == 3 + 2 + 110 && Set(all.map(\.id)).count == all.count && pages >= 1, "\(all.count) in \(pages) pages")
         #expect(await fresh.mailbox.older == nil)
+        // A later read of the newest page does not send paging back to the start.
+        await reader.pollMessages()
+        #expect(await fresh.mailbox.older == nil)
     }
 
     @Test func aBearerTokenReadsNoMessagesAndSendsNone() async throws {
