@@ -379,14 +379,8 @@ public final class App {
         switch effect {
         case .open(let id): effects.add { await engine.open(id) }
         case .close(let id): effects.add { await engine.close(id) }
-        case .perform(let write):
-            effects.add {
-                Task {
-                    let result = await engine.perform(write)
-                    inbox.post(.writeFinished(write, result))
-                    wake()
-                }
-            }
+        case .perform, .postThread, .sendMessage, .loadOlderMessages, .loadProfile, .people, .loadPeople, .loadLists:
+            performNetwork(effect)
         case .refresh(let id):
             effects.add {
                 if case .wait(_, let message) = await engine.refresh(id) {
@@ -400,41 +394,6 @@ public final class App {
         case .setAnchor(let id, let tweet): effects.add { await store.setAnchor(id, at: tweet) }
         case .markRead(let id, let tweet): effects.add { await store.markRead(id, upTo: tweet) }
         case .markConversationRead(let id): effects.add { await store.markConversationRead(id) }
-        case .postThread(let parts, let first, let media):
-            effects.add {
-                Task {
-                    var sent: [Tweet] = []
-                    var failure: SyncError?
-                    for (i, text) in parts.enumerated() {
-                        let write = WriteAction.post(text, inReplyTo: sent.last?.id ?? first, media: i == 0 ? media : [])
-                        switch await engine.perform(write) {
-                        case .success(let t):
-                            sent.append(t)
-                            inbox.post(.threadProgress(sent: sent.count))
-                            wake()
-                        case .failure(let e): failure = e
-                        }
-                        if failure != nil { break }
-                    }
-                    inbox.post(.threadFinished(sent: sent, of: parts.count, error: failure))
-                    wake()
-                }
-            }
-        case .sendMessage(let text, let to):
-            effects.add {
-                Task {
-                    inbox.post(.messageSent(to, await engine.sendMessage(text, to: to.id)))
-                    wake()
-                }
-            }
-        case .loadOlderMessages:
-            effects.add {
-                Task {
-                    await engine.loadOlderMessages()
-                    inbox.post(.olderMessagesDone)
-                    wake()
-                }
-            }
         case .saveDrafts(let records): saveDrafts(records)
         case .setTheme(let name):
             do {
@@ -456,47 +415,6 @@ public final class App {
         case .stopProcess:
             if !terminal.stopProcess() { inbox.post(.notice(Words.cannotSuspend, isError: true)) }
             lastFrame = nil
-        case .loadProfile(let name):
-            effects.add {
-                Task {
-                    do {
-                        inbox.post(.profileLoaded(try await engine.profile(name)))
-                    } catch {
-                        inbox.post(.notice(Words.profileFailed(SyncEngine.words(error)), isError: true))
-                    }
-                    wake()
-                }
-            }
-        case .people(let action):
-            effects.add {
-                Task {
-                    inbox.post(.peopleFinished(action, await engine.perform(action)))
-                    wake()
-                }
-            }
-        case .loadPeople(let user, let followers, let next):
-            effects.add {
-                Task {
-                    do {
-                        let page = try await engine.people(of: user, followers: followers, next: next)
-                        inbox.post(.peopleLoaded(user, followers: followers, page, appending: next != nil))
-                    } catch {
-                        inbox.post(.notice(Words.peopleFailed(SyncEngine.words(error)), isError: true))
-                    }
-                    wake()
-                }
-            }
-        case .loadLists(let of):
-            effects.add {
-                Task {
-                    do {
-                        inbox.post(.listsLoaded(try await engine.lists(of: of), of: of))
-                    } catch {
-                        inbox.post(.notice(Words.listsFailed(SyncEngine.words(error)), isError: true))
-                    }
-                    wake()
-                }
-            }
         case .editInEditor(let text):
             editInEditor(text)
             lastFrame = nil

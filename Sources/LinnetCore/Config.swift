@@ -65,19 +65,20 @@ public struct Config: Equatable, Sendable {
         var c = Config()
         for key in table.keys {
             let v = table[key]!
+            func flag(_ more: String = "") throws(Problem) -> Bool {
+                guard let b = v.bool else { throw fail(key, "\(key) must be true or false" + more) }
+                return b
+            }
             switch key {
             case "theme":
                 guard let s = v.string else { throw fail(key, "theme must be a name in quotes, such as \"dark\"") }
                 c.theme = s
             case "confirm_before_post":
-                guard let b = v.bool else { throw fail(key, "confirm_before_post must be true or false") }
-                c.confirmBeforePost = b
+                c.confirmBeforePost = try flag()
             case "desktop_notifications":
-                guard let b = v.bool else { throw fail(key, "desktop_notifications must be true or false") }
-                c.desktopNotifications = b
+                c.desktopNotifications = try flag()
             case "bell_on_mention":
-                guard let b = v.bool else { throw fail(key, "bell_on_mention must be true or false") }
-                c.bellOnMention = b
+                c.bellOnMention = try flag()
             case "panes":
                 guard let a = v.array, let names = Optional(a.compactMap(\.string)), names.count == a.count,
                     names.allSatisfy({ Self.pane($0) != nil })
@@ -122,11 +123,9 @@ public struct Config: Equatable, Sendable {
                     c.prices[keyPath: field] = n
                 }
             case "mouse":
-                guard let b = v.bool else { throw fail(key, "mouse must be true or false") }
-                c.mouse = b
+                c.mouse = try flag()
             case "hyperlinks":
-                guard let b = v.bool else { throw fail(key, "hyperlinks must be true or false (leave it out to decide by the terminal)") }
-                c.hyperlinks = b
+                c.hyperlinks = try flag(" (leave it out to decide by the terminal)")
             case "filters":
                 guard let t = v.table else { throw fail(key, "[filters] must be a table") }
                 for k in t.keys {

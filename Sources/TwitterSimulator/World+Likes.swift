@@ -11,8 +11,7 @@ extension World {
     /// default), `count` up to 200, `since_id`, `max_id`.
     func favoritesList(_ r: SimRequest, _ identity: Identity) -> SimResponse {
         guard
-            let u = namedUser(r)
-                ?? (r.param("user_id") == nil && r.param("screen_name") == nil ? identity.userID.flatMap({ users[$0] }) : nil)
+            let u = namedUserOrSelf(r, identity)
         else {
             return .error(404, code: 34, "Sorry, that page does not exist.")
         }

@@ -98,6 +98,12 @@ extension World {
         return r.param("screen_name").flatMap { user(named: $0) }
     }
 
+    /// The user named by `user_id` or `screen_name`, or the token's user when neither is given.
+    func namedUserOrSelf(_ r: SimRequest, _ identity: Identity) -> SimUser? {
+        if r.param("user_id") == nil && r.param("screen_name") == nil { return identity.userID.flatMap { users[$0] } }
+        return namedUser(r)
+    }
+
     func verifyCredentials(_ identity: Identity) -> SimResponse {
         guard let id = identity.userID, let u = users[id] else {
             return .error(403, code: 220, "Your credentials do not allow access to this resource.")
@@ -126,8 +132,7 @@ extension World {
 
     func userTimeline(_ r: SimRequest, _ identity: Identity) -> SimResponse {
         guard
-            let u = namedUser(r)
-                ?? (r.param("user_id") == nil && r.param("screen_name") == nil ? identity.userID.flatMap({ users[$0] }) : nil)
+            let u = namedUserOrSelf(r, identity)
         else {
             return .error(404, code: 34, "Sorry, that page does not exist.")
         }

@@ -24,8 +24,7 @@ extension World {
     /// `GET /1.1/lists/list.json`: the lists a user owns, then those they subscribe to.
     func v1Lists(_ r: SimRequest, _ identity: Identity) -> SimResponse {
         guard
-            let u = namedUser(r)
-                ?? (r.param("user_id") == nil && r.param("screen_name") == nil ? identity.userID.flatMap({ users[$0] }) : nil)
+            let u = namedUserOrSelf(r, identity)
         else {
             return .error(404, code: 34, "Sorry, that page does not exist.")
         }

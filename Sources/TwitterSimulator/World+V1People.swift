@@ -116,8 +116,7 @@ extension World {
     /// the cursor a position.
     func v1People(_ r: SimRequest, _ identity: Identity, followers: Bool) -> SimResponse {
         guard
-            let u = namedUser(r)
-                ?? (r.param("user_id") == nil && r.param("screen_name") == nil ? identity.userID.flatMap({ users[$0] }) : nil)
+            let u = namedUserOrSelf(r, identity)
         else {
             return .error(404, code: 50, "User not found.")
         }

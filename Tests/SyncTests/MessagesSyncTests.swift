@@ -2,7 +2,8 @@ import Foundation
 import LinnetTestSupport
 import Testing
 import Timeline
-import TwitterAPI
+
+@testable import TwitterAPI
 
 /// Direct messages on both faces: the waiting ones with the people named, one sent into the
 /// conversation, every message read once across pages, and refusals in the server's words.
@@ -72,7 +73,7 @@ import TwitterAPI
                 "urls":[{"url":"https://t.co/abc","expanded_url":"https://example.com/a/b","display_url":"example.com/a/b","indices":[7,23]}]}}}}
             """#
         let event = try JSONValue.parse(Data(json.utf8))
-        let m = try #require(TwitterClient.v1MessageForTests(event))
+        let m = try #require(TwitterClient.v1Message(event))
         #expect(m.id == 1101 && m.senderID == UserID(9) && m.recipientID == UserID(7) && m.createdAtMs == 1_700_000_000_123)
         #expect(m.conversation == "7-9" && m.other(than: UserID(7)) == UserID(9))
         let d = m.displayText
@@ -172,31 +173,5 @@ import TwitterAPI
         #expect(e.message == SyncEngine.appOnlyMessages && !older)
         #expect(try await sim.requestCount() == before)
         await engine.stop()
-    }
-}
-
-/// The demo world's photos and videos reach the reader on both faces, the same: kind, size and
-/// alt text, the v1.1 media link hidden from the text as X hides it.
-@Suite struct DemoMediaTests {
-    @Test func mediaOfTheGeneratedWorldOnBothFaces() async throws {
-        let sim = try await ClientHarness.start()
-        defer { Task { await sim.stop() } }
-        let me = try await sim.client.verifyCredentials()
-        let v1 = try await sim.client.homeTimeline(.init(count: 200)).tweets.filter { !$0.content.entities.media.isEmpty }
-        let v2 = try await V2SyncTests.v2Client(sim).v2Home(userID: me.id, .init(maxResults: 100)).tweets
-        try #require(!v1.isEmpty, "no post with files in the demo's home")
-        let kinds = Set(v1.flatMap { $0.content.entities.media.map(\.type) })
-        #expect(kinds.contains("photo") && kinds.contains("video"), "\(kinds)")
-        for t in v1 {
-            let m = t.content.entities.media
-            #expect(m.allSatisfy { $0.width > 0 && $0.height > 0 })
-            #expect(!t.content.displayText.text.contains("https://t.co/m"), "the media link shows: \(t.content.displayText.text)")
-            if let same = v2.first(where: { $0.id == t.id }) {
-                #expect(same.entities.media.map(\.type) == m.map(\.type) && same.entities.media.map(\.altText) == m.map(\.altText))
-                #expect(same.entities.media.map(\.width) == m.map(\.width))
-            }
-        }
-        #expect(v1.contains { $0.content.entities.media.contains { $0.altText != nil } }, "no alt text")
-        #expect(v1.contains { t in v2.contains { $0.id == t.id } }, "the faces share no post with files to compare")
     }
 }

@@ -89,9 +89,6 @@ extension TwitterClient {
         return out
     }
 
-    /// One v1.1 message event, for decoder tests.
-    public static func v1MessageForTests(_ e: JSONValue) -> DirectMessage? { v1Message(e) }
-
     static func v1Message(_ e: JSONValue) -> DirectMessage? {
         guard e["type"]?.stringValue == "message_create", let id = e["id"]?.stringValue.flatMap(UInt64.init),
             let create = e["message_create"], let sender = create["sender_id"]?.stringValue.flatMap(UInt64.init),

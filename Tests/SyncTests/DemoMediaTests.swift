@@ -1,0 +1,31 @@
+import Foundation
+import LinnetTestSupport
+import Testing
+import Timeline
+import TwitterAPI
+
+/// The demo world's photos and videos reach the reader on both faces, the same: kind, size and
+/// alt text, the v1.1 media link hidden from the text as X hides it.
+@Suite struct DemoMediaTests {
+    @Test func mediaOfTheGeneratedWorldOnBothFaces() async throws {
+        let sim = try await ClientHarness.start()
+        defer { Task { await sim.stop() } }
+        let me = try await sim.client.verifyCredentials()
+        let v1 = try await sim.client.homeTimeline(.init(count: 200)).tweets.filter { !$0.content.entities.media.isEmpty }
+        let v2 = try await V2SyncTests.v2Client(sim).v2Home(userID: me.id, .init(maxResults: 100)).tweets
+        try #require(!v1.isEmpty, "no post with files in the demo's home")
+        let kinds = Set(v1.flatMap { $0.content.entities.media.map(\.type) })
+        #expect(kinds.contains("photo") && kinds.contains("video"), "\(kinds)")
+        for t in v1 {
+            let m = t.content.entities.media
+            #expect(m.allSatisfy { $0.width > 0 && $0.height > 0 })
+            #expect(!t.content.displayText.text.contains("https://t.co/m"), "the media link shows: \(t.content.displayText.text)")
+            if let same = v2.first(where: { $0.id == t.id }) {
+                #expect(same.entities.media.map(\.type) == m.map(\.type) && same.entities.media.map(\.altText) == m.map(\.altText))
+                #expect(same.entities.media.map(\.width) == m.map(\.width))
+            }
+        }
+        #expect(v1.contains { $0.content.entities.media.contains { $0.altText != nil } }, "no alt text")
+        #expect(v1.contains { t in v2.contains { $0.id == t.id } }, "the faces share no post with files to compare")
+    }
+}
