@@ -25,8 +25,9 @@ let package = Package(
         .target(name: "TweetText"),
         .target(name: "Locking"),
         .systemLibrary(name: "CSpawn", path: "Sources/CSpawn"),
+        .systemLibrary(name: "CScan", path: "Sources/CScan"),
         .target(name: "Spawn", dependencies: ["CSpawn"]),
-        .target(name: "TwitterAPI", dependencies: ["Locking", "TweetText", "COpenSSL", "CCurl"]),
+        .target(name: "TwitterAPI", dependencies: ["Locking", "TweetText", "COpenSSL", "CCurl", "CScan"]),
         .target(name: "PrivateFiles"),
         .target(name: "Timeline", dependencies: ["Locking", "TwitterAPI", "PrivateFiles"]),
         .target(name: "Screen", dependencies: ["TweetText", "PrivateFiles"]),
@@ -42,7 +43,7 @@ let package = Package(
             dependencies: ["TweetText", "COpenSSL", "PrivateFiles", "Locking", .product(name: "FlyingSocks", package: "FlyingFox")]),
         .target(
             name: "LinnetTestSupport",
-            dependencies: ["Locking", "TwitterAPI", "TwitterSimulator", "Screen", .product(name: "Yams", package: "Yams")]),
+            dependencies: ["Locking", "TwitterAPI", "TwitterSimulator", "Screen", "Spawn", .product(name: "Yams", package: "Yams")]),
         .executableTarget(
             name: "linnet",
             dependencies: [
@@ -56,7 +57,7 @@ let package = Package(
             dependencies: ["LinnetCore", "CursesTerminal", "Screen", "Timeline", "TwitterAPI", "LinnetTestSupport", "CPty"],
             path: "Benchmarks/TUIBench"),
         .executableTarget(
-            name: "DecodeBench", dependencies: ["TwitterAPI", "LinnetTestSupport", "CMallocInfo", "Spawn"],
+            name: "DecodeBench", dependencies: ["TwitterAPI", "Timeline", "LinnetTestSupport", "CMallocInfo", "Spawn"],
             path: "Benchmarks/DecodeBench"),
 
         .executableTarget(

@@ -9,6 +9,19 @@ import TwitterAPI
 let target = 100_000
 let data = try Fixtures.data("api/streaming/lines.json")
 let lines = data.split(separator: UInt8(ascii: "\n")).filter { !$0.isEmpty }.map { Data($0) }
+
+// `DecodeBench --count decode|ingest N`: decodes (or ingests) N fixture messages and nothing
+// else, for callgrind to count; the start-up is the same whatever N is.
+if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--count", let n = Int(CommandLine.arguments[3]) {
+    let stream = try FixtureStream(lines: lines)
+    if CommandLine.arguments[2] == "ingest" {
+        _ = waitFor { try await ingest(stream, rounds: n / lines.count) }
+    } else {
+        let decoder = V1Decoder()
+        for i in 0..<n { _ = try decoder.streamMessage(from: lines[i % lines.count]) }
+    }
+    exit(0)
+}
 let rounds = (target + lines.count - 1) / lines.count
 let messages = rounds * lines.count
 let bytesPerRound = lines.reduce(0) { $0 + $1.count }
@@ -39,8 +52,8 @@ for _ in 0..<3 { best = min(best, seconds(try decodeAll(keep: false).0)) }
 let tweetsPerSecond = Double(messages) / best
 let mbPerSecond = Double(totalBytes) / best / 1e6
 print("decoded \(messages) stream tweets (\(totalBytes) bytes) in \(String(format: "%.3f", best)) s")
-print("bench: decode_tweets_per_s \(Int(tweetsPerSecond)) tweets/s")
-print("bench: decode_mb_per_s \(String(format: "%.1f", mbPerSecond)) MB/s")
+bench("decode_tweets_per_s", tweetsPerSecond, "tweets/s")
+bench("decode_mb_per_s", mbPerSecond, "MB/s", decimals: 1, goal: .atLeast(500))
 
 // Retained memory: heap in use while all decoded tweets are alive, per tweet.
 let before = cmi_heap_in_use()
@@ -76,6 +89,25 @@ if python.status == 0, let pySeconds = Double(python.text.trimmingCharacters(in:
     print("bench: decode_vs_json_loads_ratio \(String(format: "%.2f", tweetsPerSecond / pyRate)) x")
 } else {
     print("baseline: python3 json.loads could not run (exit \(python.status))")
+}
+
+// Stream ingest on one core: the fixture framed as `delimited=length`, decoded and stored.
+let fixtureStream = try FixtureStream(lines: lines)
+let ingestBest = waitFor { try await bestIngest(fixtureStream, rounds: rounds) }
+let ingestRate = Double(ingestBest.tweets) / ingestBest.seconds
+bench("ingest_fixture_tweets_per_s", ingestRate, "tweets/s", goal: .atLeast(150_000))
+print("bench: ingest_vs_decode_only_ratio \(String(format: "%.2f", ingestRate / tweetsPerSecond)) x")
+
+// Instructions per message, counted by callgrind (steady on a shared machine, unlike times).
+let me = CommandLine.arguments[0]
+if let perTweet = instructionsPerItem(executable: me, arguments: ["--count", "decode"], n: 2_000) {
+    bench("decode_instructions_per_tweet", perTweet, "instructions")
+    bench("decode_instructions_per_byte", perTweet * Double(messages) / Double(totalBytes), "instructions", decimals: 2)
+    if let ingestPerTweet = instructionsPerItem(executable: me, arguments: ["--count", "ingest"], n: 72 * 30) {
+        bench("ingest_instructions_per_tweet", ingestPerTweet, "instructions")
+    }
+} else {
+    print("instructions: valgrind is not installed or failed; no instruction counts")
 }
 
 // X API v2: the same recorded tweets laid out as one v2 page (posts in `data`, their authors,

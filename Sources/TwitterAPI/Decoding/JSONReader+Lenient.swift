@@ -37,8 +37,11 @@ extension JSONReader {
 
     /// A decimal id given as a string (`id_str`).
     mutating func optionalIDString() throws -> UInt64? {
-        guard let s = try optionalString() else { return nil }
-        return UInt64(s)
+        guard peek() == .string else {
+            try skipValue()
+            return nil
+        }
+        return try lenientID()
     }
 
     mutating func optionalDouble() throws -> Double? {
@@ -59,12 +62,18 @@ extension JSONReader {
             try skipValue()
             return nil
         }
-        var values: [Int] = []
+        // Two numbers, read without collecting them in an array (one per entity).
+        var first = -1
+        var second = -1
+        var count = 0
         try readArray { r in
-            if let v = try r.optionalInt() { values.append(v) }
+            if let v = try r.optionalInt() {
+                if count == 0 { first = v } else { second = v }
+                count += 1
+            }
         }
-        guard values.count == 2, values[0] >= 0, values[0] <= values[1] else { return nil }
-        return values[0]..<values[1]
+        guard count == 2, first >= 0, first <= second else { return nil }
+        return first..<second
     }
 
     private mutating func skipNumber(from start: Int) throws {

@@ -9,8 +9,10 @@ struct TweetBuilder {
     var text: JSONReader.StringSpan?
     var fullText: String?
     var displayRange: Range<Int>?
-    var entities = Entities()
-    var extendedMedia: [Entities.Media]?
+    /// Where `entities` and `extended_entities` start: read only when no `extended_tweet` holds
+    /// the full text's own, which is most long stream tweets and every retweet of one.
+    var entitiesAt: Int?
+    var extendedEntitiesAt: Int?
     var extended: Extended?
     var inReplyToStatusID: UInt64?
     var inReplyToStatusNumber: UInt64?
@@ -50,9 +52,8 @@ struct TweetBuilder {
             if r.peek() == .string { text = try r.readStringSpan() } else { try r.skipValue() }
         case "full_text": fullText = try r.optionalString()
         case "display_text_range": displayRange = try r.optionalRange()
-        case "entities": entities = try d.entities(&r)
-        case "extended_entities":
-            extendedMedia = try d.entities(&r).media
+        case "entities": entitiesAt = try r.skipValueReturningStart()
+        case "extended_entities": extendedEntitiesAt = try r.skipValueReturningStart()
         case "extended_tweet":
             extended = try d.extendedTweet(&r)
         case "in_reply_to_status_id_str": inReplyToStatusID = try r.optionalIDString()
@@ -74,29 +75,37 @@ struct TweetBuilder {
     }
 
     /// The tweet, or why these fields do not make one.
-    func build(_ r: JSONReader) throws -> Tweet {
+    func build(_ r: JSONReader, _ d: V1Decoder) throws -> Tweet {
         guard let rawID = idString ?? idNumber else { throw DecodeError("tweet has no id_str or id") }
         guard let user else { throw DecodeError("tweet \(rawID) has no user") }
         let body: String
         var range: Range<Int>?
-        var ents = entities
+        var ents: Entities
         var cut = truncated
+        /// Entities read where they were skipped (already checked to be well-formed JSON).
+        func entities(at start: Int?) throws -> Entities {
+            guard let start else { return Entities() }
+            var again = r
+            again.rewind(to: start)
+            return try d.entities(&again)
+        }
         if let e = extended, let full = e.fullText {
             body = full
             range = e.displayRange
-            ents = e.entities ?? entities
+            ents = try e.entities ?? entities(at: entitiesAt)
             if let media = e.media ?? e.entities?.media, !media.isEmpty { ents.media = media }
             cut = false
-        } else if let full = fullText {
-            body = full
-            range = displayRange
-            if let media = extendedMedia, !media.isEmpty { ents.media = media }
-        } else if let span = text {
-            body = try r.string(span)
-            range = displayRange
-            if let media = extendedMedia, !media.isEmpty { ents.media = media }
         } else {
-            throw DecodeError("tweet \(rawID) has no text")
+            if let full = fullText {
+                body = full
+            } else if let span = text {
+                body = try r.string(span)
+            } else {
+                throw DecodeError("tweet \(rawID) has no text")
+            }
+            range = displayRange
+            ents = try entities(at: entitiesAt)
+            if let media = try extendedEntitiesAt.map({ try entities(at: $0).media }), !media.isEmpty { ents.media = media }
         }
         let seconds = createdAt ?? timestampMs.map { $0 / 1000 } ?? Int64(Snowflake.milliseconds(of: rawID) / 1000)
         return Tweet(

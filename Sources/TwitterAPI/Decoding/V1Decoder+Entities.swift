@@ -84,7 +84,7 @@ extension V1Decoder {
         var size: (w: Int, h: Int)?
         var large: (w: Int, h: Int)?
         /// `{"width": …, "height": …}` (original_info) or `{"w": …, "h": …}` (sizes).
-        func dimensions(_ r: inout JSONReader, _ wKey: String, _ hKey: String) throws -> (w: Int, h: Int)? {
+        func dimensions(_ r: inout JSONReader, _ wKey: StaticString, _ hKey: StaticString) throws -> (w: Int, h: Int)? {
             guard r.peek() == .object else {
                 try r.skipValue()
                 return nil
@@ -92,10 +92,12 @@ extension V1Decoder {
             var w = 0
             var h = 0
             try r.readObject { r, key in
-                switch key.string {
-                case wKey: w = try r.lenientInt() ?? 0
-                case hKey: h = try r.lenientInt() ?? 0
-                default: try r.skipValue()
+                if key.equals(wKey) {
+                    w = try r.lenientInt() ?? 0
+                } else if key.equals(hKey) {
+                    h = try r.lenientInt() ?? 0
+                } else {
+                    try r.skipValue()
                 }
             }
             return w > 0 && h > 0 ? (w, h) : nil

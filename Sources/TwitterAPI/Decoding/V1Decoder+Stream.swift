@@ -8,9 +8,8 @@ extension V1Decoder {
         var source: UserID?
         var target: UserID?
         var targetTweet: Tweet?
-        var keys: [String] = []
+        let start = r.offset
         try r.readObject { r, key in
-            if keys.count < 16 { keys.append(key.string) }
             switch key {
             case "delete": special = try self.deleteNotice(&r)
             case "limit": special = try self.limitNotice(&r)
@@ -30,7 +29,15 @@ extension V1Decoder {
         if let name = eventName {
             return .event(name: name, sourceUserID: source, targetUserID: target, targetTweet: targetTweet)
         }
-        if b.idString != nil || b.idNumber != nil { return .tweet(try b.build(r)) }
+        if b.idString != nil || b.idNumber != nil { return .tweet(try b.build(r, self)) }
+        // Named only now: making strings of every message's keys cost more than the rest of a tweet.
+        var keys: [String] = []
+        var again = r
+        again.rewind(to: start)
+        try again.readObject { r, key in
+            if keys.count < 16 { keys.append(key.string) }
+            try r.skipValue()
+        }
         return .unknown(keys: keys)
     }
 

@@ -156,7 +156,7 @@ public final class V1Decoder {
         guard r.peek() == .object else { throw r.fail("expected an object for a tweet") }
         var b = TweetBuilder()
         try r.readObject { r, key in try b.field(key, &r, self, depth: depth + 1) }
-        return try b.build(r)
+        return try b.build(r, self)
     }
 
     /// A retweeted or quoted tweet: nil when absent, malformed or nested too deep.
@@ -167,7 +167,7 @@ public final class V1Decoder {
         }
         var b = TweetBuilder()
         try r.readObject { r, key in try b.field(key, &r, self, depth: depth + 1) }
-        return try? b.build(r)
+        return try? b.build(r, self)
     }
 
     func extendedTweet(_ r: inout JSONReader) throws -> TweetBuilder.Extended? {

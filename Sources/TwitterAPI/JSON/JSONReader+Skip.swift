@@ -16,6 +16,14 @@ extension JSONReader {
         }
     }
 
+    /// Skips one value and returns where it starts, to read it later with `rewind(to:)`.
+    mutating func skipValueReturningStart() throws -> Int {
+        skipWhitespace()
+        let start = offset
+        try skipValue()
+        return start
+    }
+
     mutating func skipScalar() throws {
         switch p[offset] {
         case UInt8(ascii: "\""):
@@ -36,9 +44,16 @@ extension JSONReader {
         }
     }
 
-    /// Skips an object or array iteratively, keeping the expected closing brackets on a stack.
+    /// Skips an object or array iteratively, keeping the expected closing brackets on a stack
+    /// (on the machine stack: a heap array here cost an allocation per skipped user or entity).
     mutating func skipContainer() throws {
-        var closers: [UInt8] = []
+        try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: Self.maxDepth + 1) { stack in
+            var closers = ClosingStack(storage: stack)
+            try skipContainer(&closers)
+        }
+    }
+
+    private mutating func skipContainer(_ closers: inout ClosingStack) throws {
         var needValue = true
         while true {
             if needValue {
@@ -47,8 +62,7 @@ extension JSONReader {
                 let b = p[offset]
                 if b == UInt8(ascii: "{") || b == UInt8(ascii: "[") {
                     let closer = b == UInt8(ascii: "{") ? UInt8(ascii: "}") : UInt8(ascii: "]")
-                    closers.append(closer)
-                    if closers.count > Self.maxDepth { throw fail("nested too deeply") }
+                    guard closers.append(closer), closers.count <= Self.maxDepth else { throw fail("nested too deeply") }
                     offset += 1
                     skipWhitespace()
                     if offset < end, p[offset] == closer {
@@ -90,26 +104,37 @@ extension JSONReader {
         skipWhitespace()
         guard offset < end, p[offset] == UInt8(ascii: "\"") else { throw fail("expected a string") }
         guard let close = closingQuote(from: offset + 1) else { throw fail("unterminated string") }
-        offset = close + 1
+        offset = close.at + 1
     }
 
-    /// Index of the quote that ends a string whose content starts at `from`, skipping escaped
-    /// quotes; memchr finds candidates a word at a time.
-    @inline(__always) func closingQuote(from: Int) -> Int? {
+    /// Index of the quote that ends a string whose content starts at `from`, and whether a
+    /// backslash came before it. An escape's second byte is never taken for the end.
+    @inline(__always) func closingQuote(from: Int) -> (at: Int, escaped: Bool)? {
         var i = from
-        while i < end {
-            guard let hit = memchr(p + i, Int32(UInt8(ascii: "\"")), end - i) else { return nil }
-            let q = p.distance(to: hit.assumingMemoryBound(to: UInt8.self))
-            // A quote preceded by an odd run of backslashes is escaped.
-            var backslashes = 0
-            var k = q - 1
-            while k >= from, p[k] == UInt8(ascii: "\\") {
-                backslashes += 1
-                k -= 1
-            }
-            if backslashes % 2 == 0 { return q }
-            i = q + 1
+        var escaped = false
+        while true {
+            i = quoteOrBackslash(from: i)
+            guard i < end else { return nil }
+            if p[i] == UInt8(ascii: "\"") { return (i, escaped) }
+            escaped = true
+            i += 2
         }
-        return nil
     }
+}
+
+/// The closing brackets a skip still expects, innermost last.
+struct ClosingStack {
+    let storage: UnsafeMutableBufferPointer<UInt8>
+    private(set) var count = 0
+    init(storage: UnsafeMutableBufferPointer<UInt8>) { self.storage = storage }
+    var isEmpty: Bool { count == 0 }
+    var last: UInt8? { count == 0 ? nil : storage[count - 1] }
+    /// False when the stack is full (the document nests deeper than `maxDepth`).
+    mutating func append(_ b: UInt8) -> Bool {
+        guard count < storage.count else { return false }
+        storage[count] = b
+        count += 1
+        return true
+    }
+    mutating func removeLast() { count -= 1 }
 }

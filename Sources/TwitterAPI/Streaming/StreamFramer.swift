@@ -1,3 +1,5 @@
+import Glibc
+
 /// Splits a stream body into messages as bytes arrive, in whatever chunks the network delivers:
 /// `delimited=length` framing (`<length>\r\n<length bytes>`) or one message per CRLF line.
 /// Keep-alive blank lines are reported apart. A pure state machine: feed bytes, take events.
@@ -41,6 +43,13 @@ public struct StreamFramer: Sendable {
 
     /// Adds bytes and returns every complete event they finish.
     public mutating func feed<C: Collection>(_ bytes: C) -> [Event] where C.Element == UInt8 {
+        // Contiguous bytes (arrays, slices, Data) go through one non-generic path: copied in
+        // element by element through the generic one, they cost more than decoding them.
+        if let events = bytes.withContiguousStorageIfAvailable({ feed(buffer: $0) }) { return events }
+        return Array(bytes).withUnsafeBufferPointer { feed(buffer: $0) }
+    }
+
+    private mutating func feed(buffer bytes: UnsafeBufferPointer<UInt8>) -> [Event] {
         var events: [Event] = []
         var input = bytes[...]
         if skipping > 0 {
@@ -54,14 +63,20 @@ public struct StreamFramer: Sendable {
             input = input[input.index(after: lf)...]
             skippingLine = false
         }
-        buffer.append(contentsOf: input)
-        while let e = next() { events.append(e) }
-        // Drop consumed bytes now and then, not on every call.
+        // Consumed bytes are dropped now and then, and here rather than after the messages are
+        // handed out: while the caller holds them, they share the buffer, and changing it would copy it.
         if start > 65_536 || start == buffer.count {
-            buffer.removeFirst(start)
+            // What is left (less than a chunk and a message) moves to the front with one memmove.
+            let left = buffer.count - start
+            buffer.withUnsafeMutableBytes { b in
+                if left > 0 { _ = memmove(b.baseAddress!, b.baseAddress! + start, left) }
+            }
+            buffer.removeLast(start)
             scanned -= start
             start = 0
         }
+        buffer.append(contentsOf: UnsafeBufferPointer(rebasing: input))
+        while let e = next() { events.append(e) }
         return events
     }
 

@@ -1,0 +1,60 @@
+import Foundation
+import Spawn
+
+/// What a benchmark figure should reach: at least or at most a value.
+public enum BenchGoal: Sendable {
+    case atLeast(Double)
+    case atMost(Double)
+
+    func met(by value: Double) -> Bool {
+        switch self {
+        case .atLeast(let g): value >= g
+        case .atMost(let g): value <= g
+        }
+    }
+
+    var words: String {
+        switch self {
+        case .atLeast(let g): ">= \(BenchGoal.number(g))"
+        case .atMost(let g): "<= \(BenchGoal.number(g))"
+        }
+    }
+
+    static func number(_ v: Double) -> String { v == v.rounded() ? String(Int(v)) : String(format: "%g", v) }
+}
+
+/// Prints `bench: <name> <value> <unit>`, and the goal and whether it is met when there is one,
+/// so the figures can be collected across runs with the goal read from the same line.
+public func bench(_ name: String, _ value: Double, _ unit: String, decimals: Int = 0, goal: BenchGoal? = nil) {
+    let shown = decimals == 0 ? String(Int(value.rounded())) : String(format: "%.\(decimals)f", value)
+    var line = "bench: \(name) \(shown) \(unit)"
+    if let goal { line += " (goal \(goal.words): \(goal.met(by: value) ? "met" : "NOT met"))" }
+    print(line)
+}
+
+/// Instructions a piece of work costs per item, read with valgrind's callgrind: the whole
+/// program is counted at `n` and at `2n` items and the difference divided by `n`, so start-up
+/// cancels out. The program is `executable` called with `arguments + [String(items)]`; it must
+/// do the same start-up work whatever the count. Nil when valgrind is missing or a run fails.
+/// Valgrind cannot read the DWARF the toolchain writes, so it runs a copy without debug info.
+public func instructionsPerItem(executable: String, arguments: [String], n: Int) -> Double? {
+    let copy = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-callgrind-\(getpid())-program").path
+    defer { try? FileManager.default.removeItem(atPath: copy) }
+    guard (try? ChildProcess.run("objcopy", ["--strip-debug", executable, copy], stderr: .null))?.status == 0 else { return nil }
+    func total(_ items: Int) -> Double? {
+        let out = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-callgrind-\(getpid())-\(items).out")
+        defer { try? FileManager.default.removeItem(at: out) }
+        guard
+            let run = try? ChildProcess.run(
+                "valgrind", ["--tool=callgrind", "--callgrind-out-file=\(out.path)", copy] + arguments + [String(items)],
+                stderr: .null),
+            run.status == 0, let text = try? String(contentsOf: out, encoding: .utf8)
+        else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix("totals:") || line.hasPrefix("summary:") {
+            if let v = Double(line.split(separator: " ").last ?? "") { return v }
+        }
+        return nil
+    }
+    guard let one = total(n), let two = total(2 * n) else { return nil }
+    return (two - one) / Double(n)
+}
