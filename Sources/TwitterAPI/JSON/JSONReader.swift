@@ -201,8 +201,7 @@ public struct JSONReader {
             }
             guard b == UInt8(ascii: "\\") else {
                 // Copy the run up to the next quote or backslash in one go.
-                var j = offset + 1
-                while j < end, p[j] != UInt8(ascii: "\"") && p[j] != UInt8(ascii: "\\") { j += 1 }
+                let j = quoteOrBackslash(from: offset + 1)
                 out.append(contentsOf: UnsafeBufferPointer(start: p + offset, count: j - offset))
                 offset = j
                 continue
