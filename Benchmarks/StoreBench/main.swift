@@ -79,6 +79,20 @@ Task.detached {
     let restored = TimelineStore()
     await restored.restore(loaded)
     print("bench: cache_load_10k_ms \(String(format: "%.1f", seconds(clock.now - l0) * 1000)) ms")
+
+    // A million tweets held, and how the bytes are spent. Retweets and quotes keep the tweet
+    // they carry, so a "tweet" here is what one stream message holds.
+    let million = 1_000_000
+    let full = await heapPerTweet(million, .full, lines: lines)
+    bench("store_heap_bytes_per_tweet_at_1m", full, "bytes", goal: .atMost(600))
+    let textOnly = await heapPerTweet(million, .textOnly, lines: lines)
+    let bare = await heapPerTweet(million, .bare, lines: lines)
+    bench("store_1m_entities_bytes_per_tweet", full - textOnly, "bytes")
+    bench("store_1m_text_bytes_per_tweet", textOnly - bare, "bytes")
+    bench("store_1m_objects_ids_and_index_bytes_per_tweet", bare, "bytes")
+    let users = userBytes(lines: lines)
+    print("users: \(users) bytes for the fixture's authors, once however many tweets they write")
+    bench("store_1m_users_bytes_per_tweet", Double(users) / Double(million), "bytes", decimals: 2)
     semaphore.signal()
 }
 semaphore.wait()

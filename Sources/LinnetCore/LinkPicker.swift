@@ -44,10 +44,11 @@ public struct LinkPicker: Equatable, Sendable {
     public init(_ tweet: Tweet) {
         let t = tweet.content
         var items: [Item] = []
-        for u in t.entities.urls { items.append(Item(label: "link", url: u.target)) }
-        for (i, m) in t.entities.media.enumerated() {
+        let entities = t.entities
+        for u in entities.urls { items.append(Item(label: "link", url: u.target)) }
+        for (i, m) in entities.media.enumerated() {
             items.append(
-                Item(label: "\(m.type == "animated_gif" ? "GIF" : m.type) \(i + 1)/\(t.entities.media.count)", url: m.mediaURL ?? m.target))
+                Item(label: "\(m.type == "animated_gif" ? "GIF" : m.type) \(i + 1)/\(entities.media.count)", url: m.mediaURL ?? m.target))
         }
         if let q = t.quotedStatus {
             items.append(Item(label: "quoted", url: "https://x.com/\(q.user.screenName)/status/\(q.id)"))

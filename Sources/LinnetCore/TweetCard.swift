@@ -45,9 +45,10 @@ public enum TweetCard {
         }
         out += TextLayout.wrap(body(content.displayText, theme: theme), width: w)
         // Its photos, GIF or video, each on a line: kind, place, size, alt text (`o` lists them).
-        for (i, m) in content.entities.media.enumerated() {
+        let media = content.entities.media
+        for (i, m) in media.enumerated() {
             let label = Words.media(
-                m.type, index: i + 1, of: content.entities.media.count, width: Int(m.width), height: Int(m.height),
+                m.type, index: i + 1, of: media.count, width: Int(m.width), height: Int(m.height),
                 alt: m.altText.map(clean))
             out += TextLayout.wrap([Span(label, theme[.url].linked(Hyperlinks.id(for: m.mediaURL ?? m.target)))], width: w)
         }

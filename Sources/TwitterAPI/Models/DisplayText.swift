@@ -36,6 +36,7 @@ extension Tweet {
     public var displayText: DisplayText {
         let scalars = Array(text.unicodeScalars)
         let visible = clampedDisplayRange(count: scalars.count)
+        let entities = self.entities
 
         struct Mark {
             var range: Range<Int>

@@ -94,6 +94,10 @@ public struct Entities: Equatable, Sendable {
             start = Int32(clamping: r.lowerBound)
             end = Int32(clamping: r.upperBound)
         }
+        init(start: Int32, end: Int32) {
+            self.start = start
+            self.end = end
+        }
         var range: Range<Int> { Int(start)..<Int(end) }
     }
 

@@ -7,7 +7,9 @@ public final class Tweet: Sendable, Equatable, CustomStringConvertible {
     public let user: User
     /// The full text as Twitter delivered it (HTML-escaped; see `displayText`).
     public let text: String
-    public let entities: Entities
+    /// Kept packed (see `Entities.packed`): a held tweet's entities are read when it is drawn.
+    private let packedEntities: [UInt8]
+    public var entities: Entities { Entities(packed: packedEntities) }
     public let inReplyToScreenName: String?
     /// For a retweet: the original tweet.
     public let retweetedStatus: Tweet?
@@ -38,7 +40,7 @@ public final class Tweet: Sendable, Equatable, CustomStringConvertible {
         self.text = text
         displayStart = displayRange.map { Int32(clamping: $0.lowerBound) } ?? -1
         displayEnd = displayRange.map { Int32(clamping: $0.upperBound) } ?? -1
-        self.entities = entities
+        packedEntities = entities.packed()
         replyStatus = inReplyToStatusID?.rawValue ?? 0
         replyUser = inReplyToUserID?.rawValue ?? 0
         self.inReplyToScreenName = inReplyToScreenName
@@ -73,7 +75,7 @@ public final class Tweet: Sendable, Equatable, CustomStringConvertible {
     public static func == (a: Tweet, b: Tweet) -> Bool {
         a === b
             || (a.id == b.id && a.createdAt == b.createdAt && a.user == b.user && a.text == b.text
-                && a.displayRange == b.displayRange && a.entities == b.entities
+                && a.displayRange == b.displayRange && a.packedEntities == b.packedEntities
                 && a.inReplyToStatusID == b.inReplyToStatusID && a.inReplyToUserID == b.inReplyToUserID
                 && a.inReplyToScreenName == b.inReplyToScreenName && a.retweetedStatus == b.retweetedStatus
                 && a.quotedStatus == b.quotedStatus && a.quotedStatusID == b.quotedStatusID

@@ -1,0 +1,150 @@
+/// A tweet's entities as one byte array, the way a stored tweet keeps them: four arrays of
+/// structs of strings cost an allocation per array and per long string (a t.co link's target
+/// and display alone two), about as much again as the bytes themselves. Read back when asked.
+///
+/// Layout: four counts, then each entity's numbers (LEB128) and strings (length, then UTF-8).
+extension Entities {
+    /// These entities packed; empty (and no allocation) when there are none.
+    func packed() -> [UInt8] {
+        guard !isEmpty else { return [] }
+        var w = PackWriter()
+        w.number(UInt64(urls.count))
+        w.number(UInt64(media.count))
+        w.number(UInt64(mentions.count))
+        w.number(UInt64(hashtags.count))
+        for u in urls {
+            w.span(u.span)
+            w.string(u.target)
+            w.string(u.display)
+        }
+        for m in media {
+            w.span(m.span)
+            w.number(UInt64(max(0, m.width)))
+            w.number(UInt64(max(0, m.height)))
+            w.string(m.type)
+            w.string(m.target)
+            w.string(m.display)
+            w.optionalString(m.mediaURL)
+            w.optionalString(m.altText)
+        }
+        for m in mentions {
+            w.span(m.span)
+            w.number(m.userID?.rawValue ?? 0)
+            w.string(m.screenName)
+        }
+        for h in hashtags {
+            w.span(h.span)
+            w.number(h.isSymbol ? 1 : 0)
+            w.string(h.text)
+        }
+        return exactCopy(w.bytes)
+    }
+
+    /// Entities from `packed()`'s bytes.
+    init(packed bytes: [UInt8]) {
+        self.init()
+        guard !bytes.isEmpty else { return }
+        bytes.withUnsafeBufferPointer { b in
+            var r = PackReader(bytes: b)
+            let counts = (r.number(), r.number(), r.number(), r.number())
+            urls.reserveCapacity(counts.0)
+            for _ in 0..<counts.0 {
+                let span = r.span()
+                urls.append(Link(target: r.string(), display: r.string(), range: span.range))
+            }
+            media.reserveCapacity(counts.1)
+            for _ in 0..<counts.1 {
+                let span = r.span()
+                let (w, h) = (r.number(), r.number())
+                media.append(
+                    Media(
+                        type: r.string(), target: r.string(), display: r.string(), mediaURL: r.optionalString(), range: span.range,
+                        width: w, height: h, altText: r.optionalString()))
+            }
+            mentions.reserveCapacity(counts.2)
+            for _ in 0..<counts.2 {
+                let span = r.span()
+                let id = UInt64(r.number())
+                mentions.append(Mention(screenName: r.string(), userID: id == 0 ? nil : UserID(id), range: span.range))
+            }
+            hashtags.reserveCapacity(counts.3)
+            for _ in 0..<counts.3 {
+                let span = r.span()
+                let symbol = r.number() == 1
+                hashtags.append(Hashtag(text: r.string(), isSymbol: symbol, range: span.range))
+            }
+        }
+    }
+}
+
+private struct PackWriter {
+    var bytes: [UInt8] = []
+
+    mutating func number(_ v: UInt64) {
+        var v = v
+        while v >= 0x80 {
+            bytes.append(UInt8(v & 0x7F) | 0x80)
+            v >>= 7
+        }
+        bytes.append(UInt8(v))
+    }
+
+    mutating func span(_ s: Entities.Span) {
+        number(UInt64(UInt32(bitPattern: s.start)))
+        number(UInt64(UInt32(bitPattern: s.end)))
+    }
+
+    mutating func string(_ s: String) {
+        var s = s
+        s.withUTF8 { u in
+            number(UInt64(u.count))
+            bytes.append(contentsOf: u)
+        }
+    }
+
+    /// Absent is written as length 0 with a marker 0, present as length + 1.
+    mutating func optionalString(_ s: String?) {
+        guard var s else { return number(0) }
+        s.withUTF8 { u in
+            number(UInt64(u.count) + 1)
+            bytes.append(contentsOf: u)
+        }
+    }
+}
+
+/// Reads what `PackWriter` wrote; the bytes are Linnet's own, so they are trusted.
+private struct PackReader {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var at = 0
+
+    mutating func number() -> Int {
+        var v: UInt64 = 0
+        var shift: UInt64 = 0
+        while true {
+            let b = bytes[at]
+            at += 1
+            v |= UInt64(b & 0x7F) << shift
+            if b < 0x80 { return Int(truncatingIfNeeded: v) }
+            shift += 7
+        }
+    }
+
+    mutating func span() -> Entities.Span {
+        let start = Int32(bitPattern: UInt32(truncatingIfNeeded: number()))
+        let end = Int32(bitPattern: UInt32(truncatingIfNeeded: number()))
+        return Entities.Span(start: start, end: end)
+    }
+
+    mutating func string() -> String {
+        let n = number()
+        defer { at += n }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[at..<at + n]), as: UTF8.self)
+    }
+
+    mutating func optionalString() -> String? {
+        let n = number()
+        guard n > 0 else { return nil }
+        defer { at += n - 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[at..<at + n - 1]), as: UTF8.self)
+    }
+}
