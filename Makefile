@@ -7,7 +7,7 @@ VENV := .venv
 # Real third-party clients the simulator must satisfy, and the test runner for them.
 PY_PACKAGES := tweepy==4.17.0 requests-oauthlib==2.0.0 oauthlib==3.3.1 pytest==9.2.0 openapi-schema-validator==0.6.3
 
-.PHONY: all deps venv build test demo bench lint format fuzz sanitize soak clean
+.PHONY: all deps bench-deps venv build test demo bench lint format fuzz sanitize soak soak-memory clean
 
 all: build
 
@@ -49,7 +49,11 @@ demo: deps
 	$(SWIFT) build --product linnet
 	.build/debug/linnet demo
 
-bench: deps
+# The benchmarks also count instructions with valgrind (on a copy objcopy strips of DWARF).
+bench-deps:
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) valgrind binutils"
+
+bench: bench-deps
 	$(SWIFT) build -c release --product DecodeBench
 	$(SWIFT) build -c release --product SimLoadBench
 	$(SWIFT) build -c release --product StoreBench
@@ -106,6 +110,14 @@ soak: deps
 	  else failed=$$((failed+1)); echo "soak: round $$r seed $$seed FAILED, see .build/soak-$$r.log"; fi; \
 	done; \
 	kill $$busy; echo "bench: soak_failures $$failed of $(SOAK_ROUNDS) rounds"; [ $$failed = 0 ]
+
+# Memory over time: SOAK_TWEETS new tweets (1,000,000) from the simulator's firehose at
+# SOAK_RATE a second (5,000) through libcurl, the framer and the decoder into a capped store,
+# resident memory sampled every 10 s; the end must be within 10% of where it levelled off.
+soak-memory: deps
+	$(SWIFT) build -c release --product linnet
+	$(SWIFT) build -c release --product SimLoadBench
+	.build/release/SimLoadBench .build/release/linnet --soak
 
 # The Swift tests under ThreadSanitizer (suppressions explained in DECISIONS.md), then under
 # AddressSanitizer (leak checks off: see DECISIONS.md).

@@ -61,9 +61,10 @@ let package = Package(
             path: "Benchmarks/DecodeBench"),
 
         .executableTarget(
-            name: "StoreBench", dependencies: ["Timeline", "TwitterAPI", "LinnetTestSupport", "CMallocInfo"],
+            name: "StoreBench", dependencies: ["Timeline", "TwitterAPI", "LinnetCore", "LinnetTestSupport", "CMallocInfo"],
             path: "Benchmarks/StoreBench"),
-        .executableTarget(name: "SimLoadBench", dependencies: ["TwitterAPI", "Spawn"], path: "Benchmarks/SimLoadBench"),
+        .executableTarget(
+            name: "SimLoadBench", dependencies: ["TwitterAPI", "Timeline", "Spawn", "LinnetTestSupport"], path: "Benchmarks/SimLoadBench"),
         .executableTarget(name: "TextBench", dependencies: ["TweetText"], path: "Benchmarks/TextBench"),
         // Fuzzing: the harnesses (replayed by the tests), and the libFuzzer driver `make fuzz` builds.
         .target(name: "FuzzHarnesses", dependencies: ["TwitterAPI", "TweetText", "Timeline", "Screen", "LinnetCore", "TwitterSimulator"]),

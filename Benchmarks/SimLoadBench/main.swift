@@ -29,6 +29,16 @@ else {
     exit(1)
 }
 
+// `SimLoadBench <linnet> --soak`: only the memory soak (make soak-memory).
+if CommandLine.arguments.contains("--soak") {
+    let env = ProcessInfo.processInfo.environment
+    memorySoak(
+        base: base, count: Int(env["SOAK_TWEETS"] ?? "") ?? 1_000_000, perSecond: Int(env["SOAK_RATE"] ?? "") ?? 5_000)
+    sim.send(SIGTERM)
+    sim.wait()
+    exit(0)
+}
+
 // MARK: - A keep-alive HTTP/1.1 connection
 
 final class Conn {

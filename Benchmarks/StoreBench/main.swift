@@ -2,6 +2,7 @@
 // and cache save/load of 10k tweets. Prints `bench: <name> <value> <unit>` lines.
 import CMallocInfo
 import Foundation
+import LinnetCore
 import LinnetTestSupport
 import Timeline
 import TwitterAPI
@@ -79,6 +80,24 @@ Task.detached {
     let restored = TimelineStore()
     await restored.restore(loaded)
     print("bench: cache_load_10k_ms \(String(format: "%.1f", seconds(clock.now - l0) * 1000)) ms")
+
+    // A cache of 100k: all of it, and the head the first frame is drawn from.
+    let big = TimelineStore(cap: 100_000)
+    await big.merge(page: tweets, into: .home, request: PageRequest(count: tweets.count))
+    let bigCache = TimelineCache(directory: dir.appendingPathComponent("100k"), keepPerTimeline: 100_000)
+    try? bigCache.save(await big.snapshot())
+    var loadAll = Double.infinity
+    var loadHead = Double.infinity
+    for _ in 0..<3 {
+        let a0 = clock.now
+        if case .loaded(let all) = bigCache.load() { await TimelineStore(cap: 100_000).restore(all) }
+        loadAll = min(loadAll, seconds(clock.now - a0))
+        let h0 = clock.now
+        if case .loaded(let head) = bigCache.load(head: App.firstFrameHead) { await TimelineStore(cap: 100_000).restore(head) }
+        loadHead = min(loadHead, seconds(clock.now - h0))
+    }
+    bench("cache_load_100k_ms", loadAll * 1000, "ms", decimals: 1, goal: .atMost(150))
+    bench("cache_load_100k_first_frame_head_ms", loadHead * 1000, "ms", decimals: 1)
 
     // A million tweets held, and how the bytes are spent. Retweets and quotes keep the tweet
     // they carry, so a "tweet" here is what one stream message holds.

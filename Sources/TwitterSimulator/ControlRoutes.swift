@@ -37,6 +37,9 @@ enum ControlRoutes {
                     }))
         case ("GET", "/_sim/firehose"):
             let count = min(Int(r.param("count") ?? "") ?? 10_000, 5_000_000)
+            if r.param("distinct") == "1" {
+                return await distinctFirehose(count: count, perSecond: Int(r.param("rate") ?? "") ?? 0, world: world)
+            }
             return await firehose(count: count, world: world)
         case ("GET", "/_sim/usage"):
             return .json(200, await world.usageJSON)
@@ -137,6 +140,40 @@ enum ControlRoutes {
                 // Waits while the buffer is full, so memory stays bounded and the socket sets the pace.
                 while case .dropped = continuation.yield(batch) {
                     try? await Task.sleep(nanoseconds: 200_000)
+                }
+            }
+            continuation.finish()
+        }
+        return SimResponse(status: 200, headers: [("Content-Type", "application/json")], body: .stream(stream))
+    }
+
+    /// Like `firehose`, but every message a new tweet: the sample's ids moved past the whole
+    /// sample each round, so a client's store fills and trims as it would on a live stream;
+    /// at most `perSecond` messages a second (0: as fast as the socket takes them).
+    static func distinctFirehose(count: Int, perSecond: Int, world: World) async -> SimResponse {
+        let sample = await world.sampleTweets(limit: 200)
+        let ids = sample.map(\.id)
+        let stride = (ids.max() ?? 0) - (ids.min() ?? 0) + 1
+        let (stream, continuation) = AsyncStream<Data>.makeStream(bufferingPolicy: .bufferingOldest(4))
+        Task {
+            let clock = ContinuousClock()
+            let start = clock.now
+            var sent = 0
+            while sent < count, !sample.isEmpty {
+                var batch = Data()
+                for _ in 0..<min(64, count - sent) {
+                    let (id, json) = sample[sent % sample.count]
+                    let fresh = String(id + UInt64(sent / sample.count) * stride)
+                    batch.append(World.frame(json.replacingOccurrences(of: String(id), with: fresh), delimited: true))
+                    sent += 1
+                }
+                while case .dropped = continuation.yield(batch) {
+                    try? await Task.sleep(nanoseconds: 200_000)
+                }
+                if perSecond > 0 {
+                    let due = Duration.seconds(Double(sent) / Double(perSecond))
+                    let elapsed = clock.now - start
+                    if due > elapsed { try? await Task.sleep(for: due - elapsed) }
                 }
             }
             continuation.finish()

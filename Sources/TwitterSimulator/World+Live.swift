@@ -51,7 +51,12 @@ extension World {
 extension World {
     /// Stream frames (`delimited=length`) of up to `limit` live tweets, newest first.
     func sampleFrames(limit: Int) -> [Data] {
+        sampleTweets(limit: limit).map { World.frame($0.json, delimited: true) }
+    }
+
+    /// Up to `limit` live tweets as stream JSON, with their ids.
+    func sampleTweets(limit: Int) -> [(id: UInt64, json: String)] {
         let enc = TweetEncoder(world: snapshot, viewer: nil, mode: .stream)
-        return liveTweetsNewestFirst().prefix(limit).map { World.frame(enc.tweet($0).text, delimited: true) }
+        return liveTweetsNewestFirst().prefix(limit).map { ($0.id, enc.tweet($0).text) }
     }
 }
