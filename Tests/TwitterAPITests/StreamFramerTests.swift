@@ -159,3 +159,31 @@ import Testing
         for case .message(let m) in events { #expect(m.count <= 100) }
     }
 }
+
+extension StreamFramerTests {
+    /// Contiguous bytes take a faster path than other collections: both must frame alike, and
+    /// messages handed out must survive the framer compacting its buffer on the next feed.
+    @Test func contiguousAndOtherCollectionsFrameAlike() {
+        let bodies = (0..<400).map { i in Array("{\"n\":\(i),\"pad\":\"\(String(repeating: "x", count: 300 + i))\"}".utf8) }
+        var stream: [UInt8] = []
+        for b in bodies { stream += Array("\(b.count + 2)\r\n".utf8) + b + [13, 10] }
+        var contiguous = StreamFramer(framing: .delimited)
+        var other = StreamFramer(framing: .delimited)
+        var fromContiguous: [[UInt8]] = []
+        var fromOther: [[UInt8]] = []
+        var held: [ArraySlice<UInt8>] = []
+        var at = 0
+        while at < stream.count {
+            let piece = stream[at..<min(at + 4093, stream.count)]
+            at += piece.count
+            for case .message(let m) in contiguous.feed(piece) {
+                fromContiguous.append(Array(m))
+                held.append(m)
+            }
+            for case .message(let m) in other.feed(piece.lazy.map { $0 }) { fromOther.append(Array(m)) }
+        }
+        #expect(fromContiguous == bodies)
+        #expect(fromOther == bodies)
+        #expect(held.map(Array.init) == bodies, "slices kept past later feeds still hold their message")
+    }
+}

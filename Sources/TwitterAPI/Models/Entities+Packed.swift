@@ -64,7 +64,7 @@ extension Entities {
             mentions.reserveCapacity(counts.2)
             for _ in 0..<counts.2 {
                 let span = r.span()
-                let id = UInt64(r.number())
+                let id = r.unsigned()
                 mentions.append(Mention(screenName: r.string(), userID: id == 0 ? nil : UserID(id), range: span.range))
             }
             hashtags.reserveCapacity(counts.3)
@@ -117,21 +117,23 @@ private struct PackReader {
     let bytes: UnsafeBufferPointer<UInt8>
     var at = 0
 
-    mutating func number() -> Int {
+    mutating func number() -> Int { Int(truncatingIfNeeded: unsigned()) }
+
+    mutating func unsigned() -> UInt64 {
         var v: UInt64 = 0
         var shift: UInt64 = 0
         while true {
             let b = bytes[at]
             at += 1
             v |= UInt64(b & 0x7F) << shift
-            if b < 0x80 { return Int(truncatingIfNeeded: v) }
+            if b < 0x80 { return v }
             shift += 7
         }
     }
 
     mutating func span() -> Entities.Span {
-        let start = Int32(bitPattern: UInt32(truncatingIfNeeded: number()))
-        let end = Int32(bitPattern: UInt32(truncatingIfNeeded: number()))
+        let start = Int32(bitPattern: UInt32(truncatingIfNeeded: unsigned()))
+        let end = Int32(bitPattern: UInt32(truncatingIfNeeded: unsigned()))
         return Entities.Span(start: start, end: end)
     }
 

@@ -1,0 +1,50 @@
+import Testing
+
+@testable import TwitterAPI
+
+/// A tweet keeps its entities packed in one byte array; what is read back must be what was given.
+@Suite struct PackedEntitiesTests {
+    @Test func everyKindAndEdgeComesBackAsGiven() {
+        let e = Entities(
+            urls: [
+                Entities.Link(target: "https://example.com/a?b=c#d", display: "example.com/a?b=c…", range: 0..<23),
+                Entities.Link(target: "", display: "", range: 200_000..<300_000),
+            ],
+            media: [
+                Entities.Media(
+                    type: "photo", target: "https://x.com/i/1/photo/1", display: "pic.x.com/abc", mediaURL: nil, range: 24..<47,
+                    width: 4096, height: 3072, altText: "a cat 🐈‍⬛ on a mat"),
+                Entities.Media(
+                    type: "video", target: "t", display: "d", mediaURL: "", range: 48..<48, altText: nil),
+            ],
+            mentions: [
+                Entities.Mention(screenName: "ann", userID: UserID(UInt64.max), range: 1..<5),
+                Entities.Mention(screenName: "a_very_long_name_past_fifteen", userID: nil, range: 6..<36),
+            ],
+            hashtags: [
+                Entities.Hashtag(text: "日本語", range: 37..<41), Entities.Hashtag(text: "TSLA", isSymbol: true, range: 42..<47),
+            ])
+        let packed = e.packed()
+        #expect(Entities(packed: packed) == e)
+        // An empty media URL stays empty, an absent one absent.
+        #expect(Entities(packed: packed).media.map(\.mediaURL) == [nil, ""])
+        let t = Tweet(id: TweetID(1), createdAt: 0, user: User(id: UserID(2), screenName: "ann", name: "Ann"), text: "x", entities: e)
+        #expect(t.entities == e)
+    }
+
+    @Test func noEntitiesTakeNoBytes() {
+        #expect(Entities().packed().isEmpty)
+        #expect(Entities(packed: []) == Entities())
+    }
+
+    @Test func equalTweetsCompareEqualThroughTheirPackedEntities() {
+        let user = User(id: UserID(2), screenName: "ann", name: "Ann")
+        let e = Entities(hashtags: [Entities.Hashtag(text: "a", range: 0..<2)])
+        let a = Tweet(id: TweetID(1), createdAt: 0, user: user, text: "#a", entities: e)
+        let b = Tweet(id: TweetID(1), createdAt: 0, user: user, text: "#a", entities: e)
+        let c = Tweet(
+            id: TweetID(1), createdAt: 0, user: user, text: "#a", entities: Entities(hashtags: [Entities.Hashtag(text: "b", range: 0..<2)]))
+        #expect(a == b)
+        #expect(a != c)
+    }
+}
