@@ -1,3 +1,5 @@
+import TwitterAPI
+
 /// A small binary writer and reader for the cache: varints, length-prefixed UTF-8, and a CRC-32
 /// over the whole file so a damaged cache is noticed rather than half-read.
 struct BinaryWriter {
@@ -5,14 +7,7 @@ struct BinaryWriter {
 
     mutating func u8(_ v: UInt8) { bytes.append(v) }
 
-    mutating func varint(_ v: UInt64) {
-        var x = v
-        while x >= 0x80 {
-            bytes.append(UInt8(x & 0x7F) | 0x80)
-            x >>= 7
-        }
-        bytes.append(UInt8(x))
-    }
+    mutating func varint(_ v: UInt64) { bytes.appendLEB128(v) }
 
     mutating func int(_ v: Int64) { varint(UInt64(bitPattern: (v << 1) ^ (v >> 63))) }
     mutating func int(_ v: Int) { int(Int64(v)) }

@@ -25,8 +25,8 @@ extension V1Decoder {
             try r.skipValue()
             return Entities()
         }
-        // Collect into reused buffers, then keep exact-size copies: a growing array would
-        // leave unused capacity in every tweet kept.
+        // Collected into reused buffers; the tweet packs them (see `Entities.packed`), so no
+        // exact-size copies are made here.
         scratch.clear()
         try r.readObject { r, key in
             guard r.peek() == .array else { return try r.skipValue() }
@@ -43,8 +43,7 @@ extension V1Decoder {
             }
         }
         return Entities(
-            urls: exactCopy(scratch.urls), media: exactCopy(scratch.media), mentions: exactCopy(scratch.mentions),
-            hashtags: exactCopy(scratch.hashtags))
+            urls: scratch.urls, media: scratch.media, mentions: scratch.mentions, hashtags: scratch.hashtags)
     }
 
     func link(_ r: inout JSONReader) throws -> Entities.Link? {

@@ -80,14 +80,7 @@ extension Entities {
 private struct PackWriter {
     var bytes: [UInt8] = []
 
-    mutating func number(_ v: UInt64) {
-        var v = v
-        while v >= 0x80 {
-            bytes.append(UInt8(v & 0x7F) | 0x80)
-            v >>= 7
-        }
-        bytes.append(UInt8(v))
-    }
+    mutating func number(_ v: UInt64) { bytes.appendLEB128(v) }
 
     mutating func span(_ s: Entities.Span) {
         number(UInt64(UInt32(bitPattern: s.start)))
@@ -148,5 +141,18 @@ private struct PackReader {
         guard n > 0 else { return nil }
         defer { at += n - 1 }
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[at..<at + n - 1]), as: UTF8.self)
+    }
+}
+
+extension [UInt8] {
+    /// Appends `v` as LEB128: seven bits a byte, low first, the high bit set on all but the last.
+    /// Shared with the timeline cache's writer.
+    package mutating func appendLEB128(_ v: UInt64) {
+        var x = v
+        while x >= 0x80 {
+            append(UInt8(x & 0x7F) | 0x80)
+            x >>= 7
+        }
+        append(UInt8(x))
     }
 }
