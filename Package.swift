@@ -29,7 +29,7 @@ let package = Package(
         .target(name: "Spawn", dependencies: ["CSpawn"]),
         .target(name: "TwitterAPI", dependencies: ["Locking", "TweetText", "COpenSSL", "CCurl", "CScan"]),
         .target(name: "PrivateFiles"),
-        .target(name: "Timeline", dependencies: ["Locking", "TwitterAPI", "PrivateFiles"]),
+        .target(name: "Timeline", dependencies: ["Locking", "TwitterAPI", "PrivateFiles", "CScan"]),
         .target(name: "Screen", dependencies: ["TweetText", "PrivateFiles"]),
         .target(
             name: "LinnetCore",

@@ -27,6 +27,12 @@ let semaphore = DispatchSemaphore(value: 0)
 Task.detached {
     let n = 100_000
     let decoder = V1Decoder()
+    // `StoreBench cache`: the cache figures alone (for a profiler).
+    if CommandLine.arguments.dropFirst().first == "cache" {
+        await cacheFigures(makeTweets(n, decoder))
+        semaphore.signal()
+        return
+    }
     let heapBefore = cmi_heap_in_use()
     let tweets = makeTweets(n, decoder)
     let store = TimelineStore(cap: 200_000)
@@ -60,44 +66,7 @@ Task.detached {
     print("bench: store_first_change_vs_plain_ratio \(String(format: "%.1f", afterSnapshot / baseline)) x")
     withExtendedLifetime(snapshots) {}
 
-    // Cache of 10k tweets.
-    let small = TimelineStore()
-    await small.merge(page: Array(tweets.prefix(10_000)), into: .home, request: PageRequest(count: 10_000))
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-storebench-\(getpid())")
-    defer { try? FileManager.default.removeItem(at: dir) }
-    let cache = TimelineCache(directory: dir, keepPerTimeline: 10_000)
-    let w0 = clock.now
-    try? cache.save(await small.snapshot())
-    print("bench: cache_save_10k_ms \(String(format: "%.1f", seconds(clock.now - w0) * 1000)) ms")
-    let size = (try? FileManager.default.attributesOfItem(atPath: cache.fileURL.path)[.size] as? Int) ?? 0
-    print("bench: cache_file_bytes_10k \(size) bytes")
-    let l0 = clock.now
-    guard case .loaded(let loaded) = cache.load() else {
-        print("cache did not load")
-        semaphore.signal()
-        return
-    }
-    let restored = TimelineStore()
-    await restored.restore(loaded)
-    print("bench: cache_load_10k_ms \(String(format: "%.1f", seconds(clock.now - l0) * 1000)) ms")
-
-    // A cache of 100k: all of it, and the head the first frame is drawn from.
-    let big = TimelineStore(cap: 100_000)
-    await big.merge(page: tweets, into: .home, request: PageRequest(count: tweets.count))
-    let bigCache = TimelineCache(directory: dir.appendingPathComponent("100k"), keepPerTimeline: 100_000)
-    try? bigCache.save(await big.snapshot())
-    var loadAll = Double.infinity
-    var loadHead = Double.infinity
-    for _ in 0..<3 {
-        let a0 = clock.now
-        if case .loaded(let all) = bigCache.load() { await TimelineStore(cap: 100_000).restore(all) }
-        loadAll = min(loadAll, seconds(clock.now - a0))
-        let h0 = clock.now
-        if case .loaded(let head) = bigCache.load(head: App.firstFrameHead) { await TimelineStore(cap: 100_000).restore(head) }
-        loadHead = min(loadHead, seconds(clock.now - h0))
-    }
-    bench("cache_load_100k_ms", loadAll * 1000, "ms", decimals: 1, goal: .atMost(150))
-    bench("cache_load_100k_first_frame_head_ms", loadHead * 1000, "ms", decimals: 1)
+    await cacheFigures(tweets)
 
     // A million tweets held, and how the bytes are spent. Retweets and quotes keep the tweet
     // they carry, so a "tweet" here is what one stream message holds.

@@ -122,7 +122,7 @@ func child(_ args: [String]) async {
         let store = TimelineStore()
         var marks: [String] = []
         let cache = args.count > 1 ? TimelineCache(directory: URL(fileURLWithPath: args[1]), keepPerTimeline: cachedTweets) : nil
-        if let cache, case .loaded(let snapshot) = cache.load(head: App.firstFrameHead) {
+        if let cache, case .loaded(let snapshot) = cache.load(headOnly: true) {
             marks.append("load \(clock.now - t0)")
             await store.restore(snapshot)
             marks.append("restore \(clock.now - t0)")

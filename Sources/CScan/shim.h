@@ -25,4 +25,38 @@ static inline long linnet_quote_or_backslash(const uint8_t *p, long from, long e
     while (i < end && p[i] != '"' && p[i] != '\\') i++;
     return i;
 }
+
+// CRC-32C for the timeline cache with SSE4.2's crc32 instruction, eight bytes a step; asked of
+// the processor once (cpuid), so the same binary runs where it is missing. Builtins, not the
+// <nmmintrin.h> wrappers: Swift does not emit those inline wrappers' bodies.
+#if defined(__x86_64__)
+#include <cpuid.h>
+#include <string.h>
+static inline int linnet_has_crc32c(void) {
+    unsigned a, b, c, d;
+    if (!__get_cpuid(1, &a, &b, &c, &d)) return 0;
+    return (c & bit_SSE4_2) != 0;
+}
+
+/// Continues `crc` (not inverted here) over p[0..<n]; only where linnet_has_crc32c() says so.
+__attribute__((target("sse4.2"))) static inline uint32_t linnet_crc32c(uint32_t crc, const uint8_t *p, long n) {
+    uint64_t c = crc;
+    long i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t v;
+        memcpy(&v, p + i, 8);
+        c = __builtin_ia32_crc32di(c, v);
+    }
+    uint32_t c32 = (uint32_t)c;
+    for (; i < n; i++) c32 = __builtin_ia32_crc32qi(c32, p[i]);
+    return c32;
+}
+#else
+static inline int linnet_has_crc32c(void) { return 0; }
+static inline uint32_t linnet_crc32c(uint32_t crc, const uint8_t *p, long n) {
+    (void)p;
+    (void)n;
+    return crc;
+}
+#endif
 #endif

@@ -104,9 +104,6 @@ public final class App {
         }
     }
 
-    /// Tweets per timeline decoded from the cache for the first frame; the rest follow.
-    public nonisolated static let firstFrameHead = 200
-
     let terminal: any Terminal
     var store: TimelineStore
     var engine: SyncEngine
@@ -181,11 +178,15 @@ public final class App {
         }
         engine.board.watch(wake)
         if let cache = settings.cache {
-            switch cache.load(head: Self.firstFrameHead) {
+            switch cache.load(headOnly: true) {
             case .loaded(let head):
                 await store.restore(head)
                 await step(timeout: 0)
-                if case .loaded(let all) = cache.load() { await store.restore(all) }
+                switch cache.load() {
+                case .loaded(let all): await store.restore(all)
+                case .setAside(let why), .refused(let why): inbox.post(.notice(Words.cacheProblem(why), isError: true))
+                case .empty: break
+                }
             case .setAside(let why), .refused(let why): inbox.post(.notice(Words.cacheProblem(why), isError: true))
             case .empty: break
             }

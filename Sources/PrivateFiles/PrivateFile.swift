@@ -120,6 +120,12 @@ public enum PrivateFile {
     /// Reads a regular file of at most `limit` bytes without following a FIFO or a device:
     /// nil when there is no file; an error in words when it is something else or too big.
     public static func read(_ url: URL, limit: Int) throws(PrivateFileError) -> Data? {
+        try readBytes(url, limit: limit).map { Data($0) }
+    }
+
+    /// `read`'s bytes as an array; with `prefix`, only the first `prefix` bytes (the size limit
+    /// still applies to the whole file).
+    public static func readBytes(_ url: URL, limit: Int, prefix: Int = .max) throws(PrivateFileError) -> [UInt8]? {
         let fd = open(url.path, O_RDONLY | O_CLOEXEC | O_NONBLOCK)
         if fd < 0 {
             if errno == ENOENT || errno == ENOTDIR { return nil }
@@ -132,19 +138,25 @@ public enum PrivateFile {
         guard st.st_size <= limit else {
             throw PrivateFileError("\(url.path) is \(st.st_size) bytes, more than the \(limit) Linnet reads")
         }
-        var out = Data(count: Int(st.st_size))
-        var got = 0
-        let ok = out.withUnsafeMutableBytes { raw -> Bool in
+        var ok = true
+        let out = [UInt8](unsafeUninitializedCapacity: min(Int(st.st_size), max(prefix, 0))) { raw, got in
+            got = 0
             while got < raw.count {
                 let n = Glibc.read(fd, raw.baseAddress! + got, raw.count - got)
-                if n < 0 { if errno == EINTR || errno == EAGAIN { continue } else { return false } }
+                if n < 0 {
+                    if errno == EINTR || errno == EAGAIN {
+                        continue
+                    } else {
+                        ok = false
+                        break
+                    }
+                }
                 if n == 0 { break }
                 got += n
             }
-            return true
         }
         guard ok else { throw PrivateFileError("cannot read \(url.path): \(reason(errno))") }
-        return out.prefix(got)
+        return out
     }
 
     /// Settings files (config, themes, accounts) are a few kilobytes; 1 MiB is far past any

@@ -6,9 +6,11 @@ import TwitterAPI
 /// session's tweets before any network call. One file per account, written atomically.
 public struct TimelineCache: Sendable {
     public static let magic: [UInt8] = Array("LNNTCACHE".utf8)
-    /// 3 kept v2's extras (edits, conversation, withholding, reply settings), 4 media sizes and
-    /// alt text; 2 and 3 are still read.
-    public static let formatVersion: UInt64 = 4
+    /// 5 has a head section read alone for the first frame, users written once and entities
+    /// packed; 3 kept v2's extras, 4 media sizes and alt text. 2 to 4 are still read.
+    public static let formatVersion: UInt64 = 5
+    /// Tweets per timeline in the file's head.
+    public static let headPerTimeline = 200
     /// Newest tweets kept per timeline.
     public var keepPerTimeline: Int
     public let directory: URL
@@ -43,36 +45,7 @@ public struct TimelineCache: Sendable {
     /// Writes the newest tweets of each timeline (temporary file, then rename). Throws a plain
     /// error when the directory cannot be written (a full disk, permissions).
     public func save(_ snapshot: TimelineSnapshot) throws {
-        var w = BinaryWriter()
-        w.raw(Self.magic)
-        w.varint(Self.formatVersion)
-        let timelines = snapshot.timelines.sorted { $0.key.description < $1.key.description }
-        var kept: [TweetID: Tweet] = [:]
-        var lists: [(TimelineID, TimelineView)] = []
-        for (id, view) in timelines {
-            var v = view
-            v.ids = Array(view.ids.prefix(keepPerTimeline))
-            v.gapsBelow = v.gapsBelow.filter { gap in v.ids.contains(gap) }
-            if let last = v.ids.last, view.ids.count > v.ids.count { v.gapsBelow.insert(last) }
-            for t in v.ids { kept[t] = snapshot.tweets[t] }
-            lists.append((id, v))
-        }
-        // Timelines first, then tweets newest first: a first frame needs only the head.
-        w.varint(UInt64(lists.count))
-        for (id, v) in lists {
-            TweetCoding.write(id, &w)
-            w.varint(UInt64(v.ids.count))
-            for t in v.ids { w.varint(t.rawValue) }
-            w.varint(UInt64(v.gapsBelow.count))
-            for g in v.gapsBelow.sorted(by: >) { w.varint(g.rawValue) }
-            w.varint(v.readMarker?.rawValue ?? 0)
-            w.varint(v.anchor?.rawValue ?? 0)
-        }
-        w.varint(UInt64(kept.count))
-        for t in kept.values.sorted(by: { $0.id > $1.id }) { TweetCoding.write(t, &w, depth: 0) }
-        let crc = CRC32.of(w.bytes)
-        w.raw([UInt8(crc >> 24), UInt8((crc >> 16) & 0xFF), UInt8((crc >> 8) & 0xFF), UInt8(crc & 0xFF)])
-        try write(Data(w.bytes))
+        try write(Data(Self.encode(snapshot, keepPerTimeline: keepPerTimeline)))
         try saveMessages(snapshot.mailbox)
     }
 
@@ -88,9 +61,9 @@ public struct TimelineCache: Sendable {
 
     /// Reads the cache. A corrupt, truncated or foreign-version file is moved aside and
     /// reported in one line; it never stops the program.
-    /// With `head`, only the newest `head` tweets of each timeline are decoded: enough for the
-    /// first frame, in a fraction of the time (the checksum still covers the whole file).
-    public func load(head: Int? = nil) -> LoadResult {
+    /// With `headOnly`, only the file's head is read: the newest `headPerTimeline` tweets of
+    /// each timeline, enough for the first frame, a small part of the file.
+    public func load(headOnly: Bool = false) -> LoadResult {
         var st = stat()
         if lstat(directory.path, &st) == 0 {
             if st.st_mode & S_IFMT != S_IFDIR || st.st_uid != geteuid() || st.st_mode & 0o002 != 0 {
@@ -100,15 +73,23 @@ public struct TimelineCache: Sendable {
             }
         }
         PrivateFile.removeLeftovers(in: directory, for: [fileURL.lastPathComponent])
-        let bytes: [UInt8]
+        var bytes: [UInt8]
         do {
-            guard let data = try PrivateFile.read(fileURL, limit: Self.maxFileBytes) else { return .empty }
-            bytes = [UInt8](data)
+            guard let read = try PrivateFile.readBytes(fileURL, limit: Self.maxFileBytes, prefix: headOnly ? Self.headGuess : .max)
+            else { return .empty }
+            bytes = read
+            if headOnly {
+                // Older formats have no head of their own: the whole file then.
+                let need = Self.headEnd(bytes) ?? .max
+                if need > bytes.count, bytes.count == Self.headGuess {
+                    bytes = try PrivateFile.readBytes(fileURL, limit: Self.maxFileBytes, prefix: need) ?? []
+                }
+            }
         } catch {
             return .refused("the timeline cache was not read: \(error.description)")
         }
         do {
-            return .loaded(try Self.decode(bytes, head: head))
+            return .loaded(try Self.decode(bytes, headOnly: headOnly))
         } catch {
             let aside = fileURL.path + ".unreadable-\(Int(Date().timeIntervalSince1970))"
             let moved = rename(fileURL.path, aside) == 0
@@ -120,51 +101,8 @@ public struct TimelineCache: Sendable {
 
     /// The largest cache file read (a cache of 10,000 tweets is about 3.4 MB).
     public static let maxFileBytes = 256 << 20
-
-    /// The snapshot in a cache file's bytes; throws `CacheFormatError` for anything else.
-    public static func decode(_ bytes: [UInt8], head: Int? = nil) throws -> TimelineSnapshot {
-        guard bytes.count >= magic.count + 4, Array(bytes.prefix(magic.count)) == magic else {
-            throw CacheFormatError(description: "not a Linnet cache file")
-        }
-        let stored = bytes.suffix(4).reduce(UInt32(0)) { $0 << 8 | UInt32($1) }
-        guard CRC32.of(bytes, count: bytes.count - 4) == stored else {
-            throw CacheFormatError(description: "the checksum does not match (damaged or cut short)")
-        }
-        var r = BinaryReader(bytes, end: bytes.count - 4)
-        _ = try r.raw(magic.count)
-        let version = try r.varint()
-        guard (2...formatVersion).contains(version) else {
-            throw CacheFormatError(description: "written by another version of Linnet (format \(version))")
-        }
-        var views: [TimelineID: TimelineView] = [:]
-        for _ in 0..<(try r.varint()) {
-            let id = try TweetCoding.readTimelineID(&r)
-            var v = TimelineView()
-            for _ in 0..<(try r.varint()) { v.ids.append(TweetID(try r.varint())) }
-            for _ in 0..<(try r.varint()) { v.gapsBelow.insert(TweetID(try r.varint())) }
-            let read = try r.varint()
-            let anchor = try r.varint()
-            v.readMarker = read == 0 ? nil : TweetID(read)
-            v.anchor = anchor == 0 ? nil : TweetID(anchor)
-            if let head {
-                v.ids = Array(v.ids.prefix(head))
-                if let last = v.ids.last { v.gapsBelow = v.gapsBelow.filter { $0 >= last } }
-            }
-            views[id] = v
-        }
-        var wanted = Set(views.values.flatMap(\.ids))
-        var tweets = TweetTable()
-        var users: [UserID: User] = [:]
-        let count = try r.varint()
-        for _ in 0..<count {
-            if head != nil && wanted.isEmpty { return TimelineSnapshot(version: 0, tweets: tweets, timelines: views) }
-            let t = try TweetCoding.readTweet(&r, users: &users, depth: 0, version: version)
-            tweets[t.id] = t
-            wanted.remove(t.id)
-        }
-        guard r.atEnd else { throw CacheFormatError(description: "unexpected data at the end") }
-        return TimelineSnapshot(version: 0, tweets: tweets, timelines: views)
-    }
+    /// Bytes read first for a head: most heads fit, so one read.
+    static let headGuess = 256 << 10
 }
 
 /// A cache failure, in words.

@@ -105,4 +105,133 @@ import TwitterAPI
         #expect(home.ids == Array(snapshot.timelines[.home]!.ids.prefix(5)))
         #expect(home.gapsBelow.contains(home.ids.last!))
     }
+
+    /// `n` tweets in home, newest first: the recorded home timeline over and over, each with
+    /// an id of its own (its user and entities as recorded).
+    func bigSnapshot(_ n: Int) async throws -> TimelineSnapshot {
+        let home = try V1Decoder().timeline(from: try Fixtures.data("api/get_home_timeline.json")).tweets
+        let tweets = (0..<n).map { i in
+            let t = home[i % home.count]
+            return Tweet(
+                id: TweetID(UInt64(10_000 + n - i)), createdAt: t.createdAt, user: t.user, text: t.text, displayRange: t.displayRange,
+                entities: t.entities, inReplyToScreenName: t.inReplyToScreenName, quotedStatus: t.quotedStatus, lang: t.lang)
+        }
+        let store = TimelineStore(cap: n)
+        await store.merge(page: tweets, into: .home, request: PageRequest(count: n))
+        await store.add(tweets[7], to: [.mentions])
+        return await store.snapshot()
+    }
+
+    @Test func theHeadIsReadAloneAndTheRestAfterIt() async throws {
+        let dir = tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let snapshot = try await bigSnapshot(600)
+        let cache = TimelineCache(directory: dir, keepPerTimeline: 600)
+        try cache.save(snapshot)
+        let bytes = [UInt8](try Data(contentsOf: cache.fileURL))
+        let expectedHome = Array(snapshot.timelines[.home]!.ids.prefix(TimelineCache.headPerTimeline))
+        func checkHead(_ result: TimelineCache.LoadResult) {
+            guard case .loaded(let head) = result else {
+                Issue.record("the head did not load: \(result)")
+                return
+            }
+            #expect(head.timelines[.home]?.ids == expectedHome)
+            #expect(head.timelines[.mentions]?.ids == snapshot.timelines[.mentions]?.ids)
+            #expect(head.tweets.count == expectedHome.count)
+            for id in expectedHome { #expect(head.tweets[id] == snapshot.tweets[id]) }
+        }
+        checkHead(cache.load(headOnly: true))
+        guard case .loaded(let all) = cache.load() else {
+            Issue.record("the whole cache did not load")
+            return
+        }
+        #expect(all.timelines == snapshot.timelines)
+        #expect(all.tweets.count == 600)
+        // Cut right after the head: the head still loads; the whole file is damaged and set aside.
+        let headEnd = try #require(TimelineCache.headEnd(bytes))
+        #expect(headEnd < bytes.count / 2)
+        try Data(bytes.prefix(headEnd)).write(to: cache.fileURL)
+        checkHead(cache.load(headOnly: true))
+        guard case .setAside(let why) = cache.load() else {
+            Issue.record("a cache without its rest was read whole")
+            return
+        }
+        #expect(why.contains("ends early"))
+    }
+
+    @Test func eachUserIsWrittenOnce() async throws {
+        let dir = tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let snapshot = try await bigSnapshot(600)
+        let cache = TimelineCache(directory: dir, keepPerTimeline: 600)
+        try cache.save(snapshot)
+        let file = try Data(contentsOf: cache.fileURL)
+        // The distinct versions of each user the tweets carry (a quoted tweet may carry an
+        // older copy of a profile): each is in the file once, however many tweets name it.
+        var versions: [UserID: [User]] = [:]
+        for (_, t) in snapshot.tweets {
+            for u in [t.user, t.quotedStatus?.user].compactMap({ $0 }) where !(versions[u.id]?.contains(u) ?? false) {
+                versions[u.id, default: []].append(u)
+            }
+        }
+        var checked = 0
+        for (_, vs) in versions {
+            let d = vs[0].userDescription
+            guard d.utf8.count >= 24, vs.allSatisfy({ $0.userDescription == d }) else { continue }
+            var found = 0
+            var from = file.startIndex
+            while let r = file.range(of: Data(d.utf8), in: from..<file.endIndex) {
+                found += 1
+                from = r.upperBound
+            }
+            #expect(found == vs.count, "@\(vs[0].screenName)")
+            checked += 1
+        }
+        #expect(checked >= 1, "the recorded home timeline has a user with a long description")
+    }
+
+    /// A file the previous format wrote (kept in the fixtures) is read as it was written.
+    @Test func aFormat4CacheIsStillRead() async throws {
+        let dir = tempDir()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let cache = TimelineCache(directory: dir)
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
+        try Fixtures.data("cache/timelines-format4.cache").write(to: cache.fileURL)
+        let expected = try await filledStore().snapshot()
+        guard case .loaded(let loaded) = cache.load() else {
+            Issue.record("the format 4 cache did not load")
+            return
+        }
+        #expect(loaded.timelines == expected.timelines)
+        #expect(loaded.tweets.count == expected.tweets.count)
+        for (id, t) in expected.tweets { #expect(loaded.tweets[id] == t, "tweet \(id)") }
+        guard case .loaded(let head) = cache.load(headOnly: true) else {
+            Issue.record("its head did not load")
+            return
+        }
+        #expect(head.timelines[.home]?.ids == expected.timelines[.home]?.ids)
+        // Saved again, it is format 5 and reads back the same.
+        try cache.save(loaded)
+        #expect(TimelineCache.headEnd([UInt8](try Data(contentsOf: cache.fileURL))) != nil)
+        guard case .loaded(let again) = cache.load() else {
+            Issue.record("the rewritten cache did not load")
+            return
+        }
+        for (id, t) in expected.tweets { #expect(again.tweets[id] == t, "tweet \(id)") }
+    }
+
+    /// The check values of both polynomials (CRC catalogue: "123456789"), and the processor's
+    /// instruction against the table on every length and alignment up to 40 bytes.
+    @Test func checksumsMatchTheirStandardCheckValues() {
+        let nine = Array("123456789".utf8)
+        #expect(CRC32.of(nine) == 0xCBF4_3926)
+        #expect(CRC32.castagnoli(nine) == 0xE306_9283)
+        #expect(CRC32.castagnoliByTable(nine) == 0xE306_9283)
+        let bytes = (0..<48).map { UInt8(truncatingIfNeeded: $0 &* 37 &+ 11) }
+        for from in 0..<8 {
+            for n in 0...40 {
+                #expect(CRC32.castagnoli(bytes, from: from, count: n) == CRC32.castagnoliByTable(Array(bytes[from..<from + n])))
+            }
+        }
+    }
 }

@@ -77,6 +77,75 @@ extension Entities {
     }
 }
 
+extension Entities {
+    /// Whether `bytes` are a packing `init(packed:)` reads within its bounds, with spans that
+    /// are ranges: bytes from a file are checked before a tweet keeps them.
+    package static func isWellFormedPacking(_ bytes: [UInt8]) -> Bool {
+        guard !bytes.isEmpty else { return true }
+        return bytes.withUnsafeBufferPointer { b in
+            var c = PackChecker(bytes: b)
+            guard let urls = c.count(), let media = c.count(), let mentions = c.count(), let hashtags = c.count() else { return false }
+            // After each span, the fields `packed()` writes, in its order.
+            for _ in 0..<urls where !(c.span() && c.string() && c.string()) { return false }
+            for _ in 0..<media
+            where
+                !(c.span() && c.number() && c.number() && c.string() && c.string() && c.string() && c.optionalString()
+                && c.optionalString())
+            {
+                return false
+            }
+            for _ in 0..<mentions where !(c.span() && c.number() && c.string()) { return false }
+            for _ in 0..<hashtags where !(c.span() && c.number() && c.string()) { return false }
+            return c.at == b.count
+        }
+    }
+}
+
+/// Walks a packing the way `PackReader` does, refusing at the first read past the end.
+private struct PackChecker {
+    let bytes: UnsafeBufferPointer<UInt8>
+    var at = 0
+
+    mutating func unsigned() -> UInt64? {
+        var v: UInt64 = 0
+        var shift: UInt64 = 0
+        while at < bytes.count, shift < 64 {
+            let b = bytes[at]
+            at += 1
+            v |= UInt64(b & 0x7F) << shift
+            if b < 0x80 { return v }
+            shift += 7
+        }
+        return nil
+    }
+
+    mutating func number() -> Bool { unsigned() != nil }
+
+    /// A count no larger than the bytes left (each entity takes at least one).
+    mutating func count() -> Int? {
+        guard let n = unsigned(), n <= bytes.count - at else { return nil }
+        return Int(n)
+    }
+
+    mutating func span() -> Bool {
+        guard let s = unsigned(), let e = unsigned(), s <= e, e <= UInt64(Int32.max) else { return false }
+        return true
+    }
+
+    mutating func string() -> Bool {
+        guard let n = unsigned(), n <= bytes.count - at else { return false }
+        at += Int(n)
+        return true
+    }
+
+    /// Absent is 0, present its length + 1.
+    mutating func optionalString() -> Bool {
+        guard let n = unsigned(), n == 0 || n - 1 <= bytes.count - at else { return false }
+        at += n == 0 ? 0 : Int(n - 1)
+        return true
+    }
+}
+
 private struct PackWriter {
     var bytes: [UInt8] = []
 

@@ -10,6 +10,8 @@ public final class Tweet: Sendable, Equatable, CustomStringConvertible {
     /// Kept packed (see `Entities.packed`): a held tweet's entities are read when it is drawn.
     private let packedEntities: [UInt8]
     public var entities: Entities { Entities(packed: packedEntities) }
+    /// The packed bytes themselves, for the cache to write as they are.
+    package var entityBytes: [UInt8] { packedEntities }
     public let inReplyToScreenName: String?
     /// For a retweet: the original tweet.
     public let retweetedStatus: Tweet?
@@ -27,12 +29,28 @@ public final class Tweet: Sendable, Equatable, CustomStringConvertible {
     /// What only some tweets carry (X API v2 edits, withholding, long posts); nil for most.
     public let extras: TweetExtras?
 
-    public init(
+    public convenience init(
         id: TweetID, createdAt: Int64, user: User, text: String, displayRange: Range<Int>? = nil,
         entities: Entities = Entities(), inReplyToStatusID: TweetID? = nil, inReplyToUserID: UserID? = nil,
         inReplyToScreenName: String? = nil, retweetedStatus: Tweet? = nil, quotedStatus: Tweet? = nil,
         quotedStatusID: TweetID? = nil, retweetCount: Int = 0, favoriteCount: Int = 0, isFavorited: Bool = false,
         isRetweeted: Bool = false, isTruncated: Bool = false, lang: String? = nil, extras: TweetExtras? = nil
+    ) {
+        self.init(
+            id: id, createdAt: createdAt, user: user, text: text, displayRange: displayRange, packedEntities: entities.packed(),
+            inReplyToStatusID: inReplyToStatusID, inReplyToUserID: inReplyToUserID, inReplyToScreenName: inReplyToScreenName,
+            retweetedStatus: retweetedStatus, quotedStatus: quotedStatus, quotedStatusID: quotedStatusID, retweetCount: retweetCount,
+            favoriteCount: favoriteCount, isFavorited: isFavorited, isRetweeted: isRetweeted, isTruncated: isTruncated, lang: lang,
+            extras: extras)
+    }
+
+    /// With entities already packed (the cache keeps them so: checked with
+    /// `Entities.isWellFormedPacking` first).
+    package init(
+        id: TweetID, createdAt: Int64, user: User, text: String, displayRange: Range<Int>?, packedEntities: [UInt8],
+        inReplyToStatusID: TweetID?, inReplyToUserID: UserID?, inReplyToScreenName: String?, retweetedStatus: Tweet?,
+        quotedStatus: Tweet?, quotedStatusID: TweetID?, retweetCount: Int, favoriteCount: Int, isFavorited: Bool,
+        isRetweeted: Bool, isTruncated: Bool, lang: String?, extras: TweetExtras?
     ) {
         self.id = id
         created = createdAt
@@ -40,7 +58,7 @@ public final class Tweet: Sendable, Equatable, CustomStringConvertible {
         self.text = text
         displayStart = displayRange.map { Int32(clamping: $0.lowerBound) } ?? -1
         displayEnd = displayRange.map { Int32(clamping: $0.upperBound) } ?? -1
-        packedEntities = entities.packed()
+        self.packedEntities = packedEntities
         replyStatus = inReplyToStatusID?.rawValue ?? 0
         replyUser = inReplyToUserID?.rawValue ?? 0
         self.inReplyToScreenName = inReplyToScreenName
