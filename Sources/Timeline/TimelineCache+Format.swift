@@ -70,7 +70,7 @@ extension TimelineCache {
 
     /// Where the head ends in a file beginning with `prefix`: nil when the prefix does not say
     /// (an older format without a head, or not a cache).
-    static func headEnd(_ prefix: [UInt8]) -> Int? {
+    package static func headEnd(_ prefix: [UInt8]) -> Int? {
         var r = BinaryReader(prefix)
         guard (try? r.raw(magic.count)) == magic, (try? r.varint()) == formatVersion, let n = try? r.varint(),
             let length = Int(exactly: n), length <= maxFileBytes

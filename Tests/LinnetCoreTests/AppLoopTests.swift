@@ -67,6 +67,27 @@ import TwitterAPI
 }
 
 extension AppLoopTests {
+    /// The head is drawn first; a rest that cannot be read afterwards is reported in words and
+    /// the head's tweets stay.
+    @Test func aDamagedRestAfterTheHeadIsReportedAndTheHeadStays() async throws {
+        let dir = Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let terminal = MemoryTerminal(width: 100, height: 12, script: [[], []])
+        let (app, store) = try await Self.app(terminal, cacheDir: dir)
+        let file = TimelineCache(directory: dir).fileURL
+        var bytes = [UInt8](try Data(contentsOf: file))
+        // The rest starts after the head: its length (one byte here), then its body.
+        let headEnd = try #require(TimelineCache.headEnd(bytes))
+        bytes[headEnd + 1] ^= 0x40
+        try Data(bytes).write(to: file)
+        await app.run()
+        #expect(terminal.frames.first?.text.contains("Reading #swift tips") == true)
+        #expect(terminal.frames.contains { $0.text.contains("Cache: the timeline cache") }, "\(terminal.frames.map(\.text))")
+        #expect(await store.snapshot().tweets(in: .home).contains { $0.text.contains("Reading #swift tips") })
+    }
+}
+
+extension AppLoopTests {
     /// Time in the loop comes from its clock: a draft reaches the disk at once, then at most
     /// every 2 s while typing; a notice goes after its lifetime. The clock moves only here.
     @Test func autosaveAndNoticesFollowTheClock() async throws {
