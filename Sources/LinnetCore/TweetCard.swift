@@ -97,13 +97,9 @@ public enum TweetCard {
                     theme[.name])
             ]
         }
-        var line = StyledLine(left)
-        if rightWidth > 0 && line.width + 1 + rightWidth <= width {
-            line.spans.append(Span(String(repeating: " ", count: width - line.width - rightWidth), theme[.text]))
-            line.spans += right
-            line.width = width
-        }
-        return line
+        let leftWidth = StyledLine(left).width
+        guard rightWidth > 0 && leftWidth + 1 + rightWidth <= width else { return StyledLine(left) }
+        return StyledLine(left + [Span(String(repeating: " ", count: width - leftWidth - rightWidth), theme[.text])] + right)
     }
 
     /// The display text as spans, highlights styled by kind.

@@ -97,7 +97,11 @@ public struct Screen: Equatable, Sendable {
     private mutating func code(for ch: Character) -> UInt32 {
         var it = ch.unicodeScalars.makeIterator()
         if let first = it.next(), it.next() == nil { return first.value }
-        let s = String(ch)
+        return code(forCluster: String(ch))
+    }
+
+    /// The code of a grapheme of more than one scalar: its place in this screen's table.
+    mutating func code(forCluster s: String) -> UInt32 {
         if let i = clusterIndex[s] { return Cell.clusterFlag | i }
         let i = UInt32(clusters.count)
         clusters.append(s)
@@ -156,7 +160,7 @@ public struct Screen: Equatable, Sendable {
     }
 
     /// Overwriting part of a wide grapheme blanks the rest of it, so no cell is left orphaned.
-    private mutating func clearWide(at x: Int, y: Int) {
+    mutating func clearWide(at x: Int, y: Int) {
         var start = x
         if self[x, y].isContinuation {
             while start > 0, self[start, y].isContinuation { start -= 1 }
@@ -251,6 +255,8 @@ public struct Screen: Equatable, Sendable {
         }
         var runs: [Run] = []
         for y in 0..<new.height {
+            // Most rows of a frame are as they were: one pass of whole-cell compares says so.
+            if sameRow(y, old, new) { continue }
             var start = -1
             var x = 0
             while x < new.width {
@@ -271,6 +277,23 @@ public struct Screen: Equatable, Sendable {
             if start >= 0 { runs.append(Run(y: y, x: start, count: new.width - start)) }
         }
         return runs
+    }
+
+    /// Whether row `y` shows the same in both (same size): equal cells, and for a cluster the
+    /// same text (its index is into each screen's own table).
+    private static func sameRow(_ y: Int, _ a: Screen, _ b: Screen) -> Bool {
+        a.cells.withUnsafeBufferPointer { ac in
+            b.cells.withUnsafeBufferPointer { bc in
+                let start = y * a.width
+                for i in start..<start + a.width {
+                    let p = ac[i]
+                    let q = bc[i]
+                    guard p == q else { return false }
+                    if p.isCluster && a.grapheme(of: p) != b.grapheme(of: q) { return false }
+                }
+                return true
+            }
+        }
     }
 
     /// Same size, cursor, cells and clusters (the same picture drawn in another order may

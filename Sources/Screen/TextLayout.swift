@@ -8,23 +8,116 @@ public struct Span: Equatable, Sendable {
     }
 }
 
-/// One laid-out line: its spans and the columns they take.
+/// One laid-out line: its spans and the columns they take, and its graphemes measured once
+/// (`glyphs`), so drawing a card that was laid out before copies cells instead of breaking its
+/// text into graphemes and looking up their widths again on every frame.
 public struct StyledLine: Equatable, Sendable {
-    public var spans: [Span]
+    public var spans: [Span] {
+        didSet {
+            glyphs = Glyphs(spans)
+            width = glyphs.width
+        }
+    }
     public var width: Int
+    private(set) var glyphs: Glyphs
+
     public init(_ spans: [Span] = [], width: Int? = nil) {
         self.spans = spans
-        self.width = width ?? spans.reduce(0) { $0 + Screen.width(of: $1.text) }
+        glyphs = Glyphs(spans)
+        self.width = width ?? glyphs.width
     }
+
+    init(_ spans: [Span], glyphs: Glyphs) {
+        self.spans = spans
+        self.glyphs = glyphs
+        width = glyphs.width
+    }
+
     public var text: String { spans.map(\.text).joined() }
+
+    public static func == (a: StyledLine, b: StyledLine) -> Bool { a.width == b.width && a.spans == b.spans }
+}
+
+/// A line's graphemes with their widths (zero-width ones left out, as drawing drops them): a
+/// single scalar as itself, a longer cluster as `Cell.clusterFlag | index` into `clusters`.
+struct Glyphs: Sendable {
+    struct Glyph: Sendable {
+        var code: UInt32
+        var width: UInt8
+        /// The span it belongs to (its style).
+        var span: UInt32
+    }
+    private(set) var items: [Glyph] = []
+    private(set) var clusters: [String] = []
+    private(set) var width = 0
+
+    init() {}
+
+    init(_ spans: [Span]) {
+        for (i, span) in spans.enumerated() {
+            if span.text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
+                items.reserveCapacity(items.count + span.text.utf8.count)
+                for b in span.text.utf8 { items.append(Glyph(code: UInt32(b), width: 1, span: UInt32(i))) }
+                width += span.text.utf8.count
+            } else {
+                for ch in span.text { append(ch, width: Screen.width(of: ch), span: i) }
+            }
+        }
+    }
+
+    mutating func append(_ ch: Character, width w: Int, span: Int) {
+        guard w > 0 else { return }
+        var it = ch.unicodeScalars.makeIterator()
+        let code: UInt32
+        if let first = it.next(), it.next() == nil {
+            code = first.value
+        } else {
+            code = Cell.clusterFlag | UInt32(clusters.count)
+            clusters.append(String(ch))
+        }
+        items.append(Glyph(code: code, width: UInt8(w), span: UInt32(span)))
+        width += w
+    }
 }
 
 extension Screen {
-    /// Draws a laid-out line; returns the column after it.
+    /// Draws a laid-out line; returns the column after it. The same cells as putting each
+    /// span's text in turn, from the graphemes measured when the line was made.
     @discardableResult
     public mutating func put(_ line: StyledLine, x: Int, y: Int, clip: Rect? = nil, under base: Style = .plain) -> Int {
+        let c = clip ?? bounds
+        guard y >= max(0, c.y), y < min(height, c.maxY) else { return x }
+        let left = max(0, c.x)
+        let right = min(width, c.maxX)
+        let styles = line.spans.map { $0.style.over(base) }
+        let glyphs = line.glyphs
         var col = x
-        for span in line.spans { col = put(span.text, x: col, y: y, style: span.style.over(base), clip: clip) }
+        for g in glyphs.items {
+            let w = Int(g.width)
+            if col >= right { break }
+            if col < left {
+                col += w
+                continue
+            }
+            let style = styles[Int(g.span)]
+            if w >= 2 && col + w > right {
+                // A wide grapheme that would cross the edge: the row ends with blanks.
+                while col < right {
+                    clearWide(at: col, y: y)
+                    self[col, y] = Cell(style: style)
+                    col += 1
+                }
+                break
+            }
+            clearWide(at: col, y: y)
+            let code = g.code & Cell.clusterFlag == 0 ? g.code : code(forCluster: glyphs.clusters[Int(g.code & ~Cell.clusterFlag)])
+            self[col, y] = Cell(code: code, style: style)
+            for k in 1..<max(1, w) {
+                clearWide(at: col + k, y: y)
+                self[col + k, y] = Cell(code: 0, style: style)
+            }
+            col += w
+        }
         return col
     }
 }
@@ -43,16 +136,16 @@ public enum TextLayout {
 
         func emit(_ items: ArraySlice<(Character, Int, Style)>) {
             var spans: [Span] = []
-            var w = 0
+            var glyphs = Glyphs()
             for (ch, cw, st) in items {
-                w += cw
                 if let last = spans.last, last.style == st {
                     spans[spans.count - 1].text.append(ch)
                 } else {
                     spans.append(Span(String(ch), st))
                 }
+                glyphs.append(ch, width: cw, span: spans.count - 1)
             }
-            lines.append(StyledLine(spans, width: w))
+            lines.append(StyledLine(spans, glyphs: glyphs))
         }
 
         for span in spans {

@@ -58,6 +58,50 @@ import TweetText
         #expect(styled[1].spans.first?.style.fg == .indexed(1))
     }
 
+    /// A laid-out line draws from the graphemes measured when it was made: cell for cell the
+    /// same screen as putting its spans' text one after another, at every clip edge, over text
+    /// on both sides (wide graphemes cut at the edges, clusters, marks, controls).
+    @Test func aLineDrawsTheSameCellsAsItsSpansTextPutInTurn() {
+        let texts = [
+            "plain ascii", "日本語のテキスト", "👩‍👩‍👧 family", "e\u{301}cole", "tab\there", "🇺🇸🇫🇷", "zero\u{200B}width", "\u{7}bell",
+            "mixed 漢字 and 😀!", "",
+        ]
+        let styles = [Style(fg: .indexed(1)), Style(fg: .indexed(2), bg: .default, .bold), Style(bg: .indexed(4))]
+        for i in 0..<texts.count {
+            let spans = (0..<3).map { k in Span(texts[(i + k * 3) % texts.count], styles[k]) }
+            let line = StyledLine(spans)
+            #expect(line.width == spans.reduce(0) { $0 + Screen.width(of: $1.text) })
+            for x in [-3, 0, 5] {
+                for clip in [
+                    nil, Rect(x: 2, y: 0, width: 9, height: 2), Rect(x: 1, y: 0, width: 20, height: 1),
+                    Rect(x: 0, y: 1, width: 30, height: 1),
+                ] {
+                    var viaLine = Screen(width: 30, height: 2)
+                    var viaText = Screen(width: 30, height: 2)
+                    for s in [0, 1] {
+                        // Something already there: wide graphemes the line cuts into.
+                        viaLine.put("漢字漢字漢字漢字漢字漢字漢字漢字", x: 0, y: s, style: .plain)
+                        viaText.put("漢字漢字漢字漢字漢字漢字漢字漢字", x: 0, y: s, style: .plain)
+                    }
+                    let end = viaLine.put(line, x: x, y: 0, clip: clip, under: Style(bg: .indexed(3)))
+                    var col = x
+                    for span in spans {
+                        col = viaText.put(span.text, x: col, y: 0, style: span.style.over(Style(bg: .indexed(3))), clip: clip)
+                    }
+                    #expect(end == col, "\(texts[i]) at \(x) in \(String(describing: clip))")
+                    #expect(viaLine == viaText, "\(texts[i]) at \(x) in \(String(describing: clip))")
+                }
+            }
+        }
+        // Changing the spans measures again.
+        var line = StyledLine([Span("ab", .plain)])
+        line.spans.append(Span("漢", .plain))
+        #expect(line.width == 4)
+        var screen = Screen(width: 6, height: 1)
+        screen.put(line, x: 0, y: 0)
+        #expect(screen.line(0).hasPrefix("ab漢"))
+    }
+
     @Test func truncateAndPadByWidth() {
         #expect(TextLayout.truncate("日本語テキスト", width: 7) == "日本語…")
         #expect(TextLayout.truncate("short", width: 7) == "short")
