@@ -68,6 +68,28 @@ import Testing
         #expect(again.tweets[0].user === page.tweets[0].user)
     }
 
+    /// A user is taken from the cache only when its whole object is the same byte for byte:
+    /// objects alike in their first bytes (where the cache looks first) but not after are
+    /// parsed on their own.
+    @Test func usersAlikeInTheirFirstBytesAreParsedApart() throws {
+        func tweet(_ id: Int, followers: String) -> Data {
+            let user =
+                #"{"id_str":"12","screen_name":"ann","name":"Ann, with a name long enough to pass the first bytes","followers_count":"#
+                + followers + "}"
+            return Data(#"{"id_str":"\#(id)","created_at":"Wed Oct 10 20:19:24 +0000 2018","text":"hi","user":\#(user)}"#.utf8)
+        }
+        let d = V1Decoder()
+        let a = try d.tweet(from: tweet(1, followers: "10"))
+        let b = try d.tweet(from: tweet(2, followers: "10"))
+        let c = try d.tweet(from: tweet(3, followers: "11"))
+        let e = try d.tweet(from: tweet(4, followers: "100"))
+        #expect(b.user === a.user)
+        #expect(c.user !== a.user && c.user.followersCount == 11)
+        #expect(e.user.followersCount == 100)
+        #expect(try d.tweet(from: tweet(5, followers: "11")).user === c.user)
+        #expect(try d.tweet(from: tweet(6, followers: "10")).user === a.user)
+    }
+
     @Test func mentionsCarryReplyIds() throws {
         let page = try V1Decoder().timeline(from: try Self.load("get_mentions.json"))
         #expect(page.tweets.count == 19)
