@@ -34,8 +34,11 @@ struct TweetBuilder {
     struct Extended {
         var fullText: String?
         var displayRange: Range<Int>?
-        var entities: Entities?
-        var media: [Entities.Media]?
+        /// Its entities packed, when it has an `entities` object (media from its
+        /// `extended_entities` in place of theirs when there are any).
+        var packed: [UInt8]?
+        /// Where its `extended_entities` start, for a tweet whose entities are outside it.
+        var mediaAt: Int?
     }
 
     /// Reads the value of `key` if it is a tweet field; skips it otherwise.
@@ -80,20 +83,14 @@ struct TweetBuilder {
         guard let user else { throw DecodeError("tweet \(rawID) has no user") }
         let body: String
         var range: Range<Int>?
-        var ents: Entities
+        let packed: [UInt8]
         var cut = truncated
-        /// Entities read where they were skipped (already checked to be well-formed JSON).
-        func entities(at start: Int?) throws -> Entities {
-            guard let start else { return Entities() }
-            var again = r
-            again.rewind(to: start)
-            return try d.entities(&again)
-        }
+        // Entities are read where they were skipped (already checked to be well-formed JSON);
+        // media from `extended_entities` replace the others' when there are any.
         if let e = extended, let full = e.fullText {
             body = full
             range = e.displayRange
-            ents = try e.entities ?? entities(at: entitiesAt)
-            if let media = e.media ?? e.entities?.media, !media.isEmpty { ents.media = media }
+            packed = try e.packed ?? d.packer.pack(r, entitiesAt: entitiesAt, mediaAt: e.mediaAt)
             cut = false
         } else {
             if let full = fullText {
@@ -104,17 +101,16 @@ struct TweetBuilder {
                 throw DecodeError("tweet \(rawID) has no text")
             }
             range = displayRange
-            ents = try entities(at: entitiesAt)
-            if let media = try extendedEntitiesAt.map({ try entities(at: $0).media }), !media.isEmpty { ents.media = media }
+            packed = try d.packer.pack(r, entitiesAt: entitiesAt, mediaAt: extendedEntitiesAt)
         }
         let seconds = createdAt ?? timestampMs.map { $0 / 1000 } ?? Int64(Snowflake.milliseconds(of: rawID) / 1000)
         return Tweet(
-            id: TweetID(rawID), createdAt: seconds, user: user, text: body, displayRange: range, entities: ents,
+            id: TweetID(rawID), createdAt: seconds, user: user, text: body, displayRange: range, packedEntities: packed,
             inReplyToStatusID: (inReplyToStatusID ?? inReplyToStatusNumber).map { TweetID($0) },
             inReplyToUserID: (inReplyToUserID ?? inReplyToUserNumber).map { UserID($0) },
             inReplyToScreenName: inReplyToScreenName, retweetedStatus: retweetedStatus, quotedStatus: quotedStatus,
             quotedStatusID: quotedStatusID.map { TweetID($0) }, retweetCount: retweetCount,
             favoriteCount: favoriteCount, isFavorited: favorited, isRetweeted: retweeted, isTruncated: cut,
-            lang: lang)
+            lang: lang, extras: nil)
     }
 }

@@ -4,22 +4,10 @@ import Foundation
 /// tweets by a few people holds a few users. Not thread-safe: give each task its own.
 public final class V1Decoder {
     private var users: [UserID: User] = [:]
-    var scratch = EntityScratch()
+    var packer = EntityPacker()
     private var usersByBytes = UserBytesCache(limit: maxUserCacheEntries)
     static let maxUserCacheEntries = 20_000
 
-    struct EntityScratch {
-        var urls: [Entities.Link] = []
-        var media: [Entities.Media] = []
-        var mentions: [Entities.Mention] = []
-        var hashtags: [Entities.Hashtag] = []
-        mutating func clear() {
-            urls.removeAll(keepingCapacity: true)
-            media.removeAll(keepingCapacity: true)
-            mentions.removeAll(keepingCapacity: true)
-            hashtags.removeAll(keepingCapacity: true)
-        }
-    }
     /// How deep retweets and quotes may nest before the rest is skipped.
     static let maxTweetDepth = 3
 
@@ -176,15 +164,24 @@ public final class V1Decoder {
             return nil
         }
         var e = TweetBuilder.Extended()
+        // Read as they come (nothing else is read inside this object, so the packer is free).
+        var sawEntities = false
+        packer.begin()
         try r.readObject { r, key in
             switch key {
             case "full_text": e.fullText = try r.optionalString()
             case "display_text_range": e.displayRange = try r.optionalRange()
-            case "entities": e.entities = try self.entities(&r)
-            case "extended_entities": e.media = try self.entities(&r).media
+            case "entities":
+                sawEntities = true
+                try self.packer.read(&r, mediaOnly: false)
+            case "extended_entities":
+                _ = r.peek()
+                e.mediaAt = r.offset
+                try self.packer.read(&r, mediaOnly: true)
             default: try r.skipValue()
             }
         }
+        if sawEntities { e.packed = packer.finish() }
         return e
     }
 

@@ -192,12 +192,38 @@ public struct JSONReader {
     private mutating func readEscapedString(from start: Int) throws -> String {
         var out = [UInt8]()
         out.reserveCapacity(64)
+        try unescape(from: start, into: &out)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// A string's bytes, unescaped, added to `out` (no `String` made); false, with the value
+    /// skipped, when it is not a string.
+    mutating func appendString(to out: inout [UInt8]) throws -> Bool {
+        guard peek() == .string else {
+            try skipValue()
+            return false
+        }
+        try expect(UInt8(ascii: "\""), "a string")
+        let start = offset
+        guard let close = closingQuote(from: start) else { throw fail("unterminated string") }
+        if close.escaped {
+            try unescape(from: start, into: &out)
+        } else {
+            out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: close.at - start))
+            offset = close.at + 1
+        }
+        return true
+    }
+
+    /// Unescapes the string whose text starts at `start` into `out`; the reader ends past its
+    /// closing quote.
+    private mutating func unescape(from start: Int, into out: inout [UInt8]) throws {
         offset = start
         while offset < end {
             let b = p[offset]
             if b == UInt8(ascii: "\"") {
                 offset += 1
-                return String(decoding: out, as: UTF8.self)
+                return
             }
             guard b == UInt8(ascii: "\\") else {
                 // Copy the run up to the next quote or backslash in one go.

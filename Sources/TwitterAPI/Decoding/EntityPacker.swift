@@ -1,0 +1,243 @@
+/// A v1.1 tweet's entities read from their JSON straight into the layout `Entities.packed()`
+/// makes: each entity's strings go to a reused pool and then to its kind's bytes, so no
+/// `String`, struct or array is made per entity (they were made, packed and dropped on every
+/// tweet). Owned by one decoder and reused; not reentrant.
+struct EntityPacker {
+    /// Each kind's entities, in `packed()`'s order of fields, and how many.
+    private var urls: [UInt8] = []
+    private var media: [UInt8] = []
+    private var mentions: [UInt8] = []
+    private var hashtags: [UInt8] = []
+    private var counts = [0, 0, 0, 0]
+    /// Media from `extended_entities`, which replace the others' when there are any.
+    private var extendedMedia: [UInt8] = []
+    private var extendedMediaCount = 0
+    /// The strings of the entity being read.
+    private var pool: [UInt8] = []
+
+    /// The packed entities of the object at `entitiesAt`, with the media of the object at
+    /// `mediaAt` in place of its own when that has any (both positions in `r`'s message).
+    mutating func pack(_ r: JSONReader, entitiesAt: Int?, mediaAt: Int?) throws -> [UInt8] {
+        begin()
+        if let start = entitiesAt {
+            var again = r
+            again.rewind(to: start)
+            try read(&again, mediaOnly: false)
+        }
+        if let start = mediaAt {
+            var again = r
+            again.rewind(to: start)
+            try read(&again, mediaOnly: true)
+        }
+        return finish()
+    }
+
+    /// Starts a tweet's entities, then read with `read` as their objects come, and `finish`.
+    mutating func begin() {
+        for i in 0..<4 { counts[i] = 0 }
+        urls.removeAll(keepingCapacity: true)
+        media.removeAll(keepingCapacity: true)
+        mentions.removeAll(keepingCapacity: true)
+        hashtags.removeAll(keepingCapacity: true)
+        extendedMedia.removeAll(keepingCapacity: true)
+        extendedMediaCount = 0
+    }
+
+    /// The entities read since `begin`, packed.
+    mutating func finish() -> [UInt8] {
+        if extendedMediaCount > 0 {
+            swap(&media, &extendedMedia)
+            counts[1] = extendedMediaCount
+        }
+        guard counts.contains(where: { $0 > 0 }) else { return [] }
+        var head: [UInt8] = []
+        for c in counts { head.appendLEB128(UInt64(c)) }
+        let total = head.count + urls.count + media.count + mentions.count + hashtags.count
+        return [UInt8](unsafeUninitializedCapacity: total) { buffer, n in
+            n = 0
+            for part in [head, urls, media, mentions, hashtags] {
+                part.withUnsafeBufferPointer { p in
+                    guard let base = p.baseAddress, p.count > 0 else { return }
+                    (buffer.baseAddress! + n).initialize(from: base, count: p.count)
+                    n += p.count
+                }
+            }
+        }
+    }
+
+    /// An `entities` object, or with `mediaOnly` the media of an `extended_entities` one.
+    mutating func read(_ r: inout JSONReader, mediaOnly: Bool) throws {
+        guard r.peek() == .object else { return try r.skipValue() }
+        try r.readObject { r, key in
+            guard r.peek() == .array else { return try r.skipValue() }
+            switch key {
+            case "media" where mediaOnly: try r.readArray { r in try self.media(&r, extended: true) }
+            case _ where mediaOnly: try r.skipValue()
+            case "urls": try r.readArray { r in try self.link(&r) }
+            case "media": try r.readArray { r in try self.media(&r, extended: false) }
+            case "user_mentions": try r.readArray { r in try self.mention(&r) }
+            case "hashtags": try r.readArray { r in try self.hashtag(&r, symbol: false) }
+            case "symbols": try r.readArray { r in try self.hashtag(&r, symbol: true) }
+            default: try r.skipValue()
+            }
+        }
+    }
+
+    /// A string field into the pool: where it lies there, or nil when it is not a string.
+    private mutating func string(_ r: inout JSONReader) throws -> Range<Int>? {
+        let start = pool.count
+        return try r.appendString(to: &pool) ? start..<pool.count : nil
+    }
+
+    private static func span(_ range: Range<Int>, _ out: inout [UInt8]) {
+        out.appendLEB128(UInt64(UInt32(bitPattern: Int32(clamping: range.lowerBound))))
+        out.appendLEB128(UInt64(UInt32(bitPattern: Int32(clamping: range.upperBound))))
+    }
+
+    private static func put(_ s: ArraySlice<UInt8>, _ out: inout [UInt8]) {
+        out.appendLEB128(UInt64(s.count))
+        out.append(contentsOf: s)
+    }
+
+    /// Absent as 0, present as its length + 1.
+    private static func putOptional(_ s: ArraySlice<UInt8>?, _ out: inout [UInt8]) {
+        guard let s else { return out.appendLEB128(0) }
+        out.appendLEB128(UInt64(s.count) + 1)
+        out.append(contentsOf: s)
+    }
+
+    private mutating func link(_ r: inout JSONReader) throws {
+        guard r.peek() == .object else { return try r.skipValue() }
+        pool.removeAll(keepingCapacity: true)
+        var url: Range<Int>?
+        var expanded: Range<Int>?
+        var display: Range<Int>?
+        var range: Range<Int>?
+        try r.readObject { r, key in
+            switch key {
+            case "url": url = try self.string(&r)
+            case "expanded_url": expanded = try self.string(&r)
+            case "display_url": display = try self.string(&r)
+            case "indices": range = try r.optionalRange()
+            default: try r.skipValue()
+            }
+        }
+        guard let url, let range else { return }
+        Self.span(range, &urls)
+        Self.put(pool[expanded ?? url], &urls)
+        Self.put(pool[display ?? expanded ?? url], &urls)
+        counts[0] += 1
+    }
+
+    private mutating func media(_ r: inout JSONReader, extended: Bool) throws {
+        guard r.peek() == .object else { return try r.skipValue() }
+        pool.removeAll(keepingCapacity: true)
+        var type: Range<Int>?
+        var url: Range<Int>?
+        var display: Range<Int>?
+        var expanded: Range<Int>?
+        var https: Range<Int>?
+        var range: Range<Int>?
+        var alt: Range<Int>?
+        var size: (w: Int, h: Int)?
+        var large: (w: Int, h: Int)?
+        try r.readObject { r, key in
+            switch key {
+            case "type": type = try self.string(&r) ?? type
+            case "url": url = try self.string(&r)
+            case "display_url": display = try self.string(&r)
+            case "expanded_url": expanded = try self.string(&r)
+            case "media_url_https": https = try self.string(&r)
+            case "indices": range = try r.optionalRange()
+            case "ext_alt_text": alt = try self.string(&r)
+            case "original_info": size = try Self.dimensions(&r, "width", "height")
+            case "sizes":
+                guard r.peek() == .object else { return try r.skipValue() }
+                try r.readObject { r, key in
+                    if key.equals("large") { large = try Self.dimensions(&r, "w", "h") } else { try r.skipValue() }
+                }
+            default: try r.skipValue()
+            }
+        }
+        guard let url, let range else { return }
+        let wh = size ?? large
+        // Taken out and put back, so appending does not copy the kind's bytes.
+        var out: [UInt8] = []
+        if extended { swap(&out, &extendedMedia) } else { swap(&out, &media) }
+        Self.span(range, &out)
+        out.appendLEB128(UInt64(max(0, Int32(clamping: wh?.w ?? 0))))
+        out.appendLEB128(UInt64(max(0, Int32(clamping: wh?.h ?? 0))))
+        Self.put(type.map { pool[$0] } ?? ArraySlice("photo".utf8), &out)
+        Self.put(pool[expanded ?? url], &out)
+        Self.put(pool[display ?? expanded ?? url], &out)
+        Self.putOptional(https.map { pool[$0] }, &out)
+        Self.putOptional(alt.flatMap { $0.isEmpty ? nil : pool[$0] }, &out)
+        if extended {
+            swap(&out, &extendedMedia)
+            extendedMediaCount += 1
+        } else {
+            swap(&out, &media)
+            counts[1] += 1
+        }
+    }
+
+    /// `{"width": …, "height": …}` (original_info) or `{"w": …, "h": …}` (sizes).
+    private static func dimensions(_ r: inout JSONReader, _ wKey: StaticString, _ hKey: StaticString) throws -> (w: Int, h: Int)? {
+        guard r.peek() == .object else {
+            try r.skipValue()
+            return nil
+        }
+        var w = 0
+        var h = 0
+        try r.readObject { r, key in
+            if key.equals(wKey) {
+                w = try r.lenientInt() ?? 0
+            } else if key.equals(hKey) {
+                h = try r.lenientInt() ?? 0
+            } else {
+                try r.skipValue()
+            }
+        }
+        return w > 0 && h > 0 ? (w, h) : nil
+    }
+
+    private mutating func mention(_ r: inout JSONReader) throws {
+        guard r.peek() == .object else { return try r.skipValue() }
+        pool.removeAll(keepingCapacity: true)
+        var name: Range<Int>?
+        var id: UInt64?
+        var range: Range<Int>?
+        try r.readObject { r, key in
+            switch key {
+            case "screen_name": name = try self.string(&r)
+            case "id_str": id = try r.optionalIDString()
+            case "indices": range = try r.optionalRange()
+            default: try r.skipValue()
+            }
+        }
+        guard let name, let range else { return }
+        Self.span(range, &mentions)
+        mentions.appendLEB128(id ?? 0)
+        Self.put(pool[name], &mentions)
+        counts[2] += 1
+    }
+
+    private mutating func hashtag(_ r: inout JSONReader, symbol: Bool) throws {
+        guard r.peek() == .object else { return try r.skipValue() }
+        pool.removeAll(keepingCapacity: true)
+        var text: Range<Int>?
+        var range: Range<Int>?
+        try r.readObject { r, key in
+            switch key {
+            case "text": text = try self.string(&r)
+            case "indices": range = try r.optionalRange()
+            default: try r.skipValue()
+            }
+        }
+        guard let text, let range else { return }
+        Self.span(range, &hashtags)
+        hashtags.appendLEB128(symbol ? 1 : 0)
+        Self.put(pool[text], &hashtags)
+        counts[3] += 1
+    }
+}
