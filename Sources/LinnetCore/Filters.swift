@@ -50,13 +50,14 @@ public struct Filters: Equatable, Sendable {
             if users.contains(where: { names.contains(Self.bare($0, "@")) }) { return true }
         }
         guard !(words.isEmpty && phrases.isEmpty && hashtags.isEmpty && patterns.isEmpty) else { return false }
-        let parts = [tweet.content, tweet.content.quotedStatus].compactMap { $0 }
+        // Each part's entities unpacked once (a tweet keeps them packed).
+        let parts = [tweet.content, tweet.content.quotedStatus].compactMap { $0 }.map { ($0, $0.entities) }
         if !hashtags.isEmpty {
-            let tags = Set(parts.flatMap { $0.entities.hashtags.map { $0.text.lowercased() } })
+            let tags = Set(parts.flatMap { $0.1.hashtags.map { $0.text.lowercased() } })
             if hashtags.contains(where: { tags.contains(Self.bare($0, "#")) }) { return true }
         }
-        let text = parts.map { t in
-            HTMLEntities.decode(t.text) + " " + t.entities.urls.map(\.target).joined(separator: " ")
+        let text = parts.map { t, e in
+            HTMLEntities.decode(t.text) + " " + e.urls.map(\.target).joined(separator: " ")
         }.joined(separator: "\n")
         let lower = text.lowercased()
         if phrases.contains(where: { !$0.isEmpty && lower.contains($0.lowercased()) }) { return true }

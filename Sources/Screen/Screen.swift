@@ -94,7 +94,7 @@ public struct Screen: Equatable, Sendable {
         return !a.isCluster || sa.grapheme(of: a) == sb.grapheme(of: b)
     }
 
-    private mutating func code(for ch: Character) -> UInt32 {
+    mutating func code(for ch: Character) -> UInt32 {
         var it = ch.unicodeScalars.makeIterator()
         if let first = it.next(), it.next() == nil { return first.value }
         return code(forCluster: String(ch))
@@ -134,29 +134,38 @@ public struct Screen: Equatable, Sendable {
         for ch in text {
             let w = Self.width(of: ch)
             if w == 0 { continue }
-            if col >= right { break }
-            if col < max(0, c.x) {
-                col += w
-                continue
-            }
-            if w >= 2 && col + w > right {
-                // A wide grapheme that would cross the edge: the row ends with blanks.
-                while col < right {
-                    clearWide(at: col, y: y)
-                    self[col, y] = Cell(style: style)
-                    col += 1
-                }
-                break
-            }
-            clearWide(at: col, y: y)
-            self[col, y] = Cell(code: code(for: ch), style: style)
-            for k in 1..<max(1, w) {
-                clearWide(at: col + k, y: y)
-                self[col + k, y] = Cell(code: 0, style: style)
-            }
-            col += w
+            let (next, done) = place(width: w, style: style, at: col, y: y, left: max(0, c.x), right: right) { $0.code(for: ch) }
+            col = next
+            if done { break }
         }
         return col
+    }
+
+    /// Puts one grapheme of `w` columns at `col` of row `y`, drawn only within `left..<right`:
+    /// the column after it, and whether the row is full. A wide grapheme that would cross the
+    /// right edge becomes blanks to the edge. `code` is asked only for a grapheme drawn (it may
+    /// add a cluster to this screen's table).
+    @inline(__always)
+    mutating func place(
+        width w: Int, style: Style, at col: Int, y: Int, left: Int, right: Int, code: (inout Screen) -> UInt32
+    ) -> (next: Int, done: Bool) {
+        if col >= right { return (col, true) }
+        if col < left { return (col + w, false) }
+        if w >= 2 && col + w > right {
+            for x in col..<right {
+                clearWide(at: x, y: y)
+                self[x, y] = Cell(style: style)
+            }
+            return (right, true)
+        }
+        clearWide(at: col, y: y)
+        let c = code(&self)
+        self[col, y] = Cell(code: c, style: style)
+        for k in 1..<max(1, w) {
+            clearWide(at: col + k, y: y)
+            self[col + k, y] = Cell(code: 0, style: style)
+        }
+        return (col + w, false)
     }
 
     /// Overwriting part of a wide grapheme blanks the rest of it, so no cell is left orphaned.

@@ -93,30 +93,11 @@ extension Screen {
         let glyphs = line.glyphs
         var col = x
         for g in glyphs.items {
-            let w = Int(g.width)
-            if col >= right { break }
-            if col < left {
-                col += w
-                continue
+            let (next, done) = place(width: Int(g.width), style: styles[Int(g.span)], at: col, y: y, left: left, right: right) {
+                g.code & Cell.clusterFlag == 0 ? g.code : $0.code(forCluster: glyphs.clusters[Int(g.code & ~Cell.clusterFlag)])
             }
-            let style = styles[Int(g.span)]
-            if w >= 2 && col + w > right {
-                // A wide grapheme that would cross the edge: the row ends with blanks.
-                while col < right {
-                    clearWide(at: col, y: y)
-                    self[col, y] = Cell(style: style)
-                    col += 1
-                }
-                break
-            }
-            clearWide(at: col, y: y)
-            let code = g.code & Cell.clusterFlag == 0 ? g.code : code(forCluster: glyphs.clusters[Int(g.code & ~Cell.clusterFlag)])
-            self[col, y] = Cell(code: code, style: style)
-            for k in 1..<max(1, w) {
-                clearWide(at: col + k, y: y)
-                self[col + k, y] = Cell(code: 0, style: style)
-            }
-            col += w
+            col = next
+            if done { break }
         }
         return col
     }
