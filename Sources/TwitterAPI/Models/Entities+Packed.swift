@@ -41,7 +41,9 @@ extension Entities {
     }
 
     /// Entities from `packed()`'s bytes.
-    init(packed bytes: [UInt8]) {
+    init(packed bytes: [UInt8]) { self.init(packed: bytes[...]) }
+
+    init(packed bytes: ArraySlice<UInt8>) {
         self.init()
         guard !bytes.isEmpty else { return }
         bytes.withUnsafeBufferPointer { b in

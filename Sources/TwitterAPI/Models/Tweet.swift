@@ -5,13 +5,14 @@ public final class Tweet: Sendable, Equatable, CustomStringConvertible {
     public let id: TweetID
     private let created: Int64
     public let user: User
+    /// The text's UTF-8, then the entities packed (see `Entities.packed`), in one allocation:
+    /// a held tweet's text and entities are read when it is drawn.
+    private let storage: [UInt8]
     /// The full text as Twitter delivered it (HTML-escaped; see `displayText`).
-    public let text: String
-    /// Kept packed (see `Entities.packed`): a held tweet's entities are read when it is drawn.
-    private let packedEntities: [UInt8]
-    public var entities: Entities { Entities(packed: packedEntities) }
+    public var text: String { String(decoding: storage[..<Int(textCount)], as: UTF8.self) }
+    public var entities: Entities { Entities(packed: storage[Int(textCount)...]) }
     /// The packed bytes themselves, for the cache to write as they are.
-    package var entityBytes: [UInt8] { packedEntities }
+    package var entityBytes: [UInt8] { Array(storage[Int(textCount)...]) }
     public let inReplyToScreenName: String?
     /// For a retweet: the original tweet.
     public let retweetedStatus: Tweet?
@@ -25,6 +26,8 @@ public final class Tweet: Sendable, Equatable, CustomStringConvertible {
     public let isRetweeted: Bool
     /// True when only a compatibility-mode cut of the text was available.
     public let isTruncated: Bool
+    /// Bytes of `storage` that are the text (kept beside the flags, where the object has room).
+    private let textCount: UInt32
     private let langCode: UInt64
     /// What only some tweets carry (X API v2 edits, withholding, long posts); nil for most.
     public let extras: TweetExtras?
@@ -55,10 +58,22 @@ public final class Tweet: Sendable, Equatable, CustomStringConvertible {
         self.id = id
         created = createdAt
         self.user = user
-        self.text = text
+        var t = text
+        let n = t.withUTF8 { $0.count }
+        textCount = UInt32(truncatingIfNeeded: n)
+        storage = t.withUTF8 { u in
+            [UInt8](unsafeUninitializedCapacity: n + packedEntities.count) { buffer, count in
+                count = 0
+                guard let to = buffer.baseAddress else { return }
+                if let base = u.baseAddress, n > 0 { to.initialize(from: base, count: n) }
+                packedEntities.withUnsafeBufferPointer { p in
+                    if let base = p.baseAddress, p.count > 0 { (to + n).initialize(from: base, count: p.count) }
+                }
+                count = n + packedEntities.count
+            }
+        }
         displayStart = displayRange.map { Int32(clamping: $0.lowerBound) } ?? -1
         displayEnd = displayRange.map { Int32(clamping: $0.upperBound) } ?? -1
-        self.packedEntities = packedEntities
         replyStatus = inReplyToStatusID?.rawValue ?? 0
         replyUser = inReplyToUserID?.rawValue ?? 0
         self.inReplyToScreenName = inReplyToScreenName
@@ -92,8 +107,8 @@ public final class Tweet: Sendable, Equatable, CustomStringConvertible {
 
     public static func == (a: Tweet, b: Tweet) -> Bool {
         a === b
-            || (a.id == b.id && a.createdAt == b.createdAt && a.user == b.user && a.text == b.text
-                && a.displayRange == b.displayRange && a.packedEntities == b.packedEntities
+            || (a.id == b.id && a.createdAt == b.createdAt && a.user == b.user && a.textCount == b.textCount
+                && a.storage == b.storage && a.displayRange == b.displayRange
                 && a.inReplyToStatusID == b.inReplyToStatusID && a.inReplyToUserID == b.inReplyToUserID
                 && a.inReplyToScreenName == b.inReplyToScreenName && a.retweetedStatus == b.retweetedStatus
                 && a.quotedStatus == b.quotedStatus && a.quotedStatusID == b.quotedStatusID
