@@ -6,50 +6,6 @@ import Spawn
 import Timeline
 import TwitterAPI
 
-/// Runs jobs one after another, in the order they were given, off the main actor: the store
-/// and engine calls of a turn's effects land in the order the reducer returned them (two
-/// quick `setAnchor`s can no longer overtake each other). A job that waits on the network
-/// starts its own task, so it does not hold up the ones behind it.
-public final class EffectQueue: Sendable {
-    public typealias Job = @Sendable () async -> Void
-    private let jobs: AsyncStream<Job>.Continuation
-    private let worker: Task<Void, Never>
-
-    public init() {
-        let (stream, continuation) = AsyncStream<Job>.makeStream()
-        jobs = continuation
-        worker = Task.detached {
-            for await job in stream { await job() }
-        }
-    }
-
-    deinit {
-        jobs.finish()
-    }
-
-    public func add(_ job: @escaping Job) { jobs.yield(job) }
-
-    /// Waits until every job added so far has run.
-    public func drain() async {
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            jobs.yield { done.resume() }
-        }
-    }
-}
-
-/// Results from network tasks, waiting for the UI loop.
-final class Inbox: Sendable {
-    private let items = Locked<[Action]>([])
-    func post(_ a: Action) { items.withLock { $0.append(a) } }
-    func take() -> [Action] {
-        items.withLock {
-            let all = $0
-            $0 = []
-            return all
-        }
-    }
-}
-
 /// The run loop: keys and store changes in, frames out. It owns the terminal on the main thread
 /// and never waits on the network; network work runs as tasks whose results come back as
 /// actions and wake the loop.
@@ -110,7 +66,7 @@ public final class App {
     var settings: Settings
     private var watcher: Task<Void, Never>?
     private var pendingSwitch: String?
-    public private(set) var state: AppState
+    public internal(set) var state: AppState
     let inbox = Inbox()
     let effects = EffectQueue()
     let wake: @Sendable () -> Void
@@ -123,12 +79,12 @@ public final class App {
     private var filterMemo: [TweetID: (ObjectIdentifier, Bool)] = [:]
     private var filterMutes: Set<UserID> = []
     private var lastFrame: Screen?
-    private var savedDrafts: [DraftRecord] = []
-    private var lastDraftSave = 0.0
+    var savedDrafts: [DraftRecord] = []
+    var lastDraftSave = 0.0
     /// A save failed while quitting and the user was told; the next quit goes ahead.
-    private var quitDespiteUnsaved = false
-    private var lastLedgerSave = 0.0
-    private var ledgerSaveFailed = false
+    var quitDespiteUnsaved = false
+    var lastLedgerSave = 0.0
+    var ledgerSaveFailed = false
 
     public init(terminal: any Terminal, store: TimelineStore, engine: SyncEngine, settings: Settings, wake: @escaping @Sendable () -> Void)
     {
@@ -206,23 +162,6 @@ public final class App {
                 await engine.open(id)
             }
         }
-    }
-
-    /// `session.json` beside the drafts: the pane the reader was on.
-    private var sessionURL: URL? { settings.drafts?.fileURL.deletingLastPathComponent().appendingPathComponent("session.json") }
-
-    private func readSession() -> String? {
-        guard let url = sessionURL, let data = try? PrivateFile.read(url, limit: 64 * 1024),
-            let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
-        else { return nil }
-        return json["pane"] as? String
-    }
-
-    private func saveSession() {
-        guard let url = sessionURL, state.panes.indices.contains(state.active), let name = Config.paneName(state.pane.id),
-            let data = try? JSONSerialization.data(withJSONObject: ["pane": name])
-        else { return }
-        try? PrivateFile.write(data, to: url)
     }
 
     /// Stops syncing and saves drafts and the cache.
@@ -423,121 +362,4 @@ public final class App {
         }
     }
 
-    /// Hands the terminal to the editor on a private copy of the draft (a 0700 folder of its
-    /// own, removed after); what it saves comes back to the box. An editor that cannot start,
-    /// exits with an error or leaves something that is not UTF-8 text changes nothing.
-    private func editInEditor(_ text: String) {
-        let editor = settings.editor
-        var template = Array((FileManager.default.temporaryDirectory.path + "/linnet-edit-XXXXXX").utf8CString)
-        guard let made = mkdtemp(&template) else {
-            inbox.post(.notice(Words.editorFailed(editor, "could not be given a file: \(String(cString: strerror(errno)))"), isError: true))
-            return
-        }
-        let folder = URL(fileURLWithPath: String(cString: made))
-        defer { try? FileManager.default.removeItem(at: folder) }
-        let file = folder.appendingPathComponent("draft.txt")
-        do { try PrivateFile.write(Data(text.utf8), to: file, privateFolder: false) } catch {
-            inbox.post(.notice(Words.editorFailed(editor, "could not be given a file: \(error.description)"), isError: true))
-            return
-        }
-        terminal.suspend()
-        // A ctrl-c or ctrl-\ meant for the editor reaches the whole group: it must not end
-        // Linnet (git does the same around its editor). The child starts with default handlers.
-        let previousInt = signal(SIGINT, SIG_IGN)
-        let previousQuit = signal(SIGQUIT, SIG_IGN)
-        defer {
-            signal(SIGINT, previousInt)
-            signal(SIGQUIT, previousQuit)
-        }
-        let status: Int32
-        do {
-            // As git runs core.editor: through the shell, the file as "$1".
-            let child = try ChildProcess(
-                "/bin/sh", ["-c", editor + " \"$1\"", "sh", file.path], stdin: .inherit, stdout: .inherit, stderr: .inherit)
-            status = child.wait()
-        } catch {
-            terminal.resume()
-            inbox.post(.notice(Words.editorFailed(editor, "did not start: \(error.description)"), isError: true))
-            return
-        }
-        terminal.resume()
-        guard status == 0 else {
-            inbox.post(.notice(Words.editorFailed(editor, status == 127 ? "was not found" : "exited with status \(status)"), isError: true))
-            return
-        }
-        let saved: Data?
-        do { saved = try PrivateFile.read(file, limit: 1 << 20) } catch {
-            inbox.post(.notice(Words.editorFailed(editor, "left no readable file: \(error.description)"), isError: true))
-            return
-        }
-        guard let saved, let edited = String(validating: saved, as: UTF8.self) else {
-            inbox.post(.notice(Words.editorFailed(editor, saved == nil ? "left no file" : "saved text that is not UTF-8"), isError: true))
-            return
-        }
-        inbox.post(.edited(edited))
-    }
-
-    /// Opens an address in the browser of this machine; over ssh (no browser here) it is
-    /// copied to the clipboard of the terminal the user sits at instead.
-    private func openLink(_ url: String) {
-        guard !settings.remoteSession else {
-            terminal.copyToClipboard(url)
-            inbox.post(.notice(Words.copiedOverSSH(url), isError: false))
-            return
-        }
-        do {
-            // $BROWSER may list several, separated by ':'; the first is used, the address as its
-            // argument (never through a shell).
-            let browser = settings.browser.flatMap { $0.split(separator: ":").first.map(String.init) } ?? "xdg-open"
-            let child = try ChildProcess("/usr/bin/env", [browser, url], stdin: .null, stdout: .null, stderr: .null)
-            Thread { _ = child.finish() }.start()
-            inbox.post(.notice(Words.opened(url), isError: false))
-        } catch {
-            terminal.copyToClipboard(url)
-            inbox.post(.notice(Words.notOpened(error.description, url), isError: true))
-        }
-    }
-
-    /// Saves the drafts. When that fails on the way out, the quit is called off once, so the
-    /// draft is not lost without the user knowing: a second quit goes ahead.
-    private func saveDrafts(_ records: [DraftRecord]) {
-        guard let drafts = settings.drafts else { return }
-        do {
-            try drafts.save(records)
-            savedDrafts = records
-            quitDespiteUnsaved = false
-        } catch {
-            let why = (error as? PrivateFileError)?.description ?? "\(error)"
-            if state.quitting && !records.isEmpty && !quitDespiteUnsaved {
-                state.quitting = false
-                quitDespiteUnsaved = true
-                inbox.post(
-                    .notice(Words.draftNotSavedQuitCalledOff(why), isError: true))
-            } else if !state.quitting {
-                inbox.post(.notice(Words.draftsNotSaved(why), isError: true))
-            }
-        }
-        lastDraftSave = state.now
-    }
-
-    /// The usage ledger reaches the disk every half minute, so other Linnet processes of the
-    /// account (and `linnet usage`) count what this one read; a failure is said once.
-    private func autosaveLedger() {
-        guard let ledger = engine.options.ledger, state.now - lastLedgerSave >= 30 else { return }
-        lastLedgerSave = state.now
-        do {
-            try ledger.save()
-            ledgerSaveFailed = false
-        } catch {
-            if !ledgerSaveFailed { inbox.post(.notice(Words.usageNotSaved("\(error)"), isError: true)) }
-            ledgerSaveFailed = true
-        }
-    }
-
-    /// While typing, drafts reach the disk every couple of seconds.
-    private func autosaveDraft() {
-        let records = Reducer.draftRecords(state)
-        guard records != savedDrafts, state.now - lastDraftSave >= 2 else { return }
-        saveDrafts(records)
-    }
 }

@@ -1,0 +1,46 @@
+import Foundation
+import Locking
+
+/// Runs jobs one after another, in the order they were given, off the main actor: the store
+/// and engine calls of a turn's effects land in the order the reducer returned them (two
+/// quick `setAnchor`s can no longer overtake each other). A job that waits on the network
+/// starts its own task, so it does not hold up the ones behind it.
+public final class EffectQueue: Sendable {
+    public typealias Job = @Sendable () async -> Void
+    private let jobs: AsyncStream<Job>.Continuation
+    private let worker: Task<Void, Never>
+
+    public init() {
+        let (stream, continuation) = AsyncStream<Job>.makeStream()
+        jobs = continuation
+        worker = Task.detached {
+            for await job in stream { await job() }
+        }
+    }
+
+    deinit {
+        jobs.finish()
+    }
+
+    public func add(_ job: @escaping Job) { jobs.yield(job) }
+
+    /// Waits until every job added so far has run.
+    public func drain() async {
+        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
+            jobs.yield { done.resume() }
+        }
+    }
+}
+
+/// Results from network tasks, waiting for the UI loop.
+final class Inbox: Sendable {
+    private let items = Locked<[Action]>([])
+    func post(_ a: Action) { items.withLock { $0.append(a) } }
+    func take() -> [Action] {
+        items.withLock {
+            let all = $0
+            $0 = []
+            return all
+        }
+    }
+}
