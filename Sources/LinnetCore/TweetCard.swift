@@ -143,7 +143,11 @@ final class CardCache: Sendable {
     }
 
     static let shared = CardCache()
+    /// Heights kept (a few words each), for scrolling far.
     static let limit = 4096
+    /// Laid-out cards kept: each keeps its lines' measured graphemes (8 bytes a grapheme, about
+    /// 5 KB a card at 200 columns), and a screen shows a few dozen.
+    static let linesLimit = 1024
     private let entries = Locked<[Key: (Tweet, [StyledLine])]>([:])
     /// Heights by the same key with `theme` 0: the reducer's scrolling asks without a theme.
     private let heights = Locked<[Key: (Tweet, Int)]>([:])
@@ -165,7 +169,7 @@ final class CardCache: Sendable {
 
     func store(_ key: Key, _ tweet: Tweet, _ lines: [StyledLine]) {
         entries.withLock { e in
-            if e.count >= Self.limit { e.removeAll(keepingCapacity: true) }
+            if e.count >= Self.linesLimit { e.removeAll(keepingCapacity: true) }
             e[key] = (tweet, lines)
         }
     }

@@ -41,11 +41,13 @@ public struct StyledLine: Equatable, Sendable {
 /// A line's graphemes with their widths (zero-width ones left out, as drawing drops them): a
 /// single scalar as itself, a longer cluster as `Cell.clusterFlag | index` into `clusters`.
 struct Glyphs: Sendable {
+    /// Eight bytes: cached cards keep one per grapheme.
     struct Glyph: Sendable {
         var code: UInt32
+        /// The span it belongs to (its style); past 65,535 spans in a line the last styles
+        /// are shared, the text is not changed.
+        var span: UInt16
         var width: UInt8
-        /// The span it belongs to (its style).
-        var span: UInt32
     }
     private(set) var items: [Glyph] = []
     private(set) var clusters: [String] = []
@@ -57,7 +59,7 @@ struct Glyphs: Sendable {
         for (i, span) in spans.enumerated() {
             if span.text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
                 items.reserveCapacity(items.count + span.text.utf8.count)
-                for b in span.text.utf8 { items.append(Glyph(code: UInt32(b), width: 1, span: UInt32(i))) }
+                for b in span.text.utf8 { items.append(Glyph(code: UInt32(b), span: UInt16(clamping: i), width: 1)) }
                 width += span.text.utf8.count
             } else {
                 for ch in span.text { append(ch, width: Screen.width(of: ch), span: i) }
@@ -75,7 +77,7 @@ struct Glyphs: Sendable {
             code = Cell.clusterFlag | UInt32(clusters.count)
             clusters.append(String(ch))
         }
-        items.append(Glyph(code: code, width: UInt8(w), span: UInt32(span)))
+        items.append(Glyph(code: code, span: UInt16(clamping: span), width: UInt8(w)))
         width += w
     }
 }

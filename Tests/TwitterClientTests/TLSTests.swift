@@ -52,9 +52,10 @@ import TwitterAPI
             try? FileManager.default.removeItem(at: s.dir)
         }
         let url = "https://localhost:\(s.port)/"
-        // Wait for the server to listen.
+        // Wait for the server to listen (up to 30 s: on a loaded 2-core machine, with the rest
+        // of the suite running, openssl has been seen to take more than 5).
         var ready = false
-        for _ in 0..<50 where !ready {
+        for _ in 0..<300 where !ready {
             do {
                 _ = try await HTTPClient(options: .init(caFile: s.caFile)).send(HTTPRequest(method: "GET", url: url))
                 ready = true
