@@ -96,6 +96,13 @@ struct BinaryReader {
 
     mutating func optionalString() throws -> String? { try bool() ? try string() : nil }
 
+    /// The next `n` bytes, not copied.
+    mutating func slice(_ n: Int) throws -> ArraySlice<UInt8> {
+        guard n >= 0, n <= end - offset else { throw CacheFormatError(description: "the cache file ends early") }
+        defer { offset += n }
+        return bytes[offset..<(offset + n)]
+    }
+
     mutating func raw(_ n: Int) throws -> [UInt8] {
         guard n >= 0, n <= end - offset else { throw CacheFormatError(description: "the cache file ends early") }
         defer { offset += n }

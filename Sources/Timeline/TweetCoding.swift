@@ -47,10 +47,10 @@ enum TweetCoding {
         let created = try r.int()
         let place = try r.varint()
         guard place < users.count else { throw CacheFormatError(description: "a tweet names a user the cache does not have") }
-        let text = try r.string()
+        let text = try r.slice(Int(clamping: try r.varint()))
         let ds = try r.int()
         let de = try r.int()
-        let packed = try r.raw(Int(clamping: try r.varint()))
+        let packed = try r.slice(Int(clamping: try r.varint()))
         guard Entities.isWellFormedPacking(packed) else { throw CacheFormatError(description: "a tweet's entities are damaged") }
         let replyStatus = try r.varint()
         let replyUser = try r.varint()
@@ -63,9 +63,10 @@ enum TweetCoding {
         let extras = flags & Flag.extras != 0 ? try readExtras(&r) : nil
         let retweeted = flags & Flag.retweetOf != 0 ? try readTweet(&r, users: users, depth: depth + 1) : nil
         let quoted = flags & Flag.quote != 0 ? try readTweet(&r, users: users, depth: depth + 1) : nil
+        let storage = text.withUnsafeBufferPointer { Tweet.storage(text: $0, packed: packed) }
         return Tweet(
-            id: id, createdAt: created, user: users[Int(place)], text: text,
-            displayRange: ds >= 0 && de >= ds ? Int(ds)..<Int(de) : nil, packedEntities: packed,
+            id: id, createdAt: created, user: users[Int(place)], storage: storage, textCount: text.count,
+            displayRange: ds >= 0 && de >= ds ? Int(ds)..<Int(de) : nil,
             inReplyToStatusID: replyStatus == 0 ? nil : TweetID(replyStatus), inReplyToUserID: replyUser == 0 ? nil : UserID(replyUser),
             inReplyToScreenName: replyName, retweetedStatus: retweeted, quotedStatus: quoted,
             quotedStatusID: quotedID == 0 ? nil : TweetID(quotedID), retweetCount: retweets, favoriteCount: favorites,

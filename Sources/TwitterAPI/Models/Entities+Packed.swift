@@ -82,7 +82,9 @@ extension Entities {
 extension Entities {
     /// Whether `bytes` are a packing `init(packed:)` reads within its bounds, with spans that
     /// are ranges: bytes from a file are checked before a tweet keeps them.
-    package static func isWellFormedPacking(_ bytes: [UInt8]) -> Bool {
+    package static func isWellFormedPacking(_ bytes: [UInt8]) -> Bool { isWellFormedPacking(bytes[...]) }
+
+    package static func isWellFormedPacking(_ bytes: ArraySlice<UInt8>) -> Bool {
         guard !bytes.isEmpty else { return true }
         return bytes.withUnsafeBufferPointer { b in
             var c = PackChecker(bytes: b)

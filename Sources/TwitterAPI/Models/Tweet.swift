@@ -47,10 +47,41 @@ public final class Tweet: Sendable, Equatable, CustomStringConvertible {
             extras: extras)
     }
 
-    /// With entities already packed (the cache keeps them so: checked with
-    /// `Entities.isWellFormedPacking` first).
-    package init(
+    /// With entities already packed (the decoder packs them as it reads).
+    package convenience init(
         id: TweetID, createdAt: Int64, user: User, text: String, displayRange: Range<Int>?, packedEntities: [UInt8],
+        inReplyToStatusID: TweetID?, inReplyToUserID: UserID?, inReplyToScreenName: String?, retweetedStatus: Tweet?,
+        quotedStatus: Tweet?, quotedStatusID: TweetID?, retweetCount: Int, favoriteCount: Int, isFavorited: Bool,
+        isRetweeted: Bool, isTruncated: Bool, lang: String?, extras: TweetExtras?
+    ) {
+        var t = text
+        let (storage, n) = t.withUTF8 { (Self.storage(text: $0, packed: packedEntities[...]), $0.count) }
+        self.init(
+            id: id, createdAt: createdAt, user: user, storage: storage, textCount: n, displayRange: displayRange,
+            inReplyToStatusID: inReplyToStatusID, inReplyToUserID: inReplyToUserID, inReplyToScreenName: inReplyToScreenName,
+            retweetedStatus: retweetedStatus, quotedStatus: quotedStatus, quotedStatusID: quotedStatusID, retweetCount: retweetCount,
+            favoriteCount: favoriteCount, isFavorited: isFavorited, isRetweeted: isRetweeted, isTruncated: isTruncated, lang: lang,
+            extras: extras)
+    }
+
+    /// A tweet's one array: the text's UTF-8, then its packed entities.
+    package static func storage(text: UnsafeBufferPointer<UInt8>, packed: ArraySlice<UInt8>) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: text.count + packed.count) { buffer, count in
+            count = 0
+            guard let to = buffer.baseAddress else { return }
+            if let base = text.baseAddress, text.count > 0 { to.initialize(from: base, count: text.count) }
+            packed.withUnsafeBufferPointer { p in
+                if let base = p.baseAddress, p.count > 0 { (to + text.count).initialize(from: base, count: p.count) }
+            }
+            count = text.count + packed.count
+        }
+    }
+
+    /// From `storage(text:packed:)`'s array, its first `textCount` bytes the text (the cache
+    /// makes one from its file's bytes: the text is made valid UTF-8 when read, the entities
+    /// are checked with `Entities.isWellFormedPacking` first).
+    package init(
+        id: TweetID, createdAt: Int64, user: User, storage: [UInt8], textCount: Int, displayRange: Range<Int>?,
         inReplyToStatusID: TweetID?, inReplyToUserID: UserID?, inReplyToScreenName: String?, retweetedStatus: Tweet?,
         quotedStatus: Tweet?, quotedStatusID: TweetID?, retweetCount: Int, favoriteCount: Int, isFavorited: Bool,
         isRetweeted: Bool, isTruncated: Bool, lang: String?, extras: TweetExtras?
@@ -58,20 +89,8 @@ public final class Tweet: Sendable, Equatable, CustomStringConvertible {
         self.id = id
         created = createdAt
         self.user = user
-        var t = text
-        let n = t.withUTF8 { $0.count }
-        textCount = UInt32(truncatingIfNeeded: n)
-        storage = t.withUTF8 { u in
-            [UInt8](unsafeUninitializedCapacity: n + packedEntities.count) { buffer, count in
-                count = 0
-                guard let to = buffer.baseAddress else { return }
-                if let base = u.baseAddress, n > 0 { to.initialize(from: base, count: n) }
-                packedEntities.withUnsafeBufferPointer { p in
-                    if let base = p.baseAddress, p.count > 0 { (to + n).initialize(from: base, count: p.count) }
-                }
-                count = n + packedEntities.count
-            }
-        }
+        self.storage = storage
+        self.textCount = UInt32(truncatingIfNeeded: textCount)
         displayStart = displayRange.map { Int32(clamping: $0.lowerBound) } ?? -1
         displayEnd = displayRange.map { Int32(clamping: $0.upperBound) } ?? -1
         replyStatus = inReplyToStatusID?.rawValue ?? 0
