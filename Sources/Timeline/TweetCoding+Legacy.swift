@@ -35,24 +35,15 @@ extension TweetCoding {
         for _ in 0..<(try r.varint()) {
             e.hashtags.append(Entities.Hashtag(text: try r.string(), isSymbol: try r.bool(), range: try readRange(&r)))
         }
-        let replyStatus = try r.varint()
-        let replyUser = try r.varint()
-        let replyName = try r.optionalString()
-        let quotedID = try r.varint()
-        let retweets = try r.intValue()
-        let favorites = try r.intValue()
-        let flags = try r.u8()
-        let lang = try r.optionalString()
-        let extras = flags & 8 != 0 ? try readExtras(&r) : nil
+        let x = try readTail(&r)
         let retweeted = try r.bool() ? try readLegacyTweet(&r, users: &users, depth: depth + 1, version: version) : nil
         let quoted = try r.bool() ? try readLegacyTweet(&r, users: &users, depth: depth + 1, version: version) : nil
         return Tweet(
-            id: id, createdAt: created, user: user, text: text,
-            displayRange: ds >= 0 && de >= ds ? Int(ds)..<Int(de) : nil, entities: e,
-            inReplyToStatusID: replyStatus == 0 ? nil : TweetID(replyStatus), inReplyToUserID: replyUser == 0 ? nil : UserID(replyUser),
-            inReplyToScreenName: replyName, retweetedStatus: retweeted, quotedStatus: quoted,
-            quotedStatusID: quotedID == 0 ? nil : TweetID(quotedID), retweetCount: retweets, favoriteCount: favorites,
-            isFavorited: flags & 1 != 0, isRetweeted: flags & 2 != 0, isTruncated: flags & 4 != 0, lang: lang, extras: extras)
+            id: id, createdAt: created, user: user, text: text, displayRange: displayRange(ds, de), entities: e,
+            inReplyToStatusID: x.replyStatus, inReplyToUserID: x.replyUser, inReplyToScreenName: x.replyName,
+            retweetedStatus: retweeted, quotedStatus: quoted, quotedStatusID: x.quotedID, retweetCount: x.retweets,
+            favoriteCount: x.favorites, isFavorited: x.flags & Flag.favorited != 0, isRetweeted: x.flags & Flag.retweeted != 0,
+            isTruncated: x.flags & Flag.truncated != 0, lang: x.lang, extras: x.extras)
     }
 
     /// Users were written with every tweet but are read back as one object each.

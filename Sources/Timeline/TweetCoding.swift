@@ -5,7 +5,7 @@ import TwitterAPI
 /// user table; entities are written packed as a tweet keeps them.
 enum TweetCoding {
     /// Flags after the counts: what the tweet carries.
-    private enum Flag {
+    enum Flag {
         static let favorited: UInt8 = 1, retweeted: UInt8 = 2, truncated: UInt8 = 4, extras: UInt8 = 8
         static let retweetOf: UInt8 = 16, quote: UInt8 = 32
     }
@@ -52,6 +52,29 @@ enum TweetCoding {
         let de = try r.int()
         let packed = try r.slice(Int(clamping: try r.varint()))
         guard Entities.isWellFormedPacking(packed) else { throw CacheFormatError(description: "a tweet's entities are damaged") }
+        let x = try readTail(&r)
+        let retweeted = x.flags & Flag.retweetOf != 0 ? try readTweet(&r, users: users, depth: depth + 1) : nil
+        let quoted = x.flags & Flag.quote != 0 ? try readTweet(&r, users: users, depth: depth + 1) : nil
+        let storage = text.withUnsafeBufferPointer { Tweet.storage(text: $0, packed: packed) }
+        return Tweet(
+            id: id, createdAt: created, user: users[Int(place)], storage: storage, textCount: text.count,
+            displayRange: displayRange(ds, de), inReplyToStatusID: x.replyStatus, inReplyToUserID: x.replyUser,
+            inReplyToScreenName: x.replyName, retweetedStatus: retweeted, quotedStatus: quoted, quotedStatusID: x.quotedID,
+            retweetCount: x.retweets, favoriteCount: x.favorites, isFavorited: x.flags & Flag.favorited != 0,
+            isRetweeted: x.flags & Flag.retweeted != 0, isTruncated: x.flags & Flag.truncated != 0, lang: x.lang, extras: x.extras)
+    }
+
+    /// The fields after the entities, the same in every format (nested tweets follow, marked
+    /// in format 5 by the flags, before it by a byte each).
+    struct Tail {
+        var replyStatus: TweetID?, replyUser: UserID?, replyName: String?, quotedID: TweetID?
+        var retweets: Int, favorites: Int
+        var flags: UInt8
+        var lang: String?
+        var extras: TweetExtras?
+    }
+
+    static func readTail(_ r: inout BinaryReader) throws -> Tail {
         let replyStatus = try r.varint()
         let replyUser = try r.varint()
         let replyName = try r.optionalString()
@@ -60,18 +83,14 @@ enum TweetCoding {
         let favorites = try r.intValue()
         let flags = try r.u8()
         let lang = try r.optionalString()
-        let extras = flags & Flag.extras != 0 ? try readExtras(&r) : nil
-        let retweeted = flags & Flag.retweetOf != 0 ? try readTweet(&r, users: users, depth: depth + 1) : nil
-        let quoted = flags & Flag.quote != 0 ? try readTweet(&r, users: users, depth: depth + 1) : nil
-        let storage = text.withUnsafeBufferPointer { Tweet.storage(text: $0, packed: packed) }
-        return Tweet(
-            id: id, createdAt: created, user: users[Int(place)], storage: storage, textCount: text.count,
-            displayRange: ds >= 0 && de >= ds ? Int(ds)..<Int(de) : nil,
-            inReplyToStatusID: replyStatus == 0 ? nil : TweetID(replyStatus), inReplyToUserID: replyUser == 0 ? nil : UserID(replyUser),
-            inReplyToScreenName: replyName, retweetedStatus: retweeted, quotedStatus: quoted,
-            quotedStatusID: quotedID == 0 ? nil : TweetID(quotedID), retweetCount: retweets, favoriteCount: favorites,
-            isFavorited: flags & Flag.favorited != 0, isRetweeted: flags & Flag.retweeted != 0, isTruncated: flags & Flag.truncated != 0,
-            lang: lang, extras: extras)
+        return Tail(
+            replyStatus: replyStatus == 0 ? nil : TweetID(replyStatus), replyUser: replyUser == 0 ? nil : UserID(replyUser),
+            replyName: replyName, quotedID: quotedID == 0 ? nil : TweetID(quotedID), retweets: retweets, favorites: favorites,
+            flags: flags, lang: lang, extras: flags & Flag.extras != 0 ? try readExtras(&r) : nil)
+    }
+
+    static func displayRange(_ start: Int64, _ end: Int64) -> Range<Int>? {
+        start >= 0 && end >= start ? Int(start)..<Int(end) : nil
     }
 
     static func write(_ x: TweetExtras, _ w: inout BinaryWriter) {
