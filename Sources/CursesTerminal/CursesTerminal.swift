@@ -6,45 +6,13 @@ import Screen
 import Synchronization
 import TweetText
 
-/// Wakes a terminal waiting for keys, from any thread (the store changed, a request finished).
-public final class Waker: Sendable {
-    let readFD: Int32
-    let writeFD: Int32
-
-    public init() {
-        var fds: [Int32] = [0, 0]
-        _ = pipe(&fds)
-        readFD = fds[0]
-        writeFD = fds[1]
-        for fd in fds { _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) | O_NONBLOCK) }
-    }
-
-    deinit {
-        close(readFD)
-        close(writeFD)
-    }
-
-    public func wake() {
-        var b: UInt8 = 1
-        _ = write(writeFD, &b, 1)
-    }
-
-    /// Empties the pipe; true when something had woken it.
-    func drain() -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 64)
-        var any = false
-        while read(readFD, &buffer, buffer.count) > 0 { any = true }
-        return any
-    }
-}
-
 /// The only code that calls ncurses: presents `Screen`s by writing the cells that changed and
 /// letting ncurses optimise the output (it scrolls lines instead of repainting them), and reads
 /// keys with `wget_wch`. Use from one thread only.
 public final class CursesTerminal: Terminal {
     public let waker = Waker()
     public private(set) var colorDepth: ColorDepth
-    private var last: Screen?
+    var last: Screen?
     /// Whether ncurses may move lines and characters (insert/delete line and character).
     private var movesAllowed = true
     /// Whether the last frame presented had a grapheme Linnet wrote itself.
@@ -65,17 +33,17 @@ public final class CursesTerminal: Terminal {
     public let mouse: Bool
     var modesOn: String { Self.inputModesOn + (mouse ? Self.mouseOn : "") }
     /// Keys across reads: a sequence split between two reads waits here for its rest.
-    private var keyStream = KeyStream()
+    var keyStream = KeyStream()
     /// When the terminal last sent anything (a paste's end marker is waited for after it).
-    private var lastInputAt = 0.0
+    var lastInputAt = 0.0
     /// How long a lone Escape waits for what may follow it (ncurses's ESCDELAY too).
     public var escapeDelay = 0.04 {
         didSet { set_escdelay(Int32(max(1, escapeDelay * 1000))) }
     }
     /// Set by a hang-up seen on standard input or by SIGHUP/SIGTERM (from a dispatch queue).
-    private let closed = Flag()
+    let closed = Flag()
     /// Set from a signal handler's thread: the next frame is drawn whole.
-    private let repaint = Flag()
+    let repaint = Flag()
     private var signalSources: [any DispatchSourceSignal] = []
 
     public var isClosed: Bool { closed.isSet }
@@ -191,43 +159,6 @@ public final class CursesTerminal: Terminal {
         Self.writeAll(Array(modesOn.utf8))
         refresh()
         invalidate()
-    }
-
-    /// OSC 52: the terminal (and tmux with `set-clipboard`) puts the text on its clipboard.
-    public func copyToClipboard(_ text: String) {
-        Self.writeAll(Array(Self.osc52(text).utf8))
-    }
-
-    public func notify(title: String, body: String) {
-        Self.writeAll(Array(Self.notification(title: title, body: body).utf8))
-    }
-
-    /// OSC 777 (title and body) and OSC 9 (one line), with anything a terminal would act on
-    /// removed from the text: terminals show one or the other.
-    public static func notification(title: String, body: String) -> String {
-        func clean(_ s: String) -> String {
-            String(String.UnicodeScalarView(s.unicodeScalars.filter { $0.value >= 0x20 && $0.value != 0x7F && $0 != ";" }).prefix(200))
-        }
-        return "\u{1B}]777;notify;\(clean(title));\(clean(body))\u{07}\u{1B}]9;\(clean(title)): \(clean(body))\u{07}"
-    }
-
-    public static func osc52(_ text: String) -> String {
-        "\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}"
-    }
-
-    /// ctrl-z: the terminal handed back, the process stopped as the shell's job control
-    /// expects; when `fg` continues it, the terminal is taken again and drawn whole.
-    public func stopProcess() -> Bool {
-        // In the session leader's own group (no job-control shell) a stop would be discarded by
-        // the kernel, or, forced, never continued.
-        guard getpgrp() != getsid(0) else { return false }
-        suspend()
-        let previous = signal(SIGTSTP, SIG_DFL)
-        // To the whole group, as a shell's ctrl-z would be (whatever thread blocks what).
-        kill(0, SIGTSTP)
-        signal(SIGTSTP, previous)
-        resume()
-        return true
     }
 
     static let modeQuestion = "\u{1B}[?2027$p\u{1B}[?2004$p"
@@ -386,86 +317,4 @@ public final class CursesTerminal: Terminal {
     public func invalidate() { last = nil }
 
     public func bell() { beep() }
-
-    public func readKeys(timeout: Double) -> [Key] {
-        var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: waker.readFD, events: Int16(POLLIN), revents: 0)]
-        _ = poll(&fds, 2, Int32(max(0, timeout * 1000)))
-        _ = waker.drain()
-        // A closed terminal reads as ready for ever: without this the loop would spin.
-        if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
-            closed.set()
-            return []
-        }
-        let inputs = readInputs()
-        if !inputs.isEmpty { lastInputAt = Date().timeIntervalSince1970 }
-        var keys = keyStream.feed(inputs, special: Self.special)
-        if apply(modeReports: keyStream.takeModeReports()) { keys.append(.resize) }
-        // The start of a sequence, or a lone Escape: wait briefly for the rest before taking
-        // it as typed (an Escape key, or Alt).
-        if keyStream.isPending {
-            var p = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
-            if poll(&p, 1, Int32(escapeDelay * 1000)) > 0 {
-                keys += keyStream.feed(readInputs(), special: Self.special)
-                lastInputAt = Date().timeIntervalSince1970
-                if apply(modeReports: keyStream.takeModeReports()) { keys.append(.resize) }
-            }
-            if keyStream.isPending, !keyStreamIsPasting() { keys += keyStream.flush() }
-        }
-        // A paste arriving over several reads goes in as it comes, and stays a paste until its
-        // end marker: its line ends are never taken for Enter. Only after 5 s with nothing more
-        // (a terminal that never ends it) are keys keys again.
-        if keyStream.isPasting {
-            if let part = keyStream.takePartialPaste() { keys.append(part) }
-            if Date().timeIntervalSince1970 - lastInputAt > 5 { keys += keyStream.flush() }
-        }
-        // Continued after a stop: the screen may hold anything; a resize-like key makes the
-        // loop draw the next frame whole.
-        if repaint.take() { keys.append(.resize) }
-        // A resize, a focus regained or a continue: the next frame is drawn whole.
-        if keys.contains(.resize) { invalidate() }
-        return keys
-    }
-
-    /// What ncurses has read, up to a turn's worth.
-    private func readInputs() -> [TerminalInput] {
-        var inputs: [TerminalInput] = []
-        wtimeout(cn_stdscr(), 0)
-        while inputs.count < KeyStream.maxPerTurn {
-            var wch: wint_t = 0
-            let r = wget_wch(cn_stdscr(), &wch)
-            if r == ERR { break }
-            if r == KEY_CODE_YES {
-                if Int32(wch) == KEY_RESIZE { invalidate() }
-                inputs.append(.code(Int32(wch)))
-            } else {
-                inputs.append(.char(UInt32(wch)))
-            }
-        }
-        return inputs
-    }
-
-    /// A paste still arriving waits for its end marker over as many turns as it takes.
-    private func keyStreamIsPasting() -> Bool { keyStream.isPasting }
-
-    static func special(_ code: Int32) -> Key? {
-        switch code {
-        case KEY_UP: return .up
-        case KEY_DOWN: return .down
-        case KEY_LEFT: return .left
-        case KEY_RIGHT: return .right
-        case KEY_HOME: return .home
-        case KEY_END: return .end
-        case KEY_NPAGE: return .pageDown
-        case KEY_PPAGE: return .pageUp
-        case KEY_BACKSPACE: return .backspace
-        case KEY_DC: return .delete
-        case KEY_IC: return .insert
-        case KEY_ENTER: return .enter
-        case KEY_BTAB: return .backTab
-        case KEY_RESIZE: return .resize
-        default:
-            for n in 1...24 where code == cn_KEY_F(Int32(n)) { return .function(n) }
-            return nil
-        }
-    }
 }

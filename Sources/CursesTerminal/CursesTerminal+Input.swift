@@ -1,0 +1,92 @@
+import CNcursesw
+import Dispatch
+import Foundation
+import Glibc
+import Screen
+import Synchronization
+import TweetText
+
+/// Keys, pastes, mouse reports and the terminal's answers, read from standard input.
+extension CursesTerminal {
+    public func readKeys(timeout: Double) -> [Key] {
+        var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: waker.readFD, events: Int16(POLLIN), revents: 0)]
+        _ = poll(&fds, 2, Int32(max(0, timeout * 1000)))
+        _ = waker.drain()
+        // A closed terminal reads as ready for ever: without this the loop would spin.
+        if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
+            closed.set()
+            return []
+        }
+        let inputs = readInputs()
+        if !inputs.isEmpty { lastInputAt = Date().timeIntervalSince1970 }
+        var keys = keyStream.feed(inputs, special: Self.special)
+        if apply(modeReports: keyStream.takeModeReports()) { keys.append(.resize) }
+        // The start of a sequence, or a lone Escape: wait briefly for the rest before taking
+        // it as typed (an Escape key, or Alt).
+        if keyStream.isPending {
+            var p = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+            if poll(&p, 1, Int32(escapeDelay * 1000)) > 0 {
+                keys += keyStream.feed(readInputs(), special: Self.special)
+                lastInputAt = Date().timeIntervalSince1970
+                if apply(modeReports: keyStream.takeModeReports()) { keys.append(.resize) }
+            }
+            if keyStream.isPending, !keyStreamIsPasting() { keys += keyStream.flush() }
+        }
+        // A paste arriving over several reads goes in as it comes, and stays a paste until its
+        // end marker: its line ends are never taken for Enter. Only after 5 s with nothing more
+        // (a terminal that never ends it) are keys keys again.
+        if keyStream.isPasting {
+            if let part = keyStream.takePartialPaste() { keys.append(part) }
+            if Date().timeIntervalSince1970 - lastInputAt > 5 { keys += keyStream.flush() }
+        }
+        // Continued after a stop: the screen may hold anything; a resize-like key makes the
+        // loop draw the next frame whole.
+        if repaint.take() { keys.append(.resize) }
+        // A resize, a focus regained or a continue: the next frame is drawn whole.
+        if keys.contains(.resize) { invalidate() }
+        return keys
+    }
+
+    /// What ncurses has read, up to a turn's worth.
+    private func readInputs() -> [TerminalInput] {
+        var inputs: [TerminalInput] = []
+        wtimeout(cn_stdscr(), 0)
+        while inputs.count < KeyStream.maxPerTurn {
+            var wch: wint_t = 0
+            let r = wget_wch(cn_stdscr(), &wch)
+            if r == ERR { break }
+            if r == KEY_CODE_YES {
+                if Int32(wch) == KEY_RESIZE { invalidate() }
+                inputs.append(.code(Int32(wch)))
+            } else {
+                inputs.append(.char(UInt32(wch)))
+            }
+        }
+        return inputs
+    }
+
+    /// A paste still arriving waits for its end marker over as many turns as it takes.
+    private func keyStreamIsPasting() -> Bool { keyStream.isPasting }
+
+    static func special(_ code: Int32) -> Key? {
+        switch code {
+        case KEY_UP: return .up
+        case KEY_DOWN: return .down
+        case KEY_LEFT: return .left
+        case KEY_RIGHT: return .right
+        case KEY_HOME: return .home
+        case KEY_END: return .end
+        case KEY_NPAGE: return .pageDown
+        case KEY_PPAGE: return .pageUp
+        case KEY_BACKSPACE: return .backspace
+        case KEY_DC: return .delete
+        case KEY_IC: return .insert
+        case KEY_ENTER: return .enter
+        case KEY_BTAB: return .backTab
+        case KEY_RESIZE: return .resize
+        default:
+            for n in 1...24 where code == cn_KEY_F(Int32(n)) { return .function(n) }
+            return nil
+        }
+    }
+}
