@@ -1,0 +1,120 @@
+import Foundation
+import Screen
+import Timeline
+import TwitterAPI
+
+/// What `reduce` and `render` read besides the state.
+public struct Context: Sendable {
+    public var snapshot: TimelineSnapshot
+    public var statuses: [TimelineID: SyncStatus]
+    public var keyMap: KeyMap
+    /// Theme names the theme key cycles through (the theme itself is the app's, given to
+    /// `Views.render` alone: the reducer never sees it).
+    public var themes: [String]
+    /// Account names the switch key cycles through, and the one in use.
+    public var accounts: [String] = []
+    public var currentAccount: String?
+    /// The upload of a post's files in progress, if any.
+    public var upload: UploadStatus?
+    /// The terminal marks pastes (bracketed paste): no guessing from bursts.
+    public var bracketedPaste = false
+    /// Where the attach prompt looks for files.
+    public var files = FileAccess.disk
+    /// Today's estimated cost on a pay-per-use API (`≈ $0.42 today`), nil where nothing is billed.
+    public var costToday: String?
+    /// Panes with tweets hidden by the filters: what they show instead of the store's timeline.
+    public var filtered: [TimelineID: FilteredView] = [:]
+    public init(
+        snapshot: TimelineSnapshot, statuses: [TimelineID: SyncStatus] = [:], keyMap: KeyMap = .standard,
+        themes: [String] = ["dark"]
+    ) {
+        self.snapshot = snapshot
+        self.statuses = statuses
+        self.keyMap = keyMap
+        self.themes = themes
+    }
+
+    /// A timeline as its pane shows it: without what the filters hide.
+    public func view(_ id: TimelineID) -> TimelineView? { filtered[id]?.view ?? snapshot.timelines[id] }
+
+    /// Tweets the filters hide in a pane (shown anyway while revealed).
+    public func hidden(_ id: TimelineID) -> (count: Int, revealed: Bool) {
+        filtered[id].map { ($0.hidden, $0.revealed) } ?? (0, false)
+    }
+
+    /// A pane's tweet ids in reading order (threads read oldest first).
+    public func ids(_ pane: PaneState) -> PaneIDs {
+        let ids = view(pane.id)?.ids ?? []
+        if case .thread = pane.id { return PaneIDs(newestFirst: ids, oldestFirst: true) }
+        return PaneIDs(newestFirst: ids, oldestFirst: false)
+    }
+}
+
+/// A timeline's ids in a pane's reading order, over the snapshot's sorted array without a copy;
+/// finding a tweet is a binary search, so a key costs the same with 100 or 100k tweets held.
+public struct PaneIDs: RandomAccessCollection, Sendable {
+    let newestFirst: [TweetID]
+    let oldestFirst: Bool
+
+    public var startIndex: Int { 0 }
+    public var endIndex: Int { newestFirst.count }
+    public subscript(i: Int) -> TweetID { oldestFirst ? newestFirst[newestFirst.count - 1 - i] : newestFirst[i] }
+
+    /// Where `id` would stand in the descending array (the first position holding an id ≤ it).
+    private func slot(_ id: TweetID) -> Int {
+        var lo = 0
+        var hi = newestFirst.count
+        while lo < hi {
+            let mid = (lo + hi) / 2
+            if newestFirst[mid] > id { lo = mid + 1 } else { hi = mid }
+        }
+        return lo
+    }
+
+    public func firstIndex(of id: TweetID) -> Int? {
+        let i = slot(id)
+        guard i < newestFirst.count, newestFirst[i] == id else { return nil }
+        return oldestFirst ? newestFirst.count - 1 - i : i
+    }
+
+    public func contains(_ id: TweetID) -> Bool { firstIndex(of: id) != nil }
+
+    /// The id that follows `gone` in reading order (older in a timeline, newer in a thread).
+    public func after(_ gone: TweetID) -> TweetID? {
+        let i = slot(gone)
+        if oldestFirst {
+            // Newer ids stand before `i` in the descending array.
+            var j = i - 1
+            while j >= 0 && newestFirst[j] == gone { j -= 1 }
+            return j >= 0 ? newestFirst[j] : nil
+        }
+        var j = i
+        while j < newestFirst.count && newestFirst[j] == gone { j += 1 }
+        return j < newestFirst.count ? newestFirst[j] : nil
+    }
+}
+
+/// What the attach prompt asks of the file system: names that complete a path, and what a
+/// file is. The reader's is the disk; nothing else is needed to test it but a folder.
+public struct FileAccess: Sendable {
+    public var complete: @Sendable (String) -> [String]
+    public var inspect: @Sendable (String) -> Result<MediaFile, MediaError>
+
+    public static let disk = FileAccess(complete: FileAccess.completions, inspect: { MediaFile.inspect(path: $0) })
+
+    /// Paths that begin with `prefix` (`~` expanded for the search, kept in the answer);
+    /// folders end with `/`; hidden names only when the prefix asks for them.
+    public static func completions(_ prefix: String) -> [String] {
+        let slash = prefix.lastIndex(of: "/")
+        let folderPart = slash.map { String(prefix[...$0]) } ?? ""
+        let namePart = slash.map { String(prefix[prefix.index(after: $0)...]) } ?? prefix
+        let folder = folderPart.isEmpty ? "." : (folderPart as NSString).expandingTildeInPath
+        guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
+        return names.filter { $0.hasPrefix(namePart) && (namePart.hasPrefix(".") || !$0.hasPrefix(".")) }.sorted().map { name in
+            var isDir: ObjCBool = false
+            let full = (folder as NSString).appendingPathComponent(name)
+            FileManager.default.fileExists(atPath: full, isDirectory: &isDir)
+            return folderPart + name + (isDir.boolValue ? "/" : "")
+        }
+    }
+}

@@ -1,0 +1,77 @@
+import ArgumentParser
+import Foundation
+import LinnetCore
+import Timeline
+import TweetText
+import TwitterAPI
+
+/// `linnet api METHOD PATH [key=value …]`: any endpoint, signed, JSON out.
+struct APICommand: AsyncParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "api", abstract: "Call any v1.1 endpoint (GET statuses/show id=20) and print its JSON.",
+        discussion: "Exit status 0 for a 2xx answer; otherwise the error is printed and the status says what kind.")
+    @OptionGroup var global: GlobalOptions
+    @Argument(help: "GET, POST or DELETE.", completion: .list(["GET", "POST", "DELETE", "PUT"])) var method: String
+    @Argument(help: "The path, as statuses/home_timeline or /1.1/statuses/home_timeline.json.") var path: String
+    @Argument(help: "Parameters as key=value.") var parameters: [String] = []
+    @Flag(help: "Use the app's bearer token (LINNET_BEARER_TOKEN or an app-only account) instead of a user.") var appOnly = false
+    @Flag(help: "Write the body exactly as it came (for a body that is not JSON or text); best sent to a file.") var raw = false
+
+    func run() async throws {
+        let m = method.uppercased()
+        guard ["GET", "POST", "DELETE", "PUT"].contains(m) else {
+            throw CLIError("METHOD is GET, POST, PUT or DELETE, not \(method).", code: .usage)
+        }
+        var params: [(String, String)] = []
+        for p in parameters {
+            guard let eq = p.firstIndex(of: "=") else { throw CLIError("Parameters are key=value, not \(p).", code: .usage) }
+            params.append((String(p[..<eq]), String(p[p.index(after: eq)...])))
+        }
+        do {
+            let (client, account) = appOnly ? (try global.appOnlyClient(), nil) : try global.client()
+            let r = try await client.send(m, path, params)
+            if (200..<300).contains(r.status) {
+                Self.bill(
+                    r.body, method: m, path: path, client: client, me: account?.userID.flatMap(UserID.init) ?? client.auth.tokenUserID)
+                if raw {
+                    FileHandle.standardOutput.write(r.body)
+                } else if let json = try? JSONValue.parse(r.body) {
+                    print(json.pretty)
+                } else if let text = String(validating: r.body, as: UTF8.self), !text.unicodeScalars.contains(where: { $0.value == 0 }) {
+                    print(Sanitizer.visible(text))
+                } else {
+                    throw CLIError(
+                        "The answer is \(r.body.count) bytes that are not text; add --raw to write them as they are (to a file: --raw > answer.bin).",
+                        code: .error)
+                }
+            } else {
+                throw APIError(httpStatus: r.status, body: r.body)
+            }
+        } catch { throw CLIError.from(error) }
+    }
+
+    /// A v2 read through `api` is billed like any other: its posts (owned when the path is
+    /// the account's own mentions, posts, likes or bookmarks) or its users go to the ledger.
+    static func bill(_ body: Data, method: String, path: String, client: TwitterClient, me: UserID?) {
+        guard method == "GET", path.hasPrefix("/2/"), let ledger = client.usage as? UsageLedger else { return }
+        let bare = String(path.split(separator: "?").first ?? "")
+        let parts = bare.split(separator: "/").map(String.init)
+        let userLists = ["me", "users", "followers", "following", "blocking", "muting", "members", "liking_users", "retweeted_by"]
+        let isUsers =
+            userLists.contains(parts.last ?? "") || (parts.count == 3 && parts[1] == "users" && UInt64(parts[2]) != nil)
+            || (parts.count >= 3 && parts[1] == "users" && parts[2] == "by")
+        let postLists = ["tweets", "mentions", "timelines", "liked_tweets", "bookmarks", "recent", "all"]
+        if isUsers {
+            if let users = try? V2Decoder().users(from: body) { client.bill(users.billed) }
+        } else if parts.contains(where: postLists.contains), var page = try? V2Decoder().posts(from: body) {
+            if parts.count == 4, parts[1] == "users", let id = UserID(parts[2]), id == me,
+                ["mentions", "tweets", "liked_tweets", "bookmarks"].contains(parts[3])
+            {
+                page.billed.owner = id
+                ledger.identify(id)
+            }
+            client.bill(page.billed)
+        }
+        try? ledger.save()
+    }
+}
