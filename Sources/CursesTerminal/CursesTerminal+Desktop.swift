@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import Screen
 
 /// What reaches beyond the screen: the clipboard (OSC 52), desktop notifications, ctrl-z.
 extension CursesTerminal {
@@ -21,8 +22,9 @@ extension CursesTerminal {
         return "\u{1B}]777;notify;\(clean(title));\(clean(body))\u{07}\u{1B}]9;\(clean(title)): \(clean(body))\u{07}"
     }
 
+    /// The text goes through `Clipboard.text` (no controls, bounded) whoever asked.
     public static func osc52(_ text: String) -> String {
-        "\u{1B}]52;c;" + Data(text.utf8).base64EncodedString() + "\u{07}"
+        "\u{1B}]52;c;" + Data(Clipboard.text(text).text.utf8).base64EncodedString() + "\u{07}"
     }
 
     /// ctrl-z: the terminal handed back, the process stopped as the shell's job control

@@ -42,8 +42,9 @@ extension App {
             terminal.invalidate()
             lastFrame = nil
         case .copy(let text, let what):
-            terminal.copyToClipboard(text)
-            inbox.post(.notice(Words.copied(what), isError: false))
+            let (clean, cut) = Clipboard.text(text)
+            terminal.copyToClipboard(clean)
+            inbox.post(.notice(cut ? Words.copiedCut(what, bytes: Clipboard.limit) : Words.copied(what), isError: false))
         case .openLink(let url):
             openLink(url)
         case .stopProcess:

@@ -1,6 +1,7 @@
 import Foundation
 import PrivateFiles
 import Spawn
+import TweetText
 
 /// Other programs the app hands work to: the editor (the terminal goes with it) and the browser.
 extension App {
@@ -59,8 +60,14 @@ extension App {
     }
 
     /// Opens an address in the browser of this machine; over ssh (no browser here) it is
-    /// copied to the clipboard of the terminal the user sits at instead.
-    func openLink(_ url: String) {
+    /// copied to the clipboard of the terminal the user sits at instead. Only an address that
+    /// passes `WebAddress` is handed on, in its checked form.
+    func openLink(_ address: String) {
+        guard let url = WebAddress.safe(address) else {
+            let why = if case .failure(let r) = WebAddress.check(address) { r.description } else { "" }
+            inbox.post(.notice(Words.notOpenedUnsafe(address, why), isError: true))
+            return
+        }
         guard !settings.remoteSession else {
             terminal.copyToClipboard(url)
             inbox.post(.notice(Words.copiedOverSSH(url), isError: false))
@@ -68,9 +75,9 @@ extension App {
         }
         do {
             // $BROWSER may list several, separated by ':'; the first is used, the address as its
-            // argument (never through a shell).
+            // one argument (never through a shell; it begins http, so it is never an option).
             let browser = settings.browser.flatMap { $0.split(separator: ":").first.map(String.init) } ?? "xdg-open"
-            let child = try ChildProcess("/usr/bin/env", [browser, url], stdin: .null, stdout: .null, stderr: .null)
+            let child = try ChildProcess("/usr/bin/env", ["--", browser, url], stdin: .null, stdout: .null, stderr: .null)
             Thread { _ = child.finish() }.start()
             inbox.post(.notice(Words.opened(url), isError: false))
         } catch {

@@ -169,7 +169,17 @@ public enum Reducer {
                 return openPane(.list(p.items[p.selected].url), &s)
             }
             if case .people = p.purpose { return openProfile(p.items[p.selected].url, &s) }
-            return [.openLink(p.items[p.selected].url)]
+            // Only a checked web address reaches the browser; anything else is named, with
+            // why, and the picker stays open for `y`.
+            switch WebAddress.check(p.items[p.selected].url) {
+            case .success(let url):
+                s.links = nil
+                return [.openLink(url)]
+            case .failure(let why):
+                s.links = p
+                s.notice = Notice(Words.notOpenedUnsafe(p.items[p.selected].url, why.description), isError: true, at: s.now)
+                return []
+            }
         case .copyLink:
             guard p.purpose == .links else { return [] }
             s.links = nil

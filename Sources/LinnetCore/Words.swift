@@ -1,6 +1,7 @@
 import Foundation
 import Screen
 import Timeline
+import TweetText
 import TwitterAPI
 
 /// Every sentence the reader shows, in one place: notices, questions, empty panes, the status
@@ -140,7 +141,15 @@ public enum Words {
     public static let theAddress = "the address"
     public static func copied(_ what: String) -> String { "Copied \(what)." }
     public static func copiedOverSSH(_ url: String) -> String { "Copied (an ssh session has no browser here): \(url)" }
+    public static func copiedCut(_ what: String, bytes: Int) -> String {
+        "Copied the first \(bytes / 1000) KB of \(what) (the clipboard takes no more)."
+    }
     public static func opened(_ url: String) -> String { "Opened \(url)" }
+    /// A link that is not opened: the address as it came (every control written out), and why.
+    public static func notOpenedUnsafe(_ url: String, _ why: String) -> String {
+        let shown = Sanitizer.visible(url, keepNewlines: false)
+        return "Not opened: \(shown.count > 200 ? String(shown.prefix(200)) + "…" : shown): \(why). y copies it."
+    }
     public static func notOpened(_ why: String, _ url: String) -> String { "Could not open a browser (\(why)); copied instead: \(url)" }
     public static let linksTitle = " Links: enter opens (copies over ssh), y copies, esc closes "
     public static func muted(_ n: Int, shown: Bool) -> String { shown ? "\(n) muted, shown" : "\(n) muted" }

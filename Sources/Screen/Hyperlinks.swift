@@ -1,4 +1,5 @@
 import Synchronization
+import TweetText
 
 /// The addresses text on the screen leads to (OSC 8), by a small number a style can carry.
 /// Process-wide, so laid-out cards kept between frames keep their links. Only http and https
@@ -32,23 +33,7 @@ public enum Hyperlinks {
         return table.withLock { t in Int(id) < t.targets.count ? t.targets[Int(id)] : nil }
     }
 
-    /// An address as Linnet sends it: http(s) only; every byte that is not printable ASCII, and
-    /// the few printable ones a terminal or shell could read as structure, percent-encoded.
-    public static func target(_ address: String) -> String? {
-        let lower = address.lowercased()
-        guard lower.hasPrefix("https://") || lower.hasPrefix("http://") else { return nil }
-        var out = ""
-        for b in address.utf8 {
-            let keep =
-                (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A)
-                || "-._~:/?#[]@!$&'()*+,=%".utf8.contains(b)
-            if keep {
-                out.unicodeScalars.append(Unicode.Scalar(b))
-            } else {
-                let hex = Array("0123456789ABCDEF".utf8)
-                out += "%" + String(decoding: [hex[Int(b >> 4)], hex[Int(b & 0xF)]], as: UTF8.self)
-            }
-        }
-        return out
-    }
+    /// An address as Linnet sends it: `WebAddress`'s rule (http and https only, parsed and
+    /// written out again, everything outside RFC 3986's characters percent-encoded).
+    public static func target(_ address: String) -> String? { WebAddress.safe(address) }
 }

@@ -7,11 +7,13 @@ import Testing
 /// address in Linnet's own encoding, never a byte a terminal could act on.
 @Suite struct HyperlinkTests {
     @Test func addressesAreEncodedAndOnlyWebOnesTaken() {
-        let hostile = "https://example.com/a b?q=ü&x=\u{1B}]8;;https://evil\u{07}\u{1B}\\end"
-        let t = try! #require(Hyperlinks.target(hostile))
-        #expect(t == "https://example.com/a%20b?q=%C3%BC&x=%1B]8%3B%3Bhttps://evil%07%1B%5Cend")
+        // WebAddress's rule: controls and spaces refuse the address; the rest is encoded.
+        #expect(Hyperlinks.target("https://example.com/a b") == nil)
+        #expect(Hyperlinks.target("https://example.com/?x=\u{1B}]8;;https://evil\u{07}\u{1B}\\end") == nil)
+        let t = try! #require(Hyperlinks.target("https://example.com/a?q=ü&x=\"<>`{}|^"))
+        #expect(t == "https://example.com/a?q=%C3%BC&x=%22%3C%3E%60%7B%7D%7C%5E")
         #expect(t.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F })
-        #expect(Hyperlinks.target("HTTPS://Example.com/Path") == "HTTPS://Example.com/Path")
+        #expect(Hyperlinks.target("HTTPS://Example.com/Path") == "https://example.com/Path")
         for refused in ["javascript:alert(1)", "file:///etc/passwd", "ftp://x", "example.com", ""] {
             #expect(Hyperlinks.target(refused) == nil, "\(refused)")
             #expect(Hyperlinks.id(for: refused) == 0)
