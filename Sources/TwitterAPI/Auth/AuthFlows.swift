@@ -1,4 +1,5 @@
 import Foundation
+import TweetText
 
 /// What a sign-in yields: a user's access token and who they are.
 public struct AccessGrant: Sendable, Equatable {
@@ -23,6 +24,13 @@ public enum AuthFlowError: Error, Equatable, Sendable, CustomStringConvertible {
     case wrongToken
     case timedOut(Double)
     case malformedAnswer(String)
+
+    /// A word from a redirect's query (X's `error`, say) as it may be shown: every control
+    /// written out, at most 200 characters.
+    public static func shown(_ text: String) -> String {
+        let visible = Sanitizer.visible(text, keepNewlines: false)
+        return visible.count > 200 ? String(visible.prefix(200)) + "…" : visible
+    }
 
     public var description: String {
         switch self {

@@ -85,12 +85,13 @@ public struct OAuth2Flow: Sendable {
         let query = t.split(separator: "?", maxSplits: 1).last.map(String.init) ?? t
         let fields = PercentEncoding.parseForm(String(query.split(separator: "#").first ?? ""))
         func field(_ name: String) -> String? { fields.last { $0.0 == name }?.1 }
-        if let error = field("error") {
-            if error == "access_denied" { throw AuthFlowError.denied }
-            throw AuthFlowError.refused(error)
-        }
+        // Our state first: an error from another sign-in says nothing of this one.
         guard field("state") == state else {
             throw AuthFlowError.wrongToken
+        }
+        if let error = field("error") {
+            if error == "access_denied" { throw AuthFlowError.denied }
+            throw AuthFlowError.refused(AuthFlowError.shown(error))
         }
         guard let code = field("code"), !code.isEmpty else { throw AuthFlowError.malformedAnswer("the pasted address has no code") }
         return code
