@@ -210,12 +210,30 @@ public struct AccountStore: Sendable {
         return try firstLine(of: cmd, named: "refresh_token_command", account: a.name)
     }
 
+    /// Most a secret command may print, and how long it may take (a passphrase typed at a
+    /// prompt included); past either it is killed with its process group (DECISIONS.md).
+    public static let secretOutputLimit = 65_536
+    public static let secretDeadline: Double = 60
+
     /// The first line a command prints. The terminal stays the command's own: a password
-    /// manager may ask for a passphrase.
-    static func firstLine(of cmd: String, named: String, account: String) throws(AccountsError) -> String {
-        let result: ChildProcess.Result
-        do { result = try ChildProcess.run("/bin/sh", ["-c", cmd], stdin: .inherit, stderr: .inherit) } catch {
+    /// manager may ask for a passphrase. What it printed is never part of an error.
+    static func firstLine(
+        of cmd: String, named: String, account: String, limit: Int = secretOutputLimit, seconds: Double = secretDeadline
+    ) throws(AccountsError) -> String {
+        let child: ChildProcess
+        do { child = try ChildProcess("/bin/sh", ["-c", cmd], stdin: .inherit, stdout: .pipe, stderr: .inherit, newGroup: true) } catch {
             throw AccountsError("\(named) for \"\(account)\" could not run: \(error.description)")
+        }
+        let giveBack = child.takeForeground()
+        let ended = child.finish(limit: limit, seconds: seconds)
+        giveBack()
+        let result: ChildProcess.Result
+        switch ended {
+        case .finished(let r): result = r
+        case .tooMuchOutput(let n):
+            throw AccountsError("\(named) for \"\(account)\" printed more than \(n / 1024) KB (a secret is one line); it was stopped")
+        case .timedOut(let s):
+            throw AccountsError("\(named) for \"\(account)\" did not finish within \(Int(s)) seconds; it was stopped")
         }
         guard result.status == 0 else { throw AccountsError("\(named) for \"\(account)\" failed (exit status \(result.status))") }
         let first = String(decoding: result.output, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
@@ -229,12 +247,19 @@ public struct AccountStore: Sendable {
     public static func saveRefreshToken(_ token: String, of a: Account) throws(AccountsError) {
         guard let cmd = a.refreshTokenSaveCommand else { return }
         let child: ChildProcess
-        do { child = try ChildProcess("/bin/sh", ["-c", cmd], stdin: .pipe, stdout: .null, stderr: .null) } catch {
+        do { child = try ChildProcess("/bin/sh", ["-c", cmd], stdin: .pipe, stdout: .null, stderr: .null, newGroup: true) } catch {
             throw AccountsError("refresh_token_save_command for \"\(a.name)\" could not run: \(error.description)")
         }
         do { try child.write(Data((token + "\n").utf8)) } catch {}
         child.closeInput()
-        let status = child.finish().status
+        let status: Int32
+        switch child.finish(limit: 0, seconds: secretDeadline) {
+        case .finished(let r): status = r.status
+        case .tooMuchOutput, .timedOut:
+            throw AccountsError(
+                "refresh_token_save_command for \"\(a.name)\" did not finish within \(Int(secretDeadline)) seconds; it was stopped and the new refresh token was not kept"
+            )
+        }
         guard status == 0 else {
             throw AccountsError(
                 "refresh_token_save_command for \"\(a.name)\" failed (exit status \(status)); the new refresh token was not kept")

@@ -26,6 +26,8 @@ public final class ChildProcess: @unchecked Sendable {
     }
 
     public let pid: pid_t
+    /// Started as the leader of a process group of its own.
+    public let group: Bool
     /// Write end of the child's standard input (`.pipe`), else -1.
     public private(set) var inputFD: Int32
     /// Read end of the child's standard output (`.pipe`), else -1.
@@ -36,7 +38,7 @@ public final class ChildProcess: @unchecked Sendable {
     /// Starts `program` (looked up in PATH when it has no slash) with `arguments`.
     public init(
         _ program: String, _ arguments: [String], environment: [String: String]? = nil, directory: String? = nil,
-        stdin: Input = .null, stdout: Output = .pipe, stderr: ErrorOutput = .stdout
+        stdin: Input = .null, stdout: Output = .pipe, stderr: ErrorOutput = .stdout, newGroup: Bool = false
     ) throws(Failure) {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
@@ -96,7 +98,13 @@ public final class ChildProcess: @unchecked Sendable {
         sigfillset(&all)
         posix_spawnattr_setsigmask(&attributes, &none)
         posix_spawnattr_setsigdefault(&attributes, &all)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        var flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+        if newGroup {
+            // A group of its own, so what it starts can be ended with it.
+            posix_spawnattr_setpgroup(&attributes, 0)
+            flags |= POSIX_SPAWN_SETPGROUP
+        }
+        posix_spawnattr_setflags(&attributes, Int16(flags))
 
         let argv = ([program] + arguments).map { strdup($0) } + [nil]
         defer { for p in argv { free(p) } }
@@ -117,6 +125,7 @@ public final class ChildProcess: @unchecked Sendable {
         }
         started = true
         self.pid = pid
+        self.group = newGroup
         self.inputFD = input
         self.outputFD = output
     }
@@ -211,6 +220,80 @@ public final class ChildProcess: @unchecked Sendable {
             }
         }
         return Result(status: wait(), output: data)
+    }
+
+    /// How a bounded run ended: its result, or why it was stopped (its group killed).
+    public enum Bounded: Sendable {
+        case finished(Result)
+        case tooMuchOutput(limit: Int)
+        case timedOut(seconds: Double)
+    }
+
+    /// Reads standard output to its end as `finish` does, but at most `limit` bytes and until
+    /// `seconds` have passed: past either, the process (and its group, when it leads one) is
+    /// killed and reaped, and what it printed is dropped.
+    public func finish(limit: Int, seconds: Double) -> Bounded {
+        let deadline = Date().addingTimeInterval(seconds)
+        var data = Data()
+        func stop() {
+            lock.lock()
+            if exitStatus == nil { kill(group ? -pid : pid, SIGKILL) }
+            lock.unlock()
+            if group { kill(-pid, SIGKILL) }
+            wait()
+        }
+        while outputFD >= 0 {
+            let left = deadline.timeIntervalSinceNow
+            guard left > 0 else {
+                stop()
+                return .timedOut(seconds: seconds)
+            }
+            guard let chunk = read(timeout: min(0.1, left)) else { break }
+            if !chunk.isEmpty {
+                data.append(contentsOf: chunk)
+                if data.count > limit {
+                    stop()
+                    return .tooMuchOutput(limit: limit)
+                }
+                continue
+            }
+            if poll() != nil {
+                _ = fcntl(outputFD, F_SETFL, fcntl(outputFD, F_GETFL) | O_NONBLOCK)
+                while let more = read(timeout: 0), !more.isEmpty {
+                    data.append(contentsOf: more)
+                    if data.count > limit {
+                        if group { kill(-pid, SIGKILL) }
+                        return .tooMuchOutput(limit: limit)
+                    }
+                }
+                break
+            }
+        }
+        // The output ended; the process still has until the deadline to exit.
+        while poll() == nil {
+            guard deadline.timeIntervalSinceNow > 0 else {
+                stop()
+                return .timedOut(seconds: seconds)
+            }
+            usleep(10_000)
+        }
+        return .finished(Result(status: wait(), output: data))
+    }
+
+    /// Hands the terminal on standard input to the child's group while it runs (a password
+    /// manager may ask for a passphrase), when this process has it; the returned function
+    /// takes it back.
+    public func takeForeground() -> () -> Void {
+        guard group, isatty(0) == 1, tcgetpgrp(0) == getpgrp() else { return {} }
+        tcsetpgrp(0, pid)
+        // Had it read the terminal before it was given it, it was stopped: go on.
+        kill(-pid, SIGCONT)
+        return {
+            // Taking it back from the background is what SIGTTOU would stop.
+            let previous = signal(SIGTTOU, SIG_IGN)
+            tcsetpgrp(0, getpgrp())
+            signal(SIGTTOU, previous)
+        }
     }
 
     /// Runs a program to its end on the calling thread.
