@@ -29,13 +29,15 @@ let package = Package(
         .target(name: "Spawn", dependencies: ["CSpawn"]),
         .target(name: "TwitterAPI", dependencies: ["Locking", "TweetText", "COpenSSL", "CCurl", "CScan"]),
         .target(name: "PrivateFiles"),
+        // Filters' regular expressions: RE2 (Debian's libre2) matches in time linear in the text.
+        .target(name: "RE2Shim", linkerSettings: [.linkedLibrary("re2")]),
         .target(name: "Timeline", dependencies: ["Locking", "TwitterAPI", "PrivateFiles", "CScan"]),
         .target(name: "Screen", dependencies: ["TweetText", "PrivateFiles"]),
         .target(
             name: "LinnetCore",
             dependencies: [
                 "Locking",
-                "Timeline", "Screen", "TweetText", "TwitterAPI", "Spawn", "PrivateFiles",
+                "Timeline", "Screen", "TweetText", "TwitterAPI", "Spawn", "PrivateFiles", "RE2Shim",
             ]),
         .target(name: "CursesTerminal", dependencies: ["Screen", "TweetText", "CNcursesw"]),
         .target(

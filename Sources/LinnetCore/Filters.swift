@@ -1,4 +1,5 @@
 import Foundation
+import RE2Shim
 import Timeline
 import TweetText
 import TwitterAPI
@@ -15,7 +16,8 @@ public struct Filters: Equatable, Sendable {
     public var hashtags: [String] = []
     /// Screen names, with or without `@`, in any case: their tweets and their retweets.
     public var users: [String] = []
-    /// Regular expressions (ICU syntax) searched in the text.
+    /// Regular expressions (RE2 syntax: Perl's without backreferences or look-around) searched
+    /// in the text, in time linear in its length whatever the pattern.
     public var patterns: [String] = [] {
         didSet { compiled = Compiled(patterns) }
     }
@@ -27,11 +29,9 @@ public struct Filters: Equatable, Sendable {
 
     /// Names where a pattern does not compile, with the reason.
     public static func check(pattern: String) -> String? {
-        do {
-            _ = try NSRegularExpression(pattern: pattern)
-            return nil
-        } catch {
-            return "\"\(pattern)\" is not a regular expression"
+        switch Pattern.compile(pattern) {
+        case .success: return nil
+        case .failure(let why): return "\"\(pattern)\" is not a regular expression Linnet takes (RE2 syntax): \(why.description)"
         }
     }
 
@@ -94,14 +94,40 @@ public struct Filters: Equatable, Sendable {
             || (0xF900...0xFAFF).contains(v) || (0x20000...0x3FFFF).contains(v)
     }
 
-    /// Compiled once per change of the list; NSRegularExpression is immutable and safe to share.
+    /// Compiled once per change of the list; a compiled RE2 is immutable and safe to share.
     private final class Compiled: @unchecked Sendable {
-        let expressions: [NSRegularExpression]
-        init(_ patterns: [String]) { expressions = patterns.compactMap { try? NSRegularExpression(pattern: $0) } }
-        func matches(_ text: String) -> Bool {
-            let range = NSRange(text.startIndex..., in: text)
-            return expressions.contains { $0.firstMatch(in: text, range: range) != nil }
+        let expressions: [Pattern]
+        init(_ patterns: [String]) { expressions = patterns.compactMap { try? Pattern.compile($0).get() } }
+        func matches(_ text: String) -> Bool { expressions.contains { $0.matches(text) } }
+    }
+}
+
+/// One regular expression, compiled by RE2: matching takes time linear in the text, so no
+/// pattern (`(a+)+b` among them) can hold up the reader.
+public final class Pattern: @unchecked Sendable {
+    public struct Refusal: Error, CustomStringConvertible, Sendable {
+        public let description: String
+    }
+    private let compiled: UnsafeMutableRawPointer
+
+    private init(_ compiled: UnsafeMutableRawPointer) { self.compiled = compiled }
+    deinit { linnet_re2_free(compiled) }
+
+    public static func compile(_ pattern: String) -> Result<Pattern, Refusal> {
+        var error = [CChar](repeating: 0, count: 256)
+        let made = pattern.utf8CString.withUnsafeBufferPointer { p in
+            linnet_re2_compile(p.baseAddress, p.count - 1, &error, error.count)
         }
+        guard let made else {
+            return .failure(Refusal(description: String(decoding: error.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)))
+        }
+        return .success(Pattern(made))
+    }
+
+    /// Whether it matches anywhere in `text`.
+    public func matches(_ text: String) -> Bool {
+        var t = text
+        return t.withUTF8 { linnet_re2_search(compiled, $0.baseAddress, $0.count) == 1 }
     }
 }
 
