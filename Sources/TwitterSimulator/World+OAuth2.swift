@@ -12,6 +12,24 @@ extension World {
         var challenge: String
         var method: String
         var scopes: [String]
+        var createdAt: Double
+    }
+
+    /// Sign-ins begun and not answered that are kept, and for how long: the oldest go first, so
+    /// unauthenticated page loads cannot grow the server.
+    static let pendingLimit = 1_000
+    static let pendingSeconds: Double = 600
+    /// X takes a `state` of up to 500 characters; RFC 7636 §4.2 a challenge of 43 to 128.
+    static let stateLimit = 500
+    static let challengeLengths = 43...128
+
+    func prunePending() {
+        let now = wallNow
+        oauth2Pending = oauth2Pending.filter { now - $0.value.createdAt < Self.pendingSeconds }
+        while oauth2Pending.count >= Self.pendingLimit, let oldest = oauth2Pending.min(by: { $0.value.createdAt < $1.value.createdAt }) {
+            oauth2Pending[oldest.key] = nil
+        }
+        oauth2Codes = oauth2Codes.filter { now - $0.value.issuedAt <= config.oauth2CodeSeconds }
     }
 
     struct OAuth2Code {
@@ -53,20 +71,31 @@ extension World {
         else {
             return .html(400, AuthorizePages.message("Something went wrong: response_type=code, state and code_challenge are required."))
         }
+        guard state.count <= Self.stateLimit, Self.challengeLengths.contains(challenge.utf8.count),
+            challenge.utf8.allSatisfy({ b in
+                (b >= 0x30 && b <= 0x39) || (b >= 0x41 && b <= 0x5A) || (b >= 0x61 && b <= 0x7A) || "-._~".utf8.contains(b)
+            }), (r.param("scope") ?? "").utf8.count <= 1_000
+        else {
+            return .html(
+                400,
+                AuthorizePages.message(
+                    "Something went wrong: state may hold up to 500 characters, code_challenge 43 to 128 of letters, digits and -._~."))
+        }
         let method = r.param("code_challenge_method") ?? "plain"
         guard method == "S256" || method == "plain" else {
             return .html(400, AuthorizePages.message("Something went wrong: code_challenge_method must be S256 or plain."))
         }
         let scopes = (r.param("scope") ?? "").split(separator: " ").map(String.init)
         let id = OAuthCheck.randomToken(24)
+        prunePending()
         oauth2Pending[id] = OAuth2Pending(
-            clientID: client, redirectURI: redirect, state: state, challenge: challenge, method: method, scopes: scopes)
+            clientID: client, redirectURI: redirect, state: state, challenge: challenge, method: method, scopes: scopes, createdAt: wallNow)
         return .html(200, AuthorizePages.oauth2Form(request: id, appName: "Linnet demo", scopes: scopes))
     }
 
     /// `POST /i/oauth2/authorize`: the user's answer; redirects with a code (or `access_denied`).
     func oauth2AuthorizeAnswer(_ r: SimRequest) -> SimResponse {
-        guard let id = r.param("request"), let p = oauth2Pending[id] else {
+        guard let id = r.param("request"), let p = oauth2Pending[id], wallNow - p.createdAt < Self.pendingSeconds else {
             return .html(403, AuthorizePages.message("This page is no longer valid. Start the sign-in again from the app."))
         }
         func redirect(_ params: [(String, String)]) -> SimResponse {
@@ -87,6 +116,7 @@ extension World {
                     request: id, appName: "Linnet demo", scopes: p.scopes, error: "The username and password did not match."))
         }
         oauth2Pending[id] = nil
+        prunePending()
         let code = OAuthCheck.randomToken(40)
         oauth2Codes[code] = OAuth2Code(
             clientID: p.clientID, redirectURI: p.redirectURI, challenge: p.challenge, method: p.method, userID: user.id, scopes: p.scopes,

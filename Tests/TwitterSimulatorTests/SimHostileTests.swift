@@ -36,3 +36,42 @@ import TwitterAPI
         #expect(await world.clockOffset == -315_360_000)
     }
 }
+
+/// The sign-in page against unauthenticated page loads: parameters bounded as X bounds them,
+/// pending sign-ins bounded in count and age, codes gone after 30 s.
+@Suite struct SimSignInPageTests {
+    static func page(_ world: World, state: String, challenge: String) async -> Int {
+        let q = FormCoding.encode([
+            ("response_type", "code"), ("client_id", SimulatorConfiguration().oauth2ClientID),
+            ("redirect_uri", "http://localhost:8080/callback"), ("scope", "tweet.read users.read"), ("state", state),
+            ("code_challenge", challenge), ("code_challenge_method", "S256"),
+        ])
+        let r = SimRequest(method: "GET", rawPath: "/i/oauth2/authorize", rawQuery: q, headers: [:], body: Data())
+        return await world.oauth2AuthorizePage(r).status
+    }
+
+    @Test func absurdParametersAreRefusedAndPendingSignInsAreBounded() async throws {
+        let sim = try await SimHarness.start()
+        defer { Task { await sim.stop() } }
+        let world = sim.server.world
+        let challenge = String(repeating: "c", count: 43)
+        #expect(await Self.page(world, state: String(repeating: "s", count: 501), challenge: challenge) == 400)
+        #expect(await Self.page(world, state: "s", challenge: String(repeating: "c", count: 129)) == 400)
+        #expect(await Self.page(world, state: "s", challenge: String(repeating: "c", count: 42)) == 400)
+        #expect(await Self.page(world, state: "s", challenge: String(repeating: "<", count: 43)) == 400)
+        #expect(await world.oauth2Pending.isEmpty)
+        for i in 0..<(World.pendingLimit + 500) {
+            #expect(await Self.page(world, state: "s\(i)", challenge: challenge) == 200)
+        }
+        #expect(await world.oauth2Pending.count == World.pendingLimit)
+        // Over HTTP too: the page still loads, and a request of absurd size is refused.
+        let q =
+            "/i/oauth2/authorize?response_type=code&client_id=\(SimulatorConfiguration().oauth2ClientID)&state="
+            + String(repeating: "x", count: 4000)
+        #expect(try await RawHTTP.send(port: sim.port, method: "GET", target: q).status == 400)
+        // Age: an hour later every one has gone at the next page.
+        _ = try await sim.control("POST", "/_sim/clock?offset=3600")
+        #expect(await Self.page(world, state: "late", challenge: challenge) == 200)
+        #expect(await world.oauth2Pending.count == 1)
+    }
+}
