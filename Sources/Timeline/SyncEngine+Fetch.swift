@@ -88,23 +88,23 @@ extension SyncEngine {
         switch id {
         case .home:
             let p = try await client.homeTimeline(page)
-            return (p.tweets, p.tweets.count + p.problems.count)
+            return readable(id, p.tweets, p.problems)
         case .mentions:
             let p = try await client.mentionsTimeline(page)
-            return (p.tweets, p.tweets.count + p.problems.count)
+            return readable(id, p.tweets, p.problems)
         case .user(let name):
             let p = try await client.userTimeline(screenName: name, page)
-            return (p.tweets, p.tweets.count + p.problems.count)
+            return readable(id, p.tweets, p.problems)
         case .likes(let name):
             let p = try await client.favoritesList(screenName: name, page)
-            return (p.tweets, p.tweets.count + p.problems.count)
+            return readable(id, p.tweets, p.problems)
         case .list(let ref):
             let (owner, slug) = Self.listParts(ref)
             let p = try await client.listStatuses(owner: owner, slug: slug, page)
-            return (p.tweets, p.tweets.count + p.problems.count)
+            return readable(id, p.tweets, p.problems)
         case .search(let q):
             let s = try await client.search(q, count: r.count, sinceID: r.sinceID, maxID: r.maxID)
-            return (s.statuses, s.statuses.count + s.problems.count)
+            return readable(id, s.statuses, s.problems)
         case .thread, .messages, .conversation:
             return ([], 0)
         }
@@ -135,7 +135,22 @@ extension SyncEngine {
             p = try await client.v2ListPosts(listID: try await listID(ref), TwitterClient.V2Page(maxResults: page.maxResults))
         case .thread, .messages, .conversation: return ([], 0)
         }
-        return (p.tweets, p.tweets.count + p.problems.count)
+        return readable(id, p.tweets, p.problems)
+    }
+
+    /// A page's posts, and how many the server returned; posts that could not be read (malformed,
+    /// or more than X can send) are said in words on the pane's status, the rest kept.
+    func readable(_ id: TimelineID, _ tweets: [Tweet], _ problems: [DecodeProblem]) -> ([Tweet], Int) {
+        if let first = problems.first {
+            let t = now()
+            let n = problems.count
+            board.update(id) {
+                $0.lastError =
+                    "\(n) post\(n == 1 ? "" : "s") in the server's answer could not be read and \(n == 1 ? "was" : "were") left out (\(first.reason))"
+                $0.lastErrorAt = t
+            }
+        }
+        return (tweets, tweets.count + problems.count)
     }
 
     /// `owner/slug` as its parts (a leading `@` on the owner dropped).

@@ -103,6 +103,9 @@ struct TweetBuilder {
             range = displayRange
             packed = try d.packer.pack(r, entitiesAt: entitiesAt, mediaAt: extendedEntitiesAt)
         }
+        guard body.utf8.count <= Tweet.maxTextBytes else {
+            throw DecodeError("tweet \(rawID)'s text is \(body.utf8.count) bytes, more than X sends (at most \(Tweet.maxTextBytes))")
+        }
         let seconds = createdAt ?? timestampMs.map { $0 / 1000 } ?? Int64(Snowflake.milliseconds(of: rawID) / 1000)
         return Tweet(
             id: TweetID(rawID), createdAt: seconds, user: user, text: body, displayRange: range, packedEntities: packed,

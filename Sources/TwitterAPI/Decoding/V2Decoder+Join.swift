@@ -17,7 +17,7 @@ extension V2Decoder {
         }
 
         func tweet(_ p: RawPost, depth: Int) -> Tweet? {
-            guard let id = p.id else { return nil }
+            guard let id = p.id, V2Decoder.oversize(p) == nil else { return nil }
             let author = p.authorID.map(UserID.init)
             let user = author.flatMap { users[$0] } ?? User(id: author ?? UserID(0), screenName: "", name: "")
             let long = p.noteText != nil

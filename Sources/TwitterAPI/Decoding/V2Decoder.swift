@@ -29,7 +29,9 @@ public final class V2Decoder {
             // Authors in `includes` come from the bytes cache: already one object per user.
             let joiner = Joiner(e, users: Self.byID(e.users))
             for (i, raw) in e.posts.enumerated() {
-                if let t = joiner.tweet(raw, depth: 0) {
+                if let why = Self.oversize(raw) {
+                    page.problems.append(DecodeProblem(index: i, reason: why))
+                } else if let t = joiner.tweet(raw, depth: 0) {
                     page.tweets.append(t)
                 } else {
                     page.problems.append(DecodeProblem(index: i, reason: "post has no id"))
@@ -68,7 +70,7 @@ public final class V2Decoder {
         try document(bytes) { r in
             var e = Envelope()
             try self.envelope(&r, &e, dataIsPosts: true)
-            if let raw = e.posts.first {
+            if let raw = e.posts.first, Self.oversize(raw) == nil {
                 let joiner = Joiner(e, users: Self.byID(e.users))
                 if let t = joiner.tweet(raw, depth: 0) {
                     var billed = Billable()
@@ -80,6 +82,21 @@ public final class V2Decoder {
             }
             return (Self.nonPost(e), Billable())
         }
+    }
+
+    /// Why a post is more than X can send (its text, media or entities), or nil. Such a post is
+    /// not joined: it is a malformed answer, said in words where it was read.
+    static func oversize(_ p: RawPost) -> String? {
+        let text = (p.noteText ?? p.text ?? "").utf8.count
+        if text > Tweet.maxTextBytes { return "its text is \(text) bytes, more than X sends (at most \(Tweet.maxTextBytes))" }
+        let media = p.mediaKeys.count + p.entities.mediaLinks.count + (p.noteEntities?.mediaLinks.count ?? 0)
+        if media > Tweet.maxMedia { return "it lists \(media) media, more than X attaches" }
+        func count(_ r: RawEntities?) -> Int {
+            r.map { $0.entities.urls.count + $0.entities.mentions.count + $0.entities.hashtags.count } ?? 0
+        }
+        let entities = count(p.entities) + count(p.noteEntities)
+        if entities > Tweet.maxEntities { return "it has \(entities) entities, more than X sends (at most \(Tweet.maxEntities))" }
+        return nil
     }
 
     private static func nonPost(_ e: Envelope) -> V2StreamMessage {

@@ -2,6 +2,14 @@
 /// exists), its entities, and the tweets it retweets or quotes. Immutable and shared between
 /// timelines.
 public final class Tweet: Sendable, Equatable, CustomStringConvertible {
+    /// Most UTF-8 a post's text may hold: X caps a long post at 25,000 characters, and the
+    /// longest of those (every character an emoji sequence) stays under this. A post over it
+    /// is not X's and is counted as a malformed answer (DECISIONS.md).
+    public static let maxTextBytes = 262_144
+    /// Most media and entities a post may carry (X attaches at most 4 media).
+    public static let maxMedia = 64
+    public static let maxEntities = 4_096
+
     public let id: TweetID
     private let created: Int64
     public let user: User
