@@ -2,6 +2,7 @@ import Foundation
 import PrivateFiles
 import Screen
 import Spawn
+import TwitterAPI
 
 /// One signed-in account as `accounts.toml` keeps it.
 public struct Account: Equatable, Sendable {
@@ -90,6 +91,35 @@ public struct AccountStore: Sendable {
             guard let n = name ?? active else { return nil }
             return accounts.first { $0.name == n }
         }
+    }
+
+    /// Takes the lock that orders OAuth 2.0 renewals among processes on these accounts
+    /// (`flock` on `accounts.toml.lock` beside the file, mode 0600), waiting up to `seconds`
+    /// without holding a thread; the returned function releases it.
+    public func lockForRefresh(seconds: Double = 30) async throws(AccountsError) -> @Sendable () -> Void {
+        let dir = fileURL.deletingLastPathComponent()
+        do { try PrivateFile.prepareFolder(dir) } catch { throw AccountsError(error.description) }
+        let path = fileURL.path + ".lock"
+        let fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC | O_NOFOLLOW, 0o600)
+        guard fd >= 0 else { throw AccountsError("cannot open \(path): \(PrivateFile.reason(errno))") }
+        let deadline = Date().addingTimeInterval(seconds)
+        while flock(fd, LOCK_EX | LOCK_NB) != 0 {
+            guard errno == EWOULDBLOCK || errno == EINTR, Date() < deadline else {
+                close(fd)
+                throw AccountsError("another Linnet held \(path) for more than \(Int(seconds)) seconds while renewing the sign-in")
+            }
+            try? await Task.sleep(nanoseconds: 50_000_000)
+        }
+        return {
+            flock(fd, LOCK_UN)
+            close(fd)
+        }
+    }
+
+    /// An OAuth 2.0 account's tokens as stored now (the refresh token from its command, if any).
+    public func storedTokens(of name: String) throws(AccountsError) -> OAuth2Tokens? {
+        guard let a = try load().account(name), let token = a.token else { return nil }
+        return OAuth2Tokens(accessToken: token, refreshToken: try Self.refreshToken(of: a), expiresAt: a.expiresAt ?? 0, scopes: [])
     }
 
     /// Reads the file; none yet is an empty list.

@@ -81,7 +81,10 @@ struct GlobalOptions: ParsableArguments {
         let tokens = OAuth2Tokens(accessToken: a.token ?? "", refreshToken: refresh, expiresAt: a.expiresAt ?? 0, scopes: [])
         let store = self.store
         let name = a.name
-        return OAuth2Session(tokens: tokens, flow: flow) { fresh in
+        // Renewals are ordered among every Linnet on this account (the reader and a script).
+        let shared = OAuth2Session.Shared(
+            lock: { try await store.lockForRefresh() }, stored: { try store.storedTokens(of: name) })
+        return OAuth2Session(tokens: tokens, flow: flow, shared: shared) { fresh in
             var contents = try store.load()
             guard let i = contents.accounts.firstIndex(where: { $0.name == name }) else { return }
             // The only valid refresh token is kept first, wherever it lives.

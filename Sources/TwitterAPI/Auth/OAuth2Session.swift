@@ -14,16 +14,35 @@ public final class OAuth2Session: Sendable {
         var tokens: OAuth2Tokens
         var refreshing: Task<OAuth2Tokens, any Error>?
     }
+    /// Where other processes signed in to the same account keep its tokens (the accounts file):
+    /// X rotates refresh tokens, so two processes that each refresh log each other out. A
+    /// refresh takes `lock` (held across processes), reads `stored`, and uses a renewal another
+    /// process already made instead of making its own.
+    public struct Shared: Sendable {
+        /// Takes the lock every process on the account shares; the returned function releases it.
+        public var lock: @Sendable () async throws -> @Sendable () -> Void
+        /// The account's tokens as they are stored now, or nil when there are none.
+        public var stored: @Sendable () throws -> OAuth2Tokens?
+        public init(
+            lock: @escaping @Sendable () async throws -> @Sendable () -> Void, stored: @escaping @Sendable () throws -> OAuth2Tokens?
+        ) {
+            self.lock = lock
+            self.stored = stored
+        }
+    }
+
     private let state: Locked<State>
     private let flow: OAuth2Flow
     private let save: Save
+    private let shared: Shared?
     /// Seconds before expiry at which a token is renewed anyway.
     public let margin: Double
 
-    public init(tokens: OAuth2Tokens, flow: OAuth2Flow, margin: Double = 120, save: @escaping Save) {
+    public init(tokens: OAuth2Tokens, flow: OAuth2Flow, margin: Double = 120, shared: Shared? = nil, save: @escaping Save) {
         state = Locked(State(tokens: tokens))
         self.flow = flow
         self.margin = margin
+        self.shared = shared
         self.save = save
     }
 
@@ -44,8 +63,19 @@ public final class OAuth2Session: Sendable {
             if s.tokens.accessToken != spent { return nil }
             if let running = s.refreshing { return running }
             let current = s.tokens
-            let t = Task { [flow, save, state] in
+            let t = Task { [flow, save, state, shared, margin] in
                 defer { state.withLock { $0.refreshing = nil } }
+                let release = try await shared?.lock()
+                defer { release?() }
+                var current = current
+                // Another process may have renewed it while this one waited: use its tokens.
+                if let stored = try? shared?.stored(), stored.accessToken != current.accessToken,
+                    stored.expiresAt - flow.clock.now() > margin
+                {
+                    state.withLock { $0.tokens = stored }
+                    return stored
+                }
+                if let stored = try? shared?.stored(), stored.refreshToken != nil { current.refreshToken = stored.refreshToken }
                 guard let refreshToken = current.refreshToken else {
                     throw AuthFlowError.refused("the access token expired and there is no refresh token; log in again (linnet login)")
                 }
@@ -53,7 +83,14 @@ public final class OAuth2Session: Sendable {
                 do {
                     fresh = try await flow.refresh(refreshToken)
                 } catch let e as APIError where e.httpStatus == 400 || e.httpStatus == 401 {
-                    throw AuthFlowError.refused("the sign-in was revoked or has expired; log in again (linnet login)")
+                    // Refused after a race with a process that did not take the lock: once more
+                    // with the newest refresh token stored, before anything is said.
+                    guard let newer = try? shared?.stored()?.refreshToken, newer != refreshToken,
+                        let again = try? await flow.refresh(newer)
+                    else {
+                        throw AuthFlowError.refused("the sign-in was revoked or has expired; log in again (linnet login)")
+                    }
+                    fresh = again
                 }
                 do {
                     try save(fresh)
