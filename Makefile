@@ -80,7 +80,7 @@ format:
 # FUZZ_SECONDS each, whichever ends first. A crash input is written to .build-fuzz/crashes.
 FUZZ_RUNS ?= 1000000
 FUZZ_SECONDS ?= 600
-FUZZ_HARNESSES := framer json text toml cache oauth keys
+FUZZ_HARNESSES := framer json text toml cache oauth keys listener v2join address secret
 fuzz: deps
 	$(SWIFT) build --product LinnetFuzz --scratch-path .build-fuzz -Xswiftc -sanitize=fuzzer,address -Xswiftc -DFUZZING \
 	  -Xswiftc -Xclang-linker -Xswiftc -fuse-ld=lld

@@ -266,9 +266,19 @@ public struct AccountStore: Sendable {
             throw AccountsError("\(named) for \"\(account)\" did not finish within \(Int(s)) seconds; it was stopped")
         }
         guard result.status == 0 else { throw AccountsError("\(named) for \"\(account)\" failed (exit status \(result.status))") }
-        let first = String(decoding: result.output, as: UTF8.self).split(separator: "\n").first.map(String.init) ?? ""
-        guard !first.isEmpty else { throw AccountsError("\(named) for \"\(account)\" printed nothing") }
+        guard let first = secretLine(result.output) else { throw AccountsError("\(named) for \"\(account)\" printed nothing") }
         return first
+    }
+
+    /// The secret in what a command printed: its first line that is not empty (a CR before
+    /// the line end dropped), or nil.
+    public static func secretLine(_ output: Data) -> String? {
+        // By bytes: as Characters, CR LF is one and would never split at "\n".
+        for var line in output.split(separator: 0x0A, omittingEmptySubsequences: true) {
+            if line.last == 0x0D { line = line.dropLast() }
+            if !line.isEmpty { return String(decoding: line, as: UTF8.self) }
+        }
+        return nil
     }
 
     /// Hands a new refresh token to `refresh_token_save_command` on its standard input (with a
