@@ -114,7 +114,7 @@ extension SyncEngine {
     /// posts by their id (looked up once per name: v2 names users by id); at most 100 a page.
     func fetchV2(_ id: TimelineID, _ r: PageRequest) async throws -> ([Tweet], Int) {
         let page = TwitterClient.V2Page(
-            maxResults: min(100, r.count), sinceID: r.sinceID, untilID: r.maxID.map { TweetID($0.rawValue &+ 1) })
+            maxResults: affordablePage(min(100, r.count)), sinceID: r.sinceID, untilID: r.maxID.map { TweetID($0.rawValue &+ 1) })
         let p: V2PostsPage
         switch id {
         case .home: p = try await client.v2Home(userID: account.id, page)
@@ -255,6 +255,8 @@ extension SyncEngine {
 
     func fail(_ id: TimelineID, _ error: any Error, retry: Double) {
         switch error {
+        case let e as BudgetRefusal:
+            fail(id, reason: e.description, state: .budgetSpent(until: options.ledger?.endOfDay() ?? retry), refused: true)
         case let e as APIError where e.httpStatus == 429 || e.httpStatus == 420:
             let until = blockedUntil(endpoint(id)) ?? retry
             fail(id, reason: "Rate limited: \(e.explanation)", state: .rateLimited(until: until), refused: true)

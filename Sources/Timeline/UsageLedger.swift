@@ -38,6 +38,8 @@ public struct DayUsage: Codable, Equatable, Sendable {
     public var postsCreatedWithURL = 0
     public var postsDeleted = 0
     public var interactions = 0
+    /// Calls not sent because they could have passed the day's budget (not billed).
+    public var refusedCalls: Int?
     public init() {}
 
     public func cost(_ p: UsagePrices) -> Double {
@@ -64,6 +66,7 @@ public struct DayUsage: Codable, Equatable, Sendable {
         s.postsCreatedWithURL += b.postsCreatedWithURL
         s.postsDeleted += b.postsDeleted
         s.interactions += b.interactions
+        if let r = b.refusedCalls { s.refusedCalls = (s.refusedCalls ?? 0) + r }
         return s
     }
 
@@ -75,6 +78,7 @@ public struct DayUsage: Codable, Equatable, Sendable {
         case postsCreatedWithURL = "posts_created_with_url"
         case postsDeleted = "posts_deleted"
         case interactions
+        case refusedCalls = "refused_calls"
     }
 }
 
@@ -167,6 +171,47 @@ public final class UsageLedger: UsageRecording {
             s.pending[day] = w
             s.dirty = true
         }
+    }
+
+    /// What a call could cost at most, from its worst case (ids unknown: each counted).
+    public func price(_ worst: Billable) -> Double {
+        let owned = worst.owner != nil && worst.owner == state.withLock { $0.me }
+        var u = DayUsage()
+        if owned { u.ownedReads = worst.posts.count } else { u.postReads = worst.posts.count }
+        u.postReads += worst.includedPosts.count
+        u.userReads = worst.users.count
+        u.postsCreated = worst.creates
+        u.postsCreatedWithURL = worst.createsWithURL
+        u.postsDeleted = worst.deletes
+        u.interactions = worst.interactions
+        return u.cost(prices)
+    }
+
+    /// The budget gate (every call the client sends asks it): a call whose worst case would take
+    /// today's spending past `budget_per_day` is not sent, and is counted as refused.
+    public func admit(_ worst: Billable) -> String? {
+        guard let budget = budgetPerDay else { return nil }
+        let cost = price(worst)
+        let spent = todayCost
+        guard cost > 0, spent + cost > budget + 1e-9 else { return nil }
+        let day = Self.day(clock.now())
+        state.withLock { s in
+            var w = s.pending[day] ?? DayUsage()
+            w.refusedCalls = (w.refusedCalls ?? 0) + 1
+            s.pending[day] = w
+            s.dirty = true
+        }
+        return "Not sent: it could cost up to \(UsageFormat.dollars(cost)), and today's budget of \(UsageFormat.dollars(budget)) has "
+            + "\(UsageFormat.dollars(max(0, budget - spent))) left. Reads resume at 00:00 UTC, or raise budget_per_day."
+    }
+
+    /// How many posts, each priced as `perPost` (one post of a page at its worst), today's
+    /// budget still pays for; nil without a budget.
+    public func affordablePosts(_ perPost: Billable) -> Int? {
+        guard let budget = budgetPerDay else { return nil }
+        let each = price(perPost)
+        guard each > 0 else { return .max }
+        return max(0, Int(((budget - todayCost) / each + 1e-9).rounded(.down)))
     }
 
     /// One day's counts: the file's, with this process's reads and unsaved writes.

@@ -35,7 +35,8 @@ struct UsageCommand: AsyncParsableCommand {
             func counts(_ u: DayUsage) -> JSONValue {
                 .object(
                     u.items(p).map { ($0.name, JSONValue.number(String($0.count))) } + [
-                        ("cost_usd", .number(String(format: "%.3f", u.cost(p))))
+                        ("cost_usd", .number(String(format: "%.3f", u.cost(p)))),
+                        ("refused_calls", .number(String(u.refusedCalls ?? 0))),
                     ])
             }
             var out: [(String, JSONValue)] = [
@@ -64,6 +65,9 @@ struct UsageCommand: AsyncParsableCommand {
         }
         print(
             pad("estimate", 30) + lpad("≈ " + UsageFormat.dollars(today.cost(p)), 16) + lpad("≈ " + UsageFormat.dollars(month.cost(p)), 20))
+        if let n = today.refusedCalls, n > 0 {
+            print("Not sent today: \(n) call\(n == 1 ? "" : "s") that could have passed the budget (not billed).")
+        }
         if let b = config.budgetPerDay {
             let used = b > 0 ? Int((today.cost(p) / b * 100).rounded()) : 100
             print(

@@ -12,6 +12,8 @@ import TwitterAPI
     final class SlowSender: Sendable {
         let done = Atomic<Bool>(false)
         let stop = Atomic<Bool>(false)
+        /// Every byte went out (the listener kept the connection that long).
+        let sentAll = Atomic<Bool>(false)
         init(port: UInt16, bytes: [UInt8], every: Double) {
             Thread { [self] in
                 let s = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
@@ -33,6 +35,7 @@ import TwitterAPI
                     guard send(s, &one, 1, Int32(MSG_NOSIGNAL)) == 1 else { return }
                     usleep(UInt32(every * 1_000_000))
                 }
+                sentAll.store(true, ordering: .sequentiallyConsistent)
             }.start()
         }
         var finished: Bool { done.load(ordering: .sequentiallyConsistent) }
@@ -48,7 +51,8 @@ import TwitterAPI
         await #expect(throws: AuthFlowError.timedOut(2)) { try await listener.waitForCode(expectedState: "s", timeout: 2) }
         let took = Date().timeIntervalSince(started)
         print("listener: --timeout 2 ended after \(String(format: "%.2f", took)) s with a slow sender still sending")
-        #expect(!slow.finished, "the wait ended while the slow sender was still sending")
+        let sentAll = slow.sentAll.load(ordering: .sequentiallyConsistent)
+        #expect(!sentAll, "the wait outlasted the slow sender")
     }
 
     @Test func aSlowSenderDoesNotDelayTheRealRedirect() async throws {

@@ -1,3 +1,6 @@
+import Foundation
+import TweetText
+
 /// What X bills for, as one successful answer showed it (docs/PROTOCOL-V2.md §1): the posts
 /// and users it carried (in `data` and in `includes`) and the writes it made.
 public struct Billable: Equatable, Sendable {
@@ -22,4 +25,80 @@ public struct Billable: Equatable, Sendable {
 /// Where a client reports what its answers cost: the account's usage ledger.
 public protocol UsageRecording: Sendable {
     func record(_ billed: Billable)
+    /// Whether a call that may cost up to `worstCase` fits today's budget: nil to send it, or
+    /// why not, in words (the ledger counts the refusal).
+    func admit(_ worstCase: Billable) -> String?
+}
+
+extension UsageRecording {
+    public func admit(_ worstCase: Billable) -> String? { nil }
+}
+
+/// A call not sent because what it could cost would pass `budget_per_day`.
+public struct BudgetRefusal: Error, Equatable, Sendable, CustomStringConvertible {
+    public let description: String
+    public init(_ description: String) { self.description = description }
+}
+
+extension Billable {
+    /// What an X API v2 call is priced at before it is sent (its ids unknown: zeros): every post
+    /// a page may hold (`max_results`, or 100) with one object for each expansion that can add
+    /// one (author, referenced post and its author, replied-to and mentioned user; more
+    /// mentions are possible, and mostly read already that day), the users a people page may
+    /// hold, a write's own price (a post with a link at that price). Nil for calls X does not
+    /// bill (sign-in, rules, lists, messages) and for v1.1.
+    public static func worstCase(method: String, path: String, params: [(String, String)], json: Data?) -> Billable? {
+        guard path.hasPrefix("/2/"), !path.hasPrefix("/2/oauth2/") else { return nil }
+        let parts = path.split(separator: "/").map(String.init)
+        func param(_ name: String) -> String? { params.last { $0.0 == name }?.1 }
+        let listed = (param("ids") ?? param("usernames")).map { $0.split(separator: ",").count }
+        let n = min(1000, listed ?? Int(param("max_results") ?? "") ?? 100)
+        var b = Billable()
+        let method = method.uppercased()
+        let last = parts.last ?? ""
+        if method == "GET" {
+            let expansions = Set((param("expansions") ?? "").split(separator: ",").map(String.init))
+            let postPages: Set<String> = [
+                "reverse_chronological", "mentions", "tweets", "liked_tweets", "bookmarks", "recent", "all", "quote_tweets",
+            ]
+            let userPages: Set<String> = ["followers", "following", "muting", "blocking", "members", "liking_users", "retweeted_by"]
+            if parts == ["2", "tweets"] {
+                b.posts = Array(repeating: 0, count: n)
+            } else if parts.count == 3, parts[1] == "tweets", UInt64(parts[2]) != nil {
+                b.posts = [0]
+            } else if postPages.contains(last) {
+                b.posts = Array(repeating: 0, count: n)
+                if ["mentions", "tweets", "liked_tweets", "bookmarks"].contains(last), parts.count >= 3, parts[1] == "users",
+                    let id = UInt64(parts[2])
+                {
+                    b.owner = UserID(id)
+                }
+            } else if userPages.contains(last) {
+                b.users = Array(repeating: 0, count: n)
+            } else if parts.count >= 2, parts[1] == "users" {
+                b.users = Array(repeating: 0, count: listed ?? 1)
+            } else {
+                return nil
+            }
+            // Each expansion asked for may bring one more object a post: its author, the post it
+            // references and that post's author, the user it replies to, a user it mentions.
+            if !b.posts.isEmpty {
+                let n = b.posts.count
+                let userExpansions = ["author_id", "referenced_tweets.id.author_id", "in_reply_to_user_id", "entities.mentions.username"]
+                b.users += Array(repeating: 0, count: n * userExpansions.filter(expansions.contains).count)
+                if expansions.contains("referenced_tweets.id") { b.includedPosts = Array(repeating: 0, count: n) }
+            }
+            return b
+        }
+        switch (method, parts.count >= 2 ? parts[1] : "", last) {
+        case ("POST", "tweets", "tweets"):
+            // Priced by what it says: with a link (as twitter-text finds one) or without.
+            let text = json.map { String(decoding: $0, as: UTF8.self) } ?? ""
+            if Extractor.urls(in: text).isEmpty { b.creates = 1 } else { b.createsWithURL = 1 }
+        case ("DELETE", "tweets", _) where parts.count == 3: b.deletes = 1
+        case (_, "users", _) where parts.count >= 4 && ["likes", "retweets", "following"].contains(parts[3]): b.interactions = 1
+        default: return nil
+        }
+        return b
+    }
 }

@@ -6,6 +6,13 @@ import TweetText
 extension TwitterClient {
     /// The fields and expansions every v2 read asks for (docs/PROTOCOL-V2.md §3).
     public enum V2Query {
+        /// One post of a page as the budget gate prices it, with the expansions Linnet asks for.
+        public static var perPost: Billable {
+            Billable.worstCase(
+                method: "GET", path: "/2/tweets/search/recent",
+                params: [("max_results", "1"), ("expansions", expansions.joined(separator: ","))],
+                json: nil) ?? Billable()
+        }
         public static let expansions = [
             "author_id", "referenced_tweets.id", "referenced_tweets.id.author_id", "in_reply_to_user_id", "attachments.media_keys",
             "entities.mentions.username",

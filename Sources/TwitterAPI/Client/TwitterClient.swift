@@ -114,6 +114,12 @@ public final class TwitterClient: Sendable {
     {
         let full = Self.apiPath(path)
         let base = base ?? endpoints.apiBase
+        // The one budget gate: what a call could cost is priced before it is sent.
+        if let usage, let worst = Billable.worstCase(method: method, path: full, params: params, json: json),
+            let refusal = usage.admit(worst)
+        {
+            throw BudgetRefusal(refusal)
+        }
         if case .oauth2Session(let session) = auth {
             // Refreshed first when about to expire; once more if the server still says 401.
             let token = try await session.accessToken()
