@@ -174,7 +174,7 @@ public enum Harness: String, CaseIterable, Sendable {
                 let decision = CallbackListener.decide(params, state: "our-state")
                 if params["state"] != "our-state" { precondition(decision == .ignore, "another state ended the wait") }
                 if case .fail(let e) = decision {
-                    precondition(!e.description.unicodeScalars.contains { forbidden($0.value) }, "an unsanitised error")
+                    precondition(!e.description.unicodeScalars.contains { forbidden($0.value) && $0 != "\t" }, "an unsanitised error")
                 }
             }
         case .incomplete: precondition(!data.contains(10) && data.count <= CallbackListener.headLimit, "a whole line left unread")
@@ -184,7 +184,7 @@ public enum Harness: String, CaseIterable, Sendable {
         do {
             _ = try OAuth2Flow.code(fromPasted: text, state: "our-state")
         } catch let e as AuthFlowError {
-            precondition(!e.description.unicodeScalars.contains { forbidden($0.value) }, "an unsanitised error")
+            precondition(!e.description.unicodeScalars.contains { forbidden($0.value) && $0 != "\t" }, "an unsanitised error")
         } catch {}
     }
 

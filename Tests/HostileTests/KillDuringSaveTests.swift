@@ -1,5 +1,6 @@
 import Foundation
 import LinnetCore
+import Locking
 import Spawn
 import Testing
 import Timeline
@@ -24,7 +25,7 @@ import TwitterAPI
             .appendingPathComponent(".build/debug/SaveLoop").path
     }
 
-    @Test func fiftyKillsLeaveAValidCacheAndTheLatestDraft() throws {
+    @Test func fiftyKillsLeaveAValidCacheAndTheLatestDraft() async throws {
         let program = Self.saveLoop
         try #require(FileManager.default.isExecutableFile(atPath: program), "SaveLoop not built at \(program)")
         let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("linnet-kill-\(UUID().uuidString)")
@@ -32,19 +33,23 @@ import TwitterAPI
         var random = SystemRandomNumberGenerator()
         var survived = 0
         for attempt in 0..<50 {
-            let child = try ChildProcess(program, [dir.path])
             // Let it finish a few rounds (a varying number), then kill it at a varying moment
-            // of the next one.
+            // of the next one; the waiting on a thread of its own, off the task pool.
             let rounds = attempt % 4 + 1
-            var printed = ""
-            while printed.split(separator: "\n").count < rounds {
-                guard let bytes = child.read(timeout: 10) else { break }
-                printed += String(decoding: bytes, as: UTF8.self)
+            let pause = UInt32.random(in: 0...15_000, using: &random)
+            let printed = try await Blocking.run {
+                let child = try ChildProcess(program, [dir.path])
+                var printed = ""
+                while printed.split(separator: "\n").count < rounds {
+                    guard let bytes = child.read(timeout: 10) else { break }
+                    printed += String(decoding: bytes, as: UTF8.self)
+                }
+                usleep(pause)
+                child.send(SIGKILL)
+                _ = child.wait()
+                while let bytes = child.read(timeout: 0), !bytes.isEmpty { printed += String(decoding: bytes, as: UTF8.self) }
+                return printed
             }
-            usleep(UInt32.random(in: 0...15_000, using: &random))
-            child.send(SIGKILL)
-            _ = child.wait()
-            while let bytes = child.read(timeout: 0), !bytes.isEmpty { printed += String(decoding: bytes, as: UTF8.self) }
             let done = printed.split(separator: "\n").compactMap { UInt64($0) }.max() ?? 0
             #expect(done >= UInt64(rounds), "the loop printed \(printed)")
             // The cache: a whole save, the last completed or the next.

@@ -71,7 +71,7 @@ import TwitterAPI
             stored: {
                 // Read before the race, as the spent pair; after the refusal, the newest.
                 reads.withLock { $0 += 1 }
-                return reads.withLock { $0 } <= 2
+                return reads.withLock { $0 } <= 1
                     ? stale : OAuth2Tokens(accessToken: "x", refreshToken: theirs.refreshToken, expiresAt: 0, scopes: [])
             })
         let session = OAuth2Session(tokens: stale, flow: flow, shared: shared) { _ in }

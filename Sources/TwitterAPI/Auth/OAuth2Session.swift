@@ -69,13 +69,15 @@ public final class OAuth2Session: Sendable {
                 defer { release?() }
                 var current = current
                 // Another process may have renewed it while this one waited: use its tokens.
-                if let stored = try? shared?.stored(), stored.accessToken != current.accessToken,
+                // Reading the file (or running refresh_token_command) blocks: off the task pool.
+                let stored = try? await Blocking.run { try shared?.stored() }
+                if let stored, stored.accessToken != current.accessToken,
                     stored.expiresAt - flow.clock.now() > margin
                 {
                     state.withLock { $0.tokens = stored }
                     return stored
                 }
-                if let stored = try? shared?.stored(), stored.refreshToken != nil { current.refreshToken = stored.refreshToken }
+                if let stored, stored.refreshToken != nil { current.refreshToken = stored.refreshToken }
                 guard let refreshToken = current.refreshToken else {
                     throw AuthFlowError.refused("the access token expired and there is no refresh token; log in again (linnet login)")
                 }
@@ -85,7 +87,8 @@ public final class OAuth2Session: Sendable {
                 } catch let e as APIError where e.httpStatus == 400 || e.httpStatus == 401 {
                     // Refused after a race with a process that did not take the lock: once more
                     // with the newest refresh token stored, before anything is said.
-                    guard let newer = try? shared?.stored()?.refreshToken, newer != refreshToken,
+                    let newest = try? await Blocking.run { try shared?.stored() }
+                    guard let newer = newest?.refreshToken, newer != refreshToken,
                         let again = try? await flow.refresh(newer)
                     else {
                         throw AuthFlowError.refused("the sign-in was revoked or has expired; log in again (linnet login)")
@@ -93,7 +96,7 @@ public final class OAuth2Session: Sendable {
                     fresh = again
                 }
                 do {
-                    try save(fresh)
+                    try await Blocking.run { try save(fresh) }
                 } catch {
                     // Not on disk, but not lost while this runs: the old refresh token is spent.
                     state.withLock { $0.tokens = fresh }
