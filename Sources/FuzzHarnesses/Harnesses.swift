@@ -247,7 +247,7 @@ public enum Harness: String, CaseIterable, Sendable {
             precondition(out.hasPrefix("https://") || out.hasPrefix("http://"), "not a web address: \(out)")
             precondition(out.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }, "a byte that must be encoded")
             precondition(out.utf8.count <= WebAddress.maxLength, "longer than the bound")
-            let authority = out.split(separator: "/", omittingEmptySubsequences: false)[2]
+            let authority = out.split(separator: "/", omittingEmptySubsequences: false)[2].prefix { $0 != "?" && $0 != "#" }
             precondition(!authority.isEmpty && !authority.contains("@"), "no host, or a user name")
             precondition(WebAddress.check(out) == .success(out), "checking again changed \(out)")
         }
@@ -257,7 +257,8 @@ public enum Harness: String, CaseIterable, Sendable {
     static func secret(_ data: [UInt8]) {
         guard let line = AccountStore.secretLine(Data(data)) else { return }
         precondition(!line.isEmpty && !line.utf8.contains(0x0A) && line.utf8.last != 0x0D, "a secret with a line end")
-        precondition(line.utf8.count <= data.count, "a secret longer than what was printed")
+        // Bytes that are not UTF-8 become U+FFFD (3 bytes each).
+        precondition(line.utf8.count <= 3 * data.count, "a secret longer than what was printed")
     }
 }
 

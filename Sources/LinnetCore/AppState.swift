@@ -58,6 +58,16 @@ public struct AppState: Equatable, Sendable {
     public var showHelp = false
     /// The first help row shown, when the help is longer than the screen.
     public var helpTop = 0
+    /// A post read whole in an overlay (one too long for its card), and its first row shown.
+    public var reading: Reading?
+    public struct Reading: Equatable, Sendable {
+        public var id: TweetID
+        public var top = 0
+        public init(id: TweetID, top: Int = 0) {
+            self.id = id
+            self.top = top
+        }
+    }
     public var notice: Notice?
     /// The last 100 notices, oldest first, for the messages view.
     public var noticeLog: [Notice] = []
@@ -102,7 +112,7 @@ public struct AppState: Equatable, Sendable {
     public var keyMode: KeyMode {
         if question != nil { return .confirm }
         if links != nil { return .picker }
-        if showHelp || showLog { return .help }
+        if showHelp || showLog || reading != nil { return .help }
         if profile != nil { return .profile }
         if compose?.attach != nil { return .prompt }
         if compose != nil { return .compose }

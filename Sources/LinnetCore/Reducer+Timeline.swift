@@ -33,6 +33,11 @@ extension Reducer {
         case .like: return like(selected, &s)
         case .delete: return delete(selected, &s)
         case .thread:
+            // A post too long for its card is read whole first; its thread from there.
+            if let sel = selected, s.reading == nil, TweetCard.isCut(sel, width: s.width) {
+                s.reading = AppState.Reading(id: sel.id)
+                return []
+            }
             // The conversation opens on the tweet it was opened from, not on its first post.
             guard let t = selected?.content else { return nothing(&s) }
             let fresh = !s.panes.contains { $0.id == .thread(t.id) }

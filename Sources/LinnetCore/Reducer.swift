@@ -228,7 +228,17 @@ public enum Reducer {
                 s.showHelp = false
                 s.showLog = false
                 s.helpTop = 0
+                s.reading = nil
             case .down, .up, .pageDown, .pageUp:
+                if var r = s.reading, !s.showHelp {
+                    let rows = Views.readerRows(s, c).count
+                    let page = max(1, Views.readerBox(s).height - 2)
+                    let step = command == .down || command == .up ? 1 : page
+                    let delta = command == .down || command == .pageDown ? step : -step
+                    r.top = min(max(0, r.top + delta), max(0, rows - page))
+                    s.reading = r
+                    return []
+                }
                 guard s.showHelp else { return [] }
                 let l = Views.helpLayout(s, c)
                 let step = command == .down || command == .up ? 1 : max(1, l.perColumn)

@@ -10,6 +10,38 @@ public enum TweetCard {
     /// Columns left of the text: the selection bar and a space.
     public static let gutter = 2
 
+    /// Lines of text a card shows; a longer post ends in a line saying how many more there are,
+    /// and the reader (`whole`) shows them all.
+    public static let maxTextLines = 40
+
+    /// The whole post, every line of its text, for the reader overlay (cached like a card).
+    public static func wholeLines(_ tweet: Tweet, width: Int, theme: Theme, now: Double) -> [StyledLine] {
+        let age = "whole " + Format.age(created: tweet.content.createdAt, now: now)
+        let key = CardCache.Key(tweet: ObjectIdentifier(tweet), width: width, theme: theme.fingerprint, age: age)
+        if let hit = CardCache.shared.lookup(key, tweet) { return hit }
+        let made = layout(tweet, width: width, theme: theme, now: now, whole: true)
+        CardCache.shared.store(key, tweet, made)
+        return made
+    }
+
+    /// Whether the card leaves lines of the text out (the reader shows them).
+    public static func isCut(_ tweet: Tweet, width: Int) -> Bool {
+        let w = max(10, width - gutter)
+        // Few enough scalars and line ends cannot fill the lines (a grapheme is 2 columns at most).
+        let t = tweet.content.text
+        let scalars = t.unicodeScalars.count
+        if scalars < 4096, t.utf8.reduce(0, { $0 + ($1 == 10 ? 1 : 0) }) + 1 + (2 * scalars) / w + 1 <= maxTextLines { return false }
+        let key = CardCache.Key(tweet: ObjectIdentifier(tweet), width: width, theme: 0, age: "cut")
+        if let known = CardCache.shared.height(key, tweet) { return known == 1 }
+        let cut = textLines(tweet.content, width: w, theme: .fallback).count > maxTextLines
+        CardCache.shared.storeHeight(key, tweet, cut ? 1 : 0)
+        return cut
+    }
+
+    static func textLines(_ content: Tweet, width w: Int, theme: Theme) -> [StyledLine] {
+        TextLayout.wrap(body(content.displayText, theme: theme), width: w)
+    }
+
     public static func lines(_ tweet: Tweet, width: Int, theme: Theme, now: Double) -> [StyledLine] {
         let age = Format.age(created: tweet.content.createdAt, now: now)
         let key = CardCache.Key(tweet: ObjectIdentifier(tweet), width: width, theme: theme.fingerprint, age: age)
@@ -31,7 +63,7 @@ public enum TweetCard {
         return lines
     }
 
-    static func layout(_ tweet: Tweet, width: Int, theme: Theme, now: Double) -> [StyledLine] {
+    static func layout(_ tweet: Tweet, width: Int, theme: Theme, now: Double, whole: Bool = false) -> [StyledLine] {
         let w = max(10, width - gutter)
         let content = tweet.content
         var out: [StyledLine] = []
@@ -43,7 +75,13 @@ public enum TweetCard {
             out += TextLayout.wrap(
                 [Span(Words.withheld(in: x.withheldIn.map(clean), copyright: x.withheldForCopyright), theme[.dim])], width: w)
         }
-        out += TextLayout.wrap(body(content.displayText, theme: theme), width: w)
+        let text = textLines(content, width: w, theme: theme)
+        if whole || text.count <= maxTextLines {
+            out += text
+        } else {
+            out += text.prefix(maxTextLines)
+            out.append(StyledLine([Span(Words.moreLines(text.count - maxTextLines), theme[.dim])]))
+        }
         // Its photos, GIF or video, each on a line: kind, place, size, alt text (`o` lists them).
         let media = content.entities.media
         for (i, m) in media.enumerated() {
