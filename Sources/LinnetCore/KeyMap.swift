@@ -259,6 +259,7 @@ public struct KeyMap: Equatable, Sendable {
         ] {
             b.append(Binding(.help, keys, c, "scroll the help"))
         }
+        b.append(Binding(.help, [.enter], .thread, "the post's conversation (reading a long post)"))
         for (keys, c, h) in [
             ([Key.char("f")], Command.follow, "follow or unfollow"), ([.char("m")], .muteUser, "mute or unmute"),
             ([.char("B")], .block, "block or unblock"), ([.char("u")], .author, "their tweets"),

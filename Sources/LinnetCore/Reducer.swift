@@ -229,6 +229,17 @@ public enum Reducer {
                 s.showLog = false
                 s.helpTop = 0
                 s.reading = nil
+            case .thread:
+                // From a long post read whole, on to its conversation.
+                guard let id = s.reading?.id, !s.showHelp, !s.showLog else { return [] }
+                s.reading = nil
+                let fresh = !s.panes.contains { $0.id == .thread(id) }
+                let fx = openPane(.thread(id), &s)
+                if fresh {
+                    s.panes[s.active].selected = id
+                    s.panes[s.active].top = id
+                }
+                return fx
             case .down, .up, .pageDown, .pageUp:
                 if var r = s.reading, !s.showHelp {
                     let rows = Views.readerRows(s, c).count

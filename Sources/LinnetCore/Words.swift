@@ -148,7 +148,7 @@ public enum Words {
     /// The last line of a card cut short, and the reader's title.
     public static func moreLines(_ n: Int) -> String { "… \(n) more line\(n == 1 ? "" : "s"): enter reads the whole post" }
     public static func readerTitle(closeKeys: [String]) -> String {
-        " The whole post: j/k and space scroll, \(closeKeys.joined(separator: " or ")) closes "
+        " The whole post: j/k and space scroll, enter opens its conversation, \(closeKeys.joined(separator: " or ")) closes "
     }
     /// A link that is not opened: the address as it came (every control written out), and why.
     public static func notOpenedUnsafe(_ url: String, _ why: String) -> String {

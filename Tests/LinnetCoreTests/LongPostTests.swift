@@ -49,6 +49,13 @@ import TwitterAPI
         #expect(seen.first == "w0" && seen.last == "END" && seen.count == 4001, "\(seen.count) words, last \(seen.last ?? "")")
         _ = Scene.run(&s, c, [.keys([.escape])])
         #expect(s.reading == nil && s.keyMode == .timeline)
+        // From the reader, enter goes on to the conversation.
+        let before = s.panes.count
+        _ = Scene.run(&s, c, [.keys([.enter])])
+        #expect(s.reading != nil)
+        let fx = Scene.run(&s, c, [.keys([.enter])])
+        #expect(
+            s.reading == nil && s.panes.count == before + 1 && s.pane.id == .thread(TweetID(140)) && fx == [.open(.thread(TweetID(140)))])
         // The longest post Linnet keeps: its first frame and enter, timed for the record.
         let biggest = Tweet(
             id: TweetID(142), createdAt: Int64(Scene.now - 3), user: Scene.ann,
