@@ -58,8 +58,13 @@ public struct Compose: Equatable, Sendable {
         self.media = media
     }
 
-    /// Blank, or only the mentions it opened with: nothing worth keeping.
-    public var isUnchanged: Bool { (editor.isEmpty || editor.text == prefill) && media.isEmpty && quote == nil }
+    /// Blank, or only the mentions it opened with: nothing worth keeping (an empty quote is
+    /// dropped too; `Q` on the post starts it again).
+    public var isUnchanged: Bool { (editor.isEmpty || editor.text == prefill) && media.isEmpty }
+
+    /// A new post of one's own: not a reply, quote, message or thread (each reopens from its
+    /// own key on its own post or person).
+    public var isPlainPost: Bool { replyTo == nil && quote == nil && to == nil && !thread }
 }
 
 /// The compose box's prompt for an attachment: a path (Tab completes), then its alt text.

@@ -20,7 +20,9 @@ public struct Layout: Equatable, Sendable {
         var bodyHeight = s.height - 2
         if let c = s.compose {
             let rows = min(8, max(2, c.editor.layout(width: max(1, s.width - 2)).rows.count))
-            let h = min(bodyHeight - 3, rows + 2 + replyLines + (c.error == nil ? 0 : 1))
+            // A refusal is shown whole above the footer: the box grows by its lines (up to 6).
+            let errorRows = c.error.map { min(6, TextLayout.wrap([Span($0, Style())], width: max(1, s.width - 2)).count) } ?? 0
+            let h = min(bodyHeight - 3, rows + 2 + replyLines + errorRows)
             compose = Rect(x: 0, y: s.height - 1 - h, width: s.width, height: h)
             bodyHeight -= h
         }

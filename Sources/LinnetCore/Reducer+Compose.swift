@@ -253,8 +253,10 @@ extension Reducer {
             return [.saveDrafts(draftRecords(s))]
         case (.post, .failure(let e)):
             s.compose?.sending = false
-            s.compose?.error = e.message
-            s.notice = Notice(e.message, isError: true, at: s.now)
+            // Said once, whole, in the box that is still open (wrapped in its footer); the
+            // notice log keeps it, the status line does not repeat it.
+            s.compose?.error = Words.notSent(e.message)
+            s.noticeLog.append(Notice(Words.notSent(e.message), isError: true, at: s.now))
             return [.saveDrafts(draftRecords(s))]
         case (_, .failure(let e)):
             s.notice = Notice(e.message, isError: true, at: s.now)

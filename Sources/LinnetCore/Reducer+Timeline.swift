@@ -26,7 +26,15 @@ extension Reducer {
         case .pane1, .pane2, .pane3, .pane4, .pane5, .pane6, .pane7, .pane8, .pane9: goToPane(command, &s)
         case _ where Command.farPanes.contains(command): goToPane(command, &s)
         case .closePane: return closePane(&s)
-        case .compose: s.compose = s.drafts.popLast() ?? Compose()
+        case .compose:
+            // A new post: the one being written if it was put aside, never a reply, quote,
+            // message or thread draft (those reopen from their own post or person).
+            if let i = s.drafts.lastIndex(where: \.isPlainPost) {
+                s.compose = s.drafts.remove(at: i)
+            } else {
+                s.compose = Compose()
+            }
+            if !s.drafts.isEmpty { s.notice = Notice(Words.otherDraftsKept(s.drafts.count), isError: false, at: s.now) }
         case .reply: return reply(to: selected, &s)
         case .quote: return quote(selected, &s)
         case .retweet: return askRetweet(selected, &s)
@@ -134,6 +142,10 @@ extension Reducer {
         guard let t = selected?.content else { return nothing(&s) }
         // Quoted by id (v2's quote_tweet_id, v1.1's attachment_url): no link in the text, so
         // nothing of the 280 is spent on it, and on pay-per-use it is not billed as a link.
+        if let i = s.drafts.lastIndex(where: { $0.quote == t.id && $0.to == nil }) {
+            s.compose = s.drafts.remove(at: i)
+            return []
+        }
         var box = Compose()
         box.quote = t.id
         s.compose = box

@@ -66,7 +66,10 @@ extension Views {
         let (rows, caret) = box.editor.layout(width: width)
         // A thread's tweets are each checked on sending; the count above is the caret's tweet.
         let over = box.thread ? Int.max : box.to == nil ? overLimitStart(box.editor.characters, length) : TwitterClient.messageLimit
-        let errorRows = box.error == nil ? 0 : 1
+        // A refusal is shown whole, wrapped, above the footer (up to half the box).
+        let errorLines =
+            box.error.map { TextLayout.wrap([Span(TweetCard.clean($0), t[.statusError].over(t[.text]))], width: max(1, r.width - 2)) } ?? []
+        let errorRows = errorLines.isEmpty ? 0 : min(errorLines.count, max(1, r.maxY - 2 - y))
         let visible = max(1, r.maxY - 1 - errorRows - y)
         let first = max(0, min(rows.count - visible, caret.row - visible + 1))
         for (n, row) in rows.enumerated().dropFirst(first).prefix(visible) {
@@ -77,8 +80,8 @@ extension Views {
             }
         }
         if !box.sending { screen.cursor = (r.x + 1 + caret.col, y + caret.row - first) }
-        if let e = box.error {
-            screen.put(TextLayout.truncate(e, width: r.width - 2), x: r.x + 1, y: r.maxY - 2, style: t[.statusError].over(t[.text]))
+        for (i, l) in errorLines.prefix(errorRows).enumerated() {
+            screen.put(l, x: r.x + 1, y: r.maxY - 1 - errorRows + i, clip: r)
         }
         var keys =
             "\(c.keyMap.keys(for: .send, in: .compose).first ?? "enter") send · \(c.keyMap.keys(for: .newline, in: .compose).first ?? "alt-enter") new line · \(c.keyMap.keys(for: .cancel, in: .compose).first ?? "esc") close (draft kept)"

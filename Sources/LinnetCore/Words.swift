@@ -13,6 +13,14 @@ public enum Words {
     public static func tooLong(by n: Int) -> String { "Too long by \(n) characters; shorten it to send." }
     public static let invalidText = "The text has characters Twitter does not accept."
     public static func sent(reply: Bool) -> String { reply ? "Reply sent." : "Tweet sent." }
+    /// A refused send, in the box that stays open.
+    public static func notSent(_ why: String) -> String {
+        let end = why.hasSuffix(".") || why.hasSuffix("!") || why.hasSuffix("?") ? "" : "."
+        return "\(why)\(end) The box is still open; esc keeps it as a draft."
+    }
+    public static func otherDraftsKept(_ n: Int) -> String {
+        "\(n) other draft\(n == 1 ? "" : "s") kept: each reopens from its post or person (r reply, Q quote)."
+    }
     public static let retweeted = "Retweeted."
     public static let retweetUndone = "Retweet undone."
     public static let liked = "Liked."
@@ -20,9 +28,8 @@ public enum Words {
     public static let deleted = "Tweet deleted."
     public static func pasted(lines: Int) -> String { "Pasted \(lines) lines; press Enter to send." }
     public static func draftsKept(_ n: Int) -> String {
-        n == 1
-            ? "An unsent draft was kept from last time: press n to open it."
-            : "\(n) unsent drafts were kept from last time: press n to open them."
+        (n == 1 ? "An unsent draft was kept from last time" : "\(n) unsent drafts were kept from last time")
+            + ": n reopens a new post; a reply or quote reopens from its post (r, Q)."
     }
     public static func draftNotSavedQuitCalledOff(_ why: String) -> String {
         "The draft was NOT saved (\(why)). Linnet did not quit: free some space and quit again, or quit again to leave without it."

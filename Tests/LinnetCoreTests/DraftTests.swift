@@ -42,7 +42,9 @@ import TwitterAPI
         var s = Scene.state(80, 24)
         _ = Reducer.reduce(&s, .restoreDrafts(store.load()), Scene.context(TimelineSnapshot()))
         #expect(s.drafts.count == 2)
-        #expect(s.notice?.text == "2 unsent drafts were kept from last time: press n to open them.")
+        #expect(
+            s.notice?.text
+                == "2 unsent drafts were kept from last time: n reopens a new post; a reply or quote reopens from its post (r, Q).")
         try store.save([])
         #expect(!FileManager.default.fileExists(atPath: store.fileURL.path))
     }
@@ -50,5 +52,35 @@ import TwitterAPI
     @Test func anUnwritableDraftFolderIsAnError() throws {
         let store = DraftStore(directory: URL(fileURLWithPath: "/proc/linnet-cannot-write-here"))
         #expect(throws: (any Error).self) { try store.save([DraftRecord(text: "x", replyTo: nil)]) }
+    }
+}
+
+/// An empty quote or reply is dropped on esc; `n` opens a new post, never another kind of draft.
+@MainActor @Suite struct DraftKindsTests {
+    @Test func anEmptyQuoteIsDroppedAndNeverTakesOverN() async {
+        let store = await Scene.store()
+        let c = Scene.context(await store.snapshot())
+        var s = Scene.state(100, 30)
+        _ = Reducer.reduce(&s, .storeChanged, c)
+        let quoted = s.pane.selected
+        var fx = Scene.run(&s, c, [.keys([.char("Q")]), .keys([.escape])])
+        #expect(s.drafts.isEmpty && fx.contains(.saveDrafts([])), "\(s.drafts)")
+        _ = Scene.run(&s, c, [.keys([.char("n")])])
+        #expect(s.compose?.quote == nil && s.compose?.editor.text == "")
+        _ = Scene.run(&s, c, [.keys([.escape])])
+        // A quote with words is kept, reopens from its post, and n still opens a new post.
+        _ = Scene.run(&s, c, [.keys([.char("Q")]), Scene.keys("so true"), .keys([.escape])])
+        #expect(s.drafts.count == 1 && s.drafts[0].quote == quoted)
+        fx = Scene.run(&s, c, [.keys([.char("n")])])
+        #expect(s.compose?.quote == nil && s.compose?.editor.text == "" && s.drafts.count == 1)
+        #expect(s.notice?.text.hasPrefix("1 other draft kept") == true)
+        _ = Scene.run(&s, c, [Scene.keys("mine"), .keys([.escape])])
+        _ = Scene.run(&s, c, [.keys([.char("Q")])])
+        #expect(s.compose?.quote == quoted && s.compose?.editor.text == "so true")
+        _ = Scene.run(&s, c, [.keys([.escape]), .keys([.char("n")])])
+        #expect(s.compose?.editor.text == "mine" && s.compose?.quote == nil)
+        // Emptied and closed again: dropped, whatever it was.
+        _ = Scene.run(&s, c, [.keys([.escape]), .keys([.char("Q")]), .keys(Array(repeating: .backspace, count: 7)), .keys([.escape])])
+        #expect(!s.drafts.contains { $0.quote == quoted }, "\(s.drafts)")
     }
 }

@@ -97,7 +97,18 @@ import TwitterAPI
             [.writeFinished(.post("hello", inReplyTo: nil), .failure(SyncError("Could not post the tweet: Over capacity", status: 503)))])
         #expect(s.compose?.editor.text == "hello")
         #expect(s.compose?.sending == false)
-        #expect(s.compose?.error == "Could not post the tweet: Over capacity")
+        #expect(s.compose?.error == "Could not post the tweet: Over capacity. The box is still open; esc keeps it as a draft.")
+        // Said once: in the box, and in the notice log, not again on the status line.
+        #expect(s.notice?.isError != true && s.noticeLog.last?.text == s.compose?.error)
+        // Whole, wrapped in the box, however narrow: every word of it on the screen.
+        let long = SyncError(
+            "Self-serve access cannot reply to @ivan: X answers replies only to those who mention you or whom you follow, and @ivan did not here.",
+            status: 403)
+        _ = Scene.run(&s, c, [.keys([.enter]), .writeFinished(.post("hello", inReplyTo: nil), .failure(long))])
+        s.width = 60
+        let screen = Views.render(s, c).text
+        let flat = screen.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        for word in (s.compose?.error ?? "").split(separator: " ") { #expect(flat.contains(word), "\(word) not shown:\n\(screen)") }
         #expect(fx.contains(.saveDrafts([DraftRecord(text: "hello", replyTo: nil)])))
     }
 
