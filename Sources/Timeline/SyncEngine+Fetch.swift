@@ -191,7 +191,8 @@ extension SyncEngine {
             let liked = v2Liked.contains(c.id)
             let reposted = v2Reposted.contains(c.id)
             guard liked || reposted else { return t }
-            return t.replacingContent(c.with(favorited: liked || c.isFavorited).with(retweeted: reposted || c.isRetweeted))
+            // The server's counts already hold this session's like or repost.
+            return t.replacingContent(c.with(favorited: liked || c.isFavorited, retweeted: reposted || c.isRetweeted, counts: false))
         }
     }
 

@@ -2,10 +2,20 @@ import Foundation
 import TwitterAPI
 
 extension Tweet {
-    /// A copy with new like and retweet state (optimistic updates).
-    func with(favorited: Bool? = nil, retweeted: Bool? = nil) -> Tweet {
+    /// A copy with new like and retweet state: an optimistic update moves the counts with the
+    /// flags; a flag laid on a server's answer (`counts: false`) keeps its counts, which already
+    /// hold the like or repost.
+    func with(favorited: Bool? = nil, retweeted: Bool? = nil, counts: Bool = true) -> Tweet {
         let f = favorited ?? isFavorited
         let r = retweeted ?? isRetweeted
+        guard counts else {
+            return Tweet(
+                id: id, createdAt: createdAt, user: user, text: text, displayRange: displayRange, entities: entities,
+                inReplyToStatusID: inReplyToStatusID, inReplyToUserID: inReplyToUserID,
+                inReplyToScreenName: inReplyToScreenName, retweetedStatus: retweetedStatus, quotedStatus: quotedStatus,
+                quotedStatusID: quotedStatusID, retweetCount: retweetCount, favoriteCount: favoriteCount,
+                isFavorited: f, isRetweeted: r, isTruncated: isTruncated, lang: lang)
+        }
         return Tweet(
             id: id, createdAt: createdAt, user: user, text: text, displayRange: displayRange, entities: entities,
             inReplyToStatusID: inReplyToStatusID, inReplyToUserID: inReplyToUserID,

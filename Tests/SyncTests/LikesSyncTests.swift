@@ -39,3 +39,47 @@ import TwitterAPI
         }
     }
 }
+
+/// v2 sends no "you liked this" flag: the engine lays this session's likes on later pages,
+/// whose counts already hold them.
+@Suite struct V2LikeCountTests {
+    @Test func aLikeCountsOnceAfterTheNextPoll() async throws {
+        let sim = try await ClientHarness.start()
+        defer { Task { await sim.stop() } }
+        let (engine, _, store, _) = try await V2SyncTests.engine(sim)
+        defer { Task { await engine.stop() } }
+        await engine.open(.home)
+        var target: Tweet?
+        for _ in 0..<300 where target == nil {
+            let snap = await store.snapshot()
+            target = snap.timelines[.home]?.ids.compactMap { snap.tweets[$0] }.first {
+                !$0.content.isFavorited && $0.retweetedStatus == nil
+            }
+            if target == nil { try await Task.sleep(nanoseconds: 20_000_000) }
+        }
+        let t = try #require(target)
+        let before = t.content.favoriteCount
+        _ = try (await engine.perform(.like(t.id))).get()
+        #expect(await store.tweet(t.id)?.content.favoriteCount == before + 1)
+        // The next polls bring the server's count (which holds the like): still one more.
+        let asked = try await V2CostTests.requests(sim, path: "/timelines/reverse_chronological").count
+        _ = await engine.refresh(.home)
+        #expect(
+            try await V2CostTests.eventually { try await V2CostTests.requests(sim, path: "/timelines/reverse_chronological").count > asked }
+        )
+        try await Task.sleep(nanoseconds: 200_000_000)
+        let after = await store.tweet(t.id)?.content
+        #expect(
+            after?.favoriteCount == before + 1 && after?.isFavorited == true, "\(String(describing: after?.favoriteCount)) after \(before)")
+        _ = try (await engine.perform(.unlike(t.id))).get()
+        let asked2 = try await V2CostTests.requests(sim, path: "/timelines/reverse_chronological").count
+        _ = await engine.refresh(.home)
+        #expect(
+            try await V2CostTests.eventually {
+                try await V2CostTests.requests(sim, path: "/timelines/reverse_chronological").count > asked2
+            })
+        try await Task.sleep(nanoseconds: 200_000_000)
+        let undone = await store.tweet(t.id)?.content
+        #expect(undone?.favoriteCount == before && undone?.isFavorited == false)
+    }
+}
