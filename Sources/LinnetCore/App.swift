@@ -99,6 +99,7 @@ public final class App {
             now: settings.clock.now(), themeName: settings.theme.name, panes: settings.panes)
         state.confirmBeforePost = settings.confirmBeforePost
         state.readOnly = engine.isAppOnly
+        state.cannot = engine.refusedInAdvance
     }
 
     /// Runs until the user quits; saves the cache on the way out.
@@ -210,6 +211,7 @@ public final class App {
             themeName: old.themeName, panes: settings.panes)
         state.confirmBeforePost = settings.confirmBeforePost
         state.readOnly = engine.isAppOnly
+        state.cannot = engine.refusedInAdvance
         inbox.post(.notice(Words.readingAs(name, screenName: engine.account.screenName), isError: false))
         await start()
     }

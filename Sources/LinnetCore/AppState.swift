@@ -89,6 +89,8 @@ public struct AppState: Equatable, Sendable {
     public var confirmBeforePost = false
     /// An app-only account: reading searches and user timelines, no writes.
     public var readOnly = false
+    /// Writes the account cannot make, with why: not offered in hints, said without asking.
+    public var cannot: [WriteAction.Kind: String] = [:]
     public var quitting = false
 
     public init(

@@ -27,7 +27,12 @@ extension Reducer {
         case .cancel: s.profile = nil
         case .follow: return ask { .follow(u, !$0.following) }
         case .muteUser: return ask { .mute(u, !$0.muting) }
-        case .block: return ask { .block(u, !$0.blocking) }
+        case .block:
+            if let why = s.cannot[.block] {
+                s.notice = Notice(why, isError: false, at: s.now)
+                return []
+            }
+            return ask { .block(u, !$0.blocking) }
         case .author:
             s.profile = nil
             return openPane(.user(u.screenName), &s)

@@ -194,11 +194,23 @@ public enum Words {
     public static let profileTitle = " Profile "
     public static func joined(_ when: String) -> String { "joined " + when }
     public static func counts(tweets: String, following: String, followers: String) -> String {
-        "\(tweets) tweets · \(following) following · \(followers) followers"
+        "\(tweets) \(tweets == "1" ? "tweet" : "tweets") · \(following) following · \(followers) \(followers == "1" ? "follower" : "followers")"
     }
     public static let loadingPeople = "Asking who…"
-    public static let profileKeys =
-        "f follow · m mute · B block · u tweets · F likes · b lists · d message · 1 followers · 2 following · esc close"
+    /// The profile's keys, from how the account stands to them (none of the first three on
+    /// oneself; block only where the account can).
+    public static func profileKeys(_ r: TwitterClient.Relationship?, canBlock: Bool) -> String {
+        var keys: [String] = []
+        if let r {
+            keys.append(r.following ? "f unfollow" : "f follow")
+            keys.append(r.muting ? "m unmute" : "m mute")
+            if canBlock { keys.append(r.blocking ? "B unblock" : "B block") }
+        }
+        keys += ["u tweets", "F likes", "b lists"]
+        if r != nil { keys.append("d message") }
+        keys += ["1 followers", "2 following", "esc close"]
+        return keys.joined(separator: " · ")
+    }
     public static let noLists = "You have no lists and follow none."
     public static func noListsOf(_ name: String) -> String { "@\(name) has no lists and follows none." }
     public static func loadingListsOf(_ name: String) -> String { "Asking for @\(name)'s lists…" }

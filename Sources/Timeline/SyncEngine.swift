@@ -63,6 +63,14 @@ public actor SyncEngine {
     /// no filter stream, no Home or Mentions, no writes.
     public nonisolated var isAppOnly: Bool { client.auth.isAppOnly }
 
+    /// Writes this account cannot make at all, with why, known before anything is asked: the
+    /// reader neither offers nor asks about them.
+    public nonisolated var refusedInAdvance: [WriteAction.Kind: String] {
+        var out: [WriteAction.Kind: String] = [:]
+        if let why = client.cannotBlock { out[.block] = why }
+        return out
+    }
+
     public nonisolated static let appOnlyTimelines = "An app-only account reads searches and user timelines, not Home or Mentions."
     public nonisolated static let appOnlyWrites =
         "An app-only account is read-only: sign in as a user with `linnet login` to post, like or retweet."

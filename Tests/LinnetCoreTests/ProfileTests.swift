@@ -138,3 +138,28 @@ import TwitterAPI
         #expect(s.links == nil && s.notice?.text == Words.nobody)
     }
 }
+
+/// The profile offers what can be done to this person from here: unfollow where followed,
+/// nothing of follow, mute or block on oneself, no block where the account cannot block.
+@Suite struct ProfileHintTests {
+    static func hints(_ s: AppState, _ c: Context) -> String { Views.render(s, c).text }
+
+    @Test func hintsFollowTheRelationshipAndWhatTheAccountCanDo() async {
+        var (s, c) = await ProfileTests.opened(.init(following: true))
+        var text = Self.hints(s, c)
+        #expect(text.contains("f unfollow") && !text.contains("f follow ") && text.contains("B block"), "\(text)")
+        // Oneself: no follow, mute, block or message.
+        (s, c) = await ProfileTests.opened(nil)
+        text = Self.hints(s, c)
+        #expect(!text.contains("f follow") && !text.contains("m mute") && !text.contains("B block") && !text.contains("d message"))
+        #expect(text.contains("u tweets"))
+        // v2 cannot block: not offered, and B says why without asking.
+        (s, c) = await ProfileTests.opened(.init())
+        s.cannot[.block] = TwitterClient.noBlockOnV2
+        text = Self.hints(s, c)
+        #expect(!text.contains("B block") && text.contains("f follow"), "\(text)")
+        _ = Scene.run(&s, c, [Scene.keys("B")])
+        #expect(s.question == nil && s.notice?.text == TwitterClient.noBlockOnV2)
+        #expect(Words.counts(tweets: "1", following: "2", followers: "1") == "1 tweet · 2 following · 1 follower")
+    }
+}

@@ -87,6 +87,9 @@ extension TwitterClient {
 
     public static let noBlockOnV2 = "X API v2 has no call to block or unblock; do it on x.com."
 
+    /// Why this client cannot block at all, known before asking (nil when it can).
+    public var cannotBlock: String? { api == .v1 ? nil : Self.noBlockOnV2 }
+
     /// Who follows a user (`followers`) or whom they follow, a page at a time: v1.1 by cursor
     /// (200 a page), v2 by token (100 a page).
     public func people(of user: User, followers: Bool, next: String? = nil) async throws -> PeoplePage {
