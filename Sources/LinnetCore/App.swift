@@ -17,6 +17,8 @@ public final class App {
         public var themes: [String] = Theme.available()
         public var confirmBeforePost = false
         public var bellOnMention = false
+        /// A new direct message rings the bell (`bell_on_message`).
+        public var bellOnMessage = false
         /// A desktop notification (OSC 9 / OSC 777) for each new mention.
         public var desktopNotifications = false
         /// config.toml's `[filters]`.
@@ -71,9 +73,7 @@ public final class App {
     let effects = EffectQueue()
     let wake: @Sendable () -> Void
     private var lastVersion: UInt64 = .max
-    private var mentionsSeen: Int?
-    /// The newest message from someone else seen so far (nil until the first look).
-    private var newestMessageSeen: UInt64?
+    private var alerts = Alerts()
     /// What the filters hide, worked out once per store version and pane list.
     private var filterCache: (version: UInt64, panes: [TimelineID], views: [TimelineID: FilteredView])?
     private var filterMemo: [TweetID: (ObjectIdentifier, Bool)] = [:]
@@ -201,8 +201,7 @@ public final class App {
         settings.account = name
         savedDrafts = []
         lastVersion = .max
-        mentionsSeen = nil
-        newestMessageSeen = nil
+        alerts = Alerts()
         filterCache = nil
         lastFrame = nil
         let old = state
@@ -229,35 +228,16 @@ public final class App {
         if snapshot.version != lastVersion {
             lastVersion = snapshot.version
             actions.append(.storeChanged)
-            // A muted mention rings nothing.
+            // A muted mention rings nothing: the pane's filtered view is what counts.
             let shown = filtered(snapshot)[.mentions]?.view ?? snapshot.timelines[.mentions]
-            let mentions = shown?.ids.count ?? 0
-            if let seen = mentionsSeen, mentions > seen {
-                if settings.bellOnMention { terminal.bell() }
-                // Opt-in desktop notifications for the newest mention (OSC 9 and OSC 777).
-                if settings.desktopNotifications, let newest = shown?.ids.first,
-                    let t = snapshot.tweets[newest]?.content
-                {
-                    terminal.notify(
-                        title: Words.mentionNotice(TweetCard.clean(t.user.screenName)),
-                        body: TweetCard.clean(t.displayText.text.replacingOccurrences(of: "\n", with: " ")))
+            let alerts = self.alerts.update(
+                mentions: Array(shown?.ids ?? []), tweet: { snapshot.tweets[$0] }, mailbox: snapshot.mailbox, now: settings.clock.now(),
+                bellOnMention: settings.bellOnMention, bellOnMessage: settings.bellOnMessage, desktop: settings.desktopNotifications)
+            for alert in alerts {
+                switch alert {
+                case .bell: terminal.bell()
+                case .notify(let title, let body): terminal.notify(title: title, body: body)
                 }
-            }
-            mentionsSeen = mentions
-            // A new message from someone else rings (and notifies) like a mention.
-            let mailbox = snapshot.mailbox
-            if mailbox.loaded, let me = mailbox.me {
-                let newest = mailbox.conversations.compactMap { c in c.messages.last { $0.senderID != me } }.max { $0.id < $1.id }
-                if let seen = newestMessageSeen, let m = newest, m.id > seen, m.id > (mailbox.conversation(m.conversation)?.lastRead ?? 0) {
-                    if settings.bellOnMention { terminal.bell() }
-                    if settings.desktopNotifications {
-                        let who = mailbox.users[m.senderID].map { TweetCard.clean($0.screenName) } ?? m.senderID.description
-                        terminal.notify(
-                            title: Words.messageNotice(who),
-                            body: TweetCard.clean(m.displayText.text.replacingOccurrences(of: "\n", with: " ")))
-                    }
-                }
-                newestMessageSeen = max(newestMessageSeen ?? 0, newest?.id ?? 0)
             }
         }
         if !keys.isEmpty { actions.append(.keys(keys)) }

@@ -8,6 +8,8 @@ public struct Config: Equatable, Sendable {
     public var theme = "dark"
     public var confirmBeforePost = false
     public var bellOnMention = false
+    /// A new direct message rings the bell.
+    public var bellOnMessage = false
     /// Desktop notifications (OSC 9 / OSC 777) for new mentions.
     public var desktopNotifications = false
     /// Panes open at start: `home`, `mentions`, `search:QUERY`, `user:NAME`.
@@ -36,6 +38,7 @@ public struct Config: Equatable, Sendable {
 
     public static func == (a: Config, b: Config) -> Bool {
         a.theme == b.theme && a.confirmBeforePost == b.confirmBeforePost && a.bellOnMention == b.bellOnMention
+            && a.bellOnMessage == b.bellOnMessage
             && a.desktopNotifications == b.desktopNotifications && a.panes == b.panes && a.minimumPollSeconds == b.minimumPollSeconds
             && a.keepPerTimeline == b.keepPerTimeline
             && a.prices == b.prices && a.budgetPerDay == b.budgetPerDay && a.escapeDelayMilliseconds == b.escapeDelayMilliseconds
@@ -79,6 +82,8 @@ public struct Config: Equatable, Sendable {
                 c.desktopNotifications = try flag()
             case "bell_on_mention":
                 c.bellOnMention = try flag()
+            case "bell_on_message":
+                c.bellOnMessage = try flag()
             case "panes":
                 guard let a = v.array, let names = Optional(a.compactMap(\.string)), names.count == a.count,
                     names.allSatisfy({ Self.pane($0) != nil })
@@ -162,7 +167,7 @@ public struct Config: Equatable, Sendable {
             default:
                 throw fail(
                     key,
-                    "unknown setting \"\(key)\" (known: theme, confirm_before_post, bell_on_mention, desktop_notifications, hyperlinks, mouse, panes, keep_per_timeline, budget_per_day, escape_delay_ms, [poll], [prices], [filters], [keys.MODE])"
+                    "unknown setting \"\(key)\" (known: theme, confirm_before_post, bell_on_mention, bell_on_message, desktop_notifications, hyperlinks, mouse, panes, keep_per_timeline, budget_per_day, escape_delay_ms, [poll], [prices], [filters], [keys.MODE])"
                 )
             }
         }
@@ -211,6 +216,7 @@ public struct Config: Equatable, Sendable {
             theme = \(AccountStore.quote(theme))
             confirm_before_post = \(confirmBeforePost)
             bell_on_mention = \(bellOnMention)
+            bell_on_message = \(bellOnMessage)
             desktop_notifications = \(desktopNotifications)
             panes = [\(panes.map(AccountStore.quote).joined(separator: ", "))]
             keep_per_timeline = \(keepPerTimeline)

@@ -20,7 +20,9 @@ extension Words {
     public static func messageSent(_ name: String) -> String { "Message sent to @\(name)." }
     public static func messageTitle(_ name: String) -> String { " Message to @\(name) " }
     public static let messagesWithoutFiles = "Linnet sends messages without files."
-    public static func messageNotice(_ name: String) -> String { "Message from @\(name)" }
+    public static func messageNotice(_ name: String) -> String { "Linnet: @\(name) sent you a message" }
+    /// After a notice's text, when more came at once.
+    public static func andMore(_ n: Int) -> String { " (and \(n) more)" }
     public static func conversationTab(_ name: String) -> String { "✉ " + name }
     public static let messagesTab = "✉ Messages"
 }

@@ -28,6 +28,7 @@ extension GlobalOptions {
         s.keyMap = config.keyMap
         s.confirmBeforePost = config.confirmBeforePost
         s.bellOnMention = config.bellOnMention
+        s.bellOnMessage = config.bellOnMessage
         s.desktopNotifications = config.desktopNotifications
         s.filters = config.filters
         s.panes = config.panes.compactMap(Config.pane)
