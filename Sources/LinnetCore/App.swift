@@ -17,6 +17,8 @@ public final class App {
         public var themes: [String] = Theme.available()
         public var confirmBeforePost = false
         public var bellOnMention = false
+        /// Said in the status bar beside the account (the demo's own polling pace).
+        public var statusNote: String?
         /// A new direct message rings the bell (`bell_on_message`).
         public var bellOnMessage = false
         /// A desktop notification (OSC 9 / OSC 777) for each new mention.
@@ -100,6 +102,7 @@ public final class App {
         state.confirmBeforePost = settings.confirmBeforePost
         state.readOnly = engine.isAppOnly
         state.cannot = engine.refusedInAdvance
+        state.statusNote = settings.statusNote
     }
 
     /// Runs until the user quits; saves the cache on the way out.

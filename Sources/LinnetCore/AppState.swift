@@ -91,6 +91,8 @@ public struct AppState: Equatable, Sendable {
     public var readOnly = false
     /// Writes the account cannot make, with why: not offered in hints, said without asking.
     public var cannot: [WriteAction.Kind: String] = [:]
+    /// A word beside the account in the status bar (the demo's polling pace).
+    public var statusNote: String?
     public var quitting = false
 
     public init(

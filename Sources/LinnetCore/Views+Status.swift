@@ -65,6 +65,7 @@ extension Views {
             s.readOnly ? " " + TweetCard.clean(s.account) + " " + Words.appOnly : " @" + TweetCard.clean(s.account),
             x: r.x, y: r.y, style: t[.status].union(.bold))
         if let cost = c.costToday { x = screen.put(" · " + cost, x: x, y: r.y, style: t[.status]) }
+        if let note = s.statusNote { x = screen.put(" · " + note, x: x, y: r.y, style: t[.status]) }
         let st = c.statuses[s.pane.id] ?? SyncStatus()
         let (words, role) = describe(st, now: s.now)
         x = screen.put(" · " + title(s.pane.id, c) + ": ", x: x, y: r.y, style: t[.status])

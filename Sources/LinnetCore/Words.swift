@@ -18,6 +18,16 @@ public enum Words {
         let end = why.hasSuffix(".") || why.hasSuffix("!") || why.hasSuffix("?") ? "" : "."
         return "\(why)\(end) The box is still open; esc keeps it as a draft."
     }
+    /// As the demo ends: what its reading would have cost on X, and that it is not kept.
+    public static func demoSpent(_ cost: Double, today: DayUsage, prices: UsagePrices) -> String {
+        let items = today.items(prices).filter { $0.count > 0 }.map { "\($0.count) \($0.name)" }.joined(separator: ", ")
+        return "The demo's reading would have cost ≈ \(UsageFormat.dollars(cost)) on X"
+            + (items.isEmpty ? "" : " (\(items))") + ". It is not kept: linnet usage counts real accounts only."
+    }
+    /// The demo polling faster than its config would on a real account.
+    public static func demoPace(_ seconds: Double, configured: Double) -> String {
+        "demo polls every \(Int(seconds)) s (a real account: \(Int(configured)) s)"
+    }
     public static func otherDraftsKept(_ n: Int) -> String {
         "\(n) other draft\(n == 1 ? "" : "s") kept: each reopens from its post or person (r reply, Q quote)."
     }

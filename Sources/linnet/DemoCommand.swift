@@ -15,7 +15,8 @@ struct DemoCommand: AsyncParsableCommand {
         discussion: """
             Nothing leaves this machine: the simulator listens on loopback only.
             --api v2 reads and writes through X API v2, signed in with OAuth 2.0 (with --tier self-serve: \
-            the pay-per-use restrictions); --theme NAME as for linnet.
+            the pay-per-use restrictions); --theme NAME as for linnet. Polls come as config.toml's [poll] \
+            minimum_seconds has them for a real account (--poll-seconds for faster).
             """)
 
     @Option(help: "New tweets per minute in the simulated world.") var tweetsPerMinute: Double = 20
@@ -28,6 +29,11 @@ struct DemoCommand: AsyncParsableCommand {
     var tier = "enterprise"
     @Option(help: "With --api v2: a day's budget in US dollars (as budget_per_day in config.toml); polling stops when it is spent.")
     var budgetPerDay: Double?
+    @Option(
+        help:
+            "Poll as often as this many seconds, faster than a real account with this config.toml would ([poll] minimum_seconds); the status bar says so."
+    )
+    var pollSeconds: Double?
 
     func run() async throws {
         if global.account != nil || global.apiBase != nil || global.streamBase != nil {
@@ -38,6 +44,9 @@ struct DemoCommand: AsyncParsableCommand {
         guard let level = SimulatorConfiguration.Tier(rawValue: tier) else {
             throw ValidationError(
                 "--tier is one of \(SimulatorConfiguration.Tier.allCases.map(\.rawValue).joined(separator: ", ")), not \(tier).")
+        }
+        if let p = pollSeconds, !(p >= 1 && p <= 86_400) {
+            throw ValidationError("--poll-seconds takes a number of seconds from 1 to 86400.")
         }
         if let b = budgetPerDay, !(b >= 0) || chosen != .v2 {
             throw ValidationError("--budget-per-day takes a number of dollars, with --api v2 (where reads are billed).")
@@ -106,6 +115,10 @@ struct DemoCommand: AsyncParsableCommand {
         let store = TimelineStore(cap: file.keepPerTimeline)
         var options = SyncOptions()
         options.readMutes = true
+        // Polled as a real account with this config.toml would be, unless asked otherwise (said
+        // in the status bar): the demo's meter then tells what the same reading would cost.
+        options.minimumPollSeconds = pollSeconds ?? file.minimumPollSeconds
+        if let p = pollSeconds { settings.statusNote = Words.demoPace(p, configured: file.minimumPollSeconds) }
         if chosen == .v2 {
             options.ledger = ledger
             options.selfServe = level == .selfServe
@@ -123,5 +136,7 @@ struct DemoCommand: AsyncParsableCommand {
         await runTUI(
             store: store, engine: engine, settings: settings, notice: notice, config: file)
         await server.stop()
+        // The demo's ledger lives in this process only: what it counted is said as it ends.
+        if chosen == .v2 { print(Words.demoSpent(ledger.todayCost, today: ledger.today, prices: ledger.prices)) }
     }
 }

@@ -15,7 +15,7 @@ extension TerminalTests {
             defer { try? FileManager.default.removeItem(atPath: stateDir) }
             let command =
                 "\(DemoEndToEndTests.binary) demo --api v2 --tier self-serve --port \(port) --tweets-per-minute 0 --state-dir \(stateDir); echo LINNET-EXITED=$?; sleep 120"
-            let tmux = try await Tmux.start(command, width: 100, height: 30)
+            let tmux = try await Tmux.start(command, width: 140, height: 30)
             defer { tmux.kill() }
 
             var (ok, screen) = try await tmux.wait(30) {
@@ -45,9 +45,19 @@ extension TerminalTests {
             (ok, screen) = try await tmux.wait { $0.contains("Could not like the tweet") }
             #expect(ok, "no refusal shown:\n\(screen)")
 
+            // It polled as config.toml's default minute says, not every few seconds: one read of
+            // each pane so far (the test ran well under a minute).
+            let homeReads = try await HTTPClient().send(HTTPRequest(method: "GET", url: base + "/_sim/requests")).body
+            let requests =
+                (try? JSONValue.parse(homeReads)).flatMap { v -> [JSONValue]? in if case .array(let a) = v { return a } else { return nil }
+                } ?? []
+            let home = requests.filter { $0["path"]?.stringValue?.hasSuffix("/timelines/reverse_chronological") == true }
+            #expect(home.count <= 2, "\(home.count) home reads")
             try await tmux.keys("q")
             (ok, screen) = try await tmux.wait { $0.contains("LINNET-EXITED=0") }
             #expect(ok, "linnet did not exit cleanly:\n\(screen)")
+            // What the demo counted is said as it ends, and that it is not kept.
+            #expect(screen.contains("The demo's reading would have cost ≈ $") && screen.contains("It is not kept"), "\(screen)")
         }
     }
 }
