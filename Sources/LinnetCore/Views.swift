@@ -126,7 +126,9 @@ public enum Views {
             // "New" counts what the tab counts: tweets newer than the read marker (those above
             // the reader that were scrolled past are read, not new).
             let unread = min(top, c.view(p.id).map(\.unreadCount) ?? 0)
-            let newer = Words.newer(top, unread: unread, topKey: c.keyMap.keys(for: .top, in: .timeline).first ?? "g g")
+            let topKey = c.keyMap.keys(for: .top, in: .timeline).first ?? "g g"
+            // A conversation reads oldest first: what is above came before.
+            let newer = Reducer.isThread(p.id) ? Words.earlier(top, topKey: topKey) : Words.newer(top, unread: unread, topKey: topKey)
             screen.put(TextLayout.truncate(newer, width: r.width), x: r.x, y: y, style: t[.newMarker])
             y += 1
         }

@@ -93,7 +93,13 @@ public enum Words {
         "Linnet needs at least \(minWidth)×\(minHeight); this terminal is \(width)×\(height). Enlarge it, or press q to quit."
     }
     public static func newer(_ count: Int, unread: Int, topKey: String) -> String {
-        "▲ \(count) newer" + (unread > 0 && unread <= count ? " (\(unread) new)" : "") + " · \(topKey) for the newest"
+        let what =
+            unread == count ? "\(count) new" : unread > 0 && unread < count ? "\(count) newer (\(unread) new)" : "\(count) newer"
+        return "▲ \(what) · \(topKey) for the newest"
+    }
+    /// Above a conversation's card: the posts before it, which the pane shows oldest first.
+    public static func earlier(_ count: Int, topKey: String) -> String {
+        "▲ \(count) earlier in the conversation · \(topKey) for its start"
     }
     public static let loadingOlder = "Loading older tweets…"
     public static let reachedEnd = "That is all there is."

@@ -88,6 +88,10 @@ import TwitterAPI
         c = Scene.context(await store.snapshot())
         _ = Reducer.reduce(&s, .storeChanged, c)
         #expect(s.pane.selected == reply.id)
+        // What is above the reply came before it, and is called so.
+        let line = Views.render(s, c).line(1)
+        #expect(line.hasPrefix("▲ 1 earlier in the conversation · "), "\(line)")
+        #expect(!line.contains("newer"))
     }
 }
 
