@@ -75,10 +75,21 @@ public enum Reducer {
         // reaches a draft, opens anything or sends anything. Quitting keeps every draft.
         if s.width < Layout.minWidth || s.height < Layout.minHeight {
             s.pendingKeys = []
-            for key in keys where c.keyMap.resolve(.timeline, [key]) == .command(.quit) || key == .ctrl("c") {
-                s.question = nil
-                s.quitting = true
-                return [.saveDrafts(draftRecords(s)), .quit]
+            for key in keys {
+                // Quitting asks about a kept draft here as at any size (the question is on
+                // this screen too); only its answer acts.
+                if s.question == .quitWithDraft {
+                    if case .command(let cmd) = c.keyMap.resolve(.confirm, [key]) {
+                        let fx = answer(cmd == .yes, &s)
+                        if !fx.isEmpty { return fx }
+                    }
+                    continue
+                }
+                if c.keyMap.resolve(.timeline, [key]) == .command(.quit) || key == .ctrl("c") {
+                    s.question = nil
+                    let fx = quit(&s)
+                    if !fx.isEmpty { return fx.contains(.quit) ? [.saveDrafts(draftRecords(s))] + fx : fx }
+                }
             }
             return []
         }

@@ -29,8 +29,9 @@ public enum Views {
     // MARK: - Too small
 
     static func tooSmall(_ screen: inout Screen, _ s: AppState) {
-        let text =
+        var text =
             Words.tooSmall(minWidth: Layout.minWidth, minHeight: Layout.minHeight, width: s.width, height: s.height)
+        if let q = s.question { text = q.text + " (y/n)" }
         let lines = TextLayout.wrap([Span(text, .plain)], width: max(1, s.width))
         let y0 = max(0, (s.height - lines.count) / 2)
         for (i, l) in lines.enumerated() where y0 + i < s.height {

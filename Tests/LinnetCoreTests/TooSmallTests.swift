@@ -20,7 +20,14 @@ import TwitterAPI
         var fx = Scene.run(&s, c, [.keys([.char("x"), .enter, .char("j"), .ctrl("o"), .escape])])
         #expect(fx.isEmpty, "\(fx)")
         #expect(s.compose?.editor.text == "hello" && s.compose?.attach == nil && s.compose?.sending == false)
+        // q asks about the draft as at any size, on this screen; n goes back, y quits keeping it.
         fx = Scene.run(&s, c, [.keys([.char("q")])])
+        #expect(fx.isEmpty && !s.quitting && s.question == .quitWithDraft)
+        let shown = Views.render(s, c).text.split(separator: "\n").map { $0.trimmingCharacters(in: .whitespaces) }.joined(separator: " ")
+        #expect(shown.contains("Quit with an unsent draft?"), "\(shown)")
+        fx = Scene.run(&s, c, [.keys([.char("n")])])
+        #expect(fx.isEmpty && s.question == nil && !s.quitting)
+        fx = Scene.run(&s, c, [.keys([.char("q"), .char("y")])])
         #expect(s.quitting)
         #expect(fx == [.saveDrafts([DraftRecord(text: "hello", replyTo: nil)]), .quit], "\(fx)")
     }
