@@ -43,7 +43,7 @@ extension TerminalTests {
             (ok, screen) = try await tmux.wait(20) { $0.contains("Tweet sent") }
             #expect(ok, "the edited draft was not sent:\n\(screen)")
             // It arrives above the tweet being read; g g goes to it.
-            _ = try await tmux.wait(20) { $0.contains("1 newer") }
+            _ = try await tmux.wait(20) { $0.contains("▲ 1 new") }
             try await tmux.keys("g", "g")
             (ok, screen) = try await tmux.wait(20) { $0.contains("from the box and from the editor") && !$0.contains("New tweet") }
             #expect(ok, "the sent tweet is not on the timeline:\n\(screen)")

@@ -32,7 +32,7 @@ extension TerminalTests {
             let family = "👨‍👩‍👧"
             _ = try await Self.post(
                 base, "/_sim/tweet", [("author", "ada"), ("text", String(repeating: "wide ", count: 12) + "\nand " + family)])
-            (ok, screen) = try await tmux.wait(20) { $0.contains(family) || $0.contains("newer") }
+            (ok, screen) = try await tmux.wait(20) { $0.contains(family) || $0.contains("▲ ") }
             try await tmux.keys("g", "g")
             (ok, screen) = try await tmux.wait(20) { $0.contains(family) }
             #expect(ok, "the post did not show:\n\(screen)")

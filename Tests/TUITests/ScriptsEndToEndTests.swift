@@ -31,7 +31,7 @@ extension TerminalTests {
             post.headers = [("Content-Type", "application/x-www-form-urlencoded")]
             post.body = Data(PercentEncoding.formEncode([("author", "ada"), ("mention_demo", "1"), ("text", Self.text)]).utf8)
             #expect(try await HTTPClient().send(post).status == 200)
-            (ok, screen) = try await tmux.wait(20) { $0.contains("1 newer") || $0.contains("END") }
+            (ok, screen) = try await tmux.wait(20) { $0.contains("▲ 1 new") || $0.contains("END") }
             try await tmux.keys("g", "g")
             // Every scalar, in order: the terminal may draw a cluster narrower than the cells
             // Linnet kept for it, so only the blanks between them may differ. (Graphemes written

@@ -76,7 +76,7 @@ extension TerminalTests {
             #expect(ok, "the search did not find the post:\n\(screen)")
             try await reader.keys("2")
             try await reader.keys("R")
-            (ok, screen) = try await reader.wait(30) { $0.contains("1 newer") }
+            (ok, screen) = try await reader.wait(30) { $0.contains("▲ 1 new") }
             try await reader.keys("g", "g")
             (ok, screen) = try await reader.wait(10) { $0.contains("please review this") }
             #expect(ok, "the mention did not arrive:\n\(screen)")
@@ -93,7 +93,7 @@ extension TerminalTests {
             _ = try await control("POST", "/_sim/tweet", "author=ada&text=nobody+asked+me+to+review+this")
             try await reader.keys("3")
             try await reader.keys("R")
-            (ok, screen) = try await reader.wait(30) { $0.contains("newer") || $0.contains("nobody asked me") }
+            (ok, screen) = try await reader.wait(30) { $0.contains("▲ ") || $0.contains("nobody asked me") }
             try await reader.keys("g", "g")
             (ok, screen) = try await reader.wait(10) { $0.contains("nobody asked me") }
             #expect(ok, "the post did not arrive:\n\(screen)")
