@@ -43,7 +43,7 @@ extension Views {
         lines += TextLayout.wrap([Span(Words.profileKeys(p.relationship, canBlock: s.cannot[.block] == nil), t[.dim])], width: inner)
         let h = min(s.height - 2, lines.count + 2)
         let box = Rect(x: 2, y: max(1, (s.height - h) / 2), width: w, height: h)
-        screen.fill(box, style: t[.help])
+        overlay(&screen, box, s, t, style: t[.help])
         screen.put(Words.profileTitle, x: box.x + 1, y: box.y, style: t[.helpKey], clip: box)
         for (i, line) in lines.enumerated() where box.y + 1 + i < box.maxY - 1 || (i == lines.count - 1 && box.y + 1 + i < box.maxY) {
             screen.put(line, x: box.x + 1, y: box.y + 1 + i, clip: box, under: t[.help])

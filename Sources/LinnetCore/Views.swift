@@ -211,7 +211,7 @@ public enum Views {
         let w = max(10, s.width - 4)
         let h = min(s.height - 2, p.items.count + 2)
         let box = Rect(x: 2, y: max(1, (s.height - h) / 2), width: w, height: h)
-        screen.fill(box, style: t[.help])
+        overlay(&screen, box, s, t, style: t[.help])
         let title: String
         switch p.purpose {
         case .links: title = Words.linksTitle
@@ -235,7 +235,7 @@ public enum Views {
         let w = min(s.width - 2, 100)
         let h = max(3, s.height - 2)
         let box = Rect(x: (s.width - w) / 2, y: 1, width: w, height: h)
-        screen.fill(box, style: t[.help])
+        overlay(&screen, box, s, t, style: t[.help])
         let close = c.keyMap.keys(for: .cancel, in: .help).prefix(2)
         screen.put(Words.messagesTitle(closeKeys: Array(close)), x: box.x + 2, y: box.y, style: t[.helpKey])
         var y = box.y + 1
@@ -254,6 +254,15 @@ public enum Views {
 
 }
 
+/// An overlay owns the rows it covers: the pane beneath is cleared beside the box (no text,
+/// and no wide character cut by its edges, shows there), then the box is filled.
+extension Views {
+    static func overlay(_ screen: inout Screen, _ box: Rect, _ s: AppState, _ t: Theme, style: Style) {
+        screen.fill(Rect(x: 0, y: box.y, width: s.width, height: box.height), style: t[.text])
+        screen.fill(box, style: style)
+    }
+}
+
 /// The reader: a post too long for its card, whole, in a box over the pane.
 extension Views {
     static func readerBox(_ s: AppState) -> Rect {
@@ -268,7 +277,7 @@ extension Views {
 
     static func reader(_ screen: inout Screen, _ s: AppState, _ c: Context, _ t: Theme) {
         let box = readerBox(s)
-        screen.fill(box, style: t[.text])
+        overlay(&screen, box, s, t, style: t[.text])
         let close = c.keyMap.keys(for: .cancel, in: .help).prefix(2)
         screen.put(
             TextLayout.truncate(Words.readerTitle(closeKeys: Array(close)), width: box.width - 2), x: box.x + 1, y: box.y,
