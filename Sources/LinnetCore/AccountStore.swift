@@ -270,12 +270,12 @@ public struct AccountStore: Sendable {
         return first
     }
 
-    /// The secret in what a command printed: its first line that is not empty (a CR before
-    /// the line end dropped), or nil.
+    /// The secret in what a command printed: its first line that is not empty (CRs before the
+    /// line end dropped), or nil.
     public static func secretLine(_ output: Data) -> String? {
         // By bytes: as Characters, CR LF is one and would never split at "\n".
         for var line in output.split(separator: 0x0A, omittingEmptySubsequences: true) {
-            if line.last == 0x0D { line = line.dropLast() }
+            while line.last == 0x0D { line = line.dropLast() }
             if !line.isEmpty { return String(decoding: line, as: UTF8.self) }
         }
         return nil
