@@ -290,7 +290,7 @@ public final class App {
         var views = filtered(snapshot)
         if state.revealMutedUntil != nil {
             for (id, f) in views {
-                if let whole = snapshot.timelines[id] { views[id] = FilteredView(view: whole, hidden: f.hidden, revealed: true) }
+                views[id] = f.revealed(in: snapshot, id, filters: settings.filters)
             }
         }
         return views

@@ -42,27 +42,38 @@ public struct Filters: Equatable, Sendable {
     /// Whether the tweet is hidden: by its author (or, for a retweet, either author), a muted
     /// user id from the server, or its text (the retweeted or quoted text too), its hashtags and
     /// the addresses its links expand to.
-    public func hides(_ tweet: Tweet, mutedUsers: Set<UserID> = []) -> Bool {
+    public func hides(_ tweet: Tweet, mutedUsers: Set<UserID> = []) -> Bool { reason(tweet, mutedUsers: mutedUsers) != nil }
+
+    /// Which filter hides the tweet, in words for its card when shown anyway; nil when none.
+    public func reason(_ tweet: Tweet, mutedUsers: Set<UserID> = []) -> String? {
         let people = [tweet.user, tweet.retweetedStatus?.user].compactMap { $0 }
-        if !mutedUsers.isEmpty, people.contains(where: { mutedUsers.contains($0.id) }) { return true }
+        if !mutedUsers.isEmpty, let p = people.first(where: { mutedUsers.contains($0.id) }) {
+            return Words.filteredBy(.muted, "@" + TweetCard.clean(p.screenName))
+        }
         if !users.isEmpty {
             let names = Set(people.map { $0.screenName.lowercased() })
-            if users.contains(where: { names.contains(Self.bare($0, "@")) }) { return true }
+            if let u = users.first(where: { names.contains(Self.bare($0, "@")) }) {
+                return Words.filteredBy(.user, "@" + TweetCard.clean(u.first == "@" ? String(u.dropFirst()) : u))
+            }
         }
-        guard !(words.isEmpty && phrases.isEmpty && hashtags.isEmpty && patterns.isEmpty) else { return false }
+        guard !(words.isEmpty && phrases.isEmpty && hashtags.isEmpty && patterns.isEmpty) else { return nil }
         // Each part's entities unpacked once (a tweet keeps them packed).
         let parts = [tweet.content, tweet.content.quotedStatus].compactMap { $0 }.map { ($0, $0.entities) }
         if !hashtags.isEmpty {
             let tags = Set(parts.flatMap { $0.1.hashtags.map { $0.text.lowercased() } })
-            if hashtags.contains(where: { tags.contains(Self.bare($0, "#")) }) { return true }
+            if let h = hashtags.first(where: { tags.contains(Self.bare($0, "#")) }) {
+                return Words.filteredBy(.hashtag, "#" + TweetCard.clean(h.first == "#" ? String(h.dropFirst()) : h))
+            }
         }
         let text = parts.map { t, e in
             HTMLEntities.decode(t.text) + " " + e.urls.map(\.target).joined(separator: " ")
         }.joined(separator: "\n")
         let lower = text.lowercased()
-        if phrases.contains(where: { !$0.isEmpty && lower.contains($0.lowercased()) }) { return true }
-        if words.contains(where: { Self.containsWord(lower, $0.lowercased()) }) { return true }
-        return compiled.matches(text)
+        if let p = phrases.first(where: { !$0.isEmpty && lower.contains($0.lowercased()) }) {
+            return Words.filteredBy(.phrase, TweetCard.clean(p))
+        }
+        if let w = words.first(where: { Self.containsWord(lower, $0.lowercased()) }) { return Words.filteredBy(.word, TweetCard.clean(w)) }
+        return compiled.matching(text).map { Words.filteredBy(.pattern, TweetCard.clean($0)) }
     }
 
     static func bare(_ name: String, _ mark: Character) -> String {
@@ -96,9 +107,10 @@ public struct Filters: Equatable, Sendable {
 
     /// Compiled once per change of the list; a compiled RE2 is immutable and safe to share.
     private final class Compiled: @unchecked Sendable {
-        let expressions: [Pattern]
-        init(_ patterns: [String]) { expressions = patterns.compactMap { try? Pattern.compile($0).get() } }
-        func matches(_ text: String) -> Bool { expressions.contains { $0.matches(text) } }
+        let expressions: [(source: String, pattern: Pattern)]
+        init(_ patterns: [String]) { expressions = patterns.compactMap { p in (try? Pattern.compile(p).get()).map { (p, $0) } } }
+        /// The first pattern that matches, as written.
+        func matching(_ text: String) -> String? { expressions.first { $0.pattern.matches(text) }?.source }
     }
 }
 
@@ -137,10 +149,24 @@ public struct FilteredView: Sendable {
     public var hidden: Int
     /// Shown anyway for a moment (the reveal key): `view` is the whole timeline.
     public var revealed = false
+    /// While revealed: the tweets the filters hide, each with the filter that hides it.
+    public var reasons: [TweetID: String] = [:]
     public init(view: TimelineView, hidden: Int, revealed: Bool = false) {
         self.view = view
         self.hidden = hidden
         self.revealed = revealed
+    }
+
+    /// The whole timeline shown anyway (the reveal key), each post the filters hide marked
+    /// with the filter that hides it.
+    public func revealed(in snapshot: TimelineSnapshot, _ id: TimelineID, filters: Filters) -> FilteredView {
+        guard let whole = snapshot.timelines[id] else { return self }
+        var shown = FilteredView(view: whole, hidden: hidden, revealed: true)
+        let kept = Set(view.ids)
+        for tid in whole.ids where !kept.contains(tid) {
+            if let t = snapshot.tweets[tid] { shown.reasons[tid] = filters.reason(t, mutedUsers: snapshot.mutedUsers) }
+        }
+        return shown
     }
 
     /// Panes a filter applies to: the ones the reader did not open for one person or one

@@ -155,6 +155,11 @@ public enum Views {
                 }
                 for row in start..<y { screen.put("▌", x: r.x, y: row, style: t[.newMarker].over(screen[r.x, row].style)) }
             }
+            // A post shown only by the reveal key: which filter hides it, on the line below it.
+            if let why = c.filtered[p.id]?.reasons[id], y < r.maxY {
+                screen.put(
+                    TextLayout.truncate(why, width: max(1, r.width - TweetCard.gutter)), x: r.x + TweetCard.gutter, y: y, style: t[.dim])
+            }
             y += 1
         }
         let status = c.statuses[p.id] ?? SyncStatus()

@@ -180,6 +180,20 @@ public enum Words {
     }
     public static func notOpened(_ why: String, _ url: String) -> String { "Could not open a browser (\(why)); copied instead: \(url)" }
     public static let linksTitle = " Links: enter opens (copies over ssh), y copies, esc closes "
+    public enum FilterKind: Sendable { case muted, user, hashtag, phrase, word, pattern }
+    /// On a post the reveal key shows: which filter hides it.
+    public static func filteredBy(_ kind: FilterKind, _ what: String) -> String {
+        let by: String
+        switch kind {
+        case .muted: by = "\(what) is muted on X"
+        case .user: by = "the filter on \(what)"
+        case .hashtag: by = "the filter on \(what)"
+        case .phrase: by = "the phrase “\(what)”"
+        case .word: by = "the word “\(what)”"
+        case .pattern: by = "the pattern /\(what)/"
+        }
+        return kind == .muted ? "⊘ hidden: " + by + "; shown while revealed" : "⊘ hidden by " + by + "; shown while revealed"
+    }
     public static func muted(_ n: Int, shown: Bool) -> String { shown ? "\(n) muted, shown" : "\(n) muted" }
     public static func revealing(_ n: Int, key: String) -> String {
         "Showing \(n) muted tweet\(n == 1 ? "" : "s") for 30 s (\(key) hides them again)."

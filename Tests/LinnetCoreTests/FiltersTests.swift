@@ -121,9 +121,17 @@ import TwitterAPI
         #expect(s.revealMutedUntil == Scene.now + 30)
         #expect(s.notice?.text == "Showing 3 muted tweets for 30 s (M hides them again).")
         var shown = c
-        shown.filtered[.home] = FilteredView(view: snapshot.timelines[.home]!, hidden: 3, revealed: true)
+        shown.filtered[.home] = c.filtered[.home]!.revealed(in: snapshot, .home, filters: f)
         text = Views.render(s, shown).text
         #expect(text.contains("Plain old tweet") && text.contains("1 Home · 3 muted, shown"), "\(text)")
+        // Each post shown only by M says which filter hides it, on the line below it.
+        #expect(text.contains("⊘ hidden by the word “plain”; shown while revealed"), "\(text)")
+        #expect(text.contains("⊘ hidden by the filter on @kenji; shown while revealed"), "\(text)")
+        #expect(shown.filtered[.home]?.reasons.count == 3)
+        #expect(Self.filters(hashtags: ["SwiftLang"]).reason(Self.tagged) == "⊘ hidden by the filter on #SwiftLang; shown while revealed")
+        #expect(Self.filters(patterns: ["shin+y"]).reason(Self.tagged) == "⊘ hidden by the pattern /shin+y/; shown while revealed")
+        #expect(
+            Self.filters().reason(Self.tagged, mutedUsers: [Self.tagged.user.id]) == "⊘ hidden: @kenji is muted on X; shown while revealed")
         // Its time runs out on the clock.
         _ = Reducer.reduce(&s, .tick(now: Scene.now + 29), shown)
         #expect(s.revealMutedUntil != nil)
