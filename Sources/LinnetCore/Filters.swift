@@ -1,5 +1,5 @@
 import Foundation
-import RE2Shim
+internal import RE2Shim
 import Timeline
 import TweetText
 import TwitterAPI

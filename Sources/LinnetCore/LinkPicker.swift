@@ -46,6 +46,10 @@ public struct LinkPicker: Equatable, Sendable {
         var items: [Item] = []
         let entities = t.entities
         for u in entities.urls { items.append(Item(label: "link", url: u.target)) }
+        // No URL entities: the links found in the text (as the card marks them).
+        if entities.urls.isEmpty {
+            for h in t.displayText.highlights { if case .url(let target) = h.kind { items.append(Item(label: "link", url: target)) } }
+        }
         for (i, m) in entities.media.enumerated() {
             items.append(
                 Item(label: "\(m.type == "animated_gif" ? "GIF" : m.type) \(i + 1)/\(entities.media.count)", url: m.mediaURL ?? m.target))

@@ -39,6 +39,7 @@ extension World {
         guard lastStatusText[uid] != text else { return Self.v2Forbidden("You are not allowed to create a Tweet with duplicate content.") }
         var t = SimTweet(id: nextID(), userID: uid, text: text, createdAtMs: 0)
         t.createdAtMs = Snowflake.ms(t.id)
+        (t.text, t.links) = wrapLinks(text)
         if !attached.isEmpty { t.media = attached }
         t.replySettings = replySettings
         if quote != nil, selfServe { return notOnTier() }

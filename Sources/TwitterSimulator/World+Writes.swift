@@ -20,6 +20,7 @@ extension World {
         guard lastStatusText[uid] != status else { return .error(403, code: 187, "Status is a duplicate.") }
         var t = SimTweet(id: nextID(), userID: uid, text: status, createdAtMs: 0)
         t.createdAtMs = Snowflake.ms(t.id)
+        (t.text, t.links) = wrapLinks(status)
         if let url = r.param("attachment_url") {
             // A quote: the address of a post, which the text does not count.
             guard url.contains("/status/"), let last = url.split(separator: "/").last, let q = UInt64(last), tweets[q] != nil,

@@ -97,7 +97,7 @@ import TwitterAPI
             args = (try? String(contentsOf: got, encoding: .utf8)) ?? ""
             try await Task.sleep(nanoseconds: 20_000_000)
         }
-        #expect(args.hasPrefix("1|https://x.com/"), "\(args)")
+        #expect(args.hasPrefix("1|https://") && args.filter { $0 == "|" }.count == 2, "\(args)")
     }
 
     @Test func theClipboardTakesCleanBoundedText() {

@@ -51,6 +51,15 @@ extension Tweet {
         for m in entities.media {
             marks.append(Mark(range: m.range, replacement: "", kind: .media(target: m.target)))
         }
+        // A post without URL entities (a server that sent none): the links twitter-text finds
+        // in its text lead where they say.
+        if entities.urls.isEmpty {
+            for e in Extractor.urls(in: text) where !marks.contains(where: { $0.range.overlaps(e.range) }) {
+                let lower = e.text.lowercased()
+                let target = lower.hasPrefix("http://") || lower.hasPrefix("https://") ? e.text : "http://" + e.text
+                marks.append(Mark(range: e.range, replacement: nil, kind: .url(target: target)))
+            }
+        }
         for m in entities.mentions { marks.append(Mark(range: m.range, replacement: nil, kind: .mention(screenName: m.screenName))) }
         for h in entities.hashtags { marks.append(Mark(range: h.range, replacement: nil, kind: .hashtag(h.text))) }
         marks.sort { $0.range.lowerBound < $1.range.lowerBound }
