@@ -44,23 +44,52 @@ public struct LinkPicker: Equatable, Sendable {
     public init(_ tweet: Tweet) {
         let t = tweet.content
         var items: [Item] = []
-        let entities = t.entities
-        for u in entities.urls { items.append(Item(label: "link", url: u.target)) }
-        // No URL entities: the links found in the text (as the card marks them).
-        if entities.urls.isEmpty {
-            for h in t.displayText.highlights { if case .url(let target) = h.kind { items.append(Item(label: "link", url: target)) } }
+        var seen = Set<String>()
+        // One entry per target: a post's address on twitter.com or x.com is one target.
+        func add(_ label: String, _ url: String) {
+            guard seen.insert(Self.targetKey(url)).inserted else { return }
+            items.append(Item(label: label, url: url))
         }
-        for (i, m) in entities.media.enumerated() {
-            items.append(
-                Item(label: "\(m.type == "animated_gif" ? "GIF" : m.type) \(i + 1)/\(entities.media.count)", url: m.mediaURL ?? m.target))
+        func links(of post: Tweet, link: String, media prefix: String) {
+            let entities = post.entities
+            for u in entities.urls { add(link, u.target) }
+            // No URL entities: the links found in the text (as the card marks them).
+            if entities.urls.isEmpty {
+                for h in post.displayText.highlights { if case .url(let target) = h.kind { add(link, target) } }
+            }
+            for (i, m) in entities.media.enumerated() {
+                add("\(prefix)\(m.type == "animated_gif" ? "GIF" : m.type) \(i + 1)/\(entities.media.count)", m.mediaURL ?? m.target)
+            }
         }
+        // The quoted post first claims its own address, so the link to it in the text is not
+        // listed again.
+        if let q = t.quotedStatus {
+            seen.insert(Self.targetKey("https://x.com/i/status/\(q.id)"))
+        } else if let q = t.quotedStatusID {
+            seen.insert(Self.targetKey("https://x.com/i/status/\(q)"))
+        }
+        links(of: t, link: "link", media: "")
         if let q = t.quotedStatus {
             items.append(Item(label: "quoted", url: "https://x.com/\(q.user.screenName)/status/\(q.id)"))
+            links(of: q.content, link: "quoted link", media: "quoted ")
         } else if let q = t.quotedStatusID {
             items.append(Item(label: "quoted", url: "https://x.com/i/status/\(q)"))
         }
-        items.append(Item(label: "this tweet", url: Self.address(tweet)))
+        add("this tweet", Self.address(tweet))
         self.items = items
+    }
+
+    /// What an address leads to, for telling two entries apart: a post by its id whatever the
+    /// host (twitter.com, x.com, mobile.) and name; any other address as written.
+    static func targetKey(_ url: String) -> String {
+        let parts = url.split(separator: "/", omittingEmptySubsequences: true)
+        if parts.count >= 5, ["https:", "http:"].contains(parts[0].lowercased()),
+            ["twitter.com", "x.com", "mobile.twitter.com", "www.twitter.com", "mobile.x.com"].contains(parts[1].lowercased()),
+            parts[3] == "status", let id = UInt64(parts[4].prefix { $0.isNumber })
+        {
+            return "post:\(id)"
+        }
+        return url
     }
 
     /// A tweet's own address (a retweet's is its original's).

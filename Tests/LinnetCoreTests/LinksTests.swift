@@ -82,3 +82,23 @@ import TwitterAPI
         #expect(local.copies.isEmpty)
     }
 }
+
+/// On a quote post, one entry per target: the link to the quoted post in the text is the
+/// quoted post's entry, and the quoted post's own links are listed.
+@Suite struct QuotePickerTests {
+    @Test func oneEntryPerTargetAndTheQuotedPostsLinks() {
+        var qe = Entities()
+        qe.urls = [Entities.Link(target: "https://docs.example.org/guide", display: "docs.example.org/guide", range: 6..<29)]
+        let quoted = Tweet(id: TweetID(90), createdAt: 0, user: Scene.kenji, text: "Read: https://t.co/qqqqqqqqqq", entities: qe)
+        var e = Entities()
+        e.urls = [Entities.Link(target: "https://twitter.com/kenji/status/90", display: "twitter.com/kenji/st…", range: 15..<38)]
+        let quote = Tweet(
+            id: TweetID(91), createdAt: 0, user: Scene.ann, text: "This, exactly. https://t.co/aaaaaaaaaa", entities: e,
+            quotedStatus: quoted)
+        let items = LinkPicker(quote).items
+        #expect(
+            items.map(\.label) == ["quoted", "quoted link", "this tweet"]
+                && items.map(\.url) == ["https://x.com/kenji/status/90", "https://docs.example.org/guide", "https://x.com/ann/status/91"],
+            "\(items)")
+    }
+}
