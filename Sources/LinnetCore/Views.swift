@@ -228,6 +228,11 @@ public enum Views {
             let style = i == p.selected ? t[.selection].over(t[.help]) : t[.help]
             let line = Rect(x: box.x, y: box.y + 1 + i, width: box.width, height: 1)
             if i == p.selected { screen.fill(line, style: style) }
+            // A person's row is their name, handle and bio; the handle is not drawn again as a link.
+            if case .people = p.purpose {
+                screen.put(" " + TweetCard.clean(item.label), x: box.x, y: line.y, style: t[.text].over(style), clip: line)
+                continue
+            }
             let x = screen.put(" " + TweetCard.clean(item.label) + "  ", x: box.x, y: line.y, style: t[.dim].over(style), clip: line)
             screen.put(
                 TextLayout.truncate(TweetCard.clean(item.url), width: max(1, box.maxX - x - 1)), x: x, y: line.y,

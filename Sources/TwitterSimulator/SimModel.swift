@@ -55,7 +55,9 @@ struct SimAttachment: Sendable, Codable, Equatable {
     var key: String
     var kind: String
     var altText: String?
-    /// Pixels; nil for an uploaded file (served as 1200×800).
+    /// Pixels; nil where the file's header did not say (served as 1200×800).
     var width: Int? = nil
     var height: Int? = nil
+    /// The file's extension at its media URL (`jpg` when not known).
+    var ext: String? = nil
 }

@@ -178,7 +178,7 @@ struct TweetEncoder {
                 let page = m.kind == "video" ? "video" : "photo"
                 var fields: [(String, J)] = [
                     ("id", .uint(id)), ("id_str", .string(String(id))), ("indices", .array([.int(start), .int(start + pattern.count)])),
-                    ("media_url_https", .string("https://pbs.twimg.invalid/media/\(m.key).jpg")), ("url", .string(link)),
+                    ("media_url_https", .string("https://pbs.twimg.invalid/media/\(m.key).\(m.ext ?? "jpg")")), ("url", .string(link)),
                     ("display_url", .string("pic.x.com/" + String(link.suffix(10)))),
                     ("expanded_url", .string("https://x.com/\(author.screenName)/status/\(t.id)/\(page)/\(i + 1)")),
                     ("type", .string(m.kind)),

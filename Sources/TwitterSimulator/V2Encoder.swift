@@ -237,7 +237,7 @@ struct V2Encoder {
         if !includedMedia.isEmpty {
             let items: [J] = includedMedia.map { m in
                 var fields: [(String, J)] = [("media_key", .string(m.key)), ("type", .string(m.kind))]
-                if m.kind == "photo" { fields.append(("url", .string("https://pbs.twimg.invalid/media/\(m.key).jpg"))) }
+                if m.kind == "photo" { fields.append(("url", .string("https://pbs.twimg.invalid/media/\(m.key).\(m.ext ?? "jpg")"))) }
                 fields += [("width", .int(m.width ?? 1200)), ("height", .int(m.height ?? 800))]
                 if let alt = m.altText { fields.append(("alt_text", .string(alt))) }
                 return .object(fields)

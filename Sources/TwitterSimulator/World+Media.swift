@@ -12,6 +12,8 @@ extension World {
         var segments: [Int: Int] = [:]
         var finalized = false
         var altText: String?
+        /// The start of the file (of its first segment), where its format and size are.
+        var head: [UInt8] = []
         var key: String { "3_\(id)" }
         var kind: String { type.hasPrefix("video/") ? "video" : type == "image/gif" ? "animated_gif" : "photo" }
     }
@@ -52,6 +54,7 @@ extension World {
         case .success(let data):
             var m = SimMedia(id: nextID(), owner: uid, type: body["media_type"] as? String ?? "image/png", totalBytes: data.count)
             m.segments[0] = data.count
+            m.head = Array(data.prefix(MediaHeader.readBytes))
             m.finalized = true
             media[m.id] = m
             return mediaAnswer(m)
@@ -96,6 +99,7 @@ extension World {
         case .failure(let e): return e
         case .success(let data):
             m.segments[index] = data.count
+            if index == 0 { m.head = Array(data.prefix(MediaHeader.readBytes)) }
             guard m.segments.values.reduce(0, +) <= m.totalBytes else {
                 return Self.invalidRequest("media", "More bytes were appended than total_bytes announced")
             }
@@ -169,7 +173,12 @@ extension World {
         var out: [SimAttachment] = []
         for text in ids {
             guard let v = UInt64(text), let m = media[v], m.owner == owner, m.finalized else { return nil }
-            out.append(SimAttachment(key: m.key, kind: m.kind, altText: m.altText))
+            // Its real size and format, read from the file's own header, as X reports them.
+            let size = MediaHeader.size(m.head)
+            out.append(
+                SimAttachment(
+                    key: m.key, kind: m.kind, altText: m.altText, width: size?.width, height: size?.height,
+                    ext: MediaHeader.fileExtension(m.head, type: m.type)))
         }
         return out
     }
@@ -208,6 +217,7 @@ extension World {
                 return .error(400, code: 324, "media_data must hold the segment in base64.")
             }
             m.segments[index] = data.count
+            if index == 0 { m.head = Array(data.prefix(MediaHeader.readBytes)) }
             guard m.segments.values.reduce(0, +) <= m.totalBytes else {
                 return .error(400, code: 324, "More bytes were appended than total_bytes announced.")
             }

@@ -122,6 +122,8 @@ import TwitterAPI
         let text = Views.render(s, c).text
         let title = Words.peopleTitle("ann", followers: true).trimmingCharacters(in: .whitespaces)
         #expect(text.contains(title) && text.contains("Follower 1 @f1"), "\(text)")
+        // No bare handle after the row, drawn as a link to nowhere.
+        #expect(!text.contains("@f1  f1"), "\(text)")
         // Down to the last, then once more: the next page is asked for, once.
         fx = Scene.run(&s, c, [Scene.keys("jj")])
         #expect(fx.isEmpty && s.links?.selected == 2)

@@ -127,3 +127,30 @@ import TwitterSimulator
         #expect(missing.description == "/nonexistent/x.png: no such file")
     }
 }
+
+/// An uploaded picture is described as it is: its size from its own header, its media URL
+/// with its own format, on both faces.
+@Suite struct UploadedMediaTests {
+    /// A real 8x8 PNG header (signature, IHDR with width 8 and height 8), then filler.
+    static let png8: Data = Data(
+        [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 0, 8, 0, 0, 0, 8, 8, 6, 0, 0, 0]
+            + Array(repeating: 0, count: 64))
+
+    @Test(arguments: TwitterClient.API.allCases) func anUploadKeepsItsOwnSizeAndFormat(api: TwitterClient.API) async throws {
+        let sim = try await ClientHarness.start()
+        defer { Task { await sim.stop() } }
+        let client = TwitterClient(
+            endpoints: .single(sim.server.baseURL), auth: V2SyncTests.v2Client(sim).auth, http: sim.client.http, api: api)
+        let media = try await client.uploadMedia(Self.png8, mimeType: "image/png", altText: "a tiny square")
+        let posted: Tweet
+        if api == .v2 {
+            let id = try await client.v2Create(text: "tiny \(api)", mediaIDs: [media])
+            posted = try #require(try await client.v2Lookup([id]).tweets.first)
+        } else {
+            posted = try await client.update("tiny \(api)", mediaIDs: [media])
+        }
+        let m = try #require(posted.entities.media.first)
+        #expect(m.width == 8 && m.height == 8, "\(m.width)x\(m.height)")
+        #expect(m.mediaURL?.hasSuffix(".png") == true, "\(m.mediaURL ?? "nil")")
+    }
+}

@@ -144,7 +144,8 @@ import TwitterAPI
         let post = try await h.client.v2Create(text: "a linnet, and a video of it", mediaIDs: [p, v])
         let t = try #require(try await h.client.v2Lookup([post]).tweets.first)
         #expect(t.entities.media.map(\.type) == ["photo", "video"])
-        #expect(t.entities.media.first?.mediaURL?.hasSuffix(".jpg") == true)
+        // The photo's own format (PNG), as X serves it.
+        #expect(t.entities.media.first?.mediaURL?.hasSuffix(".png") == true)
         // The photo went in one request; the video in three 512 KB segments.
         guard case .array(let log) = try JSONValue.parse(try await h.control("GET", "/_sim/requests").body) else { return }
         let paths = log.compactMap { $0["path"]?.stringValue }

@@ -75,3 +75,20 @@ import TwitterAPI
         #expect(await world.oauth2Pending.count == 1)
     }
 }
+
+/// A picture's header read as a server reads it: PNG, GIF, JPEG (after an APP segment).
+@Suite struct MediaHeaderTests {
+    @Test func sizesFromHeaders() {
+        let png: [UInt8] =
+            [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A, 0, 0, 0, 13] + Array("IHDR".utf8) + [0, 0, 4, 0xB0, 0, 0, 2, 0xA3]
+        #expect(MediaHeader.size(png)! == (1200, 675))
+        #expect(MediaHeader.size(Array("GIF89a".utf8) + [0x20, 0x03, 0x58, 0x02])! == (800, 600))
+        let jpeg: [UInt8] =
+            [0xFF, 0xD8, 0xFF, 0xE0, 0, 16] + Array(repeating: 0, count: 14) + [0xFF, 0xC0, 0, 17, 8, 0x01, 0xE0, 0x02, 0x80, 3]
+            + Array(repeating: 0, count: 12)
+        #expect(MediaHeader.size(jpeg)! == (640, 480))
+        #expect(MediaHeader.size(Array("hello, world".utf8)) == nil)
+        #expect(MediaHeader.fileExtension(png, type: "image/jpeg") == "png")
+        #expect(MediaHeader.fileExtension([], type: "video/mp4") == "mp4")
+    }
+}
