@@ -22,12 +22,12 @@ public enum Format {
         return y == ny ? "\(month) \(day)" : "\(month) \(day) \(y)"
     }
 
-    /// `42 s`, `4m 12s`, `1h 5m`: how long until something.
+    /// `42 s`, `4 min 12 s`, `1 h 5 min`: how long until something, in one form throughout.
     public static func wait(_ seconds: Double) -> String {
         let s = seconds.isNaN ? 0 : Int(min(max(0, seconds.rounded(.up)), 1e9))
         if s < 60 { return "\(s) s" }
-        if s < 3600 { return "\(s / 60)m \(s % 60)s" }
-        return "\(s / 3600)h \(s % 3600 / 60)m"
+        if s < 3600 { return s % 60 == 0 ? "\(s / 60) min" : "\(s / 60) min \(s % 60) s" }
+        return s % 3600 / 60 == 0 ? "\(s / 3600) h" : "\(s / 3600) h \(s % 3600 / 60) min"
     }
 
     /// Counts as Twitter shows them: 999, 1.2K, 15K, 1.3M.

@@ -50,7 +50,8 @@ extension Reducer {
             s.notice = Notice(Words.loadingListsOf(TweetCard.clean(u.screenName)), isError: false, at: s.now)
             return [.loadLists(of: u)]
         case .followers, .following:
-            s.notice = Notice(Words.loadingPeople, isError: false, at: s.now)
+            s.notice = Notice(
+                Words.loadingPeople(TweetCard.clean(u.screenName), followers: command == .followers), isError: false, at: s.now)
             return [.loadPeople(u, followers: command == .followers, next: nil)]
         default: break
         }
@@ -78,7 +79,7 @@ extension Reducer {
                 s.notice = Notice(Words.nobody, isError: false, at: s.now)
             } else {
                 s.links = LinkPicker.people(page.users, of: of, followers: followers, next: page.next)
-                if s.notice?.text == Words.loadingPeople { s.notice = nil }
+                if s.notice?.text == Words.loadingPeople(TweetCard.clean(of.screenName), followers: followers) { s.notice = nil }
             }
         default: break
         }

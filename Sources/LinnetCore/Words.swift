@@ -226,7 +226,9 @@ public enum Words {
     public static func counts(tweets: String, following: String, followers: String) -> String {
         "\(tweets) \(tweets == "1" ? "tweet" : "tweets") · \(following) following · \(followers) \(followers == "1" ? "follower" : "followers")"
     }
-    public static let loadingPeople = "Asking who…"
+    public static func loadingPeople(_ name: String, followers: Bool) -> String {
+        followers ? "Loading who follows @\(name)…" : "Loading whom @\(name) follows…"
+    }
     /// The profile's keys, from how the account stands to them (none of the first three on
     /// oneself; block only where the account can).
     public static func profileKeys(_ r: TwitterClient.Relationship?, canBlock: Bool) -> String {
@@ -254,7 +256,7 @@ public enum Words {
     public static let cannotSuspend = "Not suspended: Linnet was not started from a shell with job control (nothing could bring it back)."
     public static func moreInMessages(_ key: String) -> String { " (\(key): all of it)" }
     public static func messagesTitle(closeKeys: [String]) -> String {
-        closeKeys.isEmpty ? " Messages, newest first " : " Messages, newest first (\(closeKeys.joined(separator: " or ")) to close) "
+        closeKeys.isEmpty ? " Notices, newest first " : " Notices, newest first (\(closeKeys.joined(separator: " or ")) to close) "
     }
     public static let noMessages = "No messages yet."
     // MARK: Cards

@@ -29,13 +29,15 @@ extension SyncEngine {
 
     nonisolated var budgetWords: String {
         guard let l = options.ledger, let b = l.budgetPerDay else { return "" }
-        return Self.budgetSpentWords(budget: b, spent: l.todayCost)
+        return Self.budgetSpentWords(budget: b, spent: l.todayCost, source: l.budgetSource)
     }
 
-    public nonisolated static func budgetSpentWords(budget: Double, spent: Double) -> String {
+    public nonisolated static func budgetSpentWords(budget: Double, spent: Double, source: String = "budget_per_day in config.toml")
+        -> String
+    {
         let state = spent >= budget ? "is spent" : "is all but spent (the next page could pass it)"
         return
             "Today's budget of \(UsageFormat.dollars(budget)) \(state) (≈ \(UsageFormat.dollars(spent))): polling stops until 00:00 UTC. "
-            + "Raise budget_per_day in config.toml to read more today."
+            + "Raise \(source) to read more today."
     }
 }

@@ -118,13 +118,17 @@ public final class UsageLedger: UsageRecording {
 
     private let state = Locked(State())
 
+    /// Where the budget was set, for the words that say how to raise it.
+    public let budgetSource: String
+
     public init(
         fileURL: URL?, prices: UsagePrices = UsagePrices(), budgetPerDay: Double? = nil, me: UserID? = nil,
-        clock: any WallClock = SystemClock()
+        clock: any WallClock = SystemClock(), budgetSource: String = "budget_per_day in config.toml"
     ) {
         self.fileURL = fileURL
         self.prices = prices
         self.budgetPerDay = budgetPerDay
+        self.budgetSource = budgetSource
         self.clock = clock
         state.withLock { $0.me = me }
     }
@@ -202,7 +206,7 @@ public final class UsageLedger: UsageRecording {
             s.dirty = true
         }
         return "Not sent: it could cost up to \(UsageFormat.dollars(cost)), and today's budget of \(UsageFormat.dollars(budget)) has "
-            + "\(UsageFormat.dollars(max(0, budget - spent))) left. Reads resume at 00:00 UTC, or raise budget_per_day."
+            + "\(UsageFormat.dollars(max(0, budget - spent))) left. Reads resume at 00:00 UTC, or raise \(budgetSource)."
     }
 
     /// How many posts, each priced as `perPost` (one post of a page at its worst), today's

@@ -12,6 +12,10 @@ struct DemoCommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "demo",
         abstract: "Try Linnet without keys: the TUI on a simulated Twitter with live tweets.",
+        usage: """
+            linnet demo [--api v1.1|v2] [--tier <tier>] [--theme <name>] [--config <file>] [--budget-per-day <dollars>]
+                        [--poll-seconds <seconds>] [--tweets-per-minute <n>] [--seed <n>] [--port <port>] [--state-dir <dir>]
+            """,
         discussion: """
             Nothing leaves this machine: the simulator listens on loopback only.
             --api v2 reads and writes through X API v2, signed in with OAuth 2.0 (with --tier self-serve: \
@@ -76,7 +80,9 @@ struct DemoCommand: AsyncParsableCommand {
         let client: TwitterClient
         // The demo's money is not real: its ledger lives in this process, starting at zero like
         // the simulator's, so the meter reads the same as /_sim/usage.
-        let ledger = UsageLedger(fileURL: nil, prices: file.prices, budgetPerDay: budgetPerDay ?? file.budgetPerDay)
+        let ledger = UsageLedger(
+            fileURL: nil, prices: file.prices, budgetPerDay: budgetPerDay ?? file.budgetPerDay,
+            budgetSource: budgetPerDay != nil ? "--budget-per-day" : "budget_per_day in config.toml")
         if chosen == .v2 {
             // Signed in as the consent page would have it; renewed through the simulator's
             // token endpoint like a real account (the tokens live only in this process).

@@ -66,3 +66,26 @@ import TwitterAPI
         #expect(!run(false).contains(.bell))
     }
 }
+
+/// Sentences a new user read and stumbled on, as they read now.
+@Suite struct WordingTests {
+    @Test func oneFormForWaitsAndPlainWordsForLoading() {
+        #expect(Format.wait(12) == "12 s")
+        #expect(Format.wait(118) == "1 min 58 s")
+        #expect(Format.wait(120) == "2 min")
+        #expect(Format.wait(3900) == "1 h 5 min")
+        #expect(Words.loadingPeople("zoe", followers: true) == "Loading who follows @zoe…")
+        #expect(Words.messagesTitle(closeKeys: ["esc"]).hasPrefix(" Notices, newest first"))
+        #expect(Words.newer(3, unread: 3, topKey: "g g") == "▲ 3 new · g g for the newest")
+        #expect(Words.newer(3, unread: 1, topKey: "g g") == "▲ 3 newer (1 new) · g g for the newest")
+    }
+
+    @Test func theBudgetSaysWhereItWasSet() {
+        let flag = SyncEngine.budgetSpentWords(budget: 0.5, spent: 0.6, source: "--budget-per-day")
+        #expect(flag.contains("Raise --budget-per-day to read more today") && !flag.contains("config.toml"))
+        let ledger = UsageLedger(fileURL: nil, budgetPerDay: 0.01, budgetSource: "--budget-per-day")
+        var page = Billable()
+        page.posts = Array(repeating: 0, count: 10)
+        #expect(ledger.admit(page)?.hasSuffix("or raise --budget-per-day.") == true)
+    }
+}

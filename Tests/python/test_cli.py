@@ -41,3 +41,12 @@ def test_demo_refuses_options_that_do_not_apply_before_drawing():
                         (("--tier", "free"), "self-serve, basic, pro, enterprise")]:
         r = subprocess.run([LINNET, "demo", *args], stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=30)
         assert r.returncode == 2 and words in r.stderr, (args, r.stderr)
+
+
+def test_demo_help_names_every_option_in_its_usage():
+    """The usage line of `linnet demo --help` names the options it takes, --api and --theme too."""
+    r = subprocess.run([LINNET, "demo", "--help"], stdin=subprocess.DEVNULL, capture_output=True, text=True, timeout=30)
+    assert r.returncode == 0
+    usage = r.stdout.split("USAGE:")[1].split("OPTIONS:")[0]
+    for option in ["--api", "--theme", "--tier", "--budget-per-day", "--poll-seconds", "--config"]:
+        assert option in usage, (option, usage)
