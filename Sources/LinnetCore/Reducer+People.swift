@@ -25,10 +25,12 @@ extension Reducer {
         }
         switch command {
         case .cancel: s.profile = nil
-        case .follow: return ask { .follow(u, !$0.following) }
+        case .follow:
+            if let why = s.cannot[.follow], !s.readOnly { return said(why, &s) }
+            return ask { .follow(u, !$0.following) }
         case .muteUser: return ask { .mute(u, !$0.muting) }
         case .block:
-            if let why = s.cannot[.block] {
+            if let why = s.cannot[.block], !s.readOnly {
                 s.notice = Notice(why, isError: false, at: s.now)
                 return []
             }

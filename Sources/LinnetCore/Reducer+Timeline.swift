@@ -140,6 +140,7 @@ extension Reducer {
 
     static func quote(_ selected: Tweet?, _ s: inout AppState) -> [Effect] {
         guard let t = selected?.content else { return nothing(&s) }
+        if let why = s.cannot[.quote] { return said(why, &s) }
         // Quoted by id (v2's quote_tweet_id, v1.1's attachment_url): no link in the text, so
         // nothing of the 280 is spent on it, and on pay-per-use it is not billed as a link.
         if let i = s.drafts.lastIndex(where: { $0.quote == t.id && $0.to == nil }) {
@@ -160,6 +161,7 @@ extension Reducer {
 
     static func like(_ selected: Tweet?, _ s: inout AppState) -> [Effect] {
         guard let t = selected else { return nothing(&s) }
+        if let why = s.cannot[.like] { return said(why, &s) }
         return [.perform(t.content.isFavorited ? .unlike(t.id) : .like(t.id))]
     }
 
@@ -212,6 +214,12 @@ extension Reducer {
         var t = text
         t.unicodeScalars.removeAll { ($0.value < 0x20 && $0 != "\n" && $0 != "\t") || $0.value == 0x7F }
         return t
+    }
+
+    /// A write the account cannot make: said at once, nothing asked or sent.
+    static func said(_ why: String, _ s: inout AppState) -> [Effect] {
+        s.notice = Notice(why, isError: false, at: s.now)
+        return []
     }
 
     static func nothing(_ s: inout AppState) -> [Effect] {

@@ -40,7 +40,13 @@ extension Views {
             lines.append(StyledLine([Span(marks.joined(separator: " · "), t[.helpKey])]))
         }
         lines.append(StyledLine([]))
-        lines += TextLayout.wrap([Span(Words.profileKeys(p.relationship, canBlock: s.cannot[.block] == nil), t[.dim])], width: inner)
+        lines += TextLayout.wrap(
+            [
+                Span(
+                    Words.profileKeys(
+                        p.relationship, canBlock: s.cannot[.block] == nil, canFollow: s.cannot[.follow] == nil, canWrite: !s.readOnly),
+                    t[.dim])
+            ], width: inner)
         let h = min(s.height - 2, lines.count + 2)
         let box = Rect(x: 2, y: max(1, (s.height - h) / 2), width: w, height: h)
         overlay(&screen, box, s, t, style: t[.help])

@@ -231,15 +231,17 @@ public enum Words {
     }
     /// The profile's keys, from how the account stands to them (none of the first three on
     /// oneself; block only where the account can).
-    public static func profileKeys(_ r: TwitterClient.Relationship?, canBlock: Bool) -> String {
+    public static func profileKeys(
+        _ r: TwitterClient.Relationship?, canBlock: Bool, canFollow: Bool = true, canWrite: Bool = true
+    ) -> String {
         var keys: [String] = []
-        if let r {
-            keys.append(r.following ? "f unfollow" : "f follow")
+        if let r, canWrite {
+            if canFollow { keys.append(r.following ? "f unfollow" : "f follow") }
             keys.append(r.muting ? "m unmute" : "m mute")
             if canBlock { keys.append(r.blocking ? "B unblock" : "B block") }
         }
         keys += ["u tweets", "F likes", "b lists"]
-        if r != nil { keys.append("d message") }
+        if r != nil, canWrite { keys.append("d message") }
         keys += ["1 followers", "2 following", "esc close"]
         return keys.joined(separator: " · ")
     }

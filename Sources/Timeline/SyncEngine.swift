@@ -68,6 +68,13 @@ public actor SyncEngine {
     public nonisolated var refusedInAdvance: [WriteAction.Kind: String] {
         var out: [WriteAction.Kind: String] = [:]
         if let why = client.cannotBlock { out[.block] = why }
+        // A key known to be self-serve lacks these from the first press (see `init`).
+        if client.api == .v2, options.selfServe {
+            for kind in [WriteAction.Kind.like, .quote, .follow] { out[kind] = Self.notOnSelfServe }
+        }
+        if isAppOnly {
+            for kind in [WriteAction.Kind.post, .quote, .retweet, .like, .delete, .follow, .mute, .block] { out[kind] = Self.appOnlyWrites }
+        }
         return out
     }
 

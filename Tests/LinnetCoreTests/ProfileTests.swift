@@ -164,5 +164,25 @@ import TwitterAPI
         _ = Scene.run(&s, c, [Scene.keys("B")])
         #expect(s.question == nil && s.notice?.text == TwitterClient.noBlockOnV2)
         #expect(Words.counts(tweets: "1", following: "2", followers: "1") == "1 tweet · 2 following · 1 follower")
+        // Self-serve: no follow offered or asked; like and quote said at once, nothing sent.
+        (s, c) = await ProfileTests.opened(.init())
+        s.cannot[.follow] = SyncEngine.notOnSelfServe
+        s.cannot[.like] = SyncEngine.notOnSelfServe
+        s.cannot[.quote] = SyncEngine.notOnSelfServe
+        text = Self.hints(s, c)
+        #expect(!text.contains("f follow") && text.contains("m mute"), "\(text)")
+        var fx = Scene.run(&s, c, [Scene.keys("f")])
+        #expect(fx.isEmpty && s.question == nil && s.notice?.text == SyncEngine.notOnSelfServe)
+        _ = Scene.run(&s, c, [.keys([.escape])])
+        fx = Scene.run(&s, c, [Scene.keys("f")])
+        #expect(fx.isEmpty && s.notice?.text == SyncEngine.notOnSelfServe)
+        fx = Scene.run(&s, c, [Scene.keys("Q")])
+        #expect(fx.isEmpty && s.compose == nil && s.notice?.text == SyncEngine.notOnSelfServe)
+        // App-only: no write offered at all.
+        (s, c) = await ProfileTests.opened(.init())
+        s.readOnly = true
+        text = Self.hints(s, c)
+        #expect(
+            !text.contains("f follow") && !text.contains("m mute") && !text.contains("d message") && text.contains("u tweets"), "\(text)")
     }
 }

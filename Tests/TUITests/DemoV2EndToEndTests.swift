@@ -42,7 +42,7 @@ extension TerminalTests {
 
             // Self-serve has no likes: the refusal is on screen in words, and the reader goes on.
             try await tmux.keys("f")
-            (ok, screen) = try await tmux.wait { $0.contains("Could not like the tweet") }
+            (ok, screen) = try await tmux.wait { $0.contains("does not include this") }
             #expect(ok, "no refusal shown:\n\(screen)")
 
             // It polled as config.toml's default minute says, not every few seconds: one read of
