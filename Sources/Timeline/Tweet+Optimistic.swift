@@ -8,21 +8,13 @@ extension Tweet {
     func with(favorited: Bool? = nil, retweeted: Bool? = nil, counts: Bool = true) -> Tweet {
         let f = favorited ?? isFavorited
         let r = retweeted ?? isRetweeted
-        guard counts else {
-            return Tweet(
-                id: id, createdAt: createdAt, user: user, text: text, displayRange: displayRange, entities: entities,
-                inReplyToStatusID: inReplyToStatusID, inReplyToUserID: inReplyToUserID,
-                inReplyToScreenName: inReplyToScreenName, retweetedStatus: retweetedStatus, quotedStatus: quotedStatus,
-                quotedStatusID: quotedStatusID, retweetCount: retweetCount, favoriteCount: favoriteCount,
-                isFavorited: f, isRetweeted: r, isTruncated: isTruncated, lang: lang)
-        }
         return Tweet(
             id: id, createdAt: createdAt, user: user, text: text, displayRange: displayRange, entities: entities,
             inReplyToStatusID: inReplyToStatusID, inReplyToUserID: inReplyToUserID,
             inReplyToScreenName: inReplyToScreenName, retweetedStatus: retweetedStatus, quotedStatus: quotedStatus,
             quotedStatusID: quotedStatusID,
-            retweetCount: max(0, retweetCount + (r == isRetweeted ? 0 : (r ? 1 : -1))),
-            favoriteCount: max(0, favoriteCount + (f == isFavorited ? 0 : (f ? 1 : -1))),
+            retweetCount: counts ? max(0, retweetCount + (r == isRetweeted ? 0 : (r ? 1 : -1))) : retweetCount,
+            favoriteCount: counts ? max(0, favoriteCount + (f == isFavorited ? 0 : (f ? 1 : -1))) : favoriteCount,
             isFavorited: f, isRetweeted: r, isTruncated: isTruncated, lang: lang)
     }
 
