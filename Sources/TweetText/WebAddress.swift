@@ -28,6 +28,8 @@ public enum WebAddress {
 
     /// The address as Linnet hands it on, or why it is not.
     public static func check(_ address: String) -> Result<String, Refusal> {
+        // Past four times the bound no host's IDNA form can bring it back under: refused unread.
+        guard address.utf8.count <= 4 * maxLength else { return .failure(.tooLong) }
         let scalars = Array(address.unicodeScalars)
         if scalars.contains(where: { isControl($0.value) }) { return .failure(.controlCharacters) }
         if scalars.contains(where: { isSpace($0.value) }) { return .failure(.spaces) }

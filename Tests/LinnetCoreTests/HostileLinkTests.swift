@@ -21,6 +21,7 @@ import TwitterAPI
             ("https://ex_am$ple.com/", .badHost), ("https://[::1/", .badHost), ("https://example.com:99999/", .badPort),
             ("https://example.com:8o/", .badPort), ("https://" + String(repeating: "a.", count: 200) + "com/", .badHost),
             ("https://example.com/" + String(repeating: "é", count: 5000), .tooLong),
+            ("https://example.com/" + String(repeating: "a", count: 40_000), .tooLong),
         ]
         for (address, why) in refused {
             #expect(WebAddress.check(address) == .failure(why), "\(address.debugDescription)")
