@@ -94,9 +94,10 @@ public struct AccountStore: Sendable {
     }
 
     /// Takes the lock that orders OAuth 2.0 renewals among processes on these accounts
-    /// (`flock` on `accounts.toml.lock` beside the file, mode 0600), waiting up to `seconds`
-    /// without holding a thread; the returned function releases it.
-    public func lockForRefresh(seconds: Double = 30) async throws(AccountsError) -> @Sendable () -> Void {
+    /// (`flock` on `accounts.toml.lock` beside the file, mode 0600), waiting up to `seconds` (longer
+    /// than a holder may take: its secret and save commands and the call) without holding a
+    /// thread; the returned function releases it.
+    public func lockForRefresh(seconds: Double = 3 * secretDeadline) async throws(AccountsError) -> @Sendable () -> Void {
         let dir = fileURL.deletingLastPathComponent()
         do { try PrivateFile.prepareFolder(dir) } catch { throw AccountsError(error.description) }
         let path = fileURL.path + ".lock"
@@ -119,7 +120,8 @@ public struct AccountStore: Sendable {
     /// An OAuth 2.0 account's tokens as stored now (the refresh token from its command, if any).
     public func storedTokens(of name: String) throws(AccountsError) -> OAuth2Tokens? {
         guard let a = try load().account(name), let token = a.token else { return nil }
-        return OAuth2Tokens(accessToken: token, refreshToken: try Self.refreshToken(of: a), expiresAt: a.expiresAt ?? 0, scopes: [])
+        return OAuth2Tokens(
+            accessToken: token, refreshToken: try Self.refreshToken(of: a, interactive: false), expiresAt: a.expiresAt ?? 0, scopes: [])
     }
 
     /// Reads the file; none yet is an empty list.
@@ -233,11 +235,12 @@ public struct AccountStore: Sendable {
         return try firstLine(of: cmd, named: "client_secret_command", account: a.name)
     }
 
-    /// An OAuth 2.0 refresh token: stored, or printed by `refresh_token_command`.
-    public static func refreshToken(of a: Account) throws(AccountsError) -> String? {
+    /// An OAuth 2.0 refresh token: stored, or printed by `refresh_token_command`. Not
+    /// `interactive` (a renewal while the reader draws), the command gets no terminal.
+    public static func refreshToken(of a: Account, interactive: Bool = true) throws(AccountsError) -> String? {
         if let r = a.refreshToken { return r }
         guard let cmd = a.refreshTokenCommand else { return nil }
-        return try firstLine(of: cmd, named: "refresh_token_command", account: a.name)
+        return try firstLine(of: cmd, named: "refresh_token_command", account: a.name, interactive: interactive)
     }
 
     /// Most a secret command may print, and how long it may take (a passphrase typed at a
@@ -248,13 +251,18 @@ public struct AccountStore: Sendable {
     /// The first line a command prints. The terminal stays the command's own: a password
     /// manager may ask for a passphrase. What it printed is never part of an error.
     static func firstLine(
-        of cmd: String, named: String, account: String, limit: Int = secretOutputLimit, seconds: Double = secretDeadline
+        of cmd: String, named: String, account: String, limit: Int = secretOutputLimit, seconds: Double = secretDeadline,
+        interactive: Bool = true
     ) throws(AccountsError) -> String {
         let child: ChildProcess
-        do { child = try ChildProcess("/bin/sh", ["-c", cmd], stdin: .inherit, stdout: .pipe, stderr: .inherit, newGroup: true) } catch {
+        do {
+            child = try ChildProcess(
+                "/bin/sh", ["-c", cmd], stdin: interactive ? .inherit : .null, stdout: .pipe, stderr: interactive ? .inherit : .null,
+                newGroup: true)
+        } catch {
             throw AccountsError("\(named) for \"\(account)\" could not run: \(error.description)")
         }
-        let giveBack = child.takeForeground()
+        let giveBack = interactive ? child.takeForeground() : {}
         let ended = child.finish(limit: limit, seconds: seconds)
         giveBack()
         let result: ChildProcess.Result

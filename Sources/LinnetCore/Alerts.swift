@@ -27,10 +27,12 @@ public struct Alerts: Equatable, Sendable {
     /// (filtered: a muted mention rings nothing).
     public mutating func update(
         mentions: [TweetID], tweet: (TweetID) -> Tweet?, mailbox: Mailbox, now: Double, bellOnMention: Bool, bellOnMessage: Bool,
-        desktop: Bool
+        desktop: Bool, mentionsLoaded: Bool = false
     ) -> [Alert] {
         var out: [Alert] = []
         var ring = false
+        // Read from the server and empty: anything that comes is new.
+        if newestMention == nil, mentions.isEmpty, mentionsLoaded { newestMention = TweetID(0) }
         if let newest = mentions.first {
             if let seen = newestMention {
                 let fresh = mentions.prefix { $0 > seen }

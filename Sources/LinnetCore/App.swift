@@ -218,6 +218,14 @@ public final class App {
         await start()
     }
 
+    /// Whether a timeline has been read from the server at least once (it polls or streams).
+    static func readFromServer(_ state: SyncState) -> Bool {
+        switch state {
+        case .polling, .streaming, .budgetSpent, .rateLimited: return true
+        case .idle, .loading, .connecting, .offline: return false
+        }
+    }
+
     /// One turn of the loop: wait for keys or a wake-up, reduce, run effects, draw if changed.
     public func step(timeout: Double) async {
         let keys = terminal.readKeys(timeout: timeout)
@@ -235,7 +243,8 @@ public final class App {
             let shown = filtered(snapshot)[.mentions]?.view ?? snapshot.timelines[.mentions]
             let alerts = self.alerts.update(
                 mentions: Array(shown?.ids ?? []), tweet: { snapshot.tweets[$0] }, mailbox: snapshot.mailbox, now: settings.clock.now(),
-                bellOnMention: settings.bellOnMention, bellOnMessage: settings.bellOnMessage, desktop: settings.desktopNotifications)
+                bellOnMention: settings.bellOnMention, bellOnMessage: settings.bellOnMessage, desktop: settings.desktopNotifications,
+                mentionsLoaded: Self.readFromServer(engine.board.status(.mentions).state))
             for alert in alerts {
                 switch alert {
                 case .bell: terminal.bell()

@@ -194,7 +194,10 @@ public enum Reducer {
         case .copyLink:
             guard p.purpose == .links else { return [] }
             s.links = nil
-            return [.copy(p.items[p.selected].url, what: Words.theAddress)]
+            // An address is one line: the checked form, or what came with every control,
+            // line end and bidi mark taken out (pasted into a shell, a line end would run it).
+            let url = p.items[p.selected].url
+            return [.copy(WebAddress.safe(url) ?? Clipboard.oneLine(url), what: Words.theAddress)]
         case .cancel:
             s.links = nil
             return []
@@ -242,7 +245,9 @@ public enum Reducer {
                 s.reading = nil
             case .thread:
                 // From a long post read whole, on to its conversation.
-                guard let id = s.reading?.id, !s.showHelp, !s.showLog else { return [] }
+                guard let read = s.reading?.id, !s.showHelp, !s.showLog else { return [] }
+                // A repost's conversation is its original's, as from a card.
+                let id = c.snapshot.tweets[read]?.content.id ?? read
                 s.reading = nil
                 let fresh = !s.panes.contains { $0.id == .thread(id) }
                 let fx = openPane(.thread(id), &s)

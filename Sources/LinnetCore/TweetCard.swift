@@ -27,10 +27,13 @@ public enum TweetCard {
     /// Whether the card leaves lines of the text out (the reader shows them).
     public static func isCut(_ tweet: Tweet, width: Int) -> Bool {
         let w = max(10, width - gutter)
-        // Few enough scalars and line ends cannot fill the lines (a grapheme is 2 columns at most).
+        // Few enough scalars and line ends cannot fill the lines: a grapheme is 2 columns at most,
+        // and a word wrapped early leaves at most half a line empty.
         let t = tweet.content.text
         let scalars = t.unicodeScalars.count
-        if scalars < 4096, t.utf8.reduce(0, { $0 + ($1 == 10 ? 1 : 0) }) + 1 + (2 * scalars) / w + 1 <= maxTextLines { return false }
+        if scalars < 4096, 2 * (t.utf8.reduce(0, { $0 + ($1 == 10 ? 1 : 0) }) + 1) + (4 * scalars) / w + 1 <= maxTextLines {
+            return false
+        }
         let key = CardCache.Key(tweet: ObjectIdentifier(tweet), width: width, theme: 0, age: "cut")
         if let known = CardCache.shared.height(key, tweet) { return known == 1 }
         let cut = textLines(tweet.content, width: w, theme: .fallback).count > maxTextLines

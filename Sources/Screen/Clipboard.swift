@@ -24,4 +24,16 @@ public enum Clipboard {
         }
         return (out, true)
     }
+
+    /// Text that must stay one line (an address): every control (newline and tab too), DEL,
+    /// C1, bidi embedding, override and isolate, and the line and paragraph separators removed.
+    public static func oneLine(_ text: String) -> String {
+        var clean = text
+        clean.unicodeScalars.removeAll { v in
+            let c = v.value
+            return c < 0x20 || (0x7F...0x9F).contains(c) || (0x202A...0x202E).contains(c) || (0x2066...0x2069).contains(c)
+                || c == 0x2028 || c == 0x2029 || c == 0x200E || c == 0x200F || c == 0x061C
+        }
+        return clean
+    }
 }

@@ -236,10 +236,10 @@ public final class ChildProcess: @unchecked Sendable {
         let deadline = Date().addingTimeInterval(seconds)
         var data = Data()
         func stop() {
+            // Only while the leader is not reaped: its group id cannot have gone to another.
             lock.lock()
             if exitStatus == nil { kill(group ? -pid : pid, SIGKILL) }
             lock.unlock()
-            if group { kill(-pid, SIGKILL) }
             wait()
         }
         while outputFD >= 0 {
@@ -261,10 +261,7 @@ public final class ChildProcess: @unchecked Sendable {
                 _ = fcntl(outputFD, F_SETFL, fcntl(outputFD, F_GETFL) | O_NONBLOCK)
                 while let more = read(timeout: 0), !more.isEmpty {
                     data.append(contentsOf: more)
-                    if data.count > limit {
-                        if group { kill(-pid, SIGKILL) }
-                        return .tooMuchOutput(limit: limit)
-                    }
+                    if data.count > limit { return .tooMuchOutput(limit: limit) }
                 }
                 break
             }
@@ -289,10 +286,15 @@ public final class ChildProcess: @unchecked Sendable {
         // Had it read the terminal before it was given it, it was stopped: go on.
         kill(-pid, SIGCONT)
         return {
-            // Taking it back from the background is what SIGTTOU would stop.
-            let previous = signal(SIGTTOU, SIG_IGN)
+            // Taking it back from the background is what SIGTTOU would stop: blocked on this
+            // thread only while it is done.
+            var block = sigset_t()
+            var previous = sigset_t()
+            sigemptyset(&block)
+            sigaddset(&block, SIGTTOU)
+            pthread_sigmask(SIG_BLOCK, &block, &previous)
             tcsetpgrp(0, getpgrp())
-            signal(SIGTTOU, previous)
+            pthread_sigmask(SIG_SETMASK, &previous, nil)
         }
     }
 

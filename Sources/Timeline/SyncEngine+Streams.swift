@@ -62,6 +62,13 @@ extension SyncEngine {
             for tl in targets { requestCatchUp(tl, ceiling: await store.newest(tl)) }
         case .message(let m):
             await apply(m, targets: targets)
+            // Each post the filtered stream delivers is billed: once not one more fits the
+            // budget, the stream is closed (reads resume at 00:00 UTC).
+            if key == Self.filteredKey, let until = budgetSpentUntil() {
+                streams.removeValue(forKey: key)?.cancel()
+                streamsUp.remove(key)
+                for tl in targets { fail(tl, reason: budgetWords, state: .budgetSpent(until: until), refused: true) }
+            }
         }
     }
 
@@ -153,6 +160,8 @@ extension SyncEngine {
         if searches.isEmpty {
             streams.removeValue(forKey: Self.filteredKey)?.cancel()
             streamsUp.remove(Self.filteredKey)
+        } else if let until = budgetSpentUntil() {
+            for q in searches { fail(.search(q), reason: budgetWords, state: .budgetSpent(until: until), refused: true) }
         } else if streams[Self.filteredKey] == nil {
             startStream(key: Self.filteredKey, kind: .v2Filtered, timelines: [], through: app)
         }

@@ -114,6 +114,8 @@ public final class UsageLedger: UsageRecording {
         /// The account's own user id: its mentions and posts are owned reads.
         var me: UserID?
         var dirty = false
+        /// The worst cases of admitted calls still in flight, in dollars.
+        var held = 0.0
     }
 
     private let state = Locked(State())
@@ -197,16 +199,27 @@ public final class UsageLedger: UsageRecording {
         guard let budget = budgetPerDay else { return nil }
         let cost = price(worst)
         let spent = todayCost
-        guard cost > 0, spent + cost > budget + 1e-9 else { return nil }
         let day = Self.day(clock.now())
-        state.withLock { s in
+        // Held against the budget with what other calls in flight hold, under one lock.
+        let admitted = state.withLock { s -> Bool in
+            guard cost > 0, spent + s.held + cost > budget + 1e-9 else {
+                s.held += cost
+                return true
+            }
             var w = s.pending[day] ?? DayUsage()
             w.refusedCalls = (w.refusedCalls ?? 0) + 1
             s.pending[day] = w
             s.dirty = true
+            return false
         }
+        if admitted { return nil }
         return "Not sent: it could cost up to \(UsageFormat.dollars(cost)), and today's budget of \(UsageFormat.dollars(budget)) has "
             + "\(UsageFormat.dollars(max(0, budget - spent))) left. Reads resume at 00:00 UTC, or raise \(budgetSource)."
+    }
+
+    public func settle(_ worst: Billable) {
+        let cost = price(worst)
+        state.withLock { $0.held = max(0, $0.held - cost) }
     }
 
     /// How many posts, each priced as `perPost` (one post of a page at its worst), today's
@@ -214,8 +227,11 @@ public final class UsageLedger: UsageRecording {
     public func affordablePosts(_ perPost: Billable) -> Int? {
         guard let budget = budgetPerDay else { return nil }
         let each = price(perPost)
-        guard each > 0 else { return .max }
-        return max(0, Int(((budget - todayCost) / each + 1e-9).rounded(.down)))
+        guard each > 0 else { return 1_000 }
+        let held = state.withLock { $0.held }
+        // Bounded before it becomes an Int: a tiny price or an endless budget must not trap.
+        let n = ((budget - todayCost - held) / each + 1e-9).rounded(.down)
+        return n.isFinite ? Int(max(0, min(1_000, n))) : (n > 0 ? 1_000 : 0)
     }
 
     /// One day's counts: the file's, with this process's reads and unsaved writes.

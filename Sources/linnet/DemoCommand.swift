@@ -52,7 +52,7 @@ struct DemoCommand: AsyncParsableCommand {
         if let p = pollSeconds, !(p >= 1 && p <= 86_400) {
             throw ValidationError("--poll-seconds takes a number of seconds from 1 to 86400.")
         }
-        if let b = budgetPerDay, !(b >= 0) || chosen != .v2 {
+        if let b = budgetPerDay, !(b >= 0 && b <= 1_000_000) || chosen != .v2 {
             throw ValidationError("--budget-per-day takes a number of dollars, with --api v2 (where reads are billed).")
         }
         guard isatty(0) == 1, isatty(1) == 1 else {

@@ -28,6 +28,17 @@ import TwitterAPI
         // Within 30 s another: the notice, no second bell.
         #expect(run([8, 7, 6], at: 1020) == [.notify(title: "Linnet: @ann mentioned you", body: "@me hi 8")])
         #expect(run([9, 8], at: 1033).first == .bell)
+        // An account with no mentions at all: the first that comes rings.
+        var empty = Alerts()
+        #expect(
+            empty.update(
+                mentions: [], tweet: { all[$0] }, mailbox: Mailbox(), now: 0, bellOnMention: true, bellOnMessage: false, desktop: false,
+                mentionsLoaded: true
+            ).isEmpty)
+        #expect(
+            empty.update(
+                mentions: [TweetID(3)], tweet: { all[$0] }, mailbox: Mailbox(), now: 1, bellOnMention: true, bellOnMessage: false,
+                desktop: false, mentionsLoaded: true) == [.bell])
         // With the bell off, notices only.
         var quiet = Alerts()
         _ = quiet.update(

@@ -65,8 +65,8 @@ import TwitterAPI
             // Still open: y copies it, its controls gone on the way to the clipboard.
             #expect(s.keyMode == .picker)
             let copy = Scene.run(&s, c, [.keys([.char("y")])])
-            #expect(copy == [.copy(hostile, what: Words.theAddress)])
-            #expect(!Clipboard.text(hostile).text.unicodeScalars.contains { WebAddressTestsHelper.control($0) })
+            #expect(copy == [.copy(Clipboard.oneLine(hostile), what: Words.theAddress)])
+            #expect(!Clipboard.oneLine(hostile).unicodeScalars.contains { WebAddressTestsHelper.control($0) })
         }
     }
 
@@ -107,6 +107,8 @@ import TwitterAPI
         let (cut, wasCut) = Clipboard.text(long)
         #expect(wasCut && cut.utf8.count <= Clipboard.limit && cut.utf8.count > Clipboard.limit - 3 && long.hasPrefix(cut))
         #expect(Clipboard.text(String(repeating: "字", count: 25_000)).cut == false)
+        // An address copied by y is one line: a line end pasted into a shell would run what follows.
+        #expect(Clipboard.oneLine("http://x\nrm -rf ~\n\u{202E}\t") == "http://xrm -rf ~")
     }
 }
 

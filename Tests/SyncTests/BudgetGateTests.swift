@@ -57,8 +57,28 @@ import TwitterAPI
         #expect(Billable.worstCase(method: "POST", path: "/2/users/7/likes", params: [], json: nil)?.interactions == 1)
         #expect(Billable.worstCase(method: "POST", path: "/2/oauth2/token", params: [], json: nil) == nil)
         #expect(Billable.worstCase(method: "GET", path: "/1.1/statuses/home_timeline.json", params: [], json: nil) == nil)
+        #expect(Billable.worstCase(method: "POST", path: "/2/dm_conversations/with/9/messages", params: [], json: nil)?.interactions == 1)
+        // Priced from the post's text, not the JSON around it (where a line end is "\n").
+        let body = try! JSONSerialization.data(withJSONObject: ["text": "hi\nhttps://example.com"])
+        #expect(Billable.worstCase(method: "POST", path: "/2/tweets", params: [], json: body)?.createsWithURL == 1)
         let ledger = UsageLedger(fileURL: nil, budgetPerDay: 1)
         ledger.identify(me)
         #expect(abs(ledger.price(mentions!) - 0.1) < 1e-9, "owned reads at their price")
+    }
+
+    @Test func callsInFlightHoldTheirWorstCase() {
+        let ledger = UsageLedger(fileURL: nil, budgetPerDay: 0.02)
+        var like = Billable()
+        like.interactions = 1
+        // Two at once: the second would pass the budget with the first's worst case held.
+        #expect(ledger.admit(like) == nil)
+        #expect(ledger.admit(like) != nil)
+        ledger.settle(like)
+        #expect(ledger.admit(like) == nil)
+        // Tiny prices and endless budgets give a bounded page, never a trap.
+        var prices = UsagePrices()
+        prices.postRead = 1e-300
+        prices.userRead = 1e-300
+        #expect(UsageLedger(fileURL: nil, prices: prices, budgetPerDay: 1e6).affordablePosts(TwitterClient.V2Query.perPost) == 1_000)
     }
 }

@@ -25,13 +25,18 @@ public struct Billable: Equatable, Sendable {
 /// Where a client reports what its answers cost: the account's usage ledger.
 public protocol UsageRecording: Sendable {
     func record(_ billed: Billable)
-    /// Whether a call that may cost up to `worstCase` fits today's budget: nil to send it, or
-    /// why not, in words (the ledger counts the refusal).
+    /// Whether a call that may cost up to `worstCase` fits today's budget: nil to send it (its
+    /// worst case then held against the budget until `settle`), or why not, in words (the
+    /// ledger counts the refusal).
     func admit(_ worstCase: Billable) -> String?
+    /// An admitted call has ended: what it held against the budget is let go (its answer's
+    /// own cost is recorded by `record`).
+    func settle(_ worstCase: Billable)
 }
 
 extension UsageRecording {
     public func admit(_ worstCase: Billable) -> String? { nil }
+    public func settle(_ worstCase: Billable) {}
 }
 
 /// A call not sent because what it could cost would pass `budget_per_day`.
@@ -92,9 +97,11 @@ extension Billable {
         }
         switch (method, parts.count >= 2 ? parts[1] : "", last) {
         case ("POST", "tweets", "tweets"):
-            // Priced by what it says: with a link (as twitter-text finds one) or without.
-            let text = json.map { String(decoding: $0, as: UTF8.self) } ?? ""
+            // Priced by what it says (its `text`, not the JSON around it): with a link, as
+            // twitter-text finds one, or without.
+            let text = json.flatMap { try? JSONValue.parse($0) }?["text"]?.stringValue ?? ""
             if Extractor.urls(in: text).isEmpty { b.creates = 1 } else { b.createsWithURL = 1 }
+        case ("POST", "dm_conversations", "messages"): b.interactions = 1
         case ("DELETE", "tweets", _) where parts.count == 3: b.deletes = 1
         case (_, "users", _) where parts.count >= 4 && ["likes", "retweets", "following"].contains(parts[3]): b.interactions = 1
         default: return nil

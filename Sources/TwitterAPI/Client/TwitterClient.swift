@@ -113,13 +113,20 @@ public final class TwitterClient: Sendable {
         async throws -> HTTPResponse
     {
         let full = Self.apiPath(path)
-        let base = base ?? endpoints.apiBase
         // The one budget gate: what a call could cost is priced before it is sent.
-        if let usage, let worst = Billable.worstCase(method: method, path: full, params: params, json: json),
-            let refusal = usage.admit(worst)
-        {
-            throw BudgetRefusal(refusal)
+        if let usage, let worst = Billable.worstCase(method: method, path: full, params: params, json: json) {
+            if let refusal = usage.admit(worst) { throw BudgetRefusal(refusal) }
+            // Held against the budget while it runs, so calls side by side cannot all pass it.
+            defer { usage.settle(worst) }
+            return try await sendAdmitted(method, full, params, base: base, json: json)
         }
+        return try await sendAdmitted(method, full, params, base: base, json: json)
+    }
+
+    private func sendAdmitted(_ method: String, _ full: String, _ params: [(String, String)], base: String?, json: Data?)
+        async throws -> HTTPResponse
+    {
+        let base = base ?? endpoints.apiBase
         if case .oauth2Session(let session) = auth {
             // Refreshed first when about to expire; once more if the server still says 401.
             let token = try await session.accessToken()
