@@ -90,7 +90,7 @@ let package = Package(
             name: "TwitterClientTests", dependencies: ["Locking", "TwitterAPI", "TwitterSimulator", "LinnetTestSupport", "Spawn"]),
         .testTarget(
             name: "SyncTests", dependencies: ["Locking", "Timeline", "TwitterAPI", "TwitterSimulator", "LinnetTestSupport"]),
-        .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzHarnesses"]),
+        .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzHarnesses", "Locking"]),
         .testTarget(
             name: "HostileTests",
             dependencies: ["Locking", "Timeline", "TwitterAPI", "LinnetCore", "PrivateFiles", "LinnetTestSupport", "Spawn", "SaveLoop"]),
