@@ -23,10 +23,15 @@ public enum RawHTTP {
         public init(description: String) { self.description = description }
     }
 
+    /// How long a test waits for an answer by default: long enough for a simulator that shares
+    /// two cores with hundreds of tests under a sanitizer (several times slower), and still a
+    /// bound; a test that means a deadline passes its own.
+    public static let defaultTimeout: Double = 60
+
     /// Sends one request (with `Connection: close`) and reads the whole answer.
     public static func send(
         port: UInt16, method: String, target: String, headers: [(String, String)] = [], body: Data = Data(),
-        timeout: Double = 10
+        timeout: Double = defaultTimeout
     ) async throws -> Response {
         try await onThread {
             let conn = try Connection(port: port, timeout: timeout)
@@ -140,7 +145,7 @@ public enum RawHTTP {
         port: UInt16, method: String, target: String, headers: [(String, String)] = [], body: Data = Data()
     ) async throws -> Stream {
         try await onThread {
-            let conn = try Connection(port: port, timeout: 10)
+            let conn = try Connection(port: port, timeout: defaultTimeout)
             try conn.write(request(method: method, target: target, port: port, headers: headers, body: body))
             return Stream(conn: conn)
         }
