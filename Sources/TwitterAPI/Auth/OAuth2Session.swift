@@ -70,7 +70,7 @@ public final class OAuth2Session: Sendable {
                 var current = current
                 // Another process may have renewed it while this one waited: use its tokens.
                 // Reading the file (or running refresh_token_command) blocks: off the task pool.
-                let stored = try? await Blocking.run { try shared?.stored() }
+                let stored = shared == nil ? nil : try? await Blocking.run { try shared?.stored() }
                 if let stored, stored.accessToken != current.accessToken,
                     stored.expiresAt - flow.clock.now() > margin
                 {
@@ -87,7 +87,7 @@ public final class OAuth2Session: Sendable {
                 } catch let e as APIError where e.httpStatus == 400 || e.httpStatus == 401 {
                     // Refused after a race with a process that did not take the lock: once more
                     // with the newest refresh token stored, before anything is said.
-                    let newest = try? await Blocking.run { try shared?.stored() }
+                    let newest = shared == nil ? nil : try? await Blocking.run { try shared?.stored() }
                     guard let newer = newest?.refreshToken, newer != refreshToken,
                         let again = try? await flow.refresh(newer)
                     else {
