@@ -49,7 +49,7 @@ let package = Package(
         .executableTarget(
             name: "linnet",
             dependencies: [
-                "TwitterAPI", "TweetText", "TwitterSimulator", "Timeline", "Screen", "LinnetCore", "CursesTerminal",
+                "TwitterAPI", "TweetText", "TwitterSimulator", "Timeline", "Screen", "LinnetCore", "CursesTerminal", "Locking",
                 .product(name: "Yams", package: "Yams"), .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .systemLibrary(name: "CMallocInfo", path: "Benchmarks/CMallocInfo"),

@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import LinnetCore
+import Locking
 import Screen
 import Timeline
 import TweetText
@@ -190,8 +191,16 @@ struct GlobalOptions: ParsableArguments {
         do { try ledger.load() } catch {
             FileHandle.standardError.write(Data("linnet: usage ledger: \(Sanitizer.visible("\(error)", keepNewlines: false))\n".utf8))
         }
+        OpenLedgers.all.withLock { $0.append(ledger) }
         return ledger
     }
+}
+
+/// The ledgers a command opened: saved once as it ends, whatever it ended with (a call the
+/// budget refused is counted too).
+enum OpenLedgers {
+    static let all = Locked<[UsageLedger]>([])
+    static func saveAll() { for l in all.withLock({ $0 }) { try? l.save() } }
 }
 
 /// Shell completions that read Linnet's own files: account names from accounts.toml.

@@ -147,13 +147,17 @@ struct Linnet: AsyncParsableCommand {
 
     /// Parses, runs, and turns every failure into words on stderr and an exit status.
     static func main() async {
+        // What the command's calls cost (and what the budget refused) is kept however it ends.
+        defer { OpenLedgers.saveAll() }
         do {
             var command = try parseAsRoot()
             if var c = command as? AsyncParsableCommand { try await c.run() } else { try command.run() }
         } catch let e as CLIError {
+            OpenLedgers.saveAll()
             FileHandle.standardError.write(Data("linnet: \(Sanitizer.visible(e.description))\n".utf8))
             Foundation.exit(e.code.rawValue)
         } catch {
+            OpenLedgers.saveAll()
             let code = exitCode(for: error)
             if code == .success {
                 print(Sanitizer.visible(fullMessage(for: error)))

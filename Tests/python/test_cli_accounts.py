@@ -443,6 +443,14 @@ def test_usage_counts_what_the_simulator_bills(home):
         assert "estimate" in r.stdout and "Budget per day: $0.05" in r.stdout and "polling is stopped" in r.stdout
         assert re.search(r"posts read\s+%d\s" % today["post_read"], r.stdout), r.stdout
         assert creds["access_token"] not in r.stdout + r.stderr
+        # Past the budget a read is not sent: said in words, counted as refused, billed nothing.
+        before = json.load(urllib.request.urlopen(base + "/_sim/usage"))
+        r = run(env, "--api-base", base, "timeline", "home", "--count", "5")
+        assert r.returncode != 0 and "Not sent" in r.stderr and "budget" in r.stderr, (r.returncode, r.stderr)
+        assert json.load(urllib.request.urlopen(base + "/_sim/usage"))["post_reads"] == before["post_reads"]
+        r = run(env, "usage", "--json")
+        assert json.loads(r.stdout)["today"]["refused_calls"] >= 1, r.stdout
+        assert "Not sent today: 1 call" in run(env, "usage").stdout
     finally:
         proc.terminate()
         proc.wait(timeout=10)
