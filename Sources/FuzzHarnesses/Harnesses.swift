@@ -241,8 +241,10 @@ public enum Harness: String, CaseIterable, Sendable {
     /// with a host and no control character, space or user name, no longer than its bound, and
     /// checking it again changes nothing.
     static func address(_ data: [UInt8]) {
-        let s = String(decoding: data, as: UTF8.self)
-        for candidate in [s, "https://" + s, "http://example.com/" + s] {
+        // The first byte picks what stands before the rest: nothing, a scheme, or a host.
+        let s = String(decoding: data.dropFirst(), as: UTF8.self)
+        let prefix = ["", "https://", "http://example.com/"][Int(data.first ?? 0) % 3]
+        for candidate in [prefix + s] {
             guard case .success(let out) = WebAddress.check(candidate) else { continue }
             precondition(out.hasPrefix("https://") || out.hasPrefix("http://"), "not a web address: \(out)")
             precondition(out.utf8.allSatisfy { $0 > 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }, "a byte that must be encoded")
