@@ -44,4 +44,10 @@ def test_listener_survives_running_out_of_descriptors():
         assert proc.poll() is None, "the simulator exited"
     finally:
         proc.terminate()
-        proc.wait(timeout=10)
+        try:
+            proc.wait(timeout=10)
+        except subprocess.TimeoutExpired:
+            # Never left behind: killed, and the test still fails for the hang.
+            proc.kill()
+            proc.wait(timeout=10)
+            raise
