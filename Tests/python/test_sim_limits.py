@@ -1,6 +1,7 @@
 """The simulator past its file-descriptor limit: it stops accepting for a while, never for good."""
 import resource
 import socket
+import subprocess
 
 from conftest import start_sim
 
