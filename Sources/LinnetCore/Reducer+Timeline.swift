@@ -46,15 +46,8 @@ extension Reducer {
                 s.reading = AppState.Reading(id: sel.id)
                 return []
             }
-            // The conversation opens on the tweet it was opened from, not on its first post.
             guard let t = selected?.content else { return nothing(&s) }
-            let fresh = !s.panes.contains { $0.id == .thread(t.id) }
-            let fx = openPane(.thread(t.id), &s)
-            if fresh {
-                s.panes[s.active].selected = t.id
-                s.panes[s.active].top = t.id
-            }
-            return fx
+            return openConversation(at: t.id, &s)
         case .author: return selected.map { openPane(.user($0.content.user.screenName), &s) } ?? nothing(&s)
         case .authorLikes: return selected.map { openPane(.likes($0.content.user.screenName), &s) } ?? nothing(&s)
         case .profile: return selected.map { openProfile($0.content.user.screenName, &s) } ?? nothing(&s)
@@ -225,6 +218,17 @@ extension Reducer {
     static func nothing(_ s: inout AppState) -> [Effect] {
         s.notice = Notice(Words.noSelection, isError: false, at: s.now)
         return []
+    }
+
+    /// A conversation opens on the post it was opened from, not on its first post.
+    static func openConversation(at id: TweetID, _ s: inout AppState) -> [Effect] {
+        let fresh = !s.panes.contains { $0.id == .thread(id) }
+        let fx = openPane(.thread(id), &s)
+        if fresh {
+            s.panes[s.active].selected = id
+            s.panes[s.active].top = id
+        }
+        return fx
     }
 
     static func openPane(_ id: TimelineID, _ s: inout AppState) -> [Effect] {

@@ -7,81 +7,6 @@ import TwitterAPI
     import Glibc
 #endif
 
-/// X's pay-per-use prices in US dollars per item (docs/PROTOCOL-V2.md §1); config.toml's
-/// `[prices]` overrides them.
-public struct UsagePrices: Equatable, Sendable {
-    public var postRead = 0.005
-    public var ownedRead = 0.001
-    public var userRead = 0.010
-    public var postCreate = 0.015
-    public var postCreateWithURL = 0.20
-    public var delete = 0.010
-    public var interaction = 0.015
-    public init() {}
-
-    /// The names config.toml uses, each with the field it sets.
-    public static var names: [(String, WritableKeyPath<UsagePrices, Double>)] {
-        [
-            ("post_read", \.postRead), ("owned_read", \.ownedRead), ("user_read", \.userRead), ("post_create", \.postCreate),
-            ("post_create_with_url", \.postCreateWithURL), ("delete", \.delete), ("interaction", \.interaction),
-        ]
-    }
-}
-
-/// What one UTC day was billed for, counted as X bills: a post or user read again the same day
-/// is counted once.
-public struct DayUsage: Codable, Equatable, Sendable {
-    public var postReads = 0
-    public var ownedReads = 0
-    public var userReads = 0
-    public var postsCreated = 0
-    public var postsCreatedWithURL = 0
-    public var postsDeleted = 0
-    public var interactions = 0
-    /// Calls not sent because they could have passed the day's budget (not billed).
-    public var refusedCalls: Int?
-    public init() {}
-
-    public func cost(_ p: UsagePrices) -> Double {
-        Double(postReads) * p.postRead + Double(ownedReads) * p.ownedRead + Double(userReads) * p.userRead
-            + Double(postsCreated) * p.postCreate + Double(postsCreatedWithURL) * p.postCreateWithURL
-            + Double(postsDeleted) * p.delete + Double(interactions) * p.interaction
-    }
-
-    /// Each count with its config.toml price name, for `linnet usage`.
-    public func items(_ p: UsagePrices) -> [(name: String, count: Int, price: Double)] {
-        [
-            ("post_read", postReads, p.postRead), ("owned_read", ownedReads, p.ownedRead), ("user_read", userReads, p.userRead),
-            ("post_create", postsCreated, p.postCreate), ("post_create_with_url", postsCreatedWithURL, p.postCreateWithURL),
-            ("delete", postsDeleted, p.delete), ("interaction", interactions, p.interaction),
-        ]
-    }
-
-    static func + (a: DayUsage, b: DayUsage) -> DayUsage {
-        var s = a
-        s.postReads += b.postReads
-        s.ownedReads += b.ownedReads
-        s.userReads += b.userReads
-        s.postsCreated += b.postsCreated
-        s.postsCreatedWithURL += b.postsCreatedWithURL
-        s.postsDeleted += b.postsDeleted
-        s.interactions += b.interactions
-        if let r = b.refusedCalls { s.refusedCalls = (s.refusedCalls ?? 0) + r }
-        return s
-    }
-
-    enum CodingKeys: String, CodingKey {
-        case postReads = "post_reads"
-        case ownedReads = "owned_reads"
-        case userReads = "user_reads"
-        case postsCreated = "posts_created"
-        case postsCreatedWithURL = "posts_created_with_url"
-        case postsDeleted = "posts_deleted"
-        case interactions
-        case refusedCalls = "refused_calls"
-    }
-}
-
 /// An account's billable reads and writes per UTC day, kept in
 /// `$XDG_STATE_HOME/linnet/<account>/usage.json` (0600). The ids read today are kept too, so a
 /// post read again is not counted again, across restarts and by every Linnet process of the
@@ -91,7 +16,7 @@ public final class UsageLedger: UsageRecording {
     public let prices: UsagePrices
     /// Polling slows as today's estimate nears this and stops when it is reached (nil: none).
     public let budgetPerDay: Double?
-    private let clock: any WallClock
+    let clock: any WallClock
     /// Days whose ids are kept: today and yesterday (a process running across midnight).
     static let daysWithIDs = 2
     /// Days of counts kept: enough for this month and last year's.
@@ -118,7 +43,7 @@ public final class UsageLedger: UsageRecording {
         var held = 0.0
     }
 
-    private let state = Locked(State())
+    let state = Locked(State())
 
     /// Where the budget was set, for the words that say how to raise it.
     public let budgetSource: String
@@ -177,61 +102,6 @@ public final class UsageLedger: UsageRecording {
             s.pending[day] = w
             s.dirty = true
         }
-    }
-
-    /// What a call could cost at most, from its worst case (ids unknown: each counted).
-    public func price(_ worst: Billable) -> Double {
-        let owned = worst.owner != nil && worst.owner == state.withLock { $0.me }
-        var u = DayUsage()
-        if owned { u.ownedReads = worst.posts.count } else { u.postReads = worst.posts.count }
-        u.postReads += worst.includedPosts.count
-        u.userReads = worst.users.count
-        u.postsCreated = worst.creates
-        u.postsCreatedWithURL = worst.createsWithURL
-        u.postsDeleted = worst.deletes
-        u.interactions = worst.interactions
-        return u.cost(prices)
-    }
-
-    /// The budget gate (every call the client sends asks it): a call whose worst case would take
-    /// today's spending past `budget_per_day` is not sent, and is counted as refused.
-    public func admit(_ worst: Billable) -> String? {
-        guard let budget = budgetPerDay else { return nil }
-        let cost = price(worst)
-        let spent = todayCost
-        let day = Self.day(clock.now())
-        // Held against the budget with what other calls in flight hold, under one lock.
-        let admitted = state.withLock { s -> Bool in
-            guard cost > 0, spent + s.held + cost > budget + 1e-9 else {
-                s.held += cost
-                return true
-            }
-            var w = s.pending[day] ?? DayUsage()
-            w.refusedCalls = (w.refusedCalls ?? 0) + 1
-            s.pending[day] = w
-            s.dirty = true
-            return false
-        }
-        if admitted { return nil }
-        return "Not sent: it could cost up to \(UsageFormat.dollars(cost)), and today's budget of \(UsageFormat.dollars(budget)) has "
-            + "\(UsageFormat.dollars(max(0, budget - spent))) left. Reads resume at 00:00 UTC, or raise \(budgetSource)."
-    }
-
-    public func settle(_ worst: Billable) {
-        let cost = price(worst)
-        state.withLock { $0.held = max(0, $0.held - cost) }
-    }
-
-    /// How many posts, each priced as `perPost` (one post of a page at its worst), today's
-    /// budget still pays for; nil without a budget.
-    public func affordablePosts(_ perPost: Billable) -> Int? {
-        guard let budget = budgetPerDay else { return nil }
-        let each = price(perPost)
-        guard each > 0 else { return 1_000 }
-        let held = state.withLock { $0.held }
-        // Bounded before it becomes an Int: a tiny price or an endless budget must not trap.
-        let n = ((budget - todayCost - held) / each + 1e-9).rounded(.down)
-        return n.isFinite ? Int(max(0, min(1_000, n))) : (n > 0 ? 1_000 : 0)
     }
 
     /// One day's counts: the file's, with this process's reads and unsaved writes.
