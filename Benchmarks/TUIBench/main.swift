@@ -276,6 +276,7 @@ func parent() async throws {
     bench("tui_launch_first_frame_100k_cached_ms", w * 1000, "ms", decimals: 1, goal: .atMost(50))
     print("bench: tui_launch_first_frame_empty_ms \(String(format: "%.1f", e * 1000)) ms")
     print("bench: tui_launch_cache_ratio \(String(format: "%.2f", w / e)) x")
+    await longPostFigures()
 }
 
 let semaphore = DispatchSemaphore(value: 0)

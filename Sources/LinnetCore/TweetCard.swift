@@ -26,23 +26,28 @@ public enum TweetCard {
 
     /// Whether the card leaves lines of the text out (the reader shows them).
     public static func isCut(_ tweet: Tweet, width: Int) -> Bool {
-        let w = max(10, width - gutter)
+        textLineCount(tweet, width: max(10, width - gutter)) > maxTextLines
+    }
+
+    /// Lines the text wraps to at `w` columns: counted once per post and width (styles never
+    /// change where text wraps), shared by the card and `isCut`; 0 for a text too short to fill a card.
+    static func textLineCount(_ tweet: Tweet, width w: Int) -> Int {
         // Few enough scalars and line ends cannot fill the lines: a grapheme is 2 columns at most,
         // and a word wrapped early leaves at most half a line empty.
         let t = tweet.content.text
         let scalars = t.unicodeScalars.count
         if scalars < 4096, 2 * (t.utf8.reduce(0, { $0 + ($1 == 10 ? 1 : 0) }) + 1) + (4 * scalars) / w + 1 <= maxTextLines {
-            return false
+            return 0
         }
-        let key = CardCache.Key(tweet: ObjectIdentifier(tweet), width: width, theme: 0, age: "cut")
-        if let known = CardCache.shared.height(key, tweet) { return known == 1 }
-        let cut = textLines(tweet.content, width: w, theme: .fallback).count > maxTextLines
-        CardCache.shared.storeHeight(key, tweet, cut ? 1 : 0)
-        return cut
+        let key = CardCache.Key(tweet: ObjectIdentifier(tweet), width: w, theme: 0, age: "text lines")
+        if let known = CardCache.shared.height(key, tweet) { return known }
+        let count = TextLayout.lineCount(body(tweet.content.displayText, theme: .fallback), width: w)
+        CardCache.shared.storeHeight(key, tweet, count)
+        return count
     }
 
-    static func textLines(_ content: Tweet, width w: Int, theme: Theme) -> [StyledLine] {
-        TextLayout.wrap(body(content.displayText, theme: theme), width: w)
+    static func textLines(_ content: Tweet, width w: Int, theme: Theme, limit: Int = .max) -> [StyledLine] {
+        TextLayout.wrap(body(content.displayText, theme: theme), width: w, limit: limit)
     }
 
     public static func lines(_ tweet: Tweet, width: Int, theme: Theme, now: Double) -> [StyledLine] {
@@ -78,12 +83,12 @@ public enum TweetCard {
             out += TextLayout.wrap(
                 [Span(Words.withheld(in: x.withheldIn.map(clean), copyright: x.withheldForCopyright), theme[.dim])], width: w)
         }
-        let text = textLines(content, width: w, theme: theme)
-        if whole || text.count <= maxTextLines {
-            out += text
+        let total = whole ? 0 : textLineCount(tweet, width: w)
+        if total <= maxTextLines {
+            out += textLines(content, width: w, theme: theme)
         } else {
-            out += text.prefix(maxTextLines)
-            out.append(StyledLine([Span(Words.moreLines(text.count - maxTextLines), theme[.dim])]))
+            out += textLines(content, width: w, theme: theme, limit: maxTextLines)
+            out.append(StyledLine([Span(Words.moreLines(total - maxTextLines), theme[.dim])]))
         }
         // Its photos, GIF or video, each on a line: kind, place, size, alt text (`o` lists them).
         let media = content.entities.media

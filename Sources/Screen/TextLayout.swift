@@ -108,16 +108,31 @@ extension Screen {
 /// Wrapping and cutting by display width, never by character count.
 public enum TextLayout {
     /// Wraps styled text to `width` columns: breaks after spaces where it can, inside a word
-    /// only when the word is longer than a line; `\n` always breaks.
-    public static func wrap(_ spans: [Span], width: Int) -> [StyledLine] {
-        guard width > 0 else { return [] }
+    /// only when the word is longer than a line; `\n` always breaks. With `limit`, the first
+    /// `limit` lines only (a card's first lines of a long post cost what they show).
+    public static func wrap(_ spans: [Span], width: Int, limit: Int = .max) -> [StyledLine] {
         var lines: [StyledLine] = []
+        _ = layOut(spans, width: width, limit: limit, into: &lines, build: true)
+        return lines
+    }
+
+    /// How many lines `wrap` makes, without building them.
+    public static func lineCount(_ spans: [Span], width: Int) -> Int {
+        var none: [StyledLine] = []
+        return layOut(spans, width: width, limit: .max, into: &none, build: false)
+    }
+
+    private static func layOut(_ spans: [Span], width: Int, limit: Int, into lines: inout [StyledLine], build: Bool) -> Int {
+        guard width > 0, limit > 0 else { return 0 }
+        var count = 0
         var current: [(Character, Int, Style)] = []
         var used = 0
         var breakAfter: Int?  // index in `current` after which a break may go
         var wrapped = false  // the current line began at a wrap, not a newline
 
         func emit(_ items: ArraySlice<(Character, Int, Style)>) {
+            count += 1
+            guard build else { return }
             var spans: [Span] = []
             var glyphs = Glyphs()
             for (ch, cw, st) in items {
@@ -133,6 +148,7 @@ public enum TextLayout {
 
         for span in spans {
             for ch in span.text {
+                if count >= limit { return count }
                 if ch == "\n" || ch == "\r\n" {
                     emit(current[...])
                     current = []
@@ -172,8 +188,8 @@ public enum TextLayout {
                 if ch == " " || ((ch == "-" || ch == "/") && current.count > 1) { breakAfter = current.count - 1 }
             }
         }
-        if !current.isEmpty || lines.isEmpty { emit(current[...]) }
-        return lines
+        if count < limit && (!current.isEmpty || count == 0) { emit(current[...]) }
+        return count
     }
 
     /// Cuts text to `width` columns, ending with `…` when something was cut.
