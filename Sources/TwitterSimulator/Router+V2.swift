@@ -145,6 +145,11 @@ extension Router {
             return response
         case .ok(let who): identity = who
         }
+        // A request X's contract rules out is refused as X does, before it counts or runs.
+        if let refusal = Contract.x.refusal(r) {
+            await world.record(r, auth: { if case .app = identity { "bearer" } else { "user" } }(), status: 400)
+            return refusal
+        }
         return await limitedRun(endpoint, r, identity) { headers in
             var response = World.problem(429, "Too Many Requests", "Too Many Requests")
             response.headers += headers

@@ -524,7 +524,7 @@ def test_v2_user_timeline_reads_their_posts(home, sim):
     with urllib.request.urlopen(f"{sim['base']}/_sim/timeline?name=user&user=ada") as f:
         truth = [int(i) for i in json.load(f)["ids"]]
     assert [int(t["id"]) for t in rows] == truth[:5]
-    r = run(env, "--api-base", sim["base"], "timeline", "user", "nobody_by_that_name")
+    r = run(env, "--api-base", sim["base"], "timeline", "user", "nobody_by_that")
     assert r.returncode != 0 and "Could not find user with username" in r.stderr, r.stderr
 
 

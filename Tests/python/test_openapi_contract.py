@@ -149,3 +149,26 @@ def test_media_upload_matches_the_contract(sim, session):
     validate("/2/media/upload/{id}/append", "post", r)
     r = session.post(base + f"/2/media/upload/{media}/finalize", json={})
     validate("/2/media/upload/{id}/finalize", "post", r)
+
+
+def test_the_simulator_checks_come_from_the_contract():
+    """ContractTable.swift is exactly what Tools/contract-table.py derives from openapi.json, so a
+    change to the contract (or a hand edit) cannot leave the simulator's checks behind."""
+    import subprocess
+    import sys
+    root = os.path.join(os.path.dirname(__file__), "..", "..")
+    r = subprocess.run([sys.executable, os.path.join(root, "Tools", "contract-table.py"), "--check"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr or r.stdout
+
+
+def test_invalid_requests_get_the_contracts_problem(sim, session):
+    """A request the contract rules out is answered 400 with the InvalidRequestProblem schema."""
+    me = session.get(f"{sim['base']}/2/users/me").json()["data"]["id"]
+    template = "/2/users/{id}/timelines/reverse_chronological"
+    for query in ("tweet.fields=foo", "nonsense=1", "max_results=1000", "expansions=nonsense"):
+        r = session.get(f"{sim['base']}/2/users/{me}/timelines/reverse_chronological?{query}")
+        assert r.status_code == 400, query
+        validate(template, "get", r)
+        schema = {"$ref": "#/components/schemas/InvalidRequestProblem", "components": SPEC["components"]}
+        assert not list(OAS30Validator(schema).iter_errors(r.json())), r.text
+        assert query.split("=")[0] in r.json()["errors"][0]["parameters"], r.text

@@ -1,0 +1,112 @@
+import Foundation
+import LinnetTestSupport
+import Testing
+import TwitterAPI
+
+@testable import TwitterSimulator
+
+/// The simulator refuses what X's contract rules out, with X's `Invalid Request` problem, and
+/// lets through what it allows: the cases a request Linnet got wrong would meet at X.
+@Suite struct SimContractTests {
+    /// A signed v2 call; a JSON body when given.
+    func v2(_ sim: SimHarness, _ method: String, _ target: String, json: String? = nil) async throws -> RawHTTP.Response {
+        let auth = try OAuth1Signer().authorizationHeader(
+            method: method, url: sim.base + target, formParameters: [], credentials: sim.credentials)
+        var headers = [("Authorization", auth)]
+        if json != nil { headers.append(("Content-Type", "application/json")) }
+        return try await RawHTTP.send(port: sim.port, method: method, target: target, headers: headers, body: Data((json ?? "").utf8))
+    }
+
+    func problem(_ sim: SimHarness, _ r: RawHTTP.Response) throws -> (parameters: [String], messages: [String]) {
+        #expect(r.status == 400, "\(r.status) \(String(decoding: r.body, as: UTF8.self))")
+        #expect(r.headers["content-type"]?.hasPrefix("application/problem+json") == true)
+        let v = try sim.json(r)
+        #expect(v["title"]?.stringValue == "Invalid Request")
+        #expect(v["type"]?.stringValue == "https://api.twitter.com/2/problems/invalid-request")
+        #expect(v["detail"]?.stringValue == "One or more parameters to your request was invalid.")
+        guard case .array(let errors)? = v["errors"] else { return ([], []) }
+        var names: [String] = []
+        for e in errors {
+            if case .object(let p)? = e["parameters"] { names += p.map(\.0) }
+        }
+        return (names, errors.compactMap { $0["message"]?.stringValue })
+    }
+
+    @Test func theHomeTimelineRefusesWhatXRefuses() async throws {
+        let sim = try await SimHarness.start()
+        defer { Task { await sim.stop() } }
+        let me = try sim.json(try await v2(sim, "GET", "/2/users/me"))["data"]?["id"]?.stringValue ?? ""
+        let home = "/2/users/\(me)/timelines/reverse_chronological"
+        let cases: [(String, String, String)] = [
+            ("tweet.fields=foo", "tweet.fields", "The `tweet.fields` query parameter value [foo] is not one of ["),
+            ("nonsense=1", "nonsense", "The query parameter [nonsense] is not one of ["),
+            ("max_results=1000", "max_results", "The `max_results` query parameter value [1000] is not between 1 and 100"),
+            ("expansions=nonsense", "expansions", "The `expansions` query parameter value [nonsense] is not one of ["),
+            ("since_id=abc", "since_id", "The `since_id` query parameter value [abc] is not valid"),
+            ("start_time=yesterday", "start_time", "The `start_time` query parameter value [yesterday] is not valid"),
+            ("tweet.fields=id,id", "tweet.fields", "The `tweet.fields` query parameter value [id,id] is not valid"),
+        ]
+        for (query, name, message) in cases {
+            let (names, messages) = try problem(sim, try await v2(sim, "GET", home + "?" + query))
+            #expect(names == [name], "\(query): \(names)")
+            #expect(messages.first?.hasPrefix(message) == true, "\(query): \(messages)")
+        }
+        // Two faults at once are both named.
+        let (both, _) = try problem(sim, try await v2(sim, "GET", home + "?max_results=0&user.fields=bogus"))
+        #expect(Set(both) == ["max_results", "user.fields"])
+        // What the contract allows is answered.
+        let ok = try await v2(
+            sim, "GET",
+            home + "?max_results=5&tweet.fields=created_at,author_id,note_tweet&expansions=author_id&start_time=2020-01-01T00:00:00.000Z")
+        #expect(ok.status == 200, "\(String(decoding: ok.body, as: UTF8.self))")
+    }
+
+    @Test func pathParametersAndBodiesAreHeldToTheContract() async throws {
+        let sim = try await SimHarness.start()
+        defer { Task { await sim.stop() } }
+        let (ids, _) = try problem(sim, try await v2(sim, "GET", "/2/tweets/not-a-number"))
+        #expect(ids == ["id"])
+        let (names, _) = try problem(sim, try await v2(sim, "GET", "/2/users/by/username/far_too_long_for_a_handle"))
+        #expect(names == ["username"])
+        // A lookup needs its ids.
+        let (_, missing) = try problem(sim, try await v2(sim, "GET", "/2/tweets"))
+        #expect(missing == ["The `ids` query parameter can not be empty"])
+        // JSON bodies: types, unknown properties where the schema is closed, JSON itself.
+        for (body, says) in [
+            (#"{"text": 5}"#, "$.text: 5 is not a string"),
+            (#"{"text": "hi", "reply": {"in_reply_to_tweet_id": "x1"}}"#, "$.reply.in_reply_to_tweet_id: x1 does not match"),
+            (#"{"text": "hi", "media": {"media_ids": []}}"#, "$.media.media_ids: fewer than 1 items"),
+            (#"{"text": "hi""#, "The request body is not valid JSON"),
+        ] {
+            let (_, messages) = try problem(sim, try await v2(sim, "POST", "/2/tweets", json: body))
+            #expect(messages.first?.hasPrefix(says) == true, "\(body): \(messages)")
+        }
+        let made = try await v2(sim, "POST", "/2/tweets", json: #"{"text": "held to the contract"}"#)
+        #expect(made.status == 201, "\(String(decoding: made.body, as: UTF8.self))")
+        // A form body where the operation takes JSON is refused, not guessed at.
+        let form = try await sim.call("POST", "/2/tweets", [("text", "a form")])
+        #expect(form.status == 400)
+    }
+
+    /// The table the checks come from is X's contract, every operation of it.
+    @Test func theChecksCoverEveryOperationOfTheContract() throws {
+        let doc = try JSONSerialization.jsonObject(with: Fixtures.data("x-api-v2/openapi.json")) as? [String: Any] ?? [:]
+        let paths = doc["paths"] as? [String: [String: Any]] ?? [:]
+        let methods: Set<String> = ["get", "post", "put", "delete", "patch"]
+        let expected = Set(paths.flatMap { path, item in item.keys.filter(methods.contains).map { $0.uppercased() + " " + path } })
+        let contract = Contract.x
+        #expect(contract.version == (doc["info"] as? [String: Any])?["version"] as? String)
+        #expect(Set(contract.operations.map { $0.method + " " + $0.template }) == expected)
+        #expect(contract.operation(method: "GET", rawPath: "/2/users/me")?.0.template == "/2/users/me")
+        #expect(contract.operation(method: "GET", rawPath: "/2/users/12")?.1 == ["id": "12"])
+    }
+
+    @Test func dateTimesAreRFC3339() {
+        for good in ["2026-11-25T13:54:23Z", "2026-11-25T13:54:23.123Z", "2026-11-25t13:54:23+01:00", "2020-02-29T23:59:60Z"] {
+            #expect(RFC3339.isValid(good), "\(good)")
+        }
+        for bad in ["2026-11-25", "2026-13-01T00:00:00Z", "2026-11-25T13:54:23", "2026-11-25T13:54:23.Z", "2026-11-25 13:54:23Z", ""] {
+            #expect(!RFC3339.isValid(bad), "\(bad)")
+        }
+    }
+}
