@@ -5,7 +5,8 @@ APT_PACKAGES := libcurl4-openssl-dev libssl-dev libncurses-dev libre2-dev pkg-co
 export LANG := C.UTF-8
 VENV := .venv
 # Real third-party clients the simulator must satisfy, and the test runner for them.
-PY_PACKAGES := tweepy==4.17.0 requests-oauthlib==2.0.0 oauthlib==3.3.1 pytest==9.2.0 openapi-schema-validator==0.6.3
+PY_PACKAGES := tweepy==4.17.0 requests-oauthlib==2.0.0 oauthlib==3.3.1 pytest==9.2.0 openapi-schema-validator==0.8.1 \
+	schemathesis==4.32.5 openapi-core==0.23.1
 
 .PHONY: all deps bench-deps venv build test demo bench lint format fuzz sanitize soak soak-memory clean
 

@@ -174,7 +174,7 @@ final class SimHTTPServer: Sendable {
                         buffer += try await read(conn)
                         continue
                     case .refuse(let status, let reason):
-                        try await refuse(conn, status, reason)
+                        try await refuse(conn, status, reason, v2: Self.isV2(buffer))
                         return
                     case .head(let h, let n):
                         head = h
@@ -230,8 +230,19 @@ final class SimHTTPServer: Sendable {
     }
 
     /// Twitter's error body with the status, then the connection closes.
-    private func refuse(_ conn: AsyncSocket, _ status: Int, _ reason: String) async throws {
-        let r = SimResponse.error(status, code: 0, reason, headers: [("Connection", "close")])
+    /// A request line for `/2/…`, as far as it came.
+    static func isV2(_ buffer: [UInt8]) -> Bool {
+        guard let space = buffer.prefix(16).firstIndex(of: 0x20) else { return false }
+        return buffer[(space + 1)...].starts(with: Array("/2/".utf8))
+    }
+
+    /// An HTTP-level refusal, in the words of the face asked (v2: a problem object).
+    private func refuse(_ conn: AsyncSocket, _ status: Int, _ reason: String, v2: Bool = false) async throws {
+        var r =
+            v2
+            ? World.problem(status, HTTPReason.text(status), reason)
+            : SimResponse.error(status, code: 0, reason)
+        r.headers.append(("Connection", "close"))
         _ = try await write(conn, r, now: Date(), keepAlive: false)
     }
 

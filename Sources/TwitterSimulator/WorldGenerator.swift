@@ -218,7 +218,7 @@ enum WorldGenerator {
             } else if k % 11 == 5 {
                 tweets[k].media = [
                     SimAttachment(key: key, kind: "photo", altText: alts[k % alts.count], width: 1600, height: 1200),
-                    SimAttachment(key: "3_\(t.id)_2", kind: "photo", altText: nil, width: 800, height: 800),
+                    SimAttachment(key: "3_\(t.id)2", kind: "photo", altText: nil, width: 800, height: 800),
                 ]
             } else if k % 13 == 9 {
                 tweets[k].media = [SimAttachment(key: "7_\(t.id)", kind: "video", altText: nil, width: 1280, height: 720)]

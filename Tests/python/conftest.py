@@ -37,3 +37,12 @@ def sim():
 def ground_truth(sim, name):
     with urllib.request.urlopen(f"{sim['base']}/_sim/timeline?name={name}") as r:
         return [int(i) for i in json.load(r)["ids"]]
+
+
+# Figures tests report (cases generated, requests validated), printed after the run.
+SUMMARY = []
+
+
+def pytest_terminal_summary(terminalreporter):
+    for line in SUMMARY:
+        terminalreporter.write_line(line)

@@ -172,3 +172,32 @@ def test_invalid_requests_get_the_contracts_problem(sim, session):
         schema = {"$ref": "#/components/schemas/InvalidRequestProblem", "components": SPEC["components"]}
         assert not list(OAS30Validator(schema).iter_errors(r.json())), r.text
         assert query.split("=")[0] in r.json()["errors"][0]["parameters"], r.text
+
+
+def test_every_page_of_home_with_media_matches_the_contract(sim, session):
+    """The whole home timeline, paged, with media expanded: every media key of the contract's form."""
+    base, me = sim["base"], sim["user_id"]
+    params = {"max_results": 100, "expansions": "attachments.media_keys,author_id",
+              "media.fields": "media_key,type,width,height,alt_text,url", "tweet.fields": "attachments,created_at"}
+    keys, pages = 0, 0
+    while True:
+        r = session.get(base + f"/2/users/{me}/timelines/reverse_chronological", params=params)
+        assert r.status_code == 200, r.text[:300]
+        validate("/2/users/{id}/timelines/reverse_chronological", "get", r)
+        body = r.json()
+        keys += len(body.get("includes", {}).get("media", []))
+        pages += 1
+        token = body.get("meta", {}).get("next_token")
+        if not token or pages > 50:
+            break
+        params["pagination_token"] = token
+    assert keys > 0 and pages > 1, (keys, pages)
+
+
+def test_an_http_level_refusal_on_v2_is_a_problem(sim):
+    """A request line too long for the server: on a /2/ path the answer is the contract's Problem."""
+    r = requests.get(sim["base"] + "/2/tweets?ids=" + "1," * 6000)
+    assert r.status_code == 414
+    assert r.headers["Content-Type"].startswith("application/problem+json"), r.headers
+    schema = {"$ref": "#/components/schemas/Problem", "components": SPEC["components"]}
+    assert not list(OAS30Validator(schema).iter_errors(r.json())), r.text
