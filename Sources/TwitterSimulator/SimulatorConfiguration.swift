@@ -28,6 +28,9 @@ public struct SimulatorConfiguration: Sendable {
     public var timestampWindowSeconds: Int64 = 300
     /// Where the world is saved and loaded (JSON); nil keeps it in memory only.
     public var statePath: String?
+    /// Append every API request here as a JSON line (method, path, query, content type, body;
+    /// the Authorization header's scheme only), for checking what a client sends.
+    public var recordRequestsPath: String?
     /// Faults active from the start.
     public var faults = FaultPlan()
     /// The access level the simulated keys have, with today's restrictions (docs/PROTOCOL-V2.md §1).

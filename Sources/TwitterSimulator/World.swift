@@ -94,6 +94,7 @@ actor World {
     var limits = RateLimiter()
     var faults: FaultPlan
     var log: [LoggedRequest] = []
+    lazy var recorder: RequestRecorder? = config.recordRequestsPath.flatMap(RequestRecorder.init(path:))
     var lastStatusText: [UInt64: String] = [:]
     var clockOffset: Int64 = 0
     var lastIDMillis: UInt64 = 0
@@ -211,6 +212,7 @@ actor World {
     // MARK: - Log
 
     func record(_ request: SimRequest, auth: String, status: Int, window: RateLimiter.Window? = nil) {
+        if let recorder { recorder.append(request, status: status) }
         log.append(
             LoggedRequest(
                 method: request.method, path: request.path, auth: auth, status: status,

@@ -21,6 +21,8 @@ struct SimCommand: AsyncParsableCommand {
     @Option(help: "Seconds between stream keep-alives.") var keepAlive: Double = 30
     @Option(help: "Rate-limit window in seconds (Twitter's is 900).") var rateLimitWindow: Double = 900
     @Option(help: "Save and load the world here (JSON).") var state: String?
+    @Option(help: "Append each API request to this file as a JSON line (no credentials), to check what a client sends.")
+    var recordRequests: String?
     @Option(help: "Access level of the simulated keys: self-serve, basic, pro or enterprise (v1.1 only on enterprise).")
     var tier = "enterprise"
     @Flag(help: "Date the backlog from 2026-01-01 on every run instead of leading up to now.") var fixedDates = false
@@ -45,6 +47,7 @@ struct SimCommand: AsyncParsableCommand {
         }
         config.tier = level
         config.statePath = state
+        config.recordRequestsPath = recordRequests
         config.faults.dropStreamAfterMessages = dropStreamAfter
         config.faults.stallStreamSeconds = stallStream
         config.faults.delayMilliseconds = delay
