@@ -8,11 +8,15 @@ import TwitterAPI
 /// `linnet api METHOD PATH [key=value …]`: any endpoint, signed, JSON out.
 struct APICommand: AsyncParsableCommand {
     static let configuration = CommandConfiguration(
-        commandName: "api", abstract: "Call any v1.1 endpoint (GET statuses/show id=20) and print its JSON.",
-        discussion: "Exit status 0 for a 2xx answer; otherwise the error is printed and the status says what kind.")
+        commandName: "api", abstract: "Call any X API endpoint, v2 or v1.1, and print its JSON.",
+        discussion: """
+            v2: linnet api GET /2/users/me user.fields=public_metrics
+            v1.1: linnet api GET statuses/show id=20
+            Exit status 0 for a 2xx answer; otherwise the error is printed and the status says what kind.
+            """)
     @OptionGroup var global: GlobalOptions
     @Argument(help: "GET, POST or DELETE.", completion: .list(["GET", "POST", "DELETE", "PUT"])) var method: String
-    @Argument(help: "The path, as statuses/home_timeline or /1.1/statuses/home_timeline.json.") var path: String
+    @Argument(help: "The path, as /2/users/me, or statuses/home_timeline or /1.1/statuses/home_timeline.json.") var path: String
     @Argument(help: "Parameters as key=value.") var parameters: [String] = []
     @Flag(help: "Use the app's bearer token (LINNET_BEARER_TOKEN or an app-only account) instead of a user.") var appOnly = false
     @Flag(help: "Write the body exactly as it came (for a body that is not JSON or text); best sent to a file.") var raw = false

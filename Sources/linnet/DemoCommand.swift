@@ -43,8 +43,9 @@ struct DemoCommand: AsyncParsableCommand {
         if global.account != nil || global.apiBase != nil || global.streamBase != nil {
             throw ValidationError("linnet demo runs its own simulator: --account, --api-base and --stream-base do not apply to it.")
         }
-        // The demo has no account and reads no LINNET_API: --api alone chooses.
-        let chosen = try global.chosenAPI(nil, environment: [:])
+        // The demo has no account and reads no LINNET_API: --api alone chooses, and without it
+        // the demo shows v1.1's live stream (its simulator has no key to be refused).
+        let chosen = global.api == nil ? TwitterClient.API.v1 : try global.chosenAPI(nil, environment: [:])
         guard let level = SimulatorConfiguration.Tier(rawValue: tier) else {
             throw ValidationError(
                 "--tier is one of \(SimulatorConfiguration.Tier.allCases.map(\.rawValue).joined(separator: ", ")), not \(tier).")

@@ -11,19 +11,21 @@ import TwitterAPI
 struct GlobalOptions: ParsableArguments {
     @Option(help: "The account to use (default: the active one in accounts.toml).", completion: .custom { _ in Completions.accountNames() })
     var account: String?
-    @Option(help: "API base URL (default https://api.twitter.com; the simulator's for testing).") var apiBase: String?
+    @Option(help: "API base URL (default https://api.x.com for v2, https://api.twitter.com for v1.1; the simulator's for testing).")
+    var apiBase: String?
     @Option(help: "Streaming base URL (default: Twitter's, or --api-base when given).") var streamBase: String?
     @Option(help: "A PEM file of extra certificate authorities to trust.") var cacert: String?
     @Flag(help: "Print each request and response line to stderr, secrets redacted.") var trace = false
     @Option(help: "The accounts file (default $XDG_CONFIG_HOME/linnet/accounts.toml).") var accountsFile: String?
     @Option(help: "Theme name or path to a theme file.", completion: .custom { _ in Theme.available() }) var theme: String?
     @Option(name: .customLong("config"), help: "The config file (default $XDG_CONFIG_HOME/linnet/config.toml).") var configFile: String?
-    @Option(help: "The API to use: v2 or v1.1 (default: LINNET_API, else the account's, else v1.1).", completion: .list(["v2", "v1.1"]))
+    @Option(help: "The API to use: v2 or v1.1 (default: LINNET_API, else the account's, else v2).", completion: .list(["v2", "v1.1"]))
     var api: String?
 
-    /// The API chosen: this option, `LINNET_API`, the account's, or v1.1.
+    /// The API chosen: this option, `LINNET_API`, the account's, or v2 (what a developer key
+    /// reads in 2026; v1.1 answers it with error 453).
     func chosenAPI(_ account: Account?, environment env: [String: String]) throws -> TwitterClient.API {
-        let name = api ?? env["LINNET_API"] ?? account?.api ?? "v1.1"
+        let name = api ?? env["LINNET_API"] ?? account?.api ?? "v2"
         guard let chosen = TwitterClient.API(rawValue: name) ?? (name == "v1" ? .v1 : nil) else {
             throw CLIError("The API must be v2 or v1.1, not \"\(Sanitizer.visible(name, keepNewlines: false))\".", code: .usage)
         }
@@ -42,9 +44,11 @@ struct GlobalOptions: ParsableArguments {
         return HTTPClient(options: options)
     }
 
-    /// This option's base, else the account's, else Twitter's; --stream-base over either.
-    func endpoints(accountBase: String?) -> TwitterEndpoints {
-        var e = (apiBase ?? accountBase).map(TwitterEndpoints.single) ?? TwitterEndpoints()
+    /// This option's base, else the account's, else X's for the API (v2: everything at
+    /// api.x.com); --stream-base over either.
+    func endpoints(accountBase: String?, api: TwitterClient.API = .v1) -> TwitterEndpoints {
+        let fallback = api == .v2 ? TwitterEndpoints.single("https://api.x.com") : TwitterEndpoints()
+        var e = (apiBase ?? accountBase).map(TwitterEndpoints.single) ?? fallback
         if let s = streamBase {
             e.streamBase = s
             e.userStreamBase = s
@@ -112,7 +116,7 @@ struct GlobalOptions: ParsableArguments {
             let uid = auth.tokenUserID
             return (
                 TwitterClient(
-                    endpoints: endpoints(accountBase: nil), auth: auth, http: http, api: api,
+                    endpoints: endpoints(accountBase: nil, api: api), auth: auth, http: http, api: api,
                     usage: ledger(name: uid.map { "id-\($0)" } ?? "env", me: uid, api: api)), nil
             )
         }
@@ -120,7 +124,7 @@ struct GlobalOptions: ParsableArguments {
             let api = try chosenAPI(nil, environment: env)
             return (
                 TwitterClient(
-                    endpoints: endpoints(accountBase: nil), auth: .bearer(b), http: http, api: api,
+                    endpoints: endpoints(accountBase: nil, api: api), auth: .bearer(b), http: http, api: api,
                     usage: ledger(name: "app-only", me: nil, api: api)), nil
             )
         }
@@ -161,7 +165,7 @@ struct GlobalOptions: ParsableArguments {
         let api = try chosenAPI(a, environment: env)
         return (
             TwitterClient(
-                endpoints: endpoints(accountBase: a.apiBase), auth: auth, http: http, api: api,
+                endpoints: endpoints(accountBase: a.apiBase, api: api), auth: auth, http: http, api: api,
                 usage: ledger(name: a.name, me: a.userID.flatMap(UserID.init), api: api)), a
         )
     }

@@ -65,6 +65,8 @@ struct LoginCommand: AsyncParsableCommand {
         let base = global.apiBase ?? "https://api.twitter.com"
         let flows = OAuthFlows(http: http, apiBase: base, consumerKey: key, consumerSecret: secret)
         var account = Account(name: name ?? "", consumerKey: key, consumerSecret: secret, apiBase: global.apiBase)
+        // The API asked for at sign-in stays the account's (none said: v2, the default).
+        if let asked = global.api { account.api = asked }
         do {
             switch method {
             case .oauth2:

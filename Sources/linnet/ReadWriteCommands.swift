@@ -192,25 +192,29 @@ struct TimelineCommand: AsyncParsableCommand {
                 if which != "user" && !(which == "likes" && name != nil) {
                     if let known { me = known } else { me = try await client.v2Me().id }
                 }
-                let paging = [("max_results", String(max(5, min(100, count))))] + TwitterClient.V2Query.posts
+                // Exactly --count posts: a page of at least the operation's minimum, cut to it.
+                func paging(_ template: String) -> [(String, String)] {
+                    [("max_results", TwitterClient.V2Query.maxResults(count, for: template))] + TwitterClient.V2Query.posts
+                }
                 switch which {
                 case "home":
-                    let data = try await client.call("GET", "/2/users/\(me!)/timelines/reverse_chronological", paging)
-                    try printPosts(data, client: client, as: listing)
+                    let template = "/2/users/{id}/timelines/reverse_chronological"
+                    let data = try await client.call("GET", "/2/users/\(me!)/timelines/reverse_chronological", paging(template))
+                    try printPosts(data, client: client, limit: count, as: listing)
                 case "mentions":
-                    let data = try await client.call("GET", "/2/users/\(me!)/mentions", paging)
-                    try printPosts(data, client: client, owner: me, as: listing)
+                    let data = try await client.call("GET", "/2/users/\(me!)/mentions", paging("/2/users/{id}/mentions"))
+                    try printPosts(data, client: client, owner: me, limit: count, as: listing)
                 case "likes":
                     var whose = me ?? UserID(0)
                     if let name { whose = try await client.v2User(named: name.hasPrefix("@") ? String(name.dropFirst()) : name).id }
-                    let data = try await client.call("GET", "/2/users/\(whose)/liked_tweets", paging)
-                    try printPosts(data, client: client, owner: whose, as: listing)
+                    let data = try await client.call("GET", "/2/users/\(whose)/liked_tweets", paging("/2/users/{id}/liked_tweets"))
+                    try printPosts(data, client: client, owner: whose, limit: count, as: listing)
                 default:
                     // v2 names users by id: one lookup, then the user's own posts.
                     let who = name.map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 } ?? ""
                     let user = try await client.v2User(named: who)
-                    let data = try await client.call("GET", "/2/users/\(user.id)/tweets", paging)
-                    try printPosts(data, client: client, owner: user.id, as: listing)
+                    let data = try await client.call("GET", "/2/users/\(user.id)/tweets", paging("/2/users/{id}/tweets"))
+                    try printPosts(data, client: client, owner: user.id, limit: count, as: listing)
                 }
                 try? (client.usage as? UsageLedger)?.save()
                 return
@@ -235,7 +239,8 @@ struct SearchCommand: AsyncParsableCommand {
             if client.api == .v2 {
                 let data = try await client.call(
                     "GET", "/2/tweets/search/recent",
-                    [("query", query), ("max_results", String(max(10, count)))] + TwitterClient.V2Query.posts)
+                    [("query", query), ("max_results", TwitterClient.V2Query.maxResults(count, for: "/2/tweets/search/recent"))]
+                        + TwitterClient.V2Query.posts)
                 let shown = try printPosts(data, client: client, limit: count, as: listing)
                 try? (client.usage as? UsageLedger)?.save()
                 if shown == 0 { Self.sayNone(query) }

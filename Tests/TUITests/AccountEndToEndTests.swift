@@ -13,7 +13,7 @@ extension TerminalTests {
             let (c, dir, vars) = (home.server.credentials, home.dir, home.variables)
             for name in ["first", "second"] {
                 let (status, output) = try await home.linnet([
-                    "login", "--tokens", "--api-base", home.server.baseURL, "--consumer-key", c.consumerKey,
+                    "login", "--tokens", "--api", "v1.1", "--api-base", home.server.baseURL, "--consumer-key", c.consumerKey,
                     "--consumer-secret", c.consumerSecret, "--token", c.accessToken,
                     "--token-secret", c.accessTokenSecret, "--name", name,
                 ])
@@ -56,7 +56,7 @@ extension TerminalTests {
             let c = home.server.credentials
             for name in ["first", "second"] {
                 let (status, output) = try await home.linnet([
-                    "login", "--tokens", "--api-base", home.server.baseURL, "--consumer-key", c.consumerKey,
+                    "login", "--tokens", "--api", "v1.1", "--api-base", home.server.baseURL, "--consumer-key", c.consumerKey,
                     "--consumer-secret", c.consumerSecret, "--token", c.accessToken,
                     "--token-secret", c.accessTokenSecret, "--name", name,
                 ])

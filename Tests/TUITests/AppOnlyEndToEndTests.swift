@@ -12,7 +12,7 @@ extension TerminalTests {
             defer { Task { await home.stop() } }
             let (server, c, vars) = (home.server, home.server.credentials, home.variables)
             let (status, output) = try await home.linnet([
-                "login", "--app-only", "--api-base", server.baseURL,
+                "login", "--app-only", "--api", "v1.1", "--api-base", server.baseURL,
                 "--consumer-key", c.consumerKey, "--consumer-secret", c.consumerSecret, "--name", "reader",
             ])
             #expect(status == 0, "\(output)")

@@ -16,7 +16,7 @@ extension TerminalTests {
                 TwitterAuth.user(OAuthCredentials(consumerKey: "", consumerSecret: "", token: c.accessToken, tokenSecret: "")).tokenUserID)
             func variables(_ base: String) -> String {
                 "\(home.variables) LINNET_CONSUMER_KEY=\(c.consumerKey) LINNET_CONSUMER_SECRET=\(c.consumerSecret) "
-                    + "LINNET_ACCESS_TOKEN=\(c.accessToken) LINNET_ACCESS_TOKEN_SECRET=\(c.accessTokenSecret)"
+                    + "LINNET_ACCESS_TOKEN=\(c.accessToken) LINNET_ACCESS_TOKEN_SECRET=\(c.accessTokenSecret) LINNET_API=v1.1"
             }
             // Online: the timeline arrives and is cached under the user's id.
             var tmux = try await Tmux.start(

@@ -30,8 +30,9 @@ def accounts_file(env):
     return os.path.join(env["XDG_CONFIG_HOME"], "linnet", "accounts.toml")
 
 
-def login_tokens(env, sim, name=None):
-    args = ["login", "--tokens", "--api-base", sim["base"], "--consumer-key", sim["consumer_key"],
+def login_tokens(env, sim, name=None, api="v1.1"):
+    """An OAuth 1.0a account from pasted tokens; v1.1 unless `api` says otherwise (None: the default)."""
+    args = ["login", "--tokens", *(["--api", api] if api else []), "--api-base", sim["base"], "--consumer-key", sim["consumer_key"],
             "--consumer-secret", sim["consumer_secret"], "--token", sim["access_token"], "--token-secret", sim["access_token_secret"]]
     if name:
         args += ["--name", name]
@@ -207,7 +208,7 @@ def test_login_with_xauth_drops_the_password(home, sim):
 
 
 def test_app_only_reads_search_but_not_home(home, sim):
-    r = run(home, "login", "--app-only", "--api-base", sim["base"], "--consumer-key", sim["consumer_key"],
+    r = run(home, "login", "--app-only", "--api", "v1.1", "--api-base", sim["base"], "--consumer-key", sim["consumer_key"],
             "--consumer-secret", sim["consumer_secret"])
     assert r.returncode == 0, r.stderr
     assert run(home, "search", "linnet", "--json", "--count", "1").returncode == 0
@@ -331,16 +332,24 @@ def test_api_v2_for_timelines_search_and_post(home, sim):
 
 
 def test_self_serve_v1_says_to_use_v2(home, tmp_path):
-    """On a self-serve key v1.1 answers 453; the words point to --api v2."""
+    """v2 is the default: a self-serve key reads with nothing said; v1.1, asked for, answers 453
+    and the words point to --api v2. `--count` prints exactly that many, asking each operation
+    for no fewer than the contract's minimum."""
     proc, base = start_sim("--tier", "self-serve")
     try:
         creds = json.load(urllib.request.urlopen(base + "/_sim/credentials"))
         env = dict(home, LINNET_CONSUMER_KEY=creds["consumer_key"], LINNET_CONSUMER_SECRET=creds["consumer_secret"],
                    LINNET_ACCESS_TOKEN=creds["access_token"], LINNET_ACCESS_TOKEN_SECRET=creds["access_token_secret"])
-        r = run(env, "--api-base", base, "timeline")
-        assert r.returncode != 0 and "453" in r.stderr and "--api v2" in r.stderr, r.stderr
-        r = run(env, "--api-base", base, "--api", "v2", "timeline", "--count", "3")
+        r = run(env, "--api-base", base, "--trace", "timeline", "--count", "1", "--json")
         assert r.returncode == 0, r.stderr
+        assert len(r.stdout.splitlines()) == 1 and "/2/users/" in r.stderr and "max_results=1&" in r.stderr, r.stderr
+        r = run(env, "--api-base", base, "--trace", "timeline", "mentions", "--count", "1", "--json")
+        assert r.returncode == 0 and len(r.stdout.splitlines()) == 1, r.stderr
+        assert "max_results=5&" in r.stderr, "the contract's least for mentions"
+        r = run(env, "--api-base", base, "--api", "v1.1", "timeline")
+        assert r.returncode != 0 and "453" in r.stderr and "--api v2" in r.stderr, r.stderr
+        assert "else v2" in run(env, "--help").stdout
+        assert "/2/users/me" in run(env, "api", "--help").stdout
     finally:
         proc.terminate()
         proc.wait(timeout=10)

@@ -44,7 +44,8 @@ def hostile():
 def run(server, *args, tmp_path):
     env = {k: v for k, v in os.environ.items() if not k.startswith("LINNET_")}
     env.update({"XDG_CONFIG_HOME": str(tmp_path / "c"), "XDG_STATE_HOME": str(tmp_path / "s"), "XDG_CACHE_HOME": str(tmp_path / "h"),
-                "LINNET_CONSUMER_KEY": "ck", "LINNET_CONSUMER_SECRET": "cs", "LINNET_ACCESS_TOKEN": "1-t", "LINNET_ACCESS_TOKEN_SECRET": "ts"})
+                "LINNET_CONSUMER_KEY": "ck", "LINNET_CONSUMER_SECRET": "cs", "LINNET_ACCESS_TOKEN": "1-t", "LINNET_ACCESS_TOKEN_SECRET": "ts",
+                "LINNET_API": "v1.1"})  # the hostile server speaks v1.1
     base = "http://127.0.0.1:%d" % server.server_address[1]
     return subprocess.run([LINNET, *args, "--api-base", base], env=env, capture_output=True, timeout=60)
 

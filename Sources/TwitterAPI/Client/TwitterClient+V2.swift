@@ -6,6 +6,20 @@ import TweetText
 extension TwitterClient {
     /// The fields and expansions every v2 read asks for (docs/PROTOCOL-V2.md §3).
     public enum V2Query {
+        /// The least `max_results` each paged read takes (X's contract, openapi.json 2.159;
+        /// `V2MinimumResultsTests` reads the contract to keep these true). Fewer wanted: ask
+        /// for this many and show what was wanted.
+        public static let minimumResults: [String: Int] = [
+            "/2/users/{id}/timelines/reverse_chronological": 1, "/2/users/{id}/mentions": 5, "/2/users/{id}/tweets": 5,
+            "/2/users/{id}/liked_tweets": 5, "/2/tweets/search/recent": 10, "/2/lists/{id}/tweets": 1,
+            "/2/users/{id}/bookmarks": 1,
+        ]
+
+        /// `max_results` for `wanted` posts from the operation at `template` (1 to 100 a page).
+        public static func maxResults(_ wanted: Int, for template: String) -> String {
+            String(max(minimumResults[template] ?? 1, min(100, wanted)))
+        }
+
         /// One post of a page as the budget gate prices it, with the expansions Linnet asks for.
         public static var perPost: Billable {
             Billable.worstCase(
