@@ -16,7 +16,8 @@ extension TerminalTests {
             defer { Task { await home.stop() } }
             let c = home.server.credentials
             let (status, output) = try await home.linnet([
-                "login", "--tokens", "--api", "v1.1", "--api-base", home.server.baseURL, "--consumer-key", c.consumerKey, "--consumer-secret",
+                "login", "--tokens", "--api", "v1.1", "--api-base", home.server.baseURL, "--consumer-key", c.consumerKey,
+                "--consumer-secret",
                 c.consumerSecret,
                 "--token", c.accessToken, "--token-secret", c.accessTokenSecret,
             ])
