@@ -1,6 +1,6 @@
 import Foundation
 
-/// X's pay-per-use prices in US dollars per item (docs/PROTOCOL-V2.md §1); config.toml's
+/// X's pay-per-use prices in US dollars per item (docs/X-LIMITS.md, with their source); config.toml's
 /// `[prices]` overrides them.
 public struct UsagePrices: Equatable, Sendable {
     public var postRead = 0.005

@@ -30,17 +30,10 @@ extension SyncEngine {
         }
     }
 
-    /// Limits per 15 minutes to assume before the first answer.
+    /// Limits per 15 minutes to assume before the first answer: X's table (docs/X-LIMITS.md);
+    /// each answer's headers then say what holds.
     static func defaultLimit(_ endpoint: String) -> Int {
-        switch endpoint {
-        case "/statuses/home_timeline": return 15
-        case "/statuses/mentions_timeline": return 75
-        case "/search/tweets": return 180
-        case "/2/users/:id/timelines/reverse_chronological": return 180
-        case "/2/users/:id/mentions", "/2/tweets/search/recent": return 300
-        case "/direct_messages/events/list", "/2/dm_events": return 15
-        default: return 900
-        }
+        XLimits.perWindow[endpoint].flatMap { $0.user ?? $0.app } ?? 15
     }
 
     /// Waits while the last answers said the endpoint's window is spent (or a 429 said to wait).

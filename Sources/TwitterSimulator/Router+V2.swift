@@ -79,7 +79,7 @@ extension Router {
                 await w.v2Follow(r, i, userID: q[1], target: nil)
             }
         case ("DELETE", let q) where q.count == 4 && q[0] == "users" && q[2] == "following":
-            return Endpoint(limitKey: "DELETE /2/users/:id/following/:target_user_id", allowBearer: false) { w, r, i in
+            return Endpoint(limitKey: "DELETE /2/users/:source_user_id/following/:target_user_id", allowBearer: false) { w, r, i in
                 await w.v2Follow(r, i, userID: q[1], target: q[3])
             }
         case ("GET", let q) where q.count == 3 && q[0] == "users" && (q[2] == "followers" || q[2] == "following"):
@@ -97,7 +97,7 @@ extension Router {
                 await w.v2Mute(r, i, userID: q[1], target: nil)
             }
         case ("DELETE", let q) where q.count == 4 && q[0] == "users" && q[2] == "muting":
-            return Endpoint(limitKey: "DELETE /2/users/:id/muting/:target_user_id", allowBearer: false) { w, r, i in
+            return Endpoint(limitKey: "DELETE /2/users/:source_user_id/muting/:target_user_id", allowBearer: false) { w, r, i in
                 await w.v2Mute(r, i, userID: q[1], target: q[3])
             }
         case ("GET", let q) where q.count == 3 && q[0] == "users" && q[2] == "bookmarks":

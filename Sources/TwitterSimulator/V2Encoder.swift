@@ -14,10 +14,18 @@ struct V2Fields {
             for n in names { for v in (r.param(n) ?? "").split(separator: ",") { out.insert(v.trimmingCharacters(in: .whitespaces)) } }
             return out
         }
-        tweet = set("tweet.fields", "post.fields")
-        user = set("user.fields")
         expansions = set("expansions")
+        // An expansion puts the field it follows in `data` too, asked for or not (docs.x.com,
+        // "Expansions": `expansions=author_id` alone gives each post its `author_id`).
+        tweet = set("tweet.fields", "post.fields").union(expansions.compactMap { Self.fieldOfExpansion[$0] })
+        user = set("user.fields").union(expansions.contains("pinned_tweet_id") ? ["pinned_tweet_id"] : [])
     }
+
+    static let fieldOfExpansion = [
+        "author_id": "author_id", "in_reply_to_user_id": "in_reply_to_user_id", "referenced_tweets.id": "referenced_tweets",
+        "referenced_tweets.id.author_id": "referenced_tweets", "attachments.media_keys": "attachments",
+        "attachments.poll_ids": "attachments", "entities.mentions.username": "entities",
+    ]
 }
 
 /// Writes posts and users in the shapes of X's v2 contract (version 2.159, Tweet spellings),

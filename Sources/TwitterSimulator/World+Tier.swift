@@ -14,7 +14,7 @@ extension World {
         var interactions = 0
     }
 
-    /// Prices in US dollars per item (pay-per-use, 2026).
+    /// Prices in US dollars per item (pay-per-use; docs/X-LIMITS.md, `SimPricesTableTests`).
     static let prices = (post: 0.005, owned: 0.001, user: 0.010, create: 0.015, createWithURL: 0.20, delete: 0.010, interaction: 0.015)
 
     private var day: String { String(now / 86400) }

@@ -167,7 +167,8 @@ extension World {
         if case .app = identity { isApp = true }
         let wanted = r.param("resources").map { Set($0.split(separator: ",").map(String.init)) }
         var families: [String: [(String, J)]] = [:]
-        for endpoint in RateLimiter.table.keys.sorted() {
+        // v1.1 lists its own endpoints (GETs, as X did); v2 has no such call.
+        for endpoint in RateLimiter.table.keys.sorted() where endpoint.hasPrefix("/") && !endpoint.hasPrefix("/2/") {
             let family = RateLimiter.family(endpoint)
             if let w = wanted, !w.contains(family) { continue }
             if isApp, RateLimiter.table[endpoint]?.app == nil { continue }

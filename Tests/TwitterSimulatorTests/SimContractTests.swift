@@ -88,6 +88,32 @@ import TwitterAPI
         #expect(form.status == 400)
     }
 
+    /// Fields and expansions as documented: defaults alone when nothing is asked; an expansion
+    /// puts its field in `data` and its objects in `includes`.
+    @Test func anExpansionBringsItsFieldIntoData() async throws {
+        let sim = try await SimHarness.start()
+        defer { Task { await sim.stop() } }
+        let me = try sim.json(try await v2(sim, "GET", "/2/users/me"))["data"]?["id"]?.stringValue ?? ""
+        let home = "/2/users/\(me)/timelines/reverse_chronological?max_results=5"
+        func keys(_ v: JSONValue?) -> Set<String> { if case .object(let o)? = v { Set(o.map(\.0)) } else { [] } }
+        let plain = try sim.json(try await v2(sim, "GET", home))
+        guard case .array(let bare)? = plain["data"] else { throw Failure("no data") }
+        #expect(bare.allSatisfy { keys($0) == ["id", "text", "edit_history_tweet_ids"] }, "\(bare.map(keys))")
+        #expect(plain["includes"] == nil)
+        let expanded = try sim.json(try await v2(sim, "GET", home + "&expansions=author_id"))
+        guard case .array(let posts)? = expanded["data"], case .array(let users)? = expanded["includes"]?["users"] else {
+            throw Failure("no data or includes")
+        }
+        let authors = Set(posts.compactMap { $0["author_id"]?.stringValue })
+        #expect(posts.allSatisfy { $0["author_id"]?.stringValue != nil }, "author_id comes with its expansion")
+        #expect(authors == Set(users.compactMap { $0["id"]?.stringValue }))
+    }
+
+    struct Failure: Error, CustomStringConvertible {
+        let description: String
+        init(_ d: String) { description = d }
+    }
+
     /// The table the checks come from is X's contract, every operation of it.
     @Test func theChecksCoverEveryOperationOfTheContract() throws {
         let doc = try JSONSerialization.jsonObject(with: Fixtures.data("x-api-v2/openapi.json")) as? [String: Any] ?? [:]
@@ -108,5 +134,49 @@ import TwitterAPI
         for bad in ["2026-11-25", "2026-13-01T00:00:00Z", "2026-11-25T13:54:23", "2026-11-25T13:54:23.Z", "2026-11-25 13:54:23Z", ""] {
             #expect(!RFC3339.isValid(bad), "\(bad)")
         }
+    }
+}
+
+/// Every v2 route the simulator serves counts against a row of docs/X-LIMITS.md.
+@Suite struct SimLimitsTableTests {
+    @Test func everyRouteHasItsDocumentedLimit() {
+        let routes: [(String, String)] = [
+            ("GET", "/2/users/me"), ("GET", "/2/users"), ("GET", "/2/users/by/username/ada"),
+            ("GET", "/2/users/1/timelines/reverse_chronological"),
+            ("GET", "/2/users/1/mentions"), ("GET", "/2/users/1/tweets"), ("GET", "/2/tweets/search/recent"), ("GET", "/2/tweets"),
+            ("GET", "/2/tweets/1"), ("GET", "/2/tweets/search/stream/rules"), ("POST", "/2/tweets/search/stream/rules"),
+            ("GET", "/2/users/1/owned_lists"), ("GET", "/2/users/1/followed_lists"), ("GET", "/2/lists/1/tweets"), ("GET", "/2/dm_events"),
+            ("GET", "/2/dm_conversations/with/1/dm_events"), ("POST", "/2/dm_conversations/with/1/messages"), ("POST", "/2/media/upload"),
+            ("POST", "/2/media/upload/initialize"), ("POST", "/2/media/upload/1/append"), ("POST", "/2/media/upload/1/finalize"),
+            ("POST", "/2/media/metadata"), ("POST", "/2/tweets"), ("DELETE", "/2/tweets/1"), ("POST", "/2/users/1/following"),
+            ("DELETE", "/2/users/1/following/2"), ("GET", "/2/users/1/followers"), ("GET", "/2/users/1/following"),
+            ("GET", "/2/users/1/liked_tweets"), ("GET", "/2/users/1/muting"), ("POST", "/2/users/1/muting"),
+            ("DELETE", "/2/users/1/muting/2"),
+            ("GET", "/2/users/1/bookmarks"), ("POST", "/2/users/1/bookmarks"), ("DELETE", "/2/users/1/bookmarks/2"),
+            ("POST", "/2/users/1/likes"), ("DELETE", "/2/users/1/likes/2"), ("POST", "/2/users/1/retweets"),
+            ("DELETE", "/2/users/1/retweets/2"),
+        ]
+        for (method, path) in routes {
+            let endpoint = Router.v2Endpoint(method: method, path: path)
+            #expect(endpoint != nil, "\(method) \(path) is not served")
+            if let key = endpoint?.limitKey { #expect(SimLimits.perWindow[key] != nil, "\(method) \(path): \(key) has no row") }
+        }
+    }
+}
+
+/// The simulator bills at the prices of docs/X-LIMITS.md.
+@Suite struct SimPricesTableTests {
+    @Test func theSimulatorsPricesAreTheDocumentedOnes() throws {
+        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
+        let doc = try String(contentsOf: root.appendingPathComponent("docs/X-LIMITS.md"), encoding: .utf8)
+        var table: [String: Double] = [:]
+        for line in (doc.components(separatedBy: "## Prices").last ?? "").split(separator: "\n") where line.hasPrefix("| ") {
+            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
+            if cells.count == 3, let price = Double(cells[1]) { table[cells[0]] = price }
+        }
+        let p = World.prices
+        #expect(table["Post read"] == p.post && table["User read"] == p.user && table["Owned read"] == p.owned)
+        #expect(table["Post create"] == p.create && table["Post create with a URL"] == p.createWithURL)
+        #expect(table["Interaction delete"] == p.delete && table["User interaction create (like, repost, follow)"] == p.interaction)
     }
 }

@@ -201,3 +201,24 @@ def test_an_http_level_refusal_on_v2_is_a_problem(sim):
     assert r.headers["Content-Type"].startswith("application/problem+json"), r.headers
     schema = {"$ref": "#/components/schemas/Problem", "components": SPEC["components"]}
     assert not list(OAS30Validator(schema).iter_errors(r.json())), r.text
+
+
+def test_the_limits_tables_come_from_docs_x_limits():
+    """Both XLimits.swift files are what Tools/x-limits.py makes from docs/X-LIMITS.md, whose
+    every row names its source."""
+    import subprocess
+    import sys
+    root = os.path.join(os.path.dirname(__file__), "..", "..")
+    r = subprocess.run([sys.executable, os.path.join(root, "Tools", "x-limits.py"), "--check"], capture_output=True, text=True)
+    assert r.returncode == 0, r.stderr or r.stdout
+    table = open(os.path.join(root, "docs", "X-LIMITS.md")).read().split("## Rate limits", 1)[1].split("\n## ", 1)[0]
+    rows = [l for l in table.splitlines() if l.startswith("| GET") or l.startswith("| POST") or l.startswith("| DELETE")]
+    assert len(rows) > 40 and all(l.rstrip(" |").split("|")[-1].strip() for l in rows), "a row without its source"
+
+
+def test_the_simulator_answers_with_the_documented_limits(sim, session):
+    """x-rate-limit-limit on a v2 answer is the figure of docs/X-LIMITS.md for that endpoint."""
+    r = session.get(f"{sim['base']}/2/users/{sim['user_id']}/timelines/reverse_chronological", params={"max_results": 5})
+    assert r.headers["x-rate-limit-limit"] == "180"  # RL §Timelines: 180 per user per 15 minutes
+    r = session.get(f"{sim['base']}/2/tweets", params={"ids": "20"})
+    assert r.headers["x-rate-limit-limit"] == "5000"  # RL §Tweets lookup
