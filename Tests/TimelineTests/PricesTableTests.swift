@@ -20,6 +20,8 @@ import Timeline
             ("User interaction create (like, repost, follow)", p.interaction),
         ]
         #expect(table.count == expected.count, "\(table)")
-        for (kind, price) in expected { #expect(table[kind] == price, "\(kind): table \(String(describing: table[kind])), Linnet \(price)") }
+        for (kind, price) in expected {
+            #expect(table[kind] == price, "\(kind): table \(String(describing: table[kind])), Linnet \(price)")
+        }
     }
 }
