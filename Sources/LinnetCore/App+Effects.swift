@@ -25,6 +25,7 @@ extension App {
                 wake()
             }
         case .loadOlder(let id): effects.add { Task { await engine.loadOlder(id) } }
+        case .fillGap(let id, let below): effects.add { Task { await engine.loadOlder(id, below: below) } }
         case .setAnchor(let id, let tweet): effects.add { await store.setAnchor(id, at: tweet) }
         case .markRead(let id, let tweet): effects.add { await store.markRead(id, upTo: tweet) }
         case .markConversationRead(let id): effects.add { await store.markConversationRead(id) }

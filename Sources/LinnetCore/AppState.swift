@@ -160,6 +160,8 @@ public enum Effect: Equatable, Sendable {
     case perform(WriteAction)
     case refresh(TimelineID)
     case loadOlder(TimelineID)
+    /// The next page of posts not loaded below this one (a gap the store marked), newest first.
+    case fillGap(TimelineID, below: TweetID)
     case setAnchor(TimelineID, TweetID?)
     case markRead(TimelineID, TweetID)
     /// Save these drafts (none: delete the saved file).

@@ -201,6 +201,7 @@ public enum Reducer {
         let ids = c.ids(s.pane)
         guard !ids.isEmpty else { return [] }
         let i = min(max(0, target), ids.count - 1)
+        let from = s.pane.selected.flatMap { ids.firstIndex(of: $0) } ?? i
         s.pane.selected = ids[i]
         scrollToSelection(&s, c)
         var fx: [Effect] = []
@@ -208,10 +209,28 @@ public enum Reducer {
             fx.append(.markRead(s.pane.id, ids[i]))
         }
         let status = c.statuses[s.pane.id] ?? SyncStatus()
-        if i >= ids.count - 3 && !status.loadingOlder && !status.reachedEnd, !isThread(s.pane.id) {
+        // A gap on screen, or passed, loads the page below it: it is never crossed silently,
+        // and what is fetched is what the reader is about to see.
+        if !status.loadingOlder, let gap = gapInSight(from: from, to: i, ids, s, c) {
+            fx.append(.fillGap(s.pane.id, below: gap))
+        } else if i >= ids.count - 3 && !status.loadingOlder && !status.reachedEnd, !isThread(s.pane.id) {
             fx.append(.loadOlder(s.pane.id))
         }
         return fx
+    }
+
+    /// The first gap among the cards passed from `from` to `to` or whose marker is now on
+    /// screen (not one below
+    /// the oldest card held: that is the ordinary next page).
+    static func gapInSight(from: Int, to: Int, _ ids: PaneIDs, _ s: AppState, _ c: Context) -> TweetID? {
+        guard let gaps = c.view(s.pane.id)?.gapsBelow, !gaps.isEmpty, let last = ids.last else { return nil }
+        let top = s.pane.top.flatMap { ids.firstIndex(of: $0) } ?? to
+        // Passed going down (a jump up to the newest passes nothing it shows).
+        let low = to > from ? min(from, top) : top
+        // On screen: a card with the line below it (where the marker is) in the body.
+        let high = min(ids.count - 1, max(to, top + visibleCount(s, c) - 2))
+        guard low <= high else { return nil }
+        return ids[low...high].first { gaps.contains($0) && $0 != last }
     }
 
     static func isThread(_ id: TimelineID) -> Bool { if case .thread = id { true } else { false } }
@@ -244,8 +263,10 @@ public enum Reducer {
         var top = s.pane.top.flatMap { ids.firstIndex(of: $0) } ?? sel
         if sel < top { top = sel }
         let bodyHeight = Layout(s).body.height
+        // A selected card with a gap below it keeps its marker line in view.
+        let marker = ids[sel] != ids.last && c.view(s.pane.id)?.gapsBelow.contains(ids[sel]) == true ? 1 : 0
         while top < sel {
-            var used = top > 0 ? 1 : 0
+            var used = (top > 0 ? 1 : 0) + marker
             for i in top...sel { used += height(ids[i], s, c) + (i < sel ? 1 : 0) }
             if used <= bodyHeight { break }
             top += 1

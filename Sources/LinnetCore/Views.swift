@@ -155,8 +155,15 @@ public enum Views {
                 }
                 for row in start..<y { screen.put("▌", x: r.x, y: row, style: t[.newMarker].over(screen[r.x, row].style)) }
             }
-            // A post shown only by the reveal key: which filter hides it, on the line below it.
-            if let why = c.filtered[p.id]?.reasons[id], y < r.maxY {
+            // Posts not fetched below this one: said on the line between the cards, never
+            // closed silently (reaching it loads them).
+            if y < r.maxY, c.view(p.id)?.gapsBelow.contains(id) == true, ids.last != id {
+                let key = c.keyMap.keys(for: .down, in: .timeline).first ?? "j"
+                screen.put(
+                    TextLayout.truncate(Words.gap(downKey: key), width: max(1, r.width - TweetCard.gutter)), x: r.x + TweetCard.gutter,
+                    y: y, style: t[.newMarker])
+            } else if let why = c.filtered[p.id]?.reasons[id], y < r.maxY {
+                // A post shown only by the reveal key: which filter hides it, on the line below it.
                 screen.put(
                     TextLayout.truncate(why, width: max(1, r.width - TweetCard.gutter)), x: r.x + TweetCard.gutter, y: y, style: t[.dim])
             }

@@ -103,6 +103,10 @@ public enum Words {
     }
     public static let loadingOlder = "Loading older tweets…"
     public static let reachedEnd = "That is all there is."
+    /// Below a post whose older neighbours were not fetched (a long absence, a budget).
+    public static func gap(downKey: String) -> String {
+        "┄ posts here not loaded yet: \(downKey) onto them loads them, a page at a time ┄"
+    }
     public static func tweets(matching query: String?) -> String {
         query.map { "tweets matching “\($0)”" } ?? "tweets"
     }
