@@ -16,12 +16,19 @@ public enum TweetCard {
 
     /// The whole post, every line of its text, for the reader overlay (cached like a card).
     public static func wholeLines(_ tweet: Tweet, width: Int, theme: Theme, now: Double) -> [StyledLine] {
-        let age = "whole " + Format.age(created: tweet.content.createdAt, now: now)
+        let age = "whole " + cacheAge(tweet, now: now)
         let key = CardCache.Key(tweet: ObjectIdentifier(tweet), width: width, theme: theme.fingerprint, age: age)
         if let hit = CardCache.shared.lookup(key, tweet) { return hit }
         let made = layout(tweet, width: width, theme: theme, now: now, whole: true)
         CardCache.shared.store(key, tweet, made)
         return made
+    }
+
+    /// What of the time a card shows: its age, and a poll's time left (part of its cache key).
+    static func cacheAge(_ tweet: Tweet, now: Double) -> String {
+        let age = Format.age(created: tweet.content.createdAt, now: now)
+        guard let poll = tweet.content.extras?.poll else { return age }
+        return age + " " + Words.pollFooter(poll, now: now)
     }
 
     /// Whether the card leaves lines of the text out (the reader shows them).
@@ -51,7 +58,7 @@ public enum TweetCard {
     }
 
     public static func lines(_ tweet: Tweet, width: Int, theme: Theme, now: Double) -> [StyledLine] {
-        let age = Format.age(created: tweet.content.createdAt, now: now)
+        let age = cacheAge(tweet, now: now)
         let key = CardCache.Key(tweet: ObjectIdentifier(tweet), width: width, theme: theme.fingerprint, age: age)
         if let hit = CardCache.shared.lookup(key, tweet) { return hit }
         let made = layout(tweet, width: width, theme: theme, now: now)
@@ -63,7 +70,7 @@ public enum TweetCard {
     /// Lines the card takes at `width`: what scrolling needs, without a theme (styles never
     /// change where text wraps). Found in the card cache when a frame drew the card already.
     public static func height(_ tweet: Tweet, width: Int, now: Double) -> Int {
-        let age = Format.age(created: tweet.content.createdAt, now: now)
+        let age = cacheAge(tweet, now: now)
         let key = CardCache.Key(tweet: ObjectIdentifier(tweet), width: width, theme: 0, age: age)
         if let known = CardCache.shared.height(key, tweet) { return known }
         let lines = layout(tweet, width: width, theme: .fallback, now: now).count
@@ -97,6 +104,14 @@ public enum TweetCard {
                 m.type, index: i + 1, of: media.count, width: Int(m.width), height: Int(m.height),
                 alt: m.altText.map(clean))
             out += TextLayout.wrap([Span(label, theme[.url].linked(Hyperlinks.id(for: m.mediaURL ?? m.target)))], width: w)
+        }
+        // Its poll, every choice, so the post says all it asks.
+        if let poll = content.extras?.poll {
+            for c in poll.choices {
+                out += TextLayout.wrap(
+                    [Span(Words.pollChoice(clean(c.label), votes: c.votes, total: poll.totalVotes), theme[.text])], width: w)
+            }
+            out.append(StyledLine([Span(TextLayout.truncate(Words.pollFooter(poll, now: now), width: w), theme[.dim])]))
         }
         if content.quotedStatus == nil, content.quotedStatusID != nil {
             // X sent the quote's id but not the post (deleted, or not visible to this account).

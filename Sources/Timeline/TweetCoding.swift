@@ -100,8 +100,19 @@ enum TweetCoding {
         w.varint(x.conversationID?.rawValue ?? 0)
         w.varint(UInt64(x.withheldIn.count))
         for c in x.withheldIn { w.string(c) }
-        w.u8((x.withheldForCopyright ? 1 : 0) | (x.isLongPost ? 2 : 0))
+        w.u8((x.withheldForCopyright ? 1 : 0) | (x.isLongPost ? 2 : 0) | (x.poll != nil ? 4 : 0))
         w.optionalString(x.replySettings)
+        // A poll follows when its bit is set (older caches have none).
+        if let p = x.poll {
+            w.varint(UInt64(p.choices.count))
+            for c in p.choices {
+                w.string(c.label)
+                w.varint(UInt64(max(0, c.votes)))
+            }
+            w.varint(p.endsAt.map { UInt64(bitPattern: $0) &+ 1 } ?? 0)
+            w.varint(UInt64(max(0, p.durationMinutes ?? 0)))
+            w.u8(p.isClosed ? 1 : 0)
+        }
     }
 
     static func readExtras(_ r: inout BinaryReader) throws -> TweetExtras {
@@ -112,10 +123,23 @@ enum TweetCoding {
         var withheld: [String] = []
         for _ in 0..<(try r.count()) { withheld.append(try r.string()) }
         let xflags = try r.u8()
+        let reply = try r.optionalString()
+        var poll: Poll?
+        if xflags & 4 != 0 {
+            var choices: [Poll.Choice] = []
+            let n = try r.count()
+            guard n <= Poll.maxChoices else { throw CacheFormatError(description: "a poll in the cache has too many choices") }
+            for _ in 0..<n { choices.append(Poll.Choice(label: try r.string(), votes: Int(clamping: try r.varint()))) }
+            let ends = try r.varint()
+            let minutes = try r.varint()
+            poll = Poll(
+                choices: choices, endsAt: ends == 0 ? nil : Int64(bitPattern: ends &- 1),
+                durationMinutes: minutes == 0 ? nil : Int(clamping: minutes), isClosed: try r.u8() == 1)
+        }
         return TweetExtras(
             olderVersions: older, newestVersion: newest == 0 ? nil : TweetID(newest),
             conversationID: conversation == 0 ? nil : TweetID(conversation), withheldIn: withheld,
-            withheldForCopyright: xflags & 1 != 0, isLongPost: xflags & 2 != 0, replySettings: try r.optionalString())
+            withheldForCopyright: xflags & 1 != 0, isLongPost: xflags & 2 != 0, replySettings: reply, poll: poll)
     }
 
     static func write(_ u: User, _ w: inout BinaryWriter) {

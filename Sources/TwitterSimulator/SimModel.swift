@@ -48,6 +48,17 @@ struct SimTweet: Sendable, Codable {
     var media: [SimAttachment]?
     /// Who may reply, when not everyone: `mentionedUsers`, `following` (API v2's `reply_settings`).
     var replySettings: String?
+    /// A poll: its choices, their votes, and when voting ends.
+    var poll: SimPoll?
+}
+
+/// A simulated poll (API v2 `includes.polls`).
+struct SimPoll: Sendable, Codable, Equatable {
+    var id: UInt64
+    var choices: [String]
+    var votes: [Int]
+    var durationMinutes: Int
+    var endMs: UInt64
 }
 
 /// A media attachment of a simulated post.

@@ -6,6 +6,7 @@ import TweetText
 struct V2Fields {
     var tweet: Set<String>
     var user: Set<String>
+    var poll: Set<String> = []
     var expansions: Set<String>
 
     init(_ r: SimRequest) {
@@ -19,6 +20,7 @@ struct V2Fields {
         // "Expansions": `expansions=author_id` alone gives each post its `author_id`).
         tweet = set("tweet.fields", "post.fields").union(expansions.compactMap { Self.fieldOfExpansion[$0] })
         user = set("user.fields").union(expansions.contains("pinned_tweet_id") ? ["pinned_tweet_id"] : [])
+        poll = set("poll.fields")
     }
 
     static let fieldOfExpansion = [
@@ -62,6 +64,7 @@ struct V2Encoder {
     }
 
     private(set) var includedMedia: [SimAttachment] = []
+    private(set) var includedPolls: [SimPoll] = []
 
     mutating func include(tweet id: UInt64) {
         if world.tweets[id] != nil, !includedTweets.contains(id) { includedTweets.append(id) }
@@ -81,6 +84,7 @@ struct V2Encoder {
         if ex.contains("attachments.media_keys") {
             for m in t.media ?? [] where !includedMedia.contains(m) { includedMedia.append(m) }
         }
+        if ex.contains("attachments.poll_ids"), let p = t.poll, !includedPolls.contains(p) { includedPolls.append(p) }
         if ex.contains("entities.mentions.username") {
             for name in mentions(t).map(\.name) { if let id = world.userByName[name.lowercased()] { include(user: id) } }
         }
@@ -141,8 +145,11 @@ struct V2Encoder {
                 ))
         }
         if f.contains("entities"), let e = entities(t, escaped: escaped, text: text) { out.append(("entities", e)) }
-        if f.contains("attachments"), let m = t.media, !m.isEmpty {
-            out.append(("attachments", .object([("media_keys", .array(m.map { .string($0.key) }))])))
+        if f.contains("attachments"), t.media?.isEmpty == false || t.poll != nil {
+            var a: [(String, J)] = []
+            if let m = t.media, !m.isEmpty { a.append(("media_keys", .array(m.map { .string($0.key) }))) }
+            if let p = t.poll { a.append(("poll_ids", .array([.string(String(p.id))]))) }
+            out.append(("attachments", .object(a)))
         }
         if f.contains("note_tweet"), let note = t.noteText {
             let noteEscaped = Array(TweetEncoder.escape(note).unicodeScalars)
@@ -252,6 +259,7 @@ struct V2Encoder {
             }
             includes.append(("media", .array(items)))
         }
+        if !includedPolls.isEmpty { includes.append(("polls", .array(includedPolls.map(pollJSON)))) }
         if !includes.isEmpty { out.append(("includes", .object(includes))) }
         if !errors.isEmpty { out.append(("errors", .array(errors))) }
         if let meta { out.append(("meta", .object(meta))) }

@@ -23,6 +23,13 @@ extension World {
         }
         if mentionDemo && !t.text.contains("@" + credentials.screenName) { t.text = "@\(credentials.screenName) " + t.text }
         t.replySettings = replySettings
+        // Now and then a live post asks a question with a poll (on the stream as on timelines).
+        if text == nil, rng.next() % 6 == 0 {
+            let choices = ["Yes", "No", "It depends"]
+            t.poll = SimPoll(
+                id: id &+ 1, choices: choices, votes: choices.map { _ in Int(rng.next() % 50) }, durationMinutes: 60,
+                endMs: t.createdAtMs + 3_600_000)
+        }
         insert(t)
         publish(.tweet(t))
         return id

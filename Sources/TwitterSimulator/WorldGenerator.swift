@@ -222,6 +222,14 @@ enum WorldGenerator {
                 ]
             } else if k % 13 == 9 {
                 tweets[k].media = [SimAttachment(key: "7_\(t.id)", kind: "video", altText: nil, width: 1280, height: 720)]
+            } else if k % 5 == 2 {
+                // A poll: 2 to 4 choices, a day or a week to vote; some still open.
+                let sets = [["Tabs", "Spaces"], ["vim", "emacs", "nano"], ["coffee", "tea", "water", "none of these"]]
+                let choices = sets[k % sets.count]
+                let minutes = k % 2 == 0 ? 1440 : 10080
+                tweets[k].poll = SimPoll(
+                    id: t.id &+ 1, choices: choices, votes: choices.indices.map { (k * 37 + $0 * 101) % 900 },
+                    durationMinutes: minutes, endMs: t.createdAtMs + UInt64(minutes) * 60_000)
             }
         }
     }

@@ -109,6 +109,22 @@ import TwitterAPI
         #expect(authors == Set(users.compactMap { $0["id"]?.stringValue }))
     }
 
+    /// Live posts (what the stream carries) ask questions with polls too.
+    @Test func livePostsCarryPolls() async throws {
+        let sim = try await SimHarness.start()
+        defer { Task { await sim.stop() } }
+        var ids: [String] = []
+        for _ in 0..<40 {
+            let made = try sim.json(try await sim.control("POST", "/_sim/tweet"))
+            if let id = made["id_str"]?.stringValue { ids.append(id) }
+        }
+        let answer = try sim.json(
+            try await v2(
+                sim, "GET", "/2/tweets?ids=\(ids.joined(separator: ","))&expansions=attachments.poll_ids&poll.fields=voting_status"))
+        guard case .array(let polls)? = answer["includes"]?["polls"] else { throw Failure("no polls among 40 live posts") }
+        #expect(!polls.isEmpty && polls.allSatisfy { $0["voting_status"]?.stringValue == "open" })
+    }
+
     struct Failure: Error, CustomStringConvertible {
         let description: String
         init(_ d: String) { description = d }

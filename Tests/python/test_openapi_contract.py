@@ -175,23 +175,26 @@ def test_invalid_requests_get_the_contracts_problem(sim, session):
 
 
 def test_every_page_of_home_with_media_matches_the_contract(sim, session):
-    """The whole home timeline, paged, with media expanded: every media key of the contract's form."""
+    """The whole home timeline, paged, with media and polls expanded: every media key of the
+    contract's form, every poll of its Poll schema."""
     base, me = sim["base"], sim["user_id"]
-    params = {"max_results": 100, "expansions": "attachments.media_keys,author_id",
-              "media.fields": "media_key,type,width,height,alt_text,url", "tweet.fields": "attachments,created_at"}
-    keys, pages = 0, 0
+    params = {"max_results": 100, "expansions": "attachments.media_keys,author_id,attachments.poll_ids",
+              "media.fields": "media_key,type,width,height,alt_text,url", "tweet.fields": "attachments,created_at",
+              "poll.fields": "duration_minutes,end_datetime,options,voting_status"}
+    keys, pages, polls = 0, 0, 0
     while True:
         r = session.get(base + f"/2/users/{me}/timelines/reverse_chronological", params=params)
         assert r.status_code == 200, r.text[:300]
         validate("/2/users/{id}/timelines/reverse_chronological", "get", r)
         body = r.json()
         keys += len(body.get("includes", {}).get("media", []))
+        polls += len(body.get("includes", {}).get("polls", []))
         pages += 1
         token = body.get("meta", {}).get("next_token")
         if not token or pages > 50:
             break
         params["pagination_token"] = token
-    assert keys > 0 and pages > 1, (keys, pages)
+    assert keys > 0 and pages > 1 and polls > 0, (keys, pages, polls)
 
 
 def test_an_http_level_refusal_on_v2_is_a_problem(sim):

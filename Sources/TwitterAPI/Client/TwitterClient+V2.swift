@@ -29,7 +29,7 @@ extension TwitterClient {
         }
         public static let expansions = [
             "author_id", "referenced_tweets.id", "referenced_tweets.id.author_id", "in_reply_to_user_id", "attachments.media_keys",
-            "entities.mentions.username",
+            "entities.mentions.username", "attachments.poll_ids",
         ]
         public static let tweetFields = [
             "created_at", "conversation_id", "referenced_tweets", "entities", "public_metrics", "reply_settings", "note_tweet",
@@ -39,12 +39,14 @@ extension TwitterClient {
             "name", "username", "profile_image_url", "verified", "protected", "description", "public_metrics", "created_at",
         ]
         public static let mediaFields = ["type", "url", "preview_image_url", "width", "height", "alt_text", "duration_ms"]
+        public static let pollFields = ["options", "voting_status", "end_datetime", "duration_minutes"]
 
         /// The parameters for a read of posts.
         public static var posts: [(String, String)] {
             [
                 ("expansions", expansions.joined(separator: ",")), ("tweet.fields", tweetFields.joined(separator: ",")),
                 ("user.fields", userFields.joined(separator: ",")), ("media.fields", mediaFields.joined(separator: ",")),
+                ("poll.fields", pollFields.joined(separator: ",")),
             ]
         }
 

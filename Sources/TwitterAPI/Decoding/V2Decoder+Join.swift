@@ -9,11 +9,13 @@ extension V2Decoder {
         let users: [UserID: User]
         let posts: [UInt64: RawPost]
         let media: [String: RawMedia]
+        let polls: [String: Poll]
 
         init(_ e: Envelope, users: [UserID: User]) {
             self.users = users
             posts = e.includedPosts
             media = e.media
+            polls = e.polls
         }
 
         func tweet(_ p: RawPost, depth: Int) -> Tweet? {
@@ -63,14 +65,16 @@ extension V2Decoder {
             let conversation = p.conversationID.flatMap { $0 == id ? nil : TweetID($0) }
             var extras: TweetExtras?
             let limited = p.replySettings.flatMap { $0 == "everyone" || $0.isEmpty ? nil : $0 }
-            if long || conversation != nil || !p.withheldIn.isEmpty || p.withheldCopyright || limited != nil
+            let poll = p.pollIDs.lazy.compactMap { polls[$0] }.first
+            if long || conversation != nil || !p.withheldIn.isEmpty || p.withheldCopyright || limited != nil || poll != nil
                 || p.editHistory.contains(where: { $0 != id })
             {
                 let position = p.editHistory.firstIndex(of: id) ?? p.editHistory.count
                 let newest = p.editHistory.last.flatMap { $0 == id || !p.editHistory.contains(id) ? nil : TweetID($0) }
                 extras = TweetExtras(
                     olderVersions: p.editHistory[..<position].map(TweetID.init), newestVersion: newest, conversationID: conversation,
-                    withheldIn: p.withheldIn, withheldForCopyright: p.withheldCopyright, isLongPost: long, replySettings: limited)
+                    withheldIn: p.withheldIn, withheldForCopyright: p.withheldCopyright, isLongPost: long, replySettings: limited,
+                    poll: poll)
             }
             return Tweet(
                 id: TweetID(id), createdAt: created, user: user, text: text,

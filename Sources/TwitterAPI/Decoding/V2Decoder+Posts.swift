@@ -26,6 +26,7 @@ extension V2Decoder {
         var replySettings: String?
         var withheldCopyright = false
         var mediaKeys: [String] = []
+        var pollIDs: [String] = []
         var lang: String?
     }
 
@@ -113,8 +114,12 @@ extension V2Decoder {
             case "attachments":
                 guard r.peek() == .object else { return try r.skipValue() }
                 try r.readObject { r, key in
-                    guard key.equals("media_keys"), r.peek() == .array else { return try r.skipValue() }
-                    try r.readArray { r in if let k = try r.optionalString() { p.mediaKeys.append(k) } }
+                    guard r.peek() == .array else { return try r.skipValue() }
+                    switch key {
+                    case "media_keys": try r.readArray { r in if let k = try r.optionalString() { p.mediaKeys.append(k) } }
+                    case "poll_ids": try r.readArray { r in if let k = try r.optionalString() { p.pollIDs.append(k) } }
+                    default: try r.skipValue()
+                    }
                 }
             case "lang": p.lang = try r.optionalString()
             default: try r.skipValue()
@@ -202,6 +207,45 @@ extension V2Decoder {
             }
         }
         return m
+    }
+
+    /// A poll of `includes`, with its id; nil when the object is not one.
+    func poll(_ r: inout JSONReader) throws -> (String, Poll)? {
+        guard r.peek() == .object else {
+            try r.skipValue()
+            return nil
+        }
+        var id: String?
+        var poll = Poll(choices: [])
+        var positioned: [(Int, Poll.Choice)] = []
+        try r.readObject { r, key in
+            switch key {
+            case "id": id = try r.optionalString()
+            case "duration_minutes": poll.durationMinutes = try r.lenientInt()
+            case "end_datetime": poll.endsAt = try r.optionalString().flatMap(TwitterDate.parseISO)
+            case "voting_status": poll.isClosed = try r.optionalString() == "closed"
+            case "options":
+                guard r.peek() == .array else { return try r.skipValue() }
+                try r.readArray { r in
+                    guard r.peek() == .object else { return try r.skipValue() }
+                    var position = positioned.count + 1
+                    var choice = Poll.Choice(label: "", votes: 0)
+                    try r.readObject { r, key in
+                        switch key {
+                        case "position": position = try r.lenientInt() ?? position
+                        case "label": choice.label = try r.optionalString() ?? ""
+                        case "votes": choice.votes = max(0, try r.lenientInt() ?? 0)
+                        default: try r.skipValue()
+                        }
+                    }
+                    if positioned.count < Poll.maxChoices { positioned.append((position, choice)) }
+                }
+            default: try r.skipValue()
+            }
+        }
+        poll.choices = positioned.sorted { $0.0 < $1.0 }.map(\.1)
+        guard let id, !poll.choices.isEmpty else { return nil }
+        return (id, poll)
     }
 
     // MARK: - Users

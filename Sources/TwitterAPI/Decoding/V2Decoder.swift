@@ -191,6 +191,7 @@ public final class V2Decoder {
         /// Their ids in the order they came.
         var includedOrder: [UInt64] = []
         var media: [String: RawMedia] = [:]
+        var polls: [String: Poll] = [:]
         var meta = V2Meta()
         var errors: [V2Problem] = []
         var matchingRules: [V2MatchingRule] = []
@@ -271,6 +272,8 @@ public final class V2Decoder {
                     let m = try self.media(&r)
                     if let key = m.key { e.media[key] = m }
                 }
+            case "polls":
+                try r.readArray { r in if let (id, p) = try self.poll(&r) { e.polls[id] = p } }
             default: try r.skipValue()
             }
         }

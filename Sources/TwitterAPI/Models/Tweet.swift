@@ -182,12 +182,15 @@ public final class TweetExtras: Sendable, Equatable {
     /// Who may reply when not everyone may: `mentionedUsers`, `following`, `subscribers`,
     /// `verified` (X API v2's `reply_settings`).
     public let replySettings: String?
+    /// Its poll, with the votes as they stood when read.
+    public let poll: Poll?
 
     public init(
         olderVersions: [TweetID] = [], newestVersion: TweetID? = nil, conversationID: TweetID? = nil, withheldIn: [String] = [],
-        withheldForCopyright: Bool = false, isLongPost: Bool = false, replySettings: String? = nil
+        withheldForCopyright: Bool = false, isLongPost: Bool = false, replySettings: String? = nil, poll: Poll? = nil
     ) {
         self.replySettings = replySettings
+        self.poll = poll
         self.olderVersions = olderVersions
         self.newestVersion = newestVersion
         self.conversationID = conversationID
@@ -199,12 +202,12 @@ public final class TweetExtras: Sendable, Equatable {
     /// Whether any fact is set (an empty set of extras is not kept).
     var isEmpty: Bool {
         olderVersions.isEmpty && newestVersion == nil && conversationID == nil && withheldIn.isEmpty && !withheldForCopyright && !isLongPost
-            && replySettings == nil
+            && replySettings == nil && poll == nil
     }
 
     public static func == (a: TweetExtras, b: TweetExtras) -> Bool {
         a.olderVersions == b.olderVersions && a.newestVersion == b.newestVersion && a.conversationID == b.conversationID
             && a.withheldIn == b.withheldIn && a.replySettings == b.replySettings
-            && a.withheldForCopyright == b.withheldForCopyright && a.isLongPost == b.isLongPost
+            && a.withheldForCopyright == b.withheldForCopyright && a.isLongPost == b.isLongPost && a.poll == b.poll
     }
 }
