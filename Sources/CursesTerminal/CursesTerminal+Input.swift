@@ -43,7 +43,7 @@ extension CursesTerminal {
         // loop draw the next frame whole.
         if repaint.take() { keys.append(.resize) }
         // A resize, a focus regained or a continue: the next frame is drawn whole.
-        if keys.contains(.resize) { invalidate() }
+        if keys.contains(.resize) || keys.contains(.focus(true)) { invalidate() }
         return keys
     }
 

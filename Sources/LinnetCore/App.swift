@@ -66,7 +66,7 @@ public final class App {
 
     let terminal: any Terminal
     var store: TimelineStore
-    var engine: SyncEngine
+    public internal(set) var engine: SyncEngine
     var settings: Settings
     private var watcher: Task<Void, Never>?
     var pendingSwitch: String?
@@ -81,6 +81,10 @@ public final class App {
     private var filterMemo: [TweetID: (ObjectIdentifier, Bool)] = [:]
     private var filterMutes: Set<UserID> = []
     var lastFrame: Screen?
+    /// The reader's presence, told to the engine when it changes (App+Presence).
+    var lastKeyAt: Double?
+    var focused = true
+    var toldPresence: (away: Bool, showing: TimelineID?)?
     var savedDrafts: [DraftRecord] = []
     var lastDraftSave = 0.0
     /// A save failed while quitting and the user was told; the next quit goes ahead.
@@ -228,7 +232,8 @@ public final class App {
 
     /// One turn of the loop: wait for keys or a wake-up, reduce, run effects, draw if changed.
     public func step(timeout: Double) async {
-        let keys = terminal.readKeys(timeout: timeout)
+        var keys = terminal.readKeys(timeout: timeout)
+        keys = notePresence(keys)
         // A resize (or a terminal that must be drawn whole again) redraws even an unchanged frame.
         if keys.contains(.resize) { lastFrame = nil }
         var actions: [Action] = [.tick(now: settings.clock.now())]

@@ -45,6 +45,12 @@ public struct ClientHarness: Sendable {
         return log.count
     }
 
+    /// How many of those went to paths containing `path`.
+    public func requestCount(path: String) async throws -> Int {
+        guard case .array(let log) = try JSONValue.parse(try await control("GET", "/_sim/requests").body) else { return -1 }
+        return log.filter { $0["path"]?.stringValue?.contains(path) == true }.count
+    }
+
     public func control(_ method: String, _ path: String, body: String = "", json: Bool = false) async throws -> HTTPResponse {
         var r = HTTPRequest(method: method, url: server.baseURL + path)
         if method == "POST" {

@@ -14,6 +14,8 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
     case paste(String)
     /// A mouse button or wheel (SGR reports, mode 1006).
     case mouse(Mouse)
+    /// The terminal gained (true) or lost (false) focus (focus reporting, mode 1004).
+    case focus(Bool)
 
     /// The name used in key maps, help and `config.toml`: `j`, `ctrl-d`, `alt-enter`, `pgdn`.
     public var description: String {
@@ -42,6 +44,7 @@ public enum Key: Hashable, Sendable, CustomStringConvertible {
         case .resize: return "resize"
         case .paste: return "paste"
         case .mouse: return "mouse"
+        case .focus(let on): return on ? "focus-in" : "focus-out"
         }
     }
 

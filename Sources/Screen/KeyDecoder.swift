@@ -195,8 +195,9 @@ public struct KeyStream: Sendable {
         case UInt8(ascii: "Q"): return .function(2)
         case UInt8(ascii: "R"): return csi && !params.isEmpty ? nil : .function(3)
         case UInt8(ascii: "S"): return .function(4)
-        // Focus came back: the screen may have been written over meanwhile.
-        case UInt8(ascii: "I"): return csi ? .resize : nil
+        // Focus came back (the screen may have been written over meanwhile), or went.
+        case UInt8(ascii: "I"): return csi ? .focus(true) : nil
+        case UInt8(ascii: "O"): return csi ? .focus(false) : nil
         case UInt8(ascii: "~"):
             switch first {
             case 1, 7: return .home

@@ -16,6 +16,9 @@ public actor SyncEngine {
 
     var opened: Set<TimelineID> = []
     var pollers: [TimelineID: Task<Void, Never>] = [:]
+    /// What the reader is doing (`setPresence`): away, and which pane is on screen.
+    var away = false
+    var showing: TimelineID?
     var streams: [String: Task<Void, Never>] = [:]
     var mutesTask: Task<Void, Never>?
     var messagesTask: Task<Void, Never>?
@@ -269,6 +272,7 @@ public actor SyncEngine {
         if case .offline(let retry, _) = board.status(id).state { wait = max(1, retry - now()) }
         if case .rateLimited(let until) = board.status(id).state { wait = max(wait, until - now()) }
         wait *= Self.budgetSlowdown(options.ledger?.budgetFraction ?? 0)
+        wait = presenceWait(id, wait)
         let next = now() + wait
         board.update(id) {
             if case .offline = $0.state { return }

@@ -28,6 +28,12 @@ public struct SyncOptions: Sendable {
     public var clock: any WallClock = SystemClock()
     /// The shortest time between polls of one timeline (`config.toml`'s poll.minimum_seconds).
     public var minimumPollSeconds = 0.0
+    /// While the reader is away (no key for a while, the terminal's focus gone), timelines
+    /// other than mentions and messages are polled no more often than this.
+    public var awayPollSeconds = 900.0
+    /// Panes open but not on screen, likewise (mentions and messages keep their pace for the
+    /// notices); the pane brought to the front is read at once.
+    public var backgroundPollSeconds = 600.0
     /// Length of the rate-limit window assumed before the first answer.
     public var windowSeconds = 900.0
     /// On v2, where every post read is billed: the posts a page asks for, matched to what a

@@ -36,10 +36,9 @@ import Testing
         #expect(KeyDecoder.decode(inputs("\u{1B}x"), special: { _ in nil }) == [.alt("x")])
         #expect(KeyDecoder.decode(inputs("\u{1B}\r"), special: { _ in nil }) == [.alt("\r")])
         #expect(KeyDecoder.decode(inputs("\u{1B}\u{1B}"), special: { _ in nil }) == [.escape, .escape])
-        // A sequence Linnet has no use for is not typed into anything (a focus-out report).
-        #expect(KeyDecoder.decode(inputs("\u{1B}[Oq"), special: { _ in nil }) == [.char("q")])
-        // Focus coming back asks for a whole redraw.
-        #expect(KeyDecoder.decode(inputs("\u{1B}[I"), special: { _ in nil }) == [.resize])
+        // Focus reports (mode 1004): the reader's presence, never typed into anything.
+        #expect(KeyDecoder.decode(inputs("\u{1B}[Oq"), special: { _ in nil }) == [.focus(false), .char("q")])
+        #expect(KeyDecoder.decode(inputs("\u{1B}[I"), special: { _ in nil }) == [.focus(true)])
     }
 
     @Test func pastesArriveWholeOverManyReads() {
