@@ -109,8 +109,8 @@ def wait_for(log, path, more_than, seconds=20):
 
 def reader(tmp_path, sim):
     """The TUI's sync under tmux: home, mentions, a search, a user's posts and likes opened at
-    start; paged to the oldest; a like, a repost and both undone; a thread, a profile, lists
-    and messages opened."""
+    start; paged to the oldest; a like, a repost and both undone; a thread; a profile with a
+    follow and a mute undone and its followers; lists; a post, a reply and a message sent."""
     env = environment(tmp_path, sim)
     socket = f"linnet-requests-{os.getpid()}"
     who = "@" + sim["screen_name"]
@@ -120,8 +120,15 @@ def reader(tmp_path, sim):
     subprocess.run([*tmux, "new-session", "-d", "-x", "160", "-y", "50", " ".join(command)], env=env, check=True)
     try:
         assert wait_for(sim["log"], "/2/tweets/search/recent", searched), "the search pane never read"
-        for keys in (["G"], ["G"], ["g", "g"], ["f"], ["f"], ["t"], ["y"], ["t"], ["y"], ["Enter"], ["x"], ["p"], ["Escape"], ["b"],
-                     ["Enter"], ["G"], ["d"], ["Escape"], ["2"], ["G"], ["3"], ["G"], ["R"]):
+        steps = (["G"], ["G"], ["g", "g"], ["f"], ["f"], ["t"], ["y"], ["t"], ["y"], ["Enter"], ["x"],
+                 # A profile: follow and unfollow, mute and unmute, their followers.
+                 ["p"], ["f"], ["f"], ["m"], ["m"], ["1"], ["Escape"], ["Escape"], ["b"], ["Enter"], ["G"],
+                 # A new post and a reply, written in the box and sent with Enter.
+                 ["1"], ["n"], ["-l", "written in the reader"], ["Enter"], ["r"], ["-l", "a reply from the reader"], ["Enter"],
+                 # Messages: the inbox, a conversation, an answer.
+                 ["d"], ["Enter"], ["r"], ["-l", "a message from the reader"], ["Enter"], ["Escape"],
+                 ["2"], ["G"], ["3"], ["G"], ["R"])
+        for keys in steps:
             subprocess.run([*tmux, "send-keys", "-t", "0", *keys], check=True)
             time.sleep(0.7)
         subprocess.run([*tmux, "send-keys", "-t", "0", "q"], check=True)
