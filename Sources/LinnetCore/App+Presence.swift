@@ -19,7 +19,13 @@ extension App {
                 rest.append(k)
             }
         }
-        if !rest.isEmpty || keys.contains(.focus(true)) { lastKeyAt = now }
+        // A key is typed into a focused terminal, whatever reports were lost on the way.
+        if !rest.isEmpty {
+            lastKeyAt = now
+            focused = true
+        } else if keys.contains(.focus(true)) {
+            lastKeyAt = now
+        }
         let away = !focused || now - (lastKeyAt ?? now) > Self.awayAfter
         if lastKeyAt == nil { lastKeyAt = now }
         let showing = state.pane.id

@@ -203,6 +203,7 @@ public final class App {
         await finish()
         store = next.store
         engine = next.engine
+        toldPresence = nil  // the new engine is told who reads, and what
         settings.drafts = next.drafts
         settings.cache = next.cache
         settings.account = name

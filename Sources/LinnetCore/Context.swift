@@ -37,6 +37,15 @@ public struct Context: Sendable {
     /// A timeline as its pane shows it: without what the filters hide.
     public func view(_ id: TimelineID) -> TimelineView? { filtered[id]?.view ?? snapshot.timelines[id] }
 
+    /// The posts a pane marks "not loaded below": its gaps, but not one below the oldest post
+    /// held (that is the ordinary next page), and none in a conversation (read oldest first).
+    public func shownGaps(_ id: TimelineID) -> Set<TweetID> {
+        if case .thread = id { return [] }
+        guard let gaps = view(id)?.gapsBelow, !gaps.isEmpty else { return [] }
+        guard let oldest = snapshot.timelines[id]?.ids.last else { return gaps }
+        return gaps.subtracting([oldest])
+    }
+
     /// Tweets the filters hide in a pane (shown anyway while revealed).
     public func hidden(_ id: TimelineID) -> (count: Int, revealed: Bool) {
         filtered[id].map { ($0.hidden, $0.revealed) } ?? (0, false)

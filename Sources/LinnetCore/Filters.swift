@@ -196,6 +196,17 @@ public struct FilteredView: Sendable {
                 memo[tid] = (ObjectIdentifier(t), hide)
                 return !hide
             }
+            if !v.gapsBelow.isEmpty {
+                // A gap below a hidden post is shown below the nearest shown post above it.
+                var moved = Set<TweetID>()
+                var shownAbove: TweetID?
+                let shown = Set(kept.ids)
+                for tid in v.ids {
+                    if shown.contains(tid) { shownAbove = tid }
+                    if v.gapsBelow.contains(tid), tid != v.ids.last, let above = shownAbove { moved.insert(above) }
+                }
+                kept.gapsBelow = moved
+            }
             out[id] = FilteredView(view: kept, hidden: v.ids.count - kept.ids.count)
         }
         return out

@@ -223,14 +223,15 @@ public enum Reducer {
     /// screen (not one below
     /// the oldest card held: that is the ordinary next page).
     static func gapInSight(from: Int, to: Int, _ ids: PaneIDs, _ s: AppState, _ c: Context) -> TweetID? {
-        guard let gaps = c.view(s.pane.id)?.gapsBelow, !gaps.isEmpty, let last = ids.last else { return nil }
+        let gaps = c.shownGaps(s.pane.id)
+        guard !gaps.isEmpty else { return nil }
         let top = s.pane.top.flatMap { ids.firstIndex(of: $0) } ?? to
         // Passed going down (a jump up to the newest passes nothing it shows).
         let low = to > from ? min(from, top) : top
         // On screen: a card with the line below it (where the marker is) in the body.
         let high = min(ids.count - 1, max(to, top + visibleCount(s, c) - 2))
         guard low <= high else { return nil }
-        return ids[low...high].first { gaps.contains($0) && $0 != last }
+        return ids[low...high].first { gaps.contains($0) }
     }
 
     static func isThread(_ id: TimelineID) -> Bool { if case .thread = id { true } else { false } }
@@ -264,7 +265,7 @@ public enum Reducer {
         if sel < top { top = sel }
         let bodyHeight = Layout(s).body.height
         // A selected card with a gap below it keeps its marker line in view.
-        let marker = ids[sel] != ids.last && c.view(s.pane.id)?.gapsBelow.contains(ids[sel]) == true ? 1 : 0
+        let marker = c.shownGaps(s.pane.id).contains(ids[sel]) ? 1 : 0
         while top < sel {
             var used = (top > 0 ? 1 : 0) + marker
             for i in top...sel { used += height(ids[i], s, c) + (i < sel ? 1 : 0) }

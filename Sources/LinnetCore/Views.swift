@@ -122,6 +122,7 @@ public enum Views {
             return
         }
         let top = p.top.flatMap { ids.firstIndex(of: $0) } ?? 0
+        let gaps = c.shownGaps(p.id)
         var y = r.y
         if top > 0 {
             // "New" counts what the tab counts: tweets newer than the read marker (those above
@@ -157,7 +158,7 @@ public enum Views {
             }
             // Posts not fetched below this one: said on the line between the cards, never
             // closed silently (reaching it loads them).
-            if y < r.maxY, c.view(p.id)?.gapsBelow.contains(id) == true, ids.last != id {
+            if y < r.maxY, gaps.contains(id) {
                 let key = c.keyMap.keys(for: .down, in: .timeline).first ?? "j"
                 screen.put(
                     TextLayout.truncate(Words.gap(downKey: key), width: max(1, r.width - TweetCard.gutter)), x: r.x + TweetCard.gutter,

@@ -62,6 +62,7 @@ extension SyncEngine {
                 let request = PageRequest(count: options.pageSize, sinceID: floor, maxID: maxID)
                 let (tweets, returned) = try await fetch(id, request)
                 await store.merge(page: withSessionFlags(tweets), into: id, request: request)
+                if !Self.pagesOlder(id, api: client.api) { await store.clearGaps(id) }
                 present.formUnion(tweets.map(\.id))
                 if returned < options.pageSize {
                     complete = true
@@ -134,8 +135,20 @@ extension SyncEngine {
         if named { blockedByBackoff.remove(endpoint) } else { blockedByBackoff.insert(endpoint) }
     }
 
+    /// Whether older posts of a timeline can be asked for by id (a gap below a post filled).
+    nonisolated static func pagesOlder(_ id: TimelineID, api: TwitterClient.API) -> Bool {
+        switch id {
+        case .likes, .list: return api != .v2
+        case .thread, .messages, .conversation: return false
+        default: return true
+        }
+    }
+
     /// Pages the next older tweets below what is held (or below a gap).
     public func loadOlder(_ id: TimelineID, below: TweetID? = nil) async {
+        // Likes and lists on v2 are read a newest page at a time, by token: nothing below a gap
+        // can be asked for, so none is claimed filled.
+        if below != nil, !Self.pagesOlder(id, api: client.api) { return }
         var start = below
         if start == nil { start = await store.view(id).oldest }
         guard let oldest = start, oldest.rawValue > 1 else { return }

@@ -9,7 +9,11 @@ extension SyncEngine {
         let before = self.showing
         self.away = away
         self.showing = showing
-        guard !away, let s = showing, wasAway || s != before, pollers[s] != nil else { return }
+        // The first word (before: nil) changes nothing: the pollers have just started.
+        guard !away, let s = showing, before != nil, wasAway || s != before, pollers[s] != nil else { return }
+        // Flicking between panes reads nothing new: a read within the last 30 s (or the
+        // configured least time between polls) is fresh enough.
+        if let last = lastPollAt[s], now() - last < max(30, options.minimumPollSeconds) { return }
         pollers[s]?.cancel()
         pollers[s] = nil
         startPolling(s)

@@ -19,6 +19,9 @@ public actor SyncEngine {
     /// What the reader is doing (`setPresence`): away, and which pane is on screen.
     var away = false
     var showing: TimelineID?
+    /// When each timeline was last polled (engine clock), so a pane brought to the front is
+    /// read at once only when its last read is not fresh.
+    var lastPollAt: [TimelineID: Double] = [:]
     var streams: [String: Task<Void, Never>] = [:]
     var mutesTask: Task<Void, Never>?
     var messagesTask: Task<Void, Never>?
@@ -256,6 +259,7 @@ public actor SyncEngine {
             }
             return max(1, until - now())
         }
+        lastPollAt[id] = now()
         let newest = await store.newest(id)
         if let unfinished = unfinishedCeiling.removeValue(forKey: id) {
             requestCatchUp(id, ceiling: unfinished.flatMap { u in newest.map { min(u, $0) } ?? u })

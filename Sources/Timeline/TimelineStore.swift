@@ -144,6 +144,16 @@ public actor TimelineStore {
 
     // MARK: - Merging
 
+    /// Forgets a timeline's gaps: one read only a newest page at a time has nothing to fill
+    /// them with, and a marker would promise what cannot be loaded.
+    public func clearGaps(_ id: TimelineID) {
+        guard var h = held[id], !h.gapsBelow.isEmpty else { return }
+        h.gapsBelow = []
+        h.view = nil
+        held[id] = h
+        changed()
+    }
+
     /// Adds a REST page. A full page that shares nothing with what was held may not have reached
     /// it: the store marks a gap below its oldest tweet. A page fetched with `max_id` fills the
     /// gap it was asked for.

@@ -92,7 +92,11 @@ struct Contract: Sendable {
                 (name, [name], "The query parameter [\(name)] is not one of [\(known.map(\.name).sorted().joined(separator: ","))]"))
         }
         for p in op.parameters where p.location == "path" || p.location == "query" {
-            let value = p.location == "path" ? pathValues[p.name] : query.last(where: { $0.0 == p.name })?.1
+            // An array may come as one comma list or as the name repeated (`explode`); both read
+            // as one list.
+            let all = query.filter { $0.0 == p.name }.map(\.1)
+            let isArray = schemas.resolve(p.schema)["type"]?.string == "array"
+            let value = p.location == "path" ? pathValues[p.name] : all.isEmpty ? nil : isArray ? all.joined(separator: ",") : all.last
             guard let raw = value else {
                 if p.required { errors.append((p.name, [], "The `\(p.name)` query parameter can not be empty")) }
                 continue

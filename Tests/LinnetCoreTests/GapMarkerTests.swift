@@ -53,3 +53,23 @@ import TwitterAPI
         #expect(!Views.render(s, after).text.contains("not loaded yet"))
     }
 }
+
+extension GapMarkerTests {
+    /// A gap below a post a filter hides is marked below the nearest shown post above it.
+    @Test func filteredPanesStillShowTheirGaps() async throws {
+        let store = await Scene.store()
+        let newer = (0..<4).map { Scene.tweet(131 - UInt64($0), Scene.ann, $0 == 3 ? "spoiler ahead" : "newer post \($0)", age: 1) }
+        await store.merge(page: newer, into: .home, request: PageRequest(count: 4))
+        let snapshot = await store.snapshot()
+        #expect(snapshot.timelines[.home]?.gapsBelow == [TweetID(128)])
+        var c = Scene.context(snapshot)
+        var memo: [TweetID: (ObjectIdentifier, Bool)] = [:]
+        var filters = Filters()
+        filters.words = ["spoiler"]
+        c.filtered = FilteredView.make(snapshot, panes: [.home], filters: filters, mutedUsers: [], memo: &memo)
+        #expect(c.shownGaps(.home) == [TweetID(129)], "moved up to the shown post above the hidden one")
+        var s = Scene.state(100, 40)
+        _ = Reducer.reduce(&s, .storeChanged, c)
+        #expect(Views.render(s, c).text.contains("not loaded yet"))
+    }
+}

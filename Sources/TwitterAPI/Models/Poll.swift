@@ -24,7 +24,13 @@ public struct Poll: Sendable, Equatable {
         self.isClosed = isClosed
     }
 
-    public var totalVotes: Int { choices.reduce(0) { $0 + max(0, $1.votes) } }
+    /// All the votes (saturating: a damaged count cannot trap a frame).
+    public var totalVotes: Int {
+        choices.reduce(0) { sum, c in
+            let (total, over) = sum.addingReportingOverflow(max(0, c.votes))
+            return over ? Int.max : total
+        }
+    }
 
     /// X allows 2 to 4 choices of 25 characters; more than this is not a poll X sends.
     public static let maxChoices = 4
