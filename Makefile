@@ -60,12 +60,14 @@ bench: bench-deps
 	$(SWIFT) build -c release --product StoreBench
 	$(SWIFT) build -c release --product TUIBench
 	$(SWIFT) build -c release --product TextBench
+	$(SWIFT) build -c release --product CostBench
 	$(SWIFT) build -c release --product linnet
 	.build/release/DecodeBench
 	.build/release/SimLoadBench .build/release/linnet
 	.build/release/StoreBench
 	.build/release/TUIBench
 	.build/release/TextBench
+	.build/release/CostBench
 
 # The formatter in the toolchain, with the checked-in .swift-format; lint fails on any finding.
 LINT_PATHS := Sources Tests Benchmarks Package.swift

@@ -68,6 +68,9 @@ let package = Package(
         .executableTarget(
             name: "SimLoadBench", dependencies: ["TwitterAPI", "Timeline", "Spawn", "LinnetTestSupport"], path: "Benchmarks/SimLoadBench"),
         .executableTarget(name: "TextBench", dependencies: ["TweetText"], path: "Benchmarks/TextBench"),
+        .executableTarget(
+            name: "CostBench", dependencies: ["TwitterAPI", "Timeline", "TwitterSimulator", "LinnetTestSupport", "Locking"],
+            path: "Benchmarks/CostBench", exclude: ["day.txt"]),
         // Fuzzing: the harnesses (replayed by the tests), and the libFuzzer driver `make fuzz` builds.
         .target(name: "FuzzHarnesses", dependencies: ["TwitterAPI", "TweetText", "Timeline", "Screen", "LinnetCore", "TwitterSimulator"]),
         .systemLibrary(name: "CFuzz", path: "Sources/CFuzz"),

@@ -11,9 +11,9 @@ extension SyncEngine {
         self.showing = showing
         // The first word (before: nil) changes nothing: the pollers have just started.
         guard !away, let s = showing, before != nil, wasAway || s != before, pollers[s] != nil else { return }
-        // Flicking between panes reads nothing new: a read within the last 30 s (or the
-        // configured least time between polls) is fresh enough.
-        if let last = lastPollAt[s], now() - last < max(30, options.minimumPollSeconds) { return }
+        // Flicking between panes reads nothing new: a read within `freshSeconds` (or the
+        // configured least time between polls) is fresh enough. Back from away, it never is.
+        if !wasAway, let last = lastPollAt[s], now() - last < max(options.freshSeconds, options.minimumPollSeconds) { return }
         pollers[s]?.cancel()
         pollers[s] = nil
         startPolling(s)

@@ -29,11 +29,14 @@ public struct SyncOptions: Sendable {
     /// The shortest time between polls of one timeline (`config.toml`'s poll.minimum_seconds).
     public var minimumPollSeconds = 0.0
     /// While the reader is away (no key for a while, the terminal's focus gone), timelines
-    /// other than mentions and messages are polled no more often than this.
-    public var awayPollSeconds = 900.0
+    /// other than mentions and messages wait this long (6 h: in practice until the reader is
+    /// back, when the pane on screen is read at once; posts bought meanwhile would be buried).
+    public var awayPollSeconds = 21_600.0
     /// Panes open but not on screen, likewise (mentions and messages keep their pace for the
     /// notices); the pane brought to the front is read at once.
     public var backgroundPollSeconds = 600.0
+    /// A pane brought to the front is read at once unless read within this many seconds.
+    public var freshSeconds = 30.0
     /// Length of the rate-limit window assumed before the first answer.
     public var windowSeconds = 900.0
     /// On v2, where every post read is billed: the posts a page asks for, matched to what a

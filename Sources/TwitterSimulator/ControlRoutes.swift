@@ -43,6 +43,8 @@ enum ControlRoutes {
             return await firehose(count: count, world: world)
         case ("GET", "/_sim/usage"):
             return .json(200, await world.usageJSON)
+        case ("GET", "/_sim/billed"):
+            return .json(200, await world.billedJSON)
         case ("GET", "/_sim/streams"):
             return .json(200, .object([("open", .int(await world.streamCount))]))
         case ("POST", "/_sim/faults"):

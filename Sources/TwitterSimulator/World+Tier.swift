@@ -53,6 +53,12 @@ extension World {
         ])
     }
 
+    /// The billed items themselves (`day|id`), for a bench that counts what was never shown.
+    var billedJSON: J {
+        func list(_ s: Set<String>) -> J { .array(s.sorted().map(J.string)) }
+        return .object([("posts", list(usage.postReads)), ("owned", list(usage.ownedReads)), ("users", list(usage.userReads))])
+    }
+
     // MARK: Restrictions
 
     /// Error 453: v1.1 beyond media and OAuth is not on this access level.

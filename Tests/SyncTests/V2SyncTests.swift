@@ -22,7 +22,8 @@ import TwitterAPI
     /// counts what X bills, with a page size it asks for that many, with an app client it
     /// follows searches on the filtered stream.
     static func engine(
-        _ sim: ClientHarness, ledger: UsageLedger? = nil, pageSize: Int? = nil, streamClient: TwitterClient? = nil
+        _ sim: ClientHarness, ledger: UsageLedger? = nil, pageSize: Int? = nil, streamClient: TwitterClient? = nil,
+        fresh: Double = 30
     ) async throws -> (engine: SyncEngine, client: TwitterClient, store: TimelineStore, me: User) {
         let client =
             ledger.map {
@@ -36,6 +37,7 @@ import TwitterAPI
         o.ledger = ledger
         o.v2PageSize = pageSize
         o.v2StreamClient = streamClient
+        o.freshSeconds = fresh
         let store = TimelineStore()
         return (SyncEngine(client: client, store: store, account: me, options: o), client, store, me)
     }
