@@ -149,11 +149,16 @@ func linnetDay(_ steps: [Step]) async throws -> Day {
     let clock = VirtualClock(origin: floor(Date().timeIntervalSince1970 / 86_400) * 86_400 + 20 * 3600, scale: scale)
     let (sim, http) = try await startWorld(clock)
     defer { Task { await sim.stop() } }
-    let c = client(sim, http)
+    // As the reader runs: the account's ledger (in memory here) on the same clock, which
+    // keeps re-reads to posts already billed today.
+    let ledger = UsageLedger(fileURL: nil, clock: clock)
+    let c = TwitterClient(endpoints: .single(sim.baseURL), auth: client(sim, http).auth, http: http, api: .v2, usage: ledger)
     let me = try await c.v2Me()
+    ledger.identify(me.id)
     var options = SyncOptions()
     options.clock = clock
     options.v2PageSize = screen
+    options.ledger = ledger
     let store = TimelineStore()
     let engine = SyncEngine(client: c, store: store, account: me, options: options)
     await engine.setPresence(away: false, showing: .home)
