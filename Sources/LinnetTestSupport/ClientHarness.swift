@@ -45,6 +45,18 @@ public struct ClientHarness: Sendable {
         return log.count
     }
 
+    /// The whole home timeline through v2, every page, newest first.
+    public func v2WholeHome(of me: UserID) async throws -> [Tweet] {
+        var all: [Tweet] = []
+        var token: String?
+        repeat {
+            let page = try await client.v2Home(userID: me, .init(maxResults: 100, token: token))
+            all += page.tweets
+            token = page.meta.nextToken
+        } while token != nil
+        return all
+    }
+
     /// How many of those went to paths containing `path`.
     public func requestCount(path: String) async throws -> Int {
         guard case .array(let log) = try JSONValue.parse(try await control("GET", "/_sim/requests").body) else { return -1 }

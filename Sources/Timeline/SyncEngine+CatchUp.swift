@@ -59,10 +59,9 @@ extension SyncEngine {
             for page in 0..<(floor == nil ? 1 : options.maxCatchUpPages) {
                 // Past the budget, what is fetched stays and the rest is left as a gap.
                 if page > 0, budgetSpentUntil() != nil { break }
-                let request = PageRequest(count: options.pageSize, sinceID: floor, maxID: maxID)
+                let request = PageRequest(count: options.pageSize, sinceID: floor, maxID: maxID, marksGaps: pagesOlder(id))
                 let (tweets, returned) = try await fetch(id, request)
                 await store.merge(page: withSessionFlags(tweets), into: id, request: request)
-                if !Self.pagesOlder(id, api: client.api) { await store.clearGaps(id) }
                 present.formUnion(tweets.map(\.id))
                 if returned < options.pageSize {
                     complete = true
@@ -136,9 +135,9 @@ extension SyncEngine {
     }
 
     /// Whether older posts of a timeline can be asked for by id (a gap below a post filled).
-    nonisolated static func pagesOlder(_ id: TimelineID, api: TwitterClient.API) -> Bool {
+    nonisolated func pagesOlder(_ id: TimelineID) -> Bool {
         switch id {
-        case .likes, .list: return api != .v2
+        case .likes, .list: return client.pagesLikesAndListsByID
         case .thread, .messages, .conversation: return false
         default: return true
         }
@@ -148,7 +147,7 @@ extension SyncEngine {
     public func loadOlder(_ id: TimelineID, below: TweetID? = nil) async {
         // Likes and lists on v2 are read a newest page at a time, by token: nothing below a gap
         // can be asked for, so none is claimed filled.
-        if below != nil, !Self.pagesOlder(id, api: client.api) { return }
+        if below != nil, !pagesOlder(id) { return }
         var start = below
         if start == nil { start = await store.view(id).oldest }
         guard let oldest = start, oldest.rawValue > 1 else { return }

@@ -36,9 +36,13 @@ public struct PageRequest: Sendable, Equatable {
     public var count: Int
     public var sinceID: TweetID?
     public var maxID: TweetID?
-    public init(count: Int, sinceID: TweetID? = nil, maxID: TweetID? = nil) {
+    /// Whether a full page that does not reach what is held leaves a gap: not for a timeline
+    /// nothing below a post can be asked of (a marker would promise what cannot be loaded).
+    public var marksGaps: Bool
+    public init(count: Int, sinceID: TweetID? = nil, maxID: TweetID? = nil, marksGaps: Bool = true) {
         self.count = count
         self.sinceID = sinceID
         self.maxID = maxID
+        self.marksGaps = marksGaps
     }
 }

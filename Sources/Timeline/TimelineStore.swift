@@ -144,16 +144,6 @@ public actor TimelineStore {
 
     // MARK: - Merging
 
-    /// Forgets a timeline's gaps: one read only a newest page at a time has nothing to fill
-    /// them with, and a marker would promise what cannot be loaded.
-    public func clearGaps(_ id: TimelineID) {
-        guard var h = held[id], !h.gapsBelow.isEmpty else { return }
-        h.gapsBelow = []
-        h.view = nil
-        held[id] = h
-        changed()
-    }
-
     /// Adds a REST page. A full page that shares nothing with what was held may not have reached
     /// it: the store marks a gap below its oldest tweet. A page fetched with `max_id` fills the
     /// gap it was asked for.
@@ -166,7 +156,7 @@ public actor TimelineStore {
         }
         // An older version of an edited post is not shown: its newest version is.
         for t in page where !deleted.contains(t.id) && t.extras?.newestVersion == nil { store(t, in: &h) }
-        if let oldest = page.map(\.id).min(), page.count >= request.count, !wasEmpty, !overlaps,
+        if request.marksGaps, let oldest = page.map(\.id).min(), page.count >= request.count, !wasEmpty, !overlaps,
             let first = h.ascending.first, first < oldest
         {
             h.gapsBelow.insert(oldest)

@@ -47,8 +47,7 @@ struct GlobalOptions: ParsableArguments {
     /// This option's base, else the account's, else X's for the API (v2: everything at
     /// api.x.com); --stream-base over either.
     func endpoints(accountBase: String?, api: TwitterClient.API = .v1) -> TwitterEndpoints {
-        let fallback = api == .v2 ? TwitterEndpoints.single("https://api.x.com") : TwitterEndpoints()
-        var e = (apiBase ?? accountBase).map(TwitterEndpoints.single) ?? fallback
+        var e = (apiBase ?? accountBase).map(TwitterEndpoints.single) ?? .x(api)
         if let s = streamBase {
             e.streamBase = s
             e.userStreamBase = s

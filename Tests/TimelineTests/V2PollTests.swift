@@ -12,13 +12,7 @@ import TwitterAPI
         let h = try await ClientHarness.start()
         defer { Task { await h.stop() } }
         let me = try await h.client.v2Me()
-        var all: [Tweet] = []
-        var token: String?
-        repeat {
-            let page = try await h.client.v2Home(userID: me.id, .init(maxResults: 100, token: token))
-            all += page.tweets
-            token = page.meta.nextToken
-        } while token != nil
+        let all = try await h.v2WholeHome(of: me.id)
         let withPoll = all.filter { $0.content.extras?.poll != nil }
         let post = try #require(withPoll.first, "no poll in home")
         let poll = try #require(post.content.extras?.poll)

@@ -41,13 +41,7 @@ import TwitterAPI
         let h = try await ClientHarness.start()
         defer { Task { await h.stop() } }
         let me = try await h.client.v2Me()
-        var all: [Tweet] = []
-        var token: String?
-        repeat {
-            let page = try await h.client.v2Home(userID: me.id, .init(maxResults: 100, token: token))
-            all += page.tweets
-            token = page.meta.nextToken
-        } while token != nil
+        let all = try await h.v2WholeHome(of: me.id)
         let edited = try #require(all.first { !($0.extras?.olderVersions.isEmpty ?? true) }, "no edited post in home")
         let older = try #require(edited.extras?.olderVersions.first)
         #expect(!all.contains { $0.id == older }, "an older version is not in the timeline")

@@ -183,13 +183,7 @@ import TwitterAPI
 /// The simulator bills at the prices of docs/X-LIMITS.md.
 @Suite struct SimPricesTableTests {
     @Test func theSimulatorsPricesAreTheDocumentedOnes() throws {
-        let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
-        let doc = try String(contentsOf: root.appendingPathComponent("docs/X-LIMITS.md"), encoding: .utf8)
-        var table: [String: Double] = [:]
-        for line in (doc.components(separatedBy: "## Prices").last ?? "").split(separator: "\n") where line.hasPrefix("| ") {
-            let cells = line.split(separator: "|").map { $0.trimmingCharacters(in: .whitespaces) }
-            if cells.count == 3, let price = Double(cells[1]) { table[cells[0]] = price }
-        }
+        let table = try LimitsDoc.prices()
         let p = World.prices
         #expect(table["Post read"] == p.post && table["User read"] == p.user && table["Owned read"] == p.owned)
         #expect(table["Post create"] == p.create && table["Post create with a URL"] == p.createWithURL)

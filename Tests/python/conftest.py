@@ -34,6 +34,17 @@ def sim():
     proc.wait(timeout=10)
 
 
+def v2_environment(tmp_path, creds):
+    """A private home under tmp_path and the simulator's demo user token, read through v2."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LINNET_")}
+    for name in ("config", "state", "cache"):
+        env[f"XDG_{name.upper()}_HOME"] = str(tmp_path / name)
+    env.update(LINNET_CONSUMER_KEY=creds["consumer_key"], LINNET_CONSUMER_SECRET=creds["consumer_secret"],
+               LINNET_ACCESS_TOKEN=creds["access_token"], LINNET_ACCESS_TOKEN_SECRET=creds["access_token_secret"],
+               LINNET_API="v2", TERM="xterm-256color")
+    return env
+
+
 def ground_truth(sim, name):
     with urllib.request.urlopen(f"{sim['base']}/_sim/timeline?name={name}") as r:
         return [int(i) for i in json.load(r)["ids"]]

@@ -8,7 +8,7 @@ import time
 import urllib.parse
 import urllib.request
 
-from conftest import LINNET, start_sim
+from conftest import LINNET, start_sim, v2_environment
 
 
 def screen(tmux):
@@ -37,12 +37,7 @@ def test_a_gap_is_marked_and_filled_as_the_reader_reaches_it(tmp_path):
     tmux = ["tmux", "-L", f"linnet-gap-{os.getpid()}"]
     try:
         creds = json.load(urllib.request.urlopen(base + "/_sim/credentials"))
-        env = {k: v for k, v in os.environ.items() if not k.startswith("LINNET_")}
-        for name in ("config", "state", "cache"):
-            env[f"XDG_{name.upper()}_HOME"] = str(tmp_path / name)
-        env.update(LINNET_CONSUMER_KEY=creds["consumer_key"], LINNET_CONSUMER_SECRET=creds["consumer_secret"],
-                   LINNET_ACCESS_TOKEN=creds["access_token"], LINNET_ACCESS_TOKEN_SECRET=creds["access_token_secret"],
-                   LINNET_API="v2", TERM="xterm-256color")
+        env = v2_environment(tmp_path, creds)
         subprocess.run([*tmux, "new-session", "-d", "-x", "100", "-y", "30", f"{LINNET} --api-base {base}; sleep 60"],
                        env=env, check=True)
         ok, text = wait(tmux, lambda t: "▌" in t and "@" in t)

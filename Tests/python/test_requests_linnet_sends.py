@@ -15,7 +15,7 @@ import requests
 from openapi_core import OpenAPI
 from openapi_core.contrib.requests import RequestsOpenAPIRequest
 
-from conftest import LINNET, SUMMARY, start_sim
+from conftest import LINNET, SUMMARY, start_sim, v2_environment
 from test_cli_accounts import oauth2_login, run
 
 SPEC_PATH = os.path.join(os.path.dirname(__file__), "..", "Fixtures", "x-api-v2", "openapi.json")
@@ -51,18 +51,8 @@ def recorded(tmp_path):
     proc.wait(timeout=10)
 
 
-def environment(tmp_path, sim):
-    env = {k: v for k, v in os.environ.items() if not k.startswith("LINNET_")}
-    for name in ("config", "state", "cache"):
-        env[f"XDG_{name.upper()}_HOME"] = str(tmp_path / name)
-    env.update(LINNET_CONSUMER_KEY=sim["consumer_key"], LINNET_CONSUMER_SECRET=sim["consumer_secret"],
-               LINNET_ACCESS_TOKEN=sim["access_token"], LINNET_ACCESS_TOKEN_SECRET=sim["access_token_secret"],
-               LINNET_API="v2", TERM="xterm-256color")
-    return env
-
-
 def command_line(tmp_path, sim):
-    env = environment(tmp_path, sim)
+    env = v2_environment(tmp_path, sim)
     base = ["--api-base", sim["base"]]
     other = sim["screen_name"]
     for args in (["timeline", "home", "--count", "100"], ["timeline", "home", "--count", "3"], ["timeline", "mentions", "--count", "5"],
@@ -111,7 +101,7 @@ def reader(tmp_path, sim):
     """The TUI's sync under tmux: home, mentions, a search, a user's posts and likes opened at
     start; paged to the oldest; a like, a repost and both undone; a thread; a profile with a
     follow and a mute undone and its followers; lists; a post, a reply and a message sent."""
-    env = environment(tmp_path, sim)
+    env = v2_environment(tmp_path, sim)
     socket = f"linnet-requests-{os.getpid()}"
     who = "@" + sim["screen_name"]
     command = [LINNET, "--api-base", sim["base"], "--search", "the", "--user", who, "--likes", who]

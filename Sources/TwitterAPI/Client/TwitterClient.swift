@@ -23,6 +23,11 @@ public struct TwitterEndpoints: Sendable, Equatable {
     public static func single(_ base: String) -> TwitterEndpoints {
         TwitterEndpoints(apiBase: base, streamBase: base, userStreamBase: base, uploadBase: base)
     }
+
+    /// X's own, for an API: v2 is all at api.x.com; v1.1 at its historical hosts.
+    public static func x(_ api: TwitterClient.API) -> TwitterEndpoints {
+        api == .v2 ? .single("https://api.x.com") : TwitterEndpoints()
+    }
 }
 
 /// How requests are authorised.
