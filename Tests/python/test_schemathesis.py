@@ -67,7 +67,8 @@ def test_every_used_operation_is_in_the_contract():
 
 
 @schema.parametrize()
-@settings(deadline=None, suppress_health_check=list(HealthCheck), max_examples=EXAMPLES)
+# Derandomized: the same cases every run, so a failure in CI can be run again here.
+@settings(deadline=None, suppress_health_check=list(HealthCheck), max_examples=EXAMPLES, derandomize=True)
 def test_the_simulator_keeps_the_contract(case, strict_sim):
     auth = OAuth1(strict_sim["consumer_key"], strict_sim["consumer_secret"], strict_sim["access_token"],
                   strict_sim["access_token_secret"])
