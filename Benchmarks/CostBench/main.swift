@@ -152,7 +152,8 @@ func linnetDay(_ steps: [Step]) async throws -> Day {
     // As the reader runs: the account's ledger (in memory here) on the same clock, which
     // keeps re-reads to posts already billed today.
     let ledger = UsageLedger(fileURL: nil, clock: clock)
-    let c = TwitterClient(endpoints: .single(sim.baseURL), auth: client(sim, http).auth, http: http, api: .v2, usage: ledger)
+    let c = TwitterClient(
+        endpoints: .single(sim.baseURL), auth: client(sim, http).auth, http: http, clock: clock, api: .v2, usage: ledger)
     let me = try await c.v2Me()
     ledger.identify(me.id)
     var options = SyncOptions()
@@ -193,7 +194,8 @@ func idsOf(_ data: Data) -> [UInt64] {
 }
 
 /// What a careful v1.1-era client does: every open pane every 90 s, `since_id`, 100 a page,
-/// paging until it meets what it has, every field and expansion.
+/// paging until it meets what it has, every field and expansion (its own requests, not
+/// Linnet's reads, which expand authors only on a cold start).
 func naiveDay(_ steps: [Step]) async throws -> Day {
     let clock = VirtualClock(origin: floor(Date().timeIntervalSince1970 / 86_400) * 86_400 + 20 * 3600, scale: scale)
     let (sim, http) = try await startWorld(clock)
@@ -209,13 +211,23 @@ func naiveDay(_ steps: [Step]) async throws -> Day {
                 var got: [Tweet] = []
                 let since = held.withLock { $0[id]?.first?.id }
                 repeat {
-                    let page = TwitterClient.V2Page(maxResults: 100, sinceID: since, token: token)
+                    // Its own requests: every field and expansion on every page.
+                    var query = [("max_results", "100")] + TwitterClient.V2Query.posts
+                    if let since { query.append(("since_id", since.description)) }
                     let p: V2PostsPage
                     do {
                         switch id {
-                        case .home: p = try await c.v2Home(userID: me.id, page)
-                        case .mentions: p = try await c.v2Mentions(userID: me.id, page)
-                        default: p = try await c.v2Search("linnet", page)
+                        case .home:
+                            if let token { query.append(("pagination_token", token)) }
+                            p = try V2Decoder().posts(
+                                from: try await c.call("GET", "/2/users/\(me.id)/timelines/reverse_chronological", query))
+                        case .mentions:
+                            if let token { query.append(("pagination_token", token)) }
+                            p = try V2Decoder().posts(from: try await c.call("GET", "/2/users/\(me.id)/mentions", query))
+                        default:
+                            if let token { query.append(("next_token", token)) }
+                            p = try V2Decoder().posts(
+                                from: try await c.call("GET", "/2/tweets/search/recent", query + [("query", "linnet")]))
                         }
                     } catch {
                         if ProcessInfo.processInfo.environment["COSTBENCH_DEBUG"] != nil { print("naive \(id): \(error)") }

@@ -73,9 +73,7 @@ extension TwitterClient {
             rest = rest.dropFirst(chunk.count)
             let list = chunk.map(\.description).joined(separator: ",")
             if api == .v2 {
-                let page = try V2Decoder().users(from: try await call("GET", "/2/users", [("ids", list)] + V2Query.users))
-                bill(page.billed)
-                out += page.users
+                out += try await v2Users(ids: list)
             } else {
                 do {
                     let json = try JSONValue.parse(try await call("GET", "users/lookup", [("user_id", list)]))
@@ -87,6 +85,14 @@ extension TwitterClient {
             }
         }
         return out
+    }
+
+    /// Up to 100 people by id (comma-separated), through v2; remembered as known.
+    func v2Users(ids list: String) async throws -> [User] {
+        let page = try V2Decoder().users(from: try await call("GET", "/2/users", [("ids", list)] + V2Query.users))
+        bill(page.billed)
+        knownUsers.remember(page.users)
+        return page.users
     }
 
     static func v1Message(_ e: JSONValue) -> DirectMessage? {

@@ -54,6 +54,13 @@ extension TwitterClient {
             ]
         }
 
+        /// The same without the expansions that bring users: the posts name their authors
+        /// (`author_id`, `in_reply_to_user_id`) and the reader looks up those it lacks.
+        public static var postsNamingUsers: [(String, String)] {
+            let users: Set = ["author_id", "referenced_tweets.id.author_id", "in_reply_to_user_id", "entities.mentions.username"]
+            return posts.map { $0.0 == "expansions" ? ($0.0, expansions.filter { !users.contains($0) }.joined(separator: ",")) : $0 }
+        }
+
         /// The parameters for a read of users.
         public static var users: [(String, String)] { [("user.fields", userFields.joined(separator: ","))] }
     }
@@ -226,11 +233,25 @@ extension TwitterClient {
     }
 
     /// A page of posts; `owner` is the user whose own list this is (mentions, posts,
-    /// bookmarks), for the ledger's owned reads.
+    /// bookmarks), for the ledger's owned reads. Authors are expanded in the answer only on a
+    /// cold start; after that the page names them and those not read within a day are looked
+    /// up (`/2/users`), so a known author is not billed again after midnight.
     func posts(_ path: String, _ page: V2Page, tokenName: String, extra: [(String, String)] = [], owner: UserID? = nil)
         async throws -> V2PostsPage
     {
-        var result = try V2Decoder().posts(from: try await call("GET", path, extra + page.parameters(tokenName: tokenName) + V2Query.posts))
+        let cold = knownUsers.isCold
+        let query = extra + page.parameters(tokenName: tokenName) + (cold ? V2Query.posts : V2Query.postsNamingUsers)
+        let decoder = V2Decoder()
+        let unjoined = try decoder.unjoinedPosts(from: try await call("GET", path, query))
+        knownUsers.remember(unjoined.usersCarried)
+        let named = unjoined.usersNamed
+        var authors = knownUsers.fresh(named)
+        let missing = named.filter { authors[$0] == nil }
+        for start in stride(from: 0, to: missing.count, by: 100) {
+            let list = missing[start..<min(missing.count, start + 100)].map(\.description).joined(separator: ",")
+            for u in try await v2Users(ids: list) { authors[u.id] = u }
+        }
+        var result = decoder.join(unjoined, users: authors)
         result.billed.owner = owner
         bill(result.billed)
         return result

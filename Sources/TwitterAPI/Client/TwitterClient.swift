@@ -70,6 +70,8 @@ public final class TwitterClient: Sendable {
     public let clock: any WallClock
     /// Where v2 answers report what X bills for them (nil: not counted).
     public let usage: (any UsageRecording)?
+    /// Authors already read, so pages of posts need not expand them again (v2).
+    public let knownUsers: KnownUsers
     private let clockOffset = Atomic<Int64>(0)
 
     public init(
@@ -83,6 +85,7 @@ public final class TwitterClient: Sendable {
         self.http = http
         self.clock = clock
         rateLimits = RateLimitBook(clock: clock)
+        knownUsers = KnownUsers(clock: clock)
     }
 
     /// Seconds the server's clock is ahead of ours, learnt from a timestamp rejection.

@@ -45,6 +45,30 @@ public struct V2Problem: Equatable, Sendable, CustomStringConvertible {
     }
 }
 
+/// A v2 answer of posts, read but not joined with its authors.
+public struct V2UnjoinedPosts: Sendable {
+    let envelope: V2Decoder.Envelope
+
+    /// The users its posts name as author or as the user replied to (of `data` and of the posts
+    /// `includes` carried), first seen first, without those `includes` carried.
+    public var usersNamed: [UserID] {
+        let carried = Set(envelope.users.map(\.id))
+        var seen = Set<UserID>()
+        var out: [UserID] = []
+        let included = envelope.includedOrder.compactMap { envelope.includedPosts[$0] }
+        for p in envelope.posts + included {
+            for id in [p.authorID, p.inReplyToUserID].compactMap({ $0 }).map(UserID.init)
+            where !carried.contains(id) && seen.insert(id).inserted {
+                out.append(id)
+            }
+        }
+        return out
+    }
+
+    /// The users `includes` carried.
+    public var usersCarried: [User] { envelope.users }
+}
+
 /// Posts from a v2 answer, each joined with its author, the posts it references and its media
 /// from `includes`: the same `Tweet`s the v1.1 decoder makes.
 public struct V2PostsPage: Sendable {
