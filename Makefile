@@ -1,14 +1,15 @@
 # Linnet: two commands on a fresh machine, `make demo` and `make test`.
 SHELL := /bin/bash
 SWIFT ?= swift
-APT_PACKAGES := libcurl4-openssl-dev libssl-dev libncurses-dev libre2-dev pkg-config tmux python3-venv
+APT_PACKAGES := libcurl4-openssl-dev libssl-dev libncurses-dev libre2-dev libyaml-dev pkg-config tmux python3-venv
 export LANG := C.UTF-8
 VENV := .venv
 # Real third-party clients the simulator must satisfy, and the test runner for them.
 PY_PACKAGES := tweepy==4.17.0 requests-oauthlib==2.0.0 oauthlib==3.3.1 pytest==9.2.0 openapi-schema-validator==0.8.1 \
 	schemathesis==4.32.5 openapi-core==0.23.1
 
-.PHONY: all deps bench-deps venv build test demo bench lint format fuzz sanitize soak soak-memory clean
+.PHONY: all deps bench-deps venv build test demo bench lint format fuzz sanitize soak soak-memory clean \
+	release install uninstall deb dist-deps dist-check
 
 all: build
 
@@ -135,3 +136,97 @@ sanitize: deps venv
 
 clean:
 	rm -rf .build $(VENV)
+
+# --- Release, install and the Debian package -------------------------------------------------
+VERSION := $(shell sed -n 's/.*static let string = "\(.*\)"/\1/p' Sources/TwitterAPI/LinnetVersion.swift)
+COMMIT := $(shell git rev-parse --short=12 HEAD 2>/dev/null || echo unknown)
+# The commit's day, so the same commit makes the same man pages.
+COMMIT_DAY := $(shell date -u -d @$$(git log -1 --format=%ct 2>/dev/null || date +%s) +%Y-%m-%d)
+DIST := dist
+PREFIX ?= /usr/local
+DESTDIR ?=
+ZSH_COMPLETIONS ?= share/zsh/site-functions
+
+# One binary with the Swift runtime and Foundation inside, stripped, with its man pages and
+# completions beside it in dist/ (what install and deb copy).
+release: deps
+	$(SWIFT) build -c release --product linnet --static-swift-stdlib --disable-local-rpath -Xcc '-DLINNET_COMMIT="$(COMMIT)"'
+	$(SWIFT) build --product generate-manual
+	rm -rf $(DIST) && mkdir -p $(DIST)/man $(DIST)/completions $(DIST)/generated-man
+	strip --strip-unneeded --remove-section=.comment --remove-section=.note -o $(DIST)/linnet .build/release/linnet
+	@if ldd $(DIST)/linnet | grep -Ei 'libswift|Foundation|libdispatch|BlocksRuntime'; then \
+	  echo "release: dist/linnet links a Swift library"; exit 1; fi
+	@if readelf -d $(DIST)/linnet | grep -Ei 'rpath|runpath'; then echo "release: dist/linnet has a library search path"; exit 1; fi
+	.build/debug/generate-manual $(DIST)/linnet --multi-page --date $(COMMIT_DAY) --output-directory $(DIST)/generated-man
+	$(DIST)/linnet manual-sections > $(DIST)/generated-man/sections.mdoc
+	python3 Tools/manpages.py $(DIST)/generated-man $(DIST)/generated-man/sections.mdoc $(DIST)/man
+	rm -rf $(DIST)/generated-man
+	$(DIST)/linnet --generate-completion-script bash | sed '1{/^#!/d}' > $(DIST)/completions/linnet.bash
+	$(DIST)/linnet --generate-completion-script zsh > $(DIST)/completions/_linnet
+	$(DIST)/linnet --generate-completion-script fish > $(DIST)/completions/linnet.fish
+	@echo "release: $(DIST)/linnet $$($(DIST)/linnet --version), needs: $$(objdump -p $(DIST)/linnet | awk '$$1 == "NEEDED" {print $$2}' | tr '\n' ' ')"
+	@awk -v b=$$(stat -c %s $(DIST)/linnet) 'BEGIN { printf "bench: release_binary_mb %.1f MB (goal <= 25: %s)\n", b/1048576, b/1048576 <= 25 ? "met" : "not met" }'
+
+# What install puts where, relative to PREFIX: one line a file, "source target mode".
+define INSTALL_FILES
+$(DIST)/linnet bin/linnet 755
+$(foreach f,$(wildcard $(DIST)/man/*.1),$(f) share/man/man1/$(notdir $(f)) 644
+)$(DIST)/completions/linnet.bash share/bash-completion/completions/linnet 644
+$(DIST)/completions/_linnet $(ZSH_COMPLETIONS)/_linnet 644
+$(DIST)/completions/linnet.fish share/fish/vendor_completions.d/linnet.fish 644
+$(foreach f,$(sort $(wildcard Themes/*.toml)),$(f) share/linnet/themes/$(notdir $(f)) 644
+)README.md share/doc/linnet/README.md 644
+LICENSE share/doc/linnet/LICENSE 644
+endef
+export INSTALL_FILES
+
+# Copies what release made; run `make release` first (install does not build, so it can run
+# as root from a tree a user built).
+install:
+	@test -x $(DIST)/linnet || { echo "install: no $(DIST)/linnet; run make release first"; exit 1; }
+	@echo "$$INSTALL_FILES" | while read -r src dst mode; do \
+	  [ -n "$$src" ] || continue; \
+	  install -D -m $$mode "$$src" "$(DESTDIR)$(PREFIX)/$$dst" || exit 1; \
+	  echo "installed $(DESTDIR)$(PREFIX)/$$dst"; \
+	done
+
+# Removes exactly what install put, then the folders of Linnet's own that are left empty.
+uninstall:
+	@test -d $(DIST)/man || { echo "uninstall: no $(DIST)/man to list the pages by; run make release first"; exit 1; }
+	@echo "$$INSTALL_FILES" | while read -r src dst mode; do \
+	  [ -n "$$dst" ] || continue; \
+	  rm -f "$(DESTDIR)$(PREFIX)/$$dst" && echo "removed $(DESTDIR)$(PREFIX)/$$dst"; \
+	done
+	@for d in share/linnet/themes share/linnet share/doc/linnet; do rmdir "$(DESTDIR)$(PREFIX)/$$d" 2>/dev/null || true; done
+
+# The .deb, with Debian's own tools: dpkg-shlibdeps for Depends, dpkg-gencontrol for the
+# control file, dpkg-deb to build; lintian checks it.
+DEB_VERSION := $(VERSION)-1
+DEB_ARCH := $(shell dpkg --print-architecture)
+DEB := $(DIST)/linnet_$(DEB_VERSION)_$(DEB_ARCH).deb
+DEB_TREE := .build-deb
+
+dist-deps:
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) dpkg-dev fakeroot lintian mmdebstrap bubblewrap zstd binutils"
+
+deb: dist-deps
+	@test -x $(DIST)/linnet || $(MAKE) --no-print-directory release
+	rm -rf $(DEB_TREE) && mkdir -p $(DEB_TREE)/debian
+	cp packaging/debian/control packaging/debian/copyright $(DEB_TREE)/debian/
+	sed -e 's/@VERSION@/$(DEB_VERSION)/' -e "s/@DATE@/$$(date -u -R -d $(COMMIT_DAY))/" packaging/debian/changelog > $(DEB_TREE)/debian/changelog
+	$(MAKE) --no-print-directory install DESTDIR=$(CURDIR)/$(DEB_TREE)/debian/linnet PREFIX=/usr \
+	  ZSH_COMPLETIONS=share/zsh/vendor-completions > /dev/null
+	cd $(DEB_TREE)/debian/linnet/usr/share && rm doc/linnet/LICENSE && gzip -9n man/man1/*.1 \
+	  && cp ../../../copyright doc/linnet/copyright && gzip -9n -c ../../../changelog > doc/linnet/changelog.Debian.gz
+	mkdir -p $(DEB_TREE)/debian/linnet/DEBIAN
+	cd $(DEB_TREE) && dpkg-shlibdeps -Tdebian/linnet.substvars debian/linnet/usr/bin/linnet \
+	  && dpkg-gencontrol -plinnet -Tdebian/linnet.substvars -Pdebian/linnet
+	cd $(DEB_TREE)/debian/linnet && find usr -type f | sort | xargs md5sum > DEBIAN/md5sums
+	find $(DEB_TREE)/debian/linnet -type d -exec chmod 755 {} + && chmod 644 $(DEB_TREE)/debian/linnet/DEBIAN/*
+	dpkg-deb --root-owner-group -Zxz --build $(DEB_TREE)/debian/linnet $(DEB)
+	@echo "deb: $(DEB) ($$(stat -c %s $(DEB)) bytes), $$(dpkg-deb -f $(DEB) Depends)"
+	lintian --fail-on error --tag-display-limit 0 $(DEB)
+
+# Installs the .deb into a fresh Debian root and uses it there as a new user would.
+dist-check: deb
+	Tools/dist-check $(DEB)

@@ -26,6 +26,9 @@ let package = Package(
         .target(name: "Locking"),
         .systemLibrary(name: "CSpawn", path: "Sources/CSpawn"),
         .systemLibrary(name: "CScan", path: "Sources/CScan"),
+        .systemLibrary(name: "CBuildInfo", path: "Sources/CBuildInfo"),
+        .systemLibrary(name: "CYAML", path: "Sources/CYAML", providers: [.apt(["libyaml-dev"])]),
+        .target(name: "PlainYAML", dependencies: ["CYAML"]),
         .target(name: "Spawn", dependencies: ["CSpawn"]),
         .target(name: "TwitterAPI", dependencies: ["Locking", "TweetText", "COpenSSL", "CCurl", "CScan"]),
         .target(name: "PrivateFiles"),
@@ -50,7 +53,7 @@ let package = Package(
             name: "linnet",
             dependencies: [
                 "TwitterAPI", "TweetText", "TwitterSimulator", "Timeline", "Screen", "LinnetCore", "CursesTerminal", "Locking",
-                .product(name: "Yams", package: "Yams"), .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "CBuildInfo", "PlainYAML", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .systemLibrary(name: "CMallocInfo", path: "Benchmarks/CMallocInfo"),
         .systemLibrary(name: "CPty", path: "Benchmarks/CPty"),
@@ -96,7 +99,9 @@ let package = Package(
         .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzHarnesses", "Locking"]),
         .testTarget(
             name: "HostileTests",
-            dependencies: ["Locking", "Timeline", "TwitterAPI", "LinnetCore", "PrivateFiles", "LinnetTestSupport", "Spawn", "SaveLoop"]),
+            dependencies: [
+                "Locking", "Timeline", "TwitterAPI", "LinnetCore", "PrivateFiles", "LinnetTestSupport", "Spawn", "SaveLoop", "PlainYAML",
+            ]),
         .testTarget(
             name: "TwitterSimulatorTests", dependencies: ["TwitterSimulator", "TwitterAPI", "LinnetTestSupport"]),
     ]

@@ -88,18 +88,20 @@ public struct Theme: Equatable, Sendable {
         return theme
     }
 
-    /// Loads a theme by name or path. Names are looked for in `$XDG_CONFIG_HOME/linnet/themes`,
-    /// `$LINNET_THEMES`, and the `Themes/` folder of the source tree Linnet was built from.
+    /// Loads a theme by name or path. A name is looked for in `themeFolders`, the first folder
+    /// that has it winning, then among the built-in themes.
     public static func load(_ nameOrPath: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(LoadError)
         -> Theme
     {
         let path: String
         if nameOrPath.contains("/") || nameOrPath.hasSuffix(".toml") {
             path = nameOrPath
-        } else if let found = searchPath(environment).map({ "\($0)/\(nameOrPath).toml" }).first(where: {
+        } else if let found = themeFolders(environment).map({ "\($0)/\(nameOrPath).toml" }).first(where: {
             FileManager.default.fileExists(atPath: $0)
         }) {
             path = found
+        } else if let text = builtin.first(where: { $0.name == nameOrPath })?.text {
+            return try parse(text, file: "\(nameOrPath) (built in)")
         } else {
             if nameOrPath == fallback.name { return fallback }
             throw LoadError(
@@ -113,29 +115,41 @@ public struct Theme: Equatable, Sendable {
         return try parse(text, file: path)
     }
 
-    /// Folders holding theme files, the user's first.
-    public static func searchPath(_ env: [String: String]) -> [String] {
+    /// Folders holding theme files, the first winning: `$XDG_CONFIG_HOME/linnet/themes` (or
+    /// `~/.config/linnet/themes`), `$LINNET_THEMES`, then `linnet/themes` in each of
+    /// `$XDG_DATA_DIRS` (`/usr/local/share:/usr/share` when unset), where packages put them.
+    /// Nothing is read from the tree Linnet was built from.
+    public static func themeFolders(_ env: [String: String]) -> [String] {
         var dirs: [String] = []
-        if let x = env["XDG_CONFIG_HOME"], !x.isEmpty {
+        if let x = env["XDG_CONFIG_HOME"], x.hasPrefix("/") {
             dirs.append(x + "/linnet/themes")
-        } else if let home = env["HOME"] {
+        } else if let home = env["HOME"], !home.isEmpty {
             dirs.append(home + "/.config/linnet/themes")
         }
-        if let d = env["LINNET_THEMES"] { dirs.append(d) }
-        // The source tree's Themes/, for builds run where they were made.
-        let source = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../Themes").standardized.path
-        dirs.append(source)
+        if let d = env["LINNET_THEMES"], !d.isEmpty { dirs.append(d) }
+        let data = env["XDG_DATA_DIRS"].flatMap { $0.isEmpty ? nil : $0 } ?? "/usr/local/share:/usr/share"
+        for d in data.split(separator: ":") where d.hasPrefix("/") {
+            dirs.append((d.hasSuffix("/") ? String(d.dropLast()) : String(d)) + "/linnet/themes")
+        }
         return dirs
+    }
+
+    /// Every theme name with where it comes from (a file's path, or "built in"), sorted, the
+    /// default first; a name in several places is the one `load` uses.
+    public static func sources(_ env: [String: String] = ProcessInfo.processInfo.environment) -> [(name: String, origin: String)] {
+        var origin: [String: String] = [fallback.name: "built in"]
+        for t in builtin { origin[t.name] = "built in" }
+        for dir in themeFolders(env).reversed() {
+            for f in (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [] where f.hasSuffix(".toml") {
+                origin[String(f.dropLast(5))] = dir + "/" + f
+            }
+        }
+        let names = [fallback.name] + Set(origin.keys).subtracting([fallback.name]).sorted()
+        return names.map { ($0, origin[$0] ?? "built in") }
     }
 
     /// Theme names found, sorted, the default first.
     public static func available(_ env: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
-        var names = Set([fallback.name])
-        for dir in searchPath(env) {
-            for f in (try? FileManager.default.contentsOfDirectory(atPath: dir)) ?? [] where f.hasSuffix(".toml") {
-                names.insert(String(f.dropLast(5)))
-            }
-        }
-        return [fallback.name] + names.subtracting([fallback.name]).sorted()
+        sources(env).map(\.name)
     }
 }

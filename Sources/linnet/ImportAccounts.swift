@@ -1,7 +1,7 @@
 import Foundation
 import LinnetCore
 import PrivateFiles
-import Yams
+import PlainYAML
 
 /// Accounts from the files twurl (`~/.twurlrc`) and sferik's t (`~/.trc`) keep: YAML with
 /// `profiles: {username: {consumer_key: {username, consumer_key, consumer_secret, token, secret}}}`.
@@ -20,7 +20,7 @@ enum ImportAccounts {
             throw CLIError(e.description)
         }
         let yaml: Any?
-        do { yaml = try Yams.load(yaml: text) } catch { throw CLIError("\(path) is not valid YAML: \(error)") }
+        do { yaml = try PlainYAML.load(text) } catch { throw CLIError("\(path) is not valid YAML: \(error)") }
         guard let root = yaml as? [String: Any], let profiles = root["profiles"] as? [String: Any] else {
             throw CLIError("\(path) has no profiles (expected the twurl or t format).")
         }

@@ -1,4 +1,5 @@
 import ArgumentParser
+import CBuildInfo
 import Foundation
 import LinnetCore
 import Screen
@@ -27,10 +28,10 @@ struct Linnet: AsyncParsableCommand {
             linnet --generate-completion-script bash > ~/.local/share/bash-completion/completions/linnet \
             (zsh: > "${fpath[1]}/_linnet"; fish: > ~/.config/fish/completions/linnet.fish).
             """,
-        version: LinnetVersion.string,
+        version: "\(LinnetVersion.string) (commit \(String(cString: linnet_build_commit())))",
         subcommands: [
             DemoCommand.self, LoginCommand.self, AccountsCommand.self, PostCommand.self, TimelineCommand.self,
-            SearchCommand.self, APICommand.self, UsageCommand.self, StatusCommand.self, ConfigCommand.self, SimCommand.self,
+            SearchCommand.self, APICommand.self, UsageCommand.self, StatusCommand.self, ConfigCommand.self, ThemesCommand.self, SimCommand.self, ManualCommand.self,
         ])
 
     @OptionGroup var global: GlobalOptions

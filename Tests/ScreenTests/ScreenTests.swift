@@ -149,6 +149,42 @@ import TweetText
         }
     }
 
+    /// Every shipped theme is in the binary, as its file says; folders override it in the order
+    /// the man page states: config home, then each data folder, first first.
+    @Test func builtInThemesAndTheFoldersThatOverrideThem() throws {
+        let bare = ["HOME": "/nonexistent", "XDG_DATA_DIRS": "/nonexistent"]
+        let files = try FileManager.default.contentsOfDirectory(atPath: Self.themes.path).filter { $0.hasSuffix(".toml") }
+        #expect(files.count >= 4)
+        for f in files {
+            let name = String(f.dropLast(5))
+            let text = try String(contentsOf: Self.themes.appendingPathComponent(f), encoding: .utf8)
+            #expect(try Theme.load(name, environment: bare) == Theme.parse(text, file: f))
+            #expect(Theme.sources(bare).contains { $0.name == name && $0.origin == "built in" })
+        }
+        let root = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-themes-\(UUID().uuidString)")
+        defer { try? FileManager.default.removeItem(at: root) }
+        func put(_ dir: String, _ name: String) throws -> String {
+            let folder = root.appendingPathComponent(dir).appendingPathComponent("linnet/themes")
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            let file = folder.appendingPathComponent("light.toml")
+            try "name = \"\(name)\"\n[styles]\ntext = { fg = \"#000000\" }\n".write(to: file, atomically: true, encoding: .utf8)
+            return file.path
+        }
+        let second = try put("data2", "from-data2")
+        let first = try put("data1", "from-data1")
+        let config = try put("config", "from-config")
+        var env = ["HOME": "/nonexistent", "XDG_DATA_DIRS": root.path + "/data1:" + root.path + "/data2"]
+        #expect(try Theme.load("light", environment: env).name == "from-data1")
+        #expect(Theme.sources(env).first { $0.name == "light" }?.origin == first)
+        env["XDG_DATA_DIRS"] = root.path + "/data2"
+        #expect(try Theme.load("light", environment: env).name == "from-data2")
+        #expect(Theme.sources(env).first { $0.name == "light" }?.origin == second)
+        env["XDG_CONFIG_HOME"] = root.path + "/config"
+        #expect(try Theme.load("light", environment: env).name == "from-config")
+        #expect(Theme.sources(env).first { $0.name == "light" }?.origin == config)
+        #expect(try Theme.load("mono", environment: env).name == "mono")
+    }
+
     @Test func brokenThemeFilesNameFileAndLine() {
         #expect(throws: Theme.LoadError(file: "bad.toml", line: 3, reason: "text.fg must be \"#rrggbb\", a number 0–255 or \"default\"")) {
             try Theme.parse("name = \"x\"\n[styles]\ntext = { fg = \"blue\" }\n", file: "bad.toml")

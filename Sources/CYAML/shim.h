@@ -1,0 +1,2 @@
+// Debian's libyaml (libyaml-dev), for the account files of twurl and t.
+#include <yaml.h>
