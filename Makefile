@@ -150,7 +150,7 @@ ZSH_COMPLETIONS ?= share/zsh/site-functions
 # One binary with the Swift runtime and Foundation inside, stripped, with its man pages and
 # completions beside it in dist/ (what install and deb copy).
 release: deps
-	$(SWIFT) build -c release --product linnet --static-swift-stdlib --disable-local-rpath -Xcc '-DLINNET_COMMIT="$(COMMIT)"'
+	$(SWIFT) build -c release --product linnet --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now -Xcc '-DLINNET_COMMIT="$(COMMIT)"'
 	$(SWIFT) build --product generate-manual
 	rm -rf $(DIST) && mkdir -p $(DIST)/man $(DIST)/completions $(DIST)/generated-man
 	strip --strip-unneeded --remove-section=.comment --remove-section=.note -o $(DIST)/linnet .build/release/linnet
@@ -209,8 +209,7 @@ DEB_TREE := .build-deb
 dist-deps:
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) dpkg-dev fakeroot lintian mmdebstrap bubblewrap zstd binutils"
 
-deb: dist-deps
-	@test -x $(DIST)/linnet || $(MAKE) --no-print-directory release
+deb: dist-deps release
 	rm -rf $(DEB_TREE) && mkdir -p $(DEB_TREE)/debian
 	cp packaging/debian/control packaging/debian/copyright $(DEB_TREE)/debian/
 	sed -e 's/@VERSION@/$(DEB_VERSION)/' -e "s/@DATE@/$$(date -u -R -d $(COMMIT_DAY))/" packaging/debian/changelog > $(DEB_TREE)/debian/changelog
@@ -227,6 +226,13 @@ deb: dist-deps
 	@echo "deb: $(DEB) ($$(stat -c %s $(DEB)) bytes), $$(dpkg-deb -f $(DEB) Depends)"
 	lintian --fail-on error --tag-display-limit 0 $(DEB)
 
-# Installs the .deb into a fresh Debian root and uses it there as a new user would.
+# make install into a folder and make uninstall from it, then the .deb in a fresh Debian root,
+# used there as a new user would (Tools/dist-check).
 dist-check: deb
+	@d=$$(mktemp -d /tmp/linnet-install.XXXXXX); \
+	$(MAKE) --no-print-directory install DESTDIR=$$d PREFIX=/usr/local > /dev/null \
+	  && echo "dist-check: make install DESTDIR=... put $$(find $$d -type f | wc -l) files" \
+	  && $(MAKE) --no-print-directory uninstall DESTDIR=$$d PREFIX=/usr/local > /dev/null \
+	  && left=$$(find $$d -type f | wc -l) && rm -rf $$d \
+	  && echo "dist-check: make uninstall left $$left files" && [ $$left = 0 ]
 	Tools/dist-check $(DEB)
