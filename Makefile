@@ -1,7 +1,7 @@
 # Linnet: two commands on a fresh machine, `make demo` and `make test`.
 SHELL := /bin/bash
 SWIFT ?= swift
-APT_PACKAGES := libcurl4-openssl-dev libssl-dev libncurses-dev libre2-dev libyaml-dev pkg-config tmux python3-venv
+APT_PACKAGES := libcurl4-openssl-dev libssl-dev libncurses-dev libre2-dev libyaml-dev pkg-config tmux python3-venv groff-base
 export LANG := C.UTF-8
 VENV := .venv
 # Real third-party clients the simulator must satisfy, and the test runner for them.

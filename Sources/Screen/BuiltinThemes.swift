@@ -2,145 +2,157 @@
 extension Theme {
     /// The shipped themes, built in: name and the file's text.
     static let builtin: [(name: String, text: String)] = [
-        ("dark", #"""
-# Linnet's default: light text on a dark terminal.
-name = "dark"
+        (
+            "dark",
+            #"""
+            # Linnet's default: light text on a dark terminal.
+            name = "dark"
 
-[styles]
-text = { fg = "#d0d0d0" }
-dim = { fg = "#8a8a8a" }
-name = { fg = "#ffffff", bold = true }
-handle = { fg = "#5fafd7" }
-time = { fg = "#8a8a8a" }
-mention = { fg = "#5fafff" }
-hashtag = { fg = "#87d787" }
-url = { fg = "#87afff", underline = true }
-counts = { fg = "#8a8a8a" }
-retweet_marker = { fg = "#87d787" }
-reply_marker = { fg = "#d7af5f" }
-quote = { fg = "#a8a8a8" }
-selection = { bg = "#303a4a" }
-new_marker = { fg = "#ffd75f", bold = true }
-tab_active = { fg = "#ffffff", bg = "#005f87", bold = true }
-tab_inactive = { fg = "#bcbcbc", bg = "#262626" }
-tab_bar = { fg = "#bcbcbc", bg = "#262626" }
-status = { fg = "#bcbcbc", bg = "#262626" }
-status_error = { fg = "#ff8787", bg = "#262626", bold = true }
-status_ok = { fg = "#87d787", bg = "#262626" }
-border = { fg = "#5f5f5f" }
-title = { fg = "#ffffff", bold = true }
-counter = { fg = "#87d787" }
-counter_over = { fg = "#ff5f5f", bold = true }
-over_limit = { fg = "#ffffff", bg = "#870000" }
-help = { fg = "#d0d0d0", bg = "#1c1c1c" }
-help_key = { fg = "#ffd75f", bg = "#1c1c1c", bold = true }
-prompt = { fg = "#ffd75f", bold = true }
-notice = { fg = "#d7af5f" }
-"""#),
-        ("light", #"""
-# Dark text for a light terminal background.
-name = "light"
+            [styles]
+            text = { fg = "#d0d0d0" }
+            dim = { fg = "#8a8a8a" }
+            name = { fg = "#ffffff", bold = true }
+            handle = { fg = "#5fafd7" }
+            time = { fg = "#8a8a8a" }
+            mention = { fg = "#5fafff" }
+            hashtag = { fg = "#87d787" }
+            url = { fg = "#87afff", underline = true }
+            counts = { fg = "#8a8a8a" }
+            retweet_marker = { fg = "#87d787" }
+            reply_marker = { fg = "#d7af5f" }
+            quote = { fg = "#a8a8a8" }
+            selection = { bg = "#303a4a" }
+            new_marker = { fg = "#ffd75f", bold = true }
+            tab_active = { fg = "#ffffff", bg = "#005f87", bold = true }
+            tab_inactive = { fg = "#bcbcbc", bg = "#262626" }
+            tab_bar = { fg = "#bcbcbc", bg = "#262626" }
+            status = { fg = "#bcbcbc", bg = "#262626" }
+            status_error = { fg = "#ff8787", bg = "#262626", bold = true }
+            status_ok = { fg = "#87d787", bg = "#262626" }
+            border = { fg = "#5f5f5f" }
+            title = { fg = "#ffffff", bold = true }
+            counter = { fg = "#87d787" }
+            counter_over = { fg = "#ff5f5f", bold = true }
+            over_limit = { fg = "#ffffff", bg = "#870000" }
+            help = { fg = "#d0d0d0", bg = "#1c1c1c" }
+            help_key = { fg = "#ffd75f", bg = "#1c1c1c", bold = true }
+            prompt = { fg = "#ffd75f", bold = true }
+            notice = { fg = "#d7af5f" }
+            """#
+        ),
+        (
+            "light",
+            #"""
+            # Dark text for a light terminal background.
+            name = "light"
 
-[styles]
-text = { fg = "#262626" }
-dim = { fg = "#6c6c6c" }
-name = { fg = "#000000", bold = true }
-handle = { fg = "#005f87" }
-time = { fg = "#6c6c6c" }
-mention = { fg = "#0000af" }
-hashtag = { fg = "#005f00" }
-url = { fg = "#0000d7", underline = true }
-counts = { fg = "#6c6c6c" }
-retweet_marker = { fg = "#005f00" }
-reply_marker = { fg = "#875f00" }
-quote = { fg = "#4e4e4e" }
-selection = { bg = "#d7e7ff" }
-new_marker = { fg = "#af5f00", bold = true }
-tab_active = { fg = "#ffffff", bg = "#005f87", bold = true }
-tab_inactive = { fg = "#303030", bg = "#dadada" }
-tab_bar = { fg = "#303030", bg = "#dadada" }
-status = { fg = "#303030", bg = "#dadada" }
-status_error = { fg = "#af0000", bg = "#dadada", bold = true }
-status_ok = { fg = "#005f00", bg = "#dadada" }
-border = { fg = "#a8a8a8" }
-title = { fg = "#000000", bold = true }
-counter = { fg = "#005f00" }
-counter_over = { fg = "#d70000", bold = true }
-over_limit = { fg = "#000000", bg = "#ffafaf" }
-help = { fg = "#262626", bg = "#eeeeee" }
-help_key = { fg = "#875f00", bg = "#eeeeee", bold = true }
-prompt = { fg = "#875f00", bold = true }
-notice = { fg = "#875f00" }
-"""#),
-        ("mono", #"""
-# No colour at all: bold, underline and reverse only.
-name = "mono"
+            [styles]
+            text = { fg = "#262626" }
+            dim = { fg = "#6c6c6c" }
+            name = { fg = "#000000", bold = true }
+            handle = { fg = "#005f87" }
+            time = { fg = "#6c6c6c" }
+            mention = { fg = "#0000af" }
+            hashtag = { fg = "#005f00" }
+            url = { fg = "#0000d7", underline = true }
+            counts = { fg = "#6c6c6c" }
+            retweet_marker = { fg = "#005f00" }
+            reply_marker = { fg = "#875f00" }
+            quote = { fg = "#4e4e4e" }
+            selection = { bg = "#d7e7ff" }
+            new_marker = { fg = "#af5f00", bold = true }
+            tab_active = { fg = "#ffffff", bg = "#005f87", bold = true }
+            tab_inactive = { fg = "#303030", bg = "#dadada" }
+            tab_bar = { fg = "#303030", bg = "#dadada" }
+            status = { fg = "#303030", bg = "#dadada" }
+            status_error = { fg = "#af0000", bg = "#dadada", bold = true }
+            status_ok = { fg = "#005f00", bg = "#dadada" }
+            border = { fg = "#a8a8a8" }
+            title = { fg = "#000000", bold = true }
+            counter = { fg = "#005f00" }
+            counter_over = { fg = "#d70000", bold = true }
+            over_limit = { fg = "#000000", bg = "#ffafaf" }
+            help = { fg = "#262626", bg = "#eeeeee" }
+            help_key = { fg = "#875f00", bg = "#eeeeee", bold = true }
+            prompt = { fg = "#875f00", bold = true }
+            notice = { fg = "#875f00" }
+            """#
+        ),
+        (
+            "mono",
+            #"""
+            # No colour at all: bold, underline and reverse only.
+            name = "mono"
 
-[styles]
-text = {}
-dim = {}
-name = { bold = true }
-handle = {}
-time = {}
-mention = { bold = true }
-hashtag = { bold = true }
-url = { underline = true }
-counts = {}
-retweet_marker = { bold = true }
-reply_marker = { bold = true }
-quote = {}
-selection = { reverse = true }
-new_marker = { bold = true, reverse = true }
-tab_active = { reverse = true, bold = true }
-tab_inactive = {}
-tab_bar = {}
-status = { reverse = true }
-status_error = { reverse = true, bold = true }
-status_ok = { reverse = true }
-border = {}
-title = { bold = true }
-counter = {}
-counter_over = { bold = true, reverse = true }
-over_limit = { reverse = true }
-help = {}
-help_key = { bold = true }
-prompt = { bold = true }
-notice = { bold = true }
-"""#),
-        ("solarized-dark", #"""
-# Ethan Schoonover's Solarized palette, dark background (base03 #002b36).
-name = "solarized-dark"
+            [styles]
+            text = {}
+            dim = {}
+            name = { bold = true }
+            handle = {}
+            time = {}
+            mention = { bold = true }
+            hashtag = { bold = true }
+            url = { underline = true }
+            counts = {}
+            retweet_marker = { bold = true }
+            reply_marker = { bold = true }
+            quote = {}
+            selection = { reverse = true }
+            new_marker = { bold = true, reverse = true }
+            tab_active = { reverse = true, bold = true }
+            tab_inactive = {}
+            tab_bar = {}
+            status = { reverse = true }
+            status_error = { reverse = true, bold = true }
+            status_ok = { reverse = true }
+            border = {}
+            title = { bold = true }
+            counter = {}
+            counter_over = { bold = true, reverse = true }
+            over_limit = { reverse = true }
+            help = {}
+            help_key = { bold = true }
+            prompt = { bold = true }
+            notice = { bold = true }
+            """#
+        ),
+        (
+            "solarized-dark",
+            #"""
+            # Ethan Schoonover's Solarized palette, dark background (base03 #002b36).
+            name = "solarized-dark"
 
-[styles]
-text = { fg = "#839496", bg = "#002b36" }
-dim = { fg = "#586e75", bg = "#002b36" }
-name = { fg = "#93a1a1", bg = "#002b36", bold = true }
-handle = { fg = "#268bd2", bg = "#002b36" }
-time = { fg = "#586e75", bg = "#002b36" }
-mention = { fg = "#268bd2", bg = "#002b36" }
-hashtag = { fg = "#859900", bg = "#002b36" }
-url = { fg = "#2aa198", bg = "#002b36", underline = true }
-counts = { fg = "#586e75", bg = "#002b36" }
-retweet_marker = { fg = "#859900", bg = "#002b36" }
-reply_marker = { fg = "#b58900", bg = "#002b36" }
-quote = { fg = "#657b83", bg = "#002b36" }
-selection = { bg = "#073642" }
-new_marker = { fg = "#cb4b16", bg = "#002b36", bold = true }
-tab_active = { fg = "#fdf6e3", bg = "#268bd2", bold = true }
-tab_inactive = { fg = "#93a1a1", bg = "#073642" }
-tab_bar = { fg = "#93a1a1", bg = "#073642" }
-status = { fg = "#93a1a1", bg = "#073642" }
-status_error = { fg = "#dc322f", bg = "#073642", bold = true }
-status_ok = { fg = "#859900", bg = "#073642" }
-border = { fg = "#586e75", bg = "#002b36" }
-title = { fg = "#93a1a1", bg = "#002b36", bold = true }
-counter = { fg = "#859900", bg = "#002b36" }
-counter_over = { fg = "#dc322f", bg = "#002b36", bold = true }
-over_limit = { fg = "#fdf6e3", bg = "#dc322f" }
-help = { fg = "#839496", bg = "#073642" }
-help_key = { fg = "#b58900", bg = "#073642", bold = true }
-prompt = { fg = "#b58900", bg = "#002b36", bold = true }
-notice = { fg = "#b58900", bg = "#002b36" }
-"""#),
+            [styles]
+            text = { fg = "#839496", bg = "#002b36" }
+            dim = { fg = "#586e75", bg = "#002b36" }
+            name = { fg = "#93a1a1", bg = "#002b36", bold = true }
+            handle = { fg = "#268bd2", bg = "#002b36" }
+            time = { fg = "#586e75", bg = "#002b36" }
+            mention = { fg = "#268bd2", bg = "#002b36" }
+            hashtag = { fg = "#859900", bg = "#002b36" }
+            url = { fg = "#2aa198", bg = "#002b36", underline = true }
+            counts = { fg = "#586e75", bg = "#002b36" }
+            retweet_marker = { fg = "#859900", bg = "#002b36" }
+            reply_marker = { fg = "#b58900", bg = "#002b36" }
+            quote = { fg = "#657b83", bg = "#002b36" }
+            selection = { bg = "#073642" }
+            new_marker = { fg = "#cb4b16", bg = "#002b36", bold = true }
+            tab_active = { fg = "#fdf6e3", bg = "#268bd2", bold = true }
+            tab_inactive = { fg = "#93a1a1", bg = "#073642" }
+            tab_bar = { fg = "#93a1a1", bg = "#073642" }
+            status = { fg = "#93a1a1", bg = "#073642" }
+            status_error = { fg = "#dc322f", bg = "#073642", bold = true }
+            status_ok = { fg = "#859900", bg = "#073642" }
+            border = { fg = "#586e75", bg = "#002b36" }
+            title = { fg = "#93a1a1", bg = "#002b36", bold = true }
+            counter = { fg = "#859900", bg = "#002b36" }
+            counter_over = { fg = "#dc322f", bg = "#002b36", bold = true }
+            over_limit = { fg = "#fdf6e3", bg = "#dc322f" }
+            help = { fg = "#839496", bg = "#073642" }
+            help_key = { fg = "#b58900", bg = "#073642", bold = true }
+            prompt = { fg = "#b58900", bg = "#002b36", bold = true }
+            notice = { fg = "#b58900", bg = "#002b36" }
+            """#
+        ),
     ]
 }

@@ -1,7 +1,7 @@
 import Foundation
 import LinnetCore
-import PrivateFiles
 import PlainYAML
+import PrivateFiles
 
 /// Accounts from the files twurl (`~/.twurlrc`) and sferik's t (`~/.trc`) keep: YAML with
 /// `profiles: {username: {consumer_key: {username, consumer_key, consumer_secret, token, secret}}}`.

@@ -31,7 +31,8 @@ struct Linnet: AsyncParsableCommand {
         version: "\(LinnetVersion.string) (commit \(String(cString: linnet_build_commit())))",
         subcommands: [
             DemoCommand.self, LoginCommand.self, AccountsCommand.self, PostCommand.self, TimelineCommand.self,
-            SearchCommand.self, APICommand.self, UsageCommand.self, StatusCommand.self, ConfigCommand.self, ThemesCommand.self, SimCommand.self, ManualCommand.self,
+            SearchCommand.self, APICommand.self, UsageCommand.self, StatusCommand.self, ConfigCommand.self, ThemesCommand.self,
+            SimCommand.self, ManualCommand.self,
         ])
 
     @OptionGroup var global: GlobalOptions

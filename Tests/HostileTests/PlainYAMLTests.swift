@@ -24,7 +24,10 @@ import Testing
         let root = try #require(try PlainYAML.load(text) as? [String: Any])
         let p = try #require((root["profiles"] as? [String: Any])?["alice"] as? [String: Any])
         let entry = try #require(p["ck123"] as? [String: String])
-        #expect(entry == ["username": "alice", "consumer_key": "ck123", "consumer_secret": "cs: with a colon", "token": "1-abc", "secret": "ts"])
+        #expect(
+            entry == [
+                "username": "alice", "consumer_key": "ck123", "consumer_secret": "cs: with a colon", "token": "1-abc", "secret": "ts",
+            ])
         #expect((root["configuration"] as? [String: Any])?["default_profile"] as? [String] == ["alice", "ck123"])
         #expect(try PlainYAML.load("") == nil)
     }
