@@ -1,6 +1,7 @@
+import Bedrock
 import CNcursesw
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Glibc
 import Screen
 import Synchronization

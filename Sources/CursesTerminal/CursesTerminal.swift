@@ -1,6 +1,6 @@
 import CNcursesw
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Glibc
 import Screen
 import Synchronization

@@ -1,7 +1,11 @@
-import Foundation
+import FoundationEssentials
 import PrivateFiles
 import Spawn
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Secrets that live outside the file (commands that print them or keep them, bounded in output
 /// and time), and the lock that orders OAuth 2.0 renewals among processes.

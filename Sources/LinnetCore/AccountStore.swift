@@ -1,8 +1,13 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
 import PrivateFiles
 import Screen
 import Spawn
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// One signed-in account as `accounts.toml` keeps it.
 public struct Account: Equatable, Sendable {
@@ -184,7 +189,7 @@ public struct AccountStore: Sendable {
             case "\n": q += "\\n"
             case "\t": q += "\\t"
             default:
-                if u.value < 0x20 || u.value == 0x7F { q += String(format: "\\u%04X", u.value) } else { q.unicodeScalars.append(u) }
+                if u.value < 0x20 || u.value == 0x7F { q += cFormat("\\u%04X", u.value) } else { q.unicodeScalars.append(u) }
             }
         }
         return q + "\""

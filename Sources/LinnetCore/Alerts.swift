@@ -1,3 +1,4 @@
+import Bedrock
 import Timeline
 import TwitterAPI
 
@@ -43,7 +44,7 @@ public struct Alerts: Equatable, Sendable {
                         out.append(
                             .notify(
                                 title: Words.mentionNotice(TweetCard.clean(t.user.screenName)),
-                                body: TweetCard.clean(t.displayText.text.replacingOccurrences(of: "\n", with: " ")) + more))
+                                body: TweetCard.clean(t.displayText.text.replacingAll("\n", with: " ")) + more))
                     }
                 }
             }
@@ -62,7 +63,7 @@ public struct Alerts: Equatable, Sendable {
                         out.append(
                             .notify(
                                 title: Words.messageNotice(who),
-                                body: TweetCard.clean(last.displayText.text.replacingOccurrences(of: "\n", with: " ")) + more))
+                                body: TweetCard.clean(last.displayText.text.replacingAll("\n", with: " ")) + more))
                     }
                 }
             }

@@ -1,7 +1,11 @@
-import Foundation
+import FoundationEssentials
 import Screen
 import Timeline
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The effects the reducer asks for, carried out: store and engine calls, files, the terminal.
 extension App {

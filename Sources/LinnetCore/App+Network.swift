@@ -1,6 +1,10 @@
-import Foundation
+import FoundationEssentials
 import Timeline
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The effects that ask the engine something and wait for its answer: each runs in a task of
 /// its own (so it holds up nothing queued behind it) and hands its answer to the loop.

@@ -1,7 +1,12 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
 import PrivateFiles
 import Spawn
 import TweetText
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Other programs the app hands work to: the editor (the terminal goes with it) and the browser.
 extension App {
@@ -78,7 +83,7 @@ extension App {
             // one argument (never through a shell; it begins http, so it is never an option).
             let browser = settings.browser.flatMap { $0.split(separator: ":").first.map(String.init) } ?? "xdg-open"
             let child = try ChildProcess("/usr/bin/env", ["--", browser, url], stdin: .null, stdout: .null, stderr: .null)
-            Thread { _ = child.finish() }.start()
+            startThread { _ = child.finish() }
             inbox.post(.notice(Words.opened(url), isError: false))
         } catch {
             terminal.copyToClipboard(url)

@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import PrivateFiles
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// What the app keeps on disk while it runs: the pane it was on, drafts as they are typed,
 /// the usage ledger.
@@ -7,16 +11,18 @@ extension App {
     /// `session.json` beside the drafts: the pane the reader was on.
     var sessionURL: URL? { settings.drafts?.fileURL.deletingLastPathComponent().appendingPathComponent("session.json") }
 
+    private struct Session: Codable { var pane: String? }
+
     func readSession() -> String? {
         guard let url = sessionURL, let data = try? PrivateFile.read(url, limit: 64 * 1024),
-            let json = try? JSONSerialization.jsonObject(with: data) as? [String: Any]
+            let session = try? JSONDecoder().decode(Session.self, from: data)
         else { return nil }
-        return json["pane"] as? String
+        return session.pane
     }
 
     func saveSession() {
         guard let url = sessionURL, state.panes.indices.contains(state.active), let name = Config.paneName(state.pane.id),
-            let data = try? JSONSerialization.data(withJSONObject: ["pane": name])
+            let data = try? JSONEncoder().encode(Session(pane: name))
         else { return }
         try? PrivateFile.write(data, to: url)
     }

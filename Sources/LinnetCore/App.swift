@@ -1,10 +1,15 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
 import Locking
 import PrivateFiles
 import Screen
 import Spawn
 import Timeline
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The run loop: keys and store changes in, frames out. It owns the terminal on the main thread
 /// and never waits on the network; network work runs as tasks whose results come back as
@@ -180,9 +185,9 @@ public final class App {
         saveSession()
         await engine.stop()
         if let cache = settings.cache {
-            do { try cache.save(await store.snapshot()) } catch { FileHandle.standardError.write(Data("linnet: \(error)\n".utf8)) }
+            do { try cache.save(await store.snapshot()) } catch { Stream.error("linnet: \(error)\n") }
         }
-        do { try engine.options.ledger?.save() } catch { FileHandle.standardError.write(Data("linnet: \(error)\n".utf8)) }
+        do { try engine.options.ledger?.save() } catch { Stream.error("linnet: \(error)\n") }
     }
 
     /// Leaves this account (its drafts and cache saved) and opens another.

@@ -1,7 +1,11 @@
-import Foundation
+import FoundationEssentials
 import Screen
 import Timeline
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// One open pane: its timeline and the reader's place in it.
 public struct PaneState: Equatable, Sendable {

@@ -1,7 +1,11 @@
-import Foundation
+import FoundationEssentials
 import Screen
 import Timeline
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Whom a direct message is for.
 public struct MessageTarget: Equatable, Sendable, Codable {

@@ -1,7 +1,12 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
 import PrivateFiles
 import Screen
 import Timeline
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `$XDG_CONFIG_HOME/linnet/config.toml`: what a user may change without touching code.
 public struct Config: Equatable, Sendable {
@@ -144,7 +149,7 @@ public struct Config: Equatable, Sendable {
                     default: throw fail(k, "[filters] takes words, phrases, hashtags, users and regex, each a list of strings")
                     }
                     guard let a = t[k]?.array, let list = Optional(a.compactMap(\.string)), list.count == a.count,
-                        !list.contains(where: { $0.trimmingCharacters(in: .whitespaces).isEmpty })
+                        !list.contains(where: { $0.trimmed().isEmpty })
                     else { throw fail(k, "\(k) must be a list of non-empty strings, such as [\"spoilers\"]") }
                     if k == "regex", let bad = list.lazy.compactMap(Filters.check(pattern:)).first { throw fail(k, bad) }
                     c.filters[keyPath: field] = list

@@ -1,7 +1,12 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
 import Screen
 import Timeline
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// What `reduce` and `render` read besides the state.
 public struct Context: Sendable {
@@ -117,13 +122,13 @@ public struct FileAccess: Sendable {
         let slash = prefix.lastIndex(of: "/")
         let folderPart = slash.map { String(prefix[...$0]) } ?? ""
         let namePart = slash.map { String(prefix[prefix.index(after: $0)...]) } ?? prefix
-        let folder = folderPart.isEmpty ? "." : (folderPart as NSString).expandingTildeInPath
+        let folder = folderPart.isEmpty ? "." : Path.expandingTilde(folderPart)
         guard let names = try? FileManager.default.contentsOfDirectory(atPath: folder) else { return [] }
         return names.filter { $0.hasPrefix(namePart) && (namePart.hasPrefix(".") || !$0.hasPrefix(".")) }.sorted().map { name in
-            var isDir: ObjCBool = false
-            let full = (folder as NSString).appendingPathComponent(name)
+            var isDir = false
+            let full = Path.join(folder, name)
             FileManager.default.fileExists(atPath: full, isDirectory: &isDir)
-            return folderPart + name + (isDir.boolValue ? "/" : "")
+            return folderPart + name + (isDir ? "/" : "")
         }
     }
 }

@@ -1,6 +1,11 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
 import PrivateFiles
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Unsent drafts on disk (`$XDG_STATE_HOME/linnet/<account>/draft.json`), written atomically
 /// with mode 0600, so a crash or a quit never loses what was typed.
@@ -14,7 +19,7 @@ public struct DraftStore: Sendable {
         if let s = environment["XDG_STATE_HOME"], !s.isEmpty {
             base = s
         } else {
-            base = (environment["HOME"] ?? NSTemporaryDirectory()) + "/.local/state"
+            base = (environment["HOME"] ?? Path.home()) + "/.local/state"
         }
         return URL(fileURLWithPath: base).appendingPathComponent("linnet").appendingPathComponent(PrivateFile.folderName(for: account))
     }

@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import Locking
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Runs jobs one after another, in the order they were given, off the main actor: the store
 /// and engine calls of a turn's effects land in the order the reducer returned them (two

@@ -1,8 +1,13 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
 internal import RE2Shim
 import Timeline
 import TweetText
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// What the reader chose not to see: config.toml's `[filters]`, and the account's mutes on the
 /// server. Applied to what panes show, never to what the store holds, so unmuting brings
@@ -87,7 +92,7 @@ public struct Filters: Equatable, Sendable {
         guard let first = word.first, let last = word.last else { return false }
         func isWordScalar(_ c: Character?) -> Bool { c.map { $0.isLetter || $0.isNumber || $0 == "_" } ?? false }
         var rest = text[...]
-        while let r = rest.range(of: word) {
+        while let r = rest.scalarRange(of: word) {
             let before = r.lowerBound == text.startIndex ? nil : text[text.index(before: r.lowerBound)]
             let after = r.upperBound == text.endIndex ? nil : text[r.upperBound]
             let startFree = unspaced(first) || !isWordScalar(before)

@@ -1,3 +1,4 @@
+import Bedrock
 import Screen
 import Timeline
 import TweetText
@@ -36,7 +37,7 @@ public enum Format {
         if n < 1024 { return "\(n) B" }
         if n < 1024 * 1024 { return "\(n / 1024) KB" }
         let mb = Double(n) / 1024 / 1024
-        return mb < 10 ? String(format: "%.1f MB", mb) : "\(Int(mb)) MB"
+        return mb < 10 ? cFormat("%.1f MB", mb) : "\(Int(mb)) MB"
     }
 
     public static func count(_ n: Int) -> String {

@@ -1,6 +1,11 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
 import Timeline
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A tweet's links for the `o` picker: its expanded addresses, its media, the quoted tweet's
 /// address and its own, each with a label.
@@ -24,7 +29,7 @@ public struct LinkPicker: Equatable, Sendable {
     public static func people(_ users: [User], of: User, followers: Bool, next: String?) -> LinkPicker {
         var p = LinkPicker(lists: [])
         p.items = users.map { u in
-            let bio = u.userDescription.replacingOccurrences(of: "\n", with: " ")
+            let bio = u.userDescription.replacingAll("\n", with: " ")
             return Item(label: "\(u.name) @\(u.screenName)" + (bio.isEmpty ? "" : " · " + bio), url: u.screenName)
         }
         p.purpose = .people(of: of, followers: followers, next: next)

@@ -1,3 +1,4 @@
+import Bedrock
 import Screen
 import Timeline
 import TweetText
@@ -74,7 +75,7 @@ extension Reducer {
         case .send:
             switch p.stage {
             case .path:
-                let path = p.editor.text.trimmingCharacters(in: .whitespaces)
+                let path = p.editor.text.trimmed()
                 if path.isEmpty {
                     box.attach = nil
                     s.compose = box
@@ -91,7 +92,7 @@ extension Reducer {
                     }
                 }
             case .altText(var file):
-                let alt = p.editor.text.trimmingCharacters(in: .whitespacesAndNewlines)
+                let alt = p.editor.text.trimmedLines()
                 guard alt.count <= MediaFile.altTextLimit else {
                     box.error = Words.altTextTooLong(alt.count)
                     break
@@ -181,7 +182,7 @@ extension Reducer {
         switch command {
         case .send:
             s.searchPrompt = nil
-            let q = p.text.trimmingCharacters(in: .whitespacesAndNewlines)
+            let q = p.text.trimmedLines()
             return q.isEmpty ? [] : openPane(.search(q), &s)
         case .cancel:
             s.searchPrompt = nil
@@ -221,7 +222,7 @@ extension Reducer {
     /// terminal would act on removed, the line ends editors add at the end dropped. A box
     /// closed meanwhile opens again with it; one being sent is left alone.
     static func edited(_ text: String, _ s: inout AppState) -> [Effect] {
-        var t = plainText(text.replacingOccurrences(of: "\r\n", with: "\n"))
+        var t = plainText(text.replacingAll("\r\n", with: "\n"))
         while t.hasSuffix("\n") { t.removeLast() }
         var box = s.compose ?? Compose()
         guard !box.sending else { return [] }

@@ -1,3 +1,4 @@
+import Bedrock
 import Screen
 import Timeline
 import TwitterAPI
@@ -12,7 +13,7 @@ extension Reducer {
         var parts: [String] = []
         var current: [Substring] = []
         for line in text.split(separator: "\n", omittingEmptySubsequences: false) {
-            if line.trimmingCharacters(in: .whitespaces) == "---" {
+            if line.trimmed() == "---" {
                 parts.append(current.joined(separator: "\n"))
                 current = []
             } else {
@@ -20,7 +21,7 @@ extension Reducer {
             }
         }
         parts.append(current.joined(separator: "\n"))
-        return parts.map { $0.trimmingCharacters(in: .newlines) }
+        return parts.map { $0.trimmedNewlines() }
     }
 
     /// Opens a thread box: a kept thread draft, or an empty one (continuing from `from`).

@@ -1,3 +1,4 @@
+import Bedrock
 import Screen
 import Timeline
 import TweetText
@@ -161,14 +162,14 @@ public enum Reducer {
     /// they become spaces); it is never taken for keys. Returns the line ends inserted.
     static func insertPaste(_ text: String, _ mode: KeyMode, _ s: inout AppState) -> Int {
         // What a terminal would act on (escapes, other controls) is not text to post.
-        let normal = plainText(text.replacingOccurrences(of: "\r\n", with: "\n").replacingOccurrences(of: "\r", with: "\n"))
+        let normal = plainText(text.replacingAll("\r\n", with: "\n").replacingAll("\r", with: "\n"))
         switch mode {
         case .compose where s.compose?.sending != true:
             s.compose?.editor.insert(normal)
             s.compose?.error = nil
             return normal.filter { $0 == "\n" }.count
         case .prompt:
-            let line = normal.replacingOccurrences(of: "\n", with: " ")
+            let line = normal.replacingAll("\n", with: " ")
             if s.compose?.attach != nil {
                 s.compose?.attach?.editor.insert(line)
             } else {

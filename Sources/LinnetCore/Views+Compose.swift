@@ -1,8 +1,12 @@
-import Foundation
+import FoundationEssentials
 import Screen
 import Timeline
 import TweetText
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The compose box: what it answers, its count, its text with the part past the limit marked.
 extension Views {

@@ -1,7 +1,12 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
 import Screen
 import Timeline
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The messages pane (a conversation to a row, newest first, unread marked) and one
 /// conversation (oldest at the top, the newest just above the status bar, every message whole).
@@ -45,7 +50,7 @@ extension Views {
             if unread > 0 { head.append(Span(" · " + Words.unreadMessages(unread), t[.newMarker])) }
             screen.put(StyledLine(head), x: r.x + 1, y: y, clip: r)
             if let m = conv.newest, y + 1 < r.maxY {
-                let text = m.displayText.text.replacingOccurrences(of: "\n", with: " ")
+                let text = m.displayText.text.replacingAll("\n", with: " ")
                 let from = m.senderID == me ? Words.youSaid : ""
                 let line = TextLayout.truncate(from + text, width: max(1, r.width - 4))
                 screen.put(line, x: r.x + 3, y: y + 1, style: unread > 0 ? t[.text] : t[.dim], clip: r)

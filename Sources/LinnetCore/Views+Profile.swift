@@ -1,7 +1,11 @@
-import Foundation
+import FoundationEssentials
 import Screen
 import TweetText
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A person's profile over the pane: who they are, in their words, their counts, how the
 /// account stands to them, and the keys that act on them.
@@ -70,10 +74,12 @@ extension Views {
     }
 
     static func monthYear(_ unix: Int64) -> String {
-        let f = DateFormatter()
-        f.locale = Locale(identifier: "en_US_POSIX")
-        f.timeZone = TimeZone(identifier: "UTC")
-        f.dateFormat = "MMMM yyyy"
-        return f.string(from: Date(timeIntervalSince1970: TimeInterval(unix)))
+        var t = time_t(unix)
+        var parts = tm()
+        gmtime_r(&t, &parts)
+        let months = [
+            "January", "February", "March", "April", "May", "June", "July", "August", "September", "October", "November", "December",
+        ]
+        return "\(months[Int(parts.tm_mon) % 12]) \(Int(parts.tm_year) + 1900)"
     }
 }

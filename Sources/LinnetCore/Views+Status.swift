@@ -1,8 +1,13 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
 import Screen
 import Timeline
 import TweetText
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The status bar: the account, what syncing is doing, notices and hints.
 extension Views {
@@ -28,13 +33,13 @@ extension Views {
             let label: String
             switch a.stage {
             case .path: label = Words.attachPrompt
-            case .altText(let f): label = Words.altTextPrompt(TweetCard.clean((f.path as NSString).lastPathComponent))
+            case .altText(let f): label = Words.altTextPrompt(TweetCard.clean(Path.lastComponent(f.path)))
             }
             let x = screen.put(" " + label, x: r.x, y: r.y, style: t[.prompt].over(t[.status]))
             let (_, caret) = a.editor.layout(width: 10_000)
             let names =
                 a.candidates.isEmpty
-                ? "" : "  " + a.candidates.map { TweetCard.clean(($0 as NSString).lastPathComponent) }.joined(separator: "  ")
+                ? "" : "  " + a.candidates.map { TweetCard.clean(Path.lastComponent($0)) }.joined(separator: "  ")
             // A long path gives way from its start, so the names Tab found stay in view.
             let path = TweetCard.clean(a.editor.text)
             let room = max(10, r.maxX - x - min(Screen.width(of: names), (r.maxX - x) / 2) - 1)

@@ -1,8 +1,12 @@
-import Foundation
+import FoundationEssentials
 import Screen
 import Timeline
 import TweetText
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Pure drawing: a state and the store's picture become a `Screen`.
 public enum Views {

@@ -1,8 +1,13 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
 import Screen
 import Timeline
 import TweetText
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The status bar's and the notices' sentences, attachments, links and people.
 extension Words {
@@ -26,7 +31,7 @@ extension Words {
     public static let attachPrompt = "Attach (Tab completes, Enter with nothing cancels): "
     public static func altTextPrompt(_ name: String) -> String { "Alt text for \(name) (Enter for none): " }
     public static func attachment(_ f: MediaFile, index: Int, of: Int) -> String {
-        let name = (f.path as NSString).lastPathComponent
+        let name = Path.lastComponent(f.path)
         let alt = f.altText.isEmpty ? "no alt text" : "alt: \(f.altText)"
         return "▣ \(f.kind.rawValue) \(index)/\(of) \(name) \(Format.bytes(f.bytes)) · \(alt)"
     }

@@ -1,8 +1,13 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
 import Screen
 import Timeline
 import TweetText
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Every sentence the reader shows, in one place: notices, questions, empty panes, the status
 /// bar's states, the help box. Wording changes (and a future translation) happen here only;
@@ -118,7 +123,7 @@ public enum Words {
     public static func couldNotLoad(_ what: String, _ reason: String) -> String { "Could not load \(what): \(sentence(reason))" }
     /// A reason ending in exactly one full stop (never "again.. Trying").
     static func sentence(_ text: String) -> String {
-        var t = text.trimmingCharacters(in: .whitespaces)
+        var t = text.trimmed()
         while t.hasSuffix(".") { t.removeLast() }
         return t + "."
     }

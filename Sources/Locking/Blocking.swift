@@ -1,4 +1,9 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Blocking work (a child process, a socket poll, fsync in a loop) kept off Swift's task pool,
 /// which has one thread a core: a task blocked there holds up every other task, the in-process
@@ -7,7 +12,7 @@ public enum Blocking {
     /// Runs `work` on a thread of its own and hands back its result.
     public static func run<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
         try await withCheckedThrowingContinuation { (c: CheckedContinuation<T, any Error>) in
-            Thread { c.resume(with: Result { try work() }) }.start()
+            startThread { c.resume(with: Result { try work() }) }
         }
     }
 }

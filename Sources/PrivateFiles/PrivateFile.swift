@@ -1,4 +1,5 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
 
 #if canImport(Glibc)
     import Glibc
@@ -33,7 +34,7 @@ public enum PrivateFile {
                     try FileManager.default.createDirectory(at: parent, withIntermediateDirectories: true)
                 } catch {
                     throw PrivateFileError(
-                        "cannot create the folder \(parent.path): \((error as NSError).localizedFailureReason ?? "\(error)")")
+                        "cannot create the folder \(parent.path): \(error)")
                 }
             }
             if mkdir(path, 0o700) != 0 && errno != EEXIST {
@@ -182,6 +183,6 @@ public enum PrivateFile {
             }
             && !account.hasPrefix("-") && !account.hasPrefix("x-")
         if safe { return account }
-        return "x-" + account.utf8.prefix(100).map { String(format: "%02x", $0) }.joined()
+        return "x-" + account.utf8.prefix(100).map { cFormat("%02x", $0) }.joined()
     }
 }

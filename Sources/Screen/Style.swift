@@ -1,4 +1,9 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A colour as a theme names it; the terminal reduces it to what it can show.
 public enum Color: Hashable, Sendable {
@@ -9,7 +14,7 @@ public enum Color: Hashable, Sendable {
 
     /// Parses `#rrggbb`, `#rgb`, `default`, or a number 0–255.
     public init?(parsing text: String) {
-        let t = text.trimmingCharacters(in: .whitespaces).lowercased()
+        let t = text.trimmed().lowercased()
         if t == "default" || t.isEmpty {
             self = .default
             return

@@ -1,5 +1,10 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
 import TweetText
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A settings file that could not be used: which file, which line when known, and why.
 public struct FileProblem: Error, Equatable, Sendable, CustomStringConvertible {
@@ -28,7 +33,7 @@ public struct TOMLFile {
             throw FileProblem(file: file, line: error.line, reason: error.reason)
         }
         self.file = file
-        lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmingCharacters(in: .whitespaces) }
+        lines = text.split(separator: "\n", omittingEmptySubsequences: false).map { $0.trimmed() }
     }
 
     /// The first line that sets `key` (bare or quoted) or opens the table `[key]`.

@@ -153,7 +153,7 @@ extension TOMLParser {
             return nil
         }
         guard !s.isEmpty, s.first != "_", s.last != "_", !s.contains("__") else { return nil }
-        guard let v = Int(s.replacingOccurrences(of: "_", with: ""), radix: radix) else { return nil }
+        guard let v = Int(s.replacingAll("_", with: ""), radix: radix) else { return nil }
         return sign * v
     }
 
@@ -168,7 +168,7 @@ extension TOMLParser {
             !text.contains("_."), !text.contains("._"), !text.contains("__"),
             text.allSatisfy({ $0.isASCII && ($0.isNumber || "+-._eE".contains($0)) })
         else { return nil }
-        return Double(text.replacingOccurrences(of: "_", with: ""))
+        return Double(text.replacingAll("_", with: ""))
     }
 
     static func looksLikeDate(_ text: String) -> Bool {

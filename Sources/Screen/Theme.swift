@@ -1,5 +1,10 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
 import PrivateFiles
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// What each part of the screen looks like. Themes are TOML files (`Themes/`); a role a file
 /// leaves out keeps the default theme's style.

@@ -1,5 +1,6 @@
+import Bedrock
 import CSpawn
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// A child process started with `posix_spawn` and reaped with `waitpid`.
@@ -32,7 +33,7 @@ public final class ChildProcess: @unchecked Sendable {
     public private(set) var inputFD: Int32
     /// Read end of the child's standard output (`.pipe`), else -1.
     public private(set) var outputFD: Int32
-    private let lock = NSLock()
+    private let lock = PlainLock()
     private var exitStatus: Int32?
 
     /// Starts `program` (looked up in PATH when it has no slash) with `arguments`.
@@ -314,7 +315,7 @@ public final class ChildProcess: @unchecked Sendable {
     ) async throws -> Result {
         let child = try ChildProcess(program, arguments, environment: environment, directory: directory, stdout: .pipe, stderr: stderr)
         return await withCheckedContinuation { (done: CheckedContinuation<Result, Never>) in
-            Thread { done.resume(returning: child.finish()) }.start()
+            startThread { done.resume(returning: child.finish()) }
         }
     }
 }

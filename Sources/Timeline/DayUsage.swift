@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// X's pay-per-use prices in US dollars per item (docs/X-LIMITS.md, with their source); config.toml's
 /// `[prices]` overrides them.

@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// For runs against a live server on loopback: backoffs and poll intervals are shortened by
 /// `scale`, while `now` and waits for a time the server named (a rate-limit reset) stay on the

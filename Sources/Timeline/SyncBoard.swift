@@ -1,6 +1,10 @@
-import Foundation
+import FoundationEssentials
 import Locking
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Counts over the engine's life, for tests and the soak figures.
 public struct SyncCounters: Equatable, Sendable {

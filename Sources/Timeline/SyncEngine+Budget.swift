@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The day's spending limit on pay-per-use access, as it slows and stops polling.
 extension SyncEngine {

@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 extension SyncEngine {
     /// Unix time as the server counts it.

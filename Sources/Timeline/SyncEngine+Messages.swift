@@ -1,5 +1,10 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Direct messages: read every `messagesInterval` while a messages pane is open, older pages
 /// on demand, and sent like any write (refused before sending where it cannot succeed, the
@@ -90,7 +95,7 @@ extension SyncEngine {
     public func sendMessage(_ text: String, to recipient: UserID) async -> Result<DirectMessage, SyncError> {
         if isAppOnly { return .failure(SyncError(Self.appOnlyMessages)) }
         if recipient == account.id { return .failure(SyncError("You cannot send a message to yourself. Nothing was sent.")) }
-        if text.trimmingCharacters(in: .whitespacesAndNewlines).isEmpty {
+        if text.trimmedLines().isEmpty {
             return .failure(SyncError("The message is empty. Nothing was sent."))
         }
         let length = text.count

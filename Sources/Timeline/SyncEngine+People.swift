@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Following, muting and blocking someone: writes like any other, refused the same way where
 /// the account or its access level cannot make them.

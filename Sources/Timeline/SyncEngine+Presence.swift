@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Reading pays for what is shown: the pane on screen is polled at its pace, mentions and
 /// messages too (they ring the notices), other panes and an absent reader rarely; coming back,

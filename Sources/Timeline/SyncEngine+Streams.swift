@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Streams: the v1.1 user and filter streams, the v2 filtered stream and its rules, and what
 /// their messages change in the store.

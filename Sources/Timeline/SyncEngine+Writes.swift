@@ -1,5 +1,10 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A change the user asks for.
 public enum WriteAction: Sendable, Equatable {
@@ -178,7 +183,7 @@ extension SyncEngine {
             do {
                 data = try Data(contentsOf: URL(fileURLWithPath: file.path))
             } catch {
-                throw SyncError("Could not post: \(file.path) could not be read (\(error.localizedDescription)). Nothing was posted.")
+                throw SyncError("Could not post: \(file.path) could not be read (\(error)). Nothing was posted.")
             }
             do {
                 let board = self.board
@@ -188,7 +193,7 @@ extension SyncEngine {
                         board.setUpload(UploadStatus(file: i + 1, of: n, sent: sent, total: total))
                     })
             } catch {
-                let name = (file.path as NSString).lastPathComponent
+                let name = Path.lastComponent(file.path)
                 throw SyncError(
                     "Could not upload \(name): \(Self.words(error)) Nothing was posted.", status: (error as? APIError)?.httpStatus)
             }

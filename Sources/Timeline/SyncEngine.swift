@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Keeps the store's open timelines current: the user stream for home and mentions and a filter
 /// stream for a plain-word search when it can, REST polling otherwise, and a REST catch-up after

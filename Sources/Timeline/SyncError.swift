@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A write the engine refused or the server refused, in words.
 public struct SyncError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// How the engine fetches, pages and waits.
 public struct SyncOptions: Sendable {

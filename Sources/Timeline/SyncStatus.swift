@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// What one timeline's sync is doing, for the status bar.
 public enum SyncState: Equatable, Sendable {

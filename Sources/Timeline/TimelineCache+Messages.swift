@@ -1,6 +1,10 @@
-import Foundation
+import FoundationEssentials
 import PrivateFiles
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Direct messages beside the timeline cache, in `messages.json` (0600, like every file of the
 /// account): the newest messages of each conversation, the people named, and how far each

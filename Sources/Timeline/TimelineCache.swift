@@ -1,6 +1,11 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
 import PrivateFiles
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The on-disk cache of timelines, users and reading state, so the first frame shows the last
 /// session's tweets before any network call. One file per account, written atomically.
@@ -25,7 +30,7 @@ public struct TimelineCache: Sendable {
     public static func defaultDirectory(account: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
         let base =
             environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
-            ?? ((environment["HOME"] ?? NSHomeDirectory()) + "/.cache")
+            ?? ((environment["HOME"] ?? Path.home()) + "/.cache")
         return URL(fileURLWithPath: base).appendingPathComponent("linnet").appendingPathComponent(PrivateFile.folderName(for: account))
     }
 
@@ -54,7 +59,7 @@ public struct TimelineCache: Sendable {
     }
 
     static func reason(_ error: any Error) -> String {
-        (error as NSError).localizedFailureReason ?? (error as NSError).localizedDescription
+        String(describing: error)
     }
 
     // MARK: - Loading

@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 extension Tweet {
     /// A copy with new like and retweet state: an optimistic update moves the counts with the

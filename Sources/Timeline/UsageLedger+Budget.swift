@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The budget gate: what a call could cost, priced before it is sent, refused past
 /// `budget_per_day`, and held while it runs.

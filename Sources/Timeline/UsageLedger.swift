@@ -1,4 +1,5 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
 import Locking
 import PrivateFiles
 import TwitterAPI
@@ -68,7 +69,7 @@ public final class UsageLedger: UsageRecording {
         var t = time_t(unix.rounded(.down))
         var tm = tm()
         gmtime_r(&t, &tm)
-        return String(format: "%04d-%02d-%02d", Int(tm.tm_year) + 1900, Int(tm.tm_mon) + 1, Int(tm.tm_mday))
+        return cFormat("%04d-%02d-%02d", Int(tm.tm_year) + 1900, Int(tm.tm_mon) + 1, Int(tm.tm_mday))
     }
 
     /// The Unix time the current UTC day ends.
@@ -292,6 +293,6 @@ public struct UsageError: Error, CustomStringConvertible, Equatable {
 /// first read does not show as $0.00.
 public enum UsageFormat {
     public static func dollars(_ v: Double) -> String {
-        v > 0 && v < 0.01 ? String(format: "$%.3f", v) : String(format: "$%.2f", v)
+        v > 0 && v < 0.01 ? cFormat("$%.3f", v) : cFormat("$%.2f", v)
     }
 }

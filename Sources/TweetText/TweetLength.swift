@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The weighted length of a tweet and where it stops being valid, as twitter-text computes it.
 ///
@@ -25,7 +29,9 @@ public struct TweetLength: Equatable, Sendable {
 
     /// Measures `text` under `configuration`.
     public init(_ text: String, configuration: TweetLengthConfiguration = .default) {
-        let normalized = text.precomposedStringWithCanonicalMapping
+        // NFC, as twitter-text counts: the standard library's own normaliser (the one String
+        // comparison uses), not ICU's through Foundation.
+        let normalized = String(decoding: text._nfcCodeUnits, as: UTF8.self)
         let scalars = Array(normalized.unicodeScalars)
         let values = scalars.map(\.value)
         var urlEnds = [Int: Int]()

@@ -1,8 +1,8 @@
 /// The HTML of the sign-in pages. Values are escaped; the PIN stands in `<code id="pin">`.
 enum AuthorizePages {
     static func escape(_ s: String) -> String {
-        s.replacingOccurrences(of: "&", with: "&amp;").replacingOccurrences(of: "<", with: "&lt;")
-            .replacingOccurrences(of: ">", with: "&gt;").replacingOccurrences(of: "\"", with: "&quot;")
+        s.replacingAll("&", with: "&amp;").replacingAll("<", with: "&lt;")
+            .replacingAll(">", with: "&gt;").replacingAll("\"", with: "&quot;")
     }
 
     static func page(_ body: String) -> String {

@@ -1,4 +1,9 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// X's contract (openapi.json, through `ContractTable`) as the simulator holds requests to it:
 /// every operation's path, query and JSON body checked before anything else is done, and a
@@ -163,7 +168,7 @@ struct Contract: Sendable {
     func bodyProblem(_ r: SimRequest, _ schema: ContractValue, _ op: Operation) -> String? {
         if r.body.isEmpty { return op.bodyRequired ? "The request body is missing: this operation takes a JSON body" : nil }
         let type = (r.headers["content-type"] ?? "").lowercased().split(separator: ";").first.map {
-            $0.trimmingCharacters(in: .whitespaces)
+            $0.trimmed()
         }
         guard type == "application/json" else {
             if let t = type, op.bodyTypes.contains(t) { return nil }

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A JSON value as a request or the contract carries it (booleans apart from numbers, as JSON Schema needs).
 enum ContractValue: Decodable, Sendable, Equatable {
@@ -31,6 +35,24 @@ enum ContractValue: Decodable, Sendable, Equatable {
     var string: String? { if case .string(let s) = self { s } else { nil } }
     var number: Double? { if case .number(let n) = self { n } else { nil } }
     var bool: Bool? { if case .bool(let b) = self { b } else { nil } }
+
+    /// As plain values (`[String: Any]`, `[Any]`, `String`, `Bool`, a whole number as `Int` and
+    /// any other as `Double`; null as an empty optional), for handlers that read a JSON body.
+    var plain: Any {
+        switch self {
+        case .null: return Optional<Any>.none as Any
+        case .bool(let b): return b
+        case .number(let n): return n.rounded() == n && abs(n) < 9e15 ? Int(n) as Any : n
+        case .string(let s): return s
+        case .array(let a): return a.map(\.plain)
+        case .object(let o): return o.mapValues(\.plain)
+        }
+    }
+
+    /// A request body that is a JSON object, as plain values; nil for anything else.
+    static func object(_ body: Data) -> [String: Any]? {
+        (try? JSONDecoder().decode(ContractValue.self, from: body))?.plain as? [String: Any]
+    }
 }
 
 /// The subset of JSON Schema (OpenAPI 3.0) that X's contract uses to describe requests:
@@ -38,17 +60,17 @@ enum ContractValue: Decodable, Sendable, Equatable {
 /// allOf/anyOf/oneOf, nullable, date-time, and `$ref` to the contract's named schemas.
 struct ContractSchemas: Sendable {
     let named: [String: ContractValue]
-    private let patterns: [String: NSRegularExpressionBox]
+    private let patterns: [String: PatternBox]
 
     /// `named` are the `$ref` targets; patterns are compiled once from all of `table`.
     init(named: [String: ContractValue], table: ContractValue) {
         self.named = named
-        var found: [String: NSRegularExpressionBox] = [:]
+        var found: [String: PatternBox] = [:]
         func collect(_ v: ContractValue) {
             switch v {
             case .object(let o):
-                if let p = o["pattern"]?.string, found[p] == nil, let r = try? NSRegularExpression(pattern: p) {
-                    found[p] = NSRegularExpressionBox(regex: r)
+                if let p = o["pattern"]?.string, found[p] == nil, let r = try? Regex(p) {
+                    found[p] = PatternBox(regex: r.matchingSemantics(.unicodeScalar))
                 }
                 o.values.forEach(collect)
             case .array(let a): a.forEach(collect)
@@ -123,8 +145,7 @@ struct ContractSchemas: Sendable {
         if let min = s["minLength"]?.number, Double(length) < min { return "\(at): shorter than \(Int(min)) characters" }
         if let max = s["maxLength"]?.number, Double(length) > max { return "\(at): longer than \(Int(max)) characters" }
         if let p = s["pattern"]?.string, let r = patterns[p]?.regex {
-            let whole = NSRange(text.startIndex..., in: text)
-            if r.firstMatch(in: text, range: whole) == nil { return "\(at): \(Self.show(.string(text))) does not match \(p)" }
+            if (try? r.firstMatch(in: text)) == nil { return "\(at): \(Self.show(.string(text))) does not match \(p)" }
         }
         if s["format"]?.string == "date-time", !RFC3339.isValid(text) {
             return "\(at): \(Self.show(.string(text))) is not an RFC 3339 date-time"
@@ -160,9 +181,10 @@ struct ContractSchemas: Sendable {
     }
 }
 
-/// A compiled pattern shared across tasks (NSRegularExpression is immutable once made).
-struct NSRegularExpressionBox: @unchecked Sendable {
-    let regex: NSRegularExpression
+/// A compiled pattern shared across tasks (a Regex is a value, not changed once made). Matched
+/// scalar by scalar, as ICU's patterns (X's contract's) are.
+struct PatternBox: @unchecked Sendable {
+    let regex: Regex<AnyRegexOutput>
 }
 
 /// RFC 3339 `date-time` (section 5.6): `2026-11-25T13:54:23Z`, fractions and offsets allowed.

@@ -1,4 +1,9 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `/_sim/…`: what tests use to steer the simulator and to read its ground truth. No
 /// authentication: the simulator binds to loopback.
@@ -166,7 +171,7 @@ enum ControlRoutes {
                 for _ in 0..<min(64, count - sent) {
                     let (id, json) = sample[sent % sample.count]
                     let fresh = String(id + UInt64(sent / sample.count) * stride)
-                    batch.append(World.frame(json.replacingOccurrences(of: String(id), with: fresh), delimited: true))
+                    batch.append(World.frame(json.replacingAll(String(id), with: fresh), delimited: true))
                     sent += 1
                 }
                 while case .dropped = continuation.yield(batch) {

@@ -1,5 +1,10 @@
+import Bedrock
 import COpenSSL
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Rebuilds the OAuth 1.0a signature base string from the request as it arrived and checks the
 /// HMAC-SHA1 signature, independently of the client's signer.
@@ -91,8 +96,8 @@ enum OAuthCheck {
         _ = bytes.withUnsafeBufferPointer { m in
             out.withUnsafeMutableBufferPointer { copenssl_sha256(m.baseAddress, m.count, $0.baseAddress) }
         }
-        return Data(out).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        return Data(out).base64EncodedString().replacingAll("+", with: "-").replacingAll("/", with: "_")
+            .replacingAll("=", with: "")
     }
 
     static func randomToken(_ count: Int) -> String {

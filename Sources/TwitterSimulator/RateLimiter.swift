@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Twitter's per-endpoint 15-minute windows, counted per user token or per app.
 struct RateLimiter: Sendable {

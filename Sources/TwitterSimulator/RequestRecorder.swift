@@ -1,16 +1,23 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `--record-requests`: each API request as a JSON line, for checking a client's requests
 /// against X's contract. The Authorization header is reduced to its scheme (`OAuth`, `Bearer`);
 /// the file is private to its owner (0600) since bodies may carry a password or a code.
 final class RequestRecorder {
-    private let handle: FileHandle
+    private let fd: Int32
 
     init?(path: String) {
         let fd = open(path, O_WRONLY | O_CREAT | O_APPEND | O_CLOEXEC, 0o600)
         guard fd >= 0 else { return nil }
-        handle = FileHandle(fileDescriptor: fd, closeOnDealloc: true)
+        self.fd = fd
     }
+
+    deinit { close(fd) }
 
     func append(_ r: SimRequest, status: Int) {
         guard r.path.hasPrefix("/2/") || r.path.hasPrefix("/1.1/") || r.path.hasPrefix("/oauth") else { return }
@@ -27,6 +34,6 @@ final class RequestRecorder {
                 fields.append(("body_base64", .string(r.body.base64EncodedString())))
             }
         }
-        handle.write(Data((J.object(fields).text + "\n").utf8))
+        Stream.write(fd, (J.object(fields).text + "\n").utf8)
     }
 }

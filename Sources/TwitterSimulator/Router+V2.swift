@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Routes under `/2/`: the same authentication, rate limits, faults and request log as v1.1,
 /// with v2's error shapes.

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Turns a request into an answer: control routes, injected faults, authentication, rate
 /// limits, the endpoint itself, and the request log.

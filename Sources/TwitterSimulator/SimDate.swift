@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `created_at` and HTTP `Date` texts, written with the simulator's own code.
 enum SimDate {

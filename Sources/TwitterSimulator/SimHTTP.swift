@@ -1,4 +1,9 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Limits on what one request may cost the simulator. Anything past them is answered with a
 /// status and the connection closed, before the excess is read.
@@ -112,7 +117,7 @@ struct SimHTTPHeadParser {
             guard !name.isEmpty, !name.contains(" "), !name.contains("\t") else {
                 return .refuse(status: 400, reason: "A header name is malformed.")
             }
-            let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmingCharacters(in: .whitespaces)
+            let value = String(decoding: line[(colon + 1)...], as: UTF8.self).trimmed()
             headers.append((name, value))
         }
         let head = SimHTTPHead(
@@ -154,7 +159,7 @@ struct SimChunkedDecoder {
                 var line = buffer[position..<nl]
                 if line.last == 0x0D { line = line.dropLast() }
                 if let semi = line.firstIndex(of: 0x3B) { line = line[line.startIndex..<semi] }
-                let hex = String(decoding: line, as: UTF8.self).trimmingCharacters(in: .whitespaces)
+                let hex = String(decoding: line, as: UTF8.self).trimmed()
                 guard !hex.isEmpty, hex.count <= 8, let size = Int(hex, radix: 16) else {
                     return .refuse(status: 400, reason: "A chunk size is malformed.")
                 }

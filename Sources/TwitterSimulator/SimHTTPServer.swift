@@ -1,5 +1,6 @@
+import Bedrock
 import FlyingSocks
-import Foundation
+import FoundationEssentials
 import Locking
 
 #if canImport(Glibc)
@@ -196,7 +197,7 @@ final class SimHTTPServer: Sendable {
     private func readBody(_ conn: AsyncSocket, _ head: SimHTTPHead, _ buffer: inout [UInt8]) async throws -> Data? {
         if let te = head.header("transfer-encoding") {
             guard head.header("content-length") == nil,
-                te.lowercased().split(separator: ",").last?.trimmingCharacters(in: .whitespaces) == "chunked"
+                te.lowercased().split(separator: ",").last?.trimmed() == "chunked"
             else {
                 try await refuse(conn, 400, "Unsupported Transfer-Encoding.")
                 return nil

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A request as the simulator's logic sees it, independent of the HTTP server package.
 struct SimRequest: Sendable {

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A running simulated Twitter v1.1 server on loopback: REST, OAuth flows, streams, rate limits
 /// and faults. Start it in-process (tests, `linnet demo`) or standalone (`linnet sim`).

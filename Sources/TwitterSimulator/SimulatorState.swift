@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import PrivateFiles
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The world as saved to `--state FILE`: JSON, versioned.
 struct SimulatorState: Codable {

@@ -1,4 +1,9 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `statuses/filter`, `statuses/sample` and `user.json`.
 enum StreamRoutes {
@@ -18,7 +23,7 @@ enum StreamRoutes {
             }.filter { !$0.isEmpty }
             var follow = Set<UInt64>()
             for part in (r.param("follow") ?? "").split(separator: ",") {
-                guard let id = UInt64(part.trimmingCharacters(in: .whitespaces)) else {
+                guard let id = UInt64(part.trimmed()) else {
                     return text(406, "Parameter follow item \(follow.count) is not a user id")
                 }
                 follow.insert(id)

@@ -161,10 +161,15 @@ struct TweetEncoder {
         return .object(out)
     }
 
+    /// `s` made `n` long: zeros added on the right, or cut.
+    static func zeroFilled(_ s: String, _ n: Int) -> String {
+        s.count >= n ? String(s.prefix(n)) : s + String(repeating: "0", count: n - s.count)
+    }
+
     /// The t.co link X puts at the end of a post with files.
     static func mediaLink(_ t: SimTweet) -> String? {
         guard let m = t.media, !m.isEmpty else { return nil }
-        return "https://t.co/m" + String(t.id % 1_000_000_000, radix: 36).padding(toLength: 9, withPad: "0", startingAt: 0)
+        return "https://t.co/m" + Self.zeroFilled(String(t.id % 1_000_000_000, radix: 36), 9)
     }
 
     /// The files of a post as v1.1 lists them, each with the same indices (the one link).
@@ -192,7 +197,7 @@ struct TweetEncoder {
     /// Compatibility text: the first part, `…`, a space and a permalink, 140 code points in all.
     func truncated(_ t: SimTweet, escaped: [Unicode.Scalar]) -> (String, J) {
         let permalink = SimLink(
-            tco: "https://t.co/" + String(t.id % 10_000_000_000, radix: 36).padding(toLength: 10, withPad: "0", startingAt: 0),
+            tco: "https://t.co/" + Self.zeroFilled(String(t.id % 10_000_000_000, radix: 36), 10),
             expanded: "https://twitter.com/i/web/status/\(t.id)",
             display: "twitter.com/i/web/status/" + String(String(t.id).prefix(1)) + "…")
         var cut = Self.compatLimit - 2 - permalink.tco.count

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Polls in `includes.polls`: `id` and `options` always (X's defaults), the rest as
 /// `poll.fields` asks.

@@ -1,5 +1,10 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
 import TweetText
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// What a v2 request asked for: fields per object and expansions. v2 sends only these (plus
 /// each object's defaults), so the simulator does too.
@@ -12,7 +17,7 @@ struct V2Fields {
     init(_ r: SimRequest) {
         func set(_ names: String...) -> Set<String> {
             var out = Set<String>()
-            for n in names { for v in (r.param(n) ?? "").split(separator: ",") { out.insert(v.trimmingCharacters(in: .whitespaces)) } }
+            for n in names { for v in (r.param(n) ?? "").split(separator: ",") { out.insert(v.trimmed()) } }
             return out
         }
         expansions = set("expansions")

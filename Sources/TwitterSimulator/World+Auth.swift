@@ -1,4 +1,9 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Checking credentials on every request.
 extension World {
@@ -15,7 +20,7 @@ extension World {
             return .failed(.error(400, code: 215, "Bad Authentication data."))
         }
         if header.lowercased().hasPrefix("bearer ") {
-            let token = String(header.dropFirst(7)).trimmingCharacters(in: .whitespaces)
+            let token = String(header.dropFirst(7)).trimmed()
             // An OAuth 2.0 user token: a user's context, on API v2 only.
             if request.path.hasPrefix("/2/"), let grant = oauth2User(token) {
                 return .ok(.user(userID: grant.userID, consumerKey: grant.clientID, token: token))
@@ -115,7 +120,7 @@ extension World {
     /// `Basic base64(key:secret)` for the OAuth 2 endpoints.
     func basicConsumer(_ request: SimRequest) -> String? {
         guard let header = request.headers["authorization"], header.lowercased().hasPrefix("basic "),
-            let data = Data(base64Encoded: String(header.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
+            let data = Data(base64Encoded: String(header.dropFirst(6)).trimmed()),
             let text = String(data: data, encoding: .utf8), let colon = text.firstIndex(of: ":")
         else { return nil }
         let key = FormCoding.decode(String(text[..<colon]))

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The OAuth flows: request token, authorize page, access token (PIN, callback, xAuth, reverse
 /// auth), and app-only bearer tokens.

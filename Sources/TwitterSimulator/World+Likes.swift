@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A user's likes on both faces: v1.1 `favorites/list` and v2 `/2/users/:id/liked_tweets`.
 /// Newest tweet first (the simulator does not keep when a like was made; X orders by that).

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// API v2 media upload: one request for a small file, or initialize, append (segments in any
 /// order) and finalize; then a post names the media ids it carries. Bodies are JSON with the
@@ -246,7 +250,7 @@ extension World {
 
     /// `POST /1.1/media/metadata/create.json {"media_id", "alt_text": {"text"}}`.
     func v1MediaMetadata(_ r: SimRequest, _ identity: Identity) -> SimResponse {
-        guard let body = try? JSONSerialization.jsonObject(with: r.body) as? [String: Any] else {
+        guard let body = ContractValue.object(r.body) else {
             return .error(400, code: 38, "The body must be JSON with media_id and alt_text.")
         }
         let alt = (body["alt_text"] as? [String: Any])?["text"] as? String

@@ -1,4 +1,9 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Direct messages on v1.1 (`direct_messages/events/list` by cursor, `events/new` with a JSON
 /// body), new ones from the generated people while the simulator runs, and the ones tests send.
@@ -76,7 +81,7 @@ extension World {
     func v1SendMessage(_ r: SimRequest, _ identity: Identity) -> SimResponse {
         guard let uid = identity.userID else { return .error(403, code: 220, "Your credentials do not allow access to this resource.") }
         guard (r.headers["content-type"] ?? "").lowercased().hasPrefix("application/json"),
-            let body = try? JSONSerialization.jsonObject(with: r.body) as? [String: Any],
+            let body = ContractValue.object(r.body),
             let event = body["event"] as? [String: Any], event["type"] as? String == "message_create",
             let create = event["message_create"] as? [String: Any],
             let target = (create["target"] as? [String: Any])?["recipient_id"] as? String,
@@ -104,7 +109,7 @@ extension World {
 extension World {
     private func idList(_ r: SimRequest, _ name: String) -> [UInt64]? {
         guard let text = r.param(name), !text.isEmpty else { return nil }
-        let ids = text.split(separator: ",").map { UInt64($0.trimmingCharacters(in: .whitespaces)) }
+        let ids = text.split(separator: ",").map { UInt64($0.trimmed()) }
         guard ids.count <= 100, ids.allSatisfy({ $0 != nil }) else { return nil }
         return ids.compactMap { $0 }
     }

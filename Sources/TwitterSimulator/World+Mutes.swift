@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The account's mutes as both faces list them (and v1.1's create and destroy): what the
 /// client hides in panes the server does not filter (mentions, searches).

@@ -1,5 +1,10 @@
+import Bedrock
 import COpenSSL
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// OAuth 2.0 authorization code with PKCE, as X runs it: a consent page, codes that are
 /// single-use and expire, S256 or plain challenges checked, access tokens that expire, refresh
@@ -127,7 +132,7 @@ extension World {
     /// The client a token request comes from: HTTP Basic (confidential) or `client_id` (public).
     private func oauth2Client(_ r: SimRequest) -> Result<String, SimResponse> {
         if let header = r.headers["authorization"], header.lowercased().hasPrefix("basic ") {
-            guard let decoded = Data(base64Encoded: String(header.dropFirst(6)).trimmingCharacters(in: .whitespaces)),
+            guard let decoded = Data(base64Encoded: String(header.dropFirst(6)).trimmed()),
                 let text = String(data: decoded, encoding: .utf8), let colon = text.firstIndex(of: ":")
             else { return .failure(Self.oauth2Error(401, "invalid_client", "Malformed client authentication.")) }
             let id = FormCoding.percentDecode(String(text[..<colon]), plusIsSpace: true)

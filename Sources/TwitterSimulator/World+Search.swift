@@ -1,4 +1,9 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `search/tweets`: the query language, result types, paging and `search_metadata`.
 extension World {
@@ -11,7 +16,7 @@ extension World {
     }
 
     func search(_ r: SimRequest, _ identity: Identity) -> SimResponse {
-        guard let q = r.param("q"), !q.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard let q = r.param("q"), !q.trimmed().isEmpty else {
             return .error(400, code: 25, "Query parameters are missing.")
         }
         guard q.count <= 500 else { return .error(403, code: 195, "Missing or invalid url parameter.") }

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Live streams: who listens to what, framing, keep-alives and stream faults.
 struct StreamSubscriber {

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The access level's restrictions and the pay-per-use ledger (docs/PROTOCOL-V2.md §1).
 extension World {

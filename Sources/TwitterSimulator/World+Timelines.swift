@@ -1,4 +1,9 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Reading endpoints: timelines, single tweets, users, rate limits.
 extension World {
@@ -185,7 +190,7 @@ extension World {
         let context: J =
             isApp
             ? .object([("application", .string("1"))])
-            : .object([("access_token", .string(identity.limitKey.replacingOccurrences(of: "user:", with: "")))])
+            : .object([("access_token", .string(identity.limitKey.replacingAll("user:", with: "")))])
         return .json(
             200,
             .object([

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Lists on v1.1: `lists/list` (owned and subscribed) and `lists/statuses` (by `list_id`, or by
 /// `slug` with `owner_screen_name` or `owner_id`), over the same lists v2 serves.

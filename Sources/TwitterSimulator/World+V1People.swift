@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// People on v1.1: a relationship (`friendships/show`), follows and blocks made and undone, and
 /// who follows whom (`followers/list`, `friends/list`, cursored), over the same follow graph v2

@@ -1,5 +1,10 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
 import TweetText
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The v2 face over the same world: a post made on one face is read on the other.
 extension World {
@@ -163,7 +168,7 @@ extension World {
     }
 
     func v2Search(_ r: SimRequest, _ identity: Identity) -> SimResponse {
-        guard let q = r.param("query"), !q.trimmingCharacters(in: .whitespaces).isEmpty else {
+        guard let q = r.param("query"), !q.trimmed().isEmpty else {
             return Self.invalidRequest("query", "The `query` query parameter can not be empty")
         }
         guard q.count <= 512 else { return Self.invalidRequest("query", "The `query` query parameter is longer than 512 characters") }

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// API v2 lists and direct messages over the same world. Lists are made from the generated
 /// users when the world starts (the demo user owns two and follows one); messages start with a

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// API v2's follows, mutes and bookmarks, over the same world: a follow changes the home
 /// timeline on both faces; a muted author's posts leave the muter's home timeline.

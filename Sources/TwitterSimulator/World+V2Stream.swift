@@ -1,4 +1,9 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// API v2's filtered stream: an app's rules, and one connection per app that carries the posts
 /// matching them.
@@ -50,7 +55,7 @@ extension World {
             var created: [V2Rule] = []
             var errors: [J] = []
             for item in add {
-                let value = (item["value"] as? String ?? "").trimmingCharacters(in: .whitespaces)
+                let value = (item["value"] as? String ?? "").trimmed()
                 let tag = item["tag"] as? String ?? ""
                 if value.isEmpty || value.count > Self.maxRuleLength {
                     errors.append(

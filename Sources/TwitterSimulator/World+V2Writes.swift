@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TweetText
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// API v2 writes: posts (replies, quotes, media), deletes, likes and reposts.
 extension World {
@@ -8,7 +12,7 @@ extension World {
         guard (r.headers["content-type"] ?? "").lowercased().hasPrefix("application/json") else {
             return .failure(problem(415, "Unsupported Media Type", "The request body must be JSON (Content-Type: application/json)."))
         }
-        guard let object = try? JSONSerialization.jsonObject(with: r.body) as? [String: Any] else {
+        guard let object = ContractValue.object(r.body) else {
             return .failure(invalidRequest("body", "The request body is not a JSON object"))
         }
         return .success(object)

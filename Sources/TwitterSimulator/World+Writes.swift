@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TweetText
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Writing endpoints: post, reply, retweet, unretweet, delete, like, unlike.
 extension World {

@@ -1,5 +1,10 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
 import TweetText
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The simulated Twitter: accounts, tweets, credentials, limits, faults and the record of every
 /// request. One actor, so every answer sees one consistent state.

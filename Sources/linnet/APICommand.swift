@@ -1,9 +1,14 @@
 import ArgumentParser
-import Foundation
+import Bedrock
+import FoundationEssentials
 import LinnetCore
 import Timeline
 import TweetText
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `linnet api METHOD PATH [key=value …]`: any endpoint, signed, JSON out.
 struct APICommand: AsyncParsableCommand {
@@ -38,7 +43,7 @@ struct APICommand: AsyncParsableCommand {
                 Self.bill(
                     r.body, method: m, path: path, client: client, me: account?.userID.flatMap(UserID.init) ?? client.auth.tokenUserID)
                 if raw {
-                    FileHandle.standardOutput.write(r.body)
+                    Stream.write(1, r.body)
                 } else if let json = try? JSONValue.parse(r.body) {
                     print(json.pretty)
                 } else if let text = String(validating: r.body, as: UTF8.self), !text.unicodeScalars.contains(where: { $0.value == 0 }) {

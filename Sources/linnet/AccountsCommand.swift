@@ -1,9 +1,14 @@
 import ArgumentParser
-import Foundation
+import Bedrock
+import FoundationEssentials
 import LinnetCore
 import Screen
 import TweetText
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `linnet accounts`: list, switch, remove.
 struct AccountsCommand: AsyncParsableCommand {
@@ -37,7 +42,8 @@ struct AccountsCommand: AsyncParsableCommand {
                     // The mark takes one column and a space; the others are two apart.
                     line += cell + (col < 4 ? String(repeating: " ", count: widths[col] - Screen.width(of: cell) + (col == 0 ? 1 : 2)) : "")
                 }
-                print(line.replacingOccurrences(of: "\\s+$", with: "", options: .regularExpression))
+                while line.last?.isWhitespace == true { line.removeLast() }
+                print(line)
             }
         case "use", "remove":
             guard let name else { throw CLIError("`linnet accounts \(action)` needs an account name.", code: .usage) }

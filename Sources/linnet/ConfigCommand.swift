@@ -1,8 +1,12 @@
 import ArgumentParser
-import Foundation
+import FoundationEssentials
 import LinnetCore
 import Screen
 import Timeline
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 extension GlobalOptions {
     /// config.toml (or --config), read once; a problem names file and line.

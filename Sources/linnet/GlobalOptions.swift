@@ -1,11 +1,16 @@
 import ArgumentParser
-import Foundation
+import Bedrock
+import FoundationEssentials
 import LinnetCore
 import Locking
 import Screen
 import Timeline
 import TweetText
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Options every command takes.
 struct GlobalOptions: ParsableArguments {
@@ -38,7 +43,7 @@ struct GlobalOptions: ParsableArguments {
         var options = HTTPClient.Options(caFile: cacert)
         if trace {
             options.trace = { line in
-                FileHandle.standardError.write(Data(("trace: " + Sanitizer.visible(line, keepNewlines: false) + "\n").utf8))
+                Stream.error(("trace: " + Sanitizer.visible(line, keepNewlines: false) + "\n"))
             }
         }
         return HTTPClient(options: options)
@@ -192,7 +197,7 @@ struct GlobalOptions: ParsableArguments {
             fileURL: UsageLedger.file(in: DraftStore.defaultDirectory(account: name)), prices: config.prices,
             budgetPerDay: config.budgetPerDay, me: me)
         do { try ledger.load() } catch {
-            FileHandle.standardError.write(Data("linnet: usage ledger: \(Sanitizer.visible("\(error)", keepNewlines: false))\n".utf8))
+            Stream.error("linnet: usage ledger: \(Sanitizer.visible("\(error)", keepNewlines: false))\n")
         }
         OpenLedgers.all.withLock { $0.append(ledger) }
         return ledger

@@ -1,7 +1,11 @@
-import Foundation
+import FoundationEssentials
 import LinnetCore
 import PlainYAML
 import PrivateFiles
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Accounts from the files twurl (`~/.twurlrc`) and sferik's t (`~/.trc`) keep: YAML with
 /// `profiles: {username: {consumer_key: {username, consumer_key, consumer_secret, token, secret}}}`.

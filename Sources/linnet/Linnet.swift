@@ -1,11 +1,16 @@
 import ArgumentParser
+import Bedrock
 import CBuildInfo
-import Foundation
+import FoundationEssentials
 import LinnetCore
 import Screen
 import Timeline
 import TweetText
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The `linnet` command: a terminal Twitter reader.
 @main
@@ -156,18 +161,18 @@ struct Linnet: AsyncParsableCommand {
             if var c = command as? AsyncParsableCommand { try await c.run() } else { try command.run() }
         } catch let e as CLIError {
             OpenLedgers.saveAll()
-            FileHandle.standardError.write(Data("linnet: \(Sanitizer.visible(e.description))\n".utf8))
-            Foundation.exit(e.code.rawValue)
+            Stream.error("linnet: \(Sanitizer.visible(e.description))\n")
+            Glibc.exit(e.code.rawValue)
         } catch {
             OpenLedgers.saveAll()
             let code = exitCode(for: error)
             if code == .success {
                 print(Sanitizer.visible(fullMessage(for: error)))
-                Foundation.exit(0)
+                Glibc.exit(0)
             }
-            FileHandle.standardError.write(Data((Sanitizer.visible(fullMessage(for: error)) + "\n").utf8))
-            if code == .validationFailure { Foundation.exit(ExitStatus.usage.rawValue) }
-            Foundation.exit(code.rawValue == 64 ? ExitStatus.usage.rawValue : ExitStatus.error.rawValue)
+            Stream.error(Sanitizer.visible(fullMessage(for: error)) + "\n")
+            if code == .validationFailure { Glibc.exit(ExitStatus.usage.rawValue) }
+            Glibc.exit(code.rawValue == 64 ? ExitStatus.usage.rawValue : ExitStatus.error.rawValue)
         }
     }
 }

@@ -1,8 +1,13 @@
 import ArgumentParser
-import Foundation
+import Bedrock
+import FoundationEssentials
 import LinnetCore
 import TweetText
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `linnet login`: every way to sign in; the account lands in accounts.toml (mode 0600).
 struct LoginCommand: AsyncParsableCommand {
@@ -86,19 +91,17 @@ struct LoginCommand: AsyncParsableCommand {
                 account.tokenSecret = ts
             case .pin:
                 let pending = try await flows.requestToken(callback: "oob")
-                FileHandle.standardError.write(
-                    Data("Open this URL in a browser (on any device), sign in, and authorize Linnet:\n\n  \(pending.authorizeURL)\n\n".utf8)
-                )
+                Stream.error("Open this URL in a browser (on any device), sign in, and authorize Linnet:\n\n  \(pending.authorizeURL)\n\n")
                 // A mistyped PIN can be typed again: the request token stays good until used.
                 var granted: (token: String, tokenSecret: String)?
                 for attempt in 1...3 {
                     guard let pin = prompt("PIN: "), !pin.isEmpty else { throw CLIError("No PIN given; nothing was saved.", code: .auth) }
                     do {
-                        let grant = try await flows.accessToken(pending, verifier: pin.trimmingCharacters(in: .whitespaces))
+                        let grant = try await flows.accessToken(pending, verifier: pin.trimmed())
                         granted = (grant.token, grant.tokenSecret)
                         break
                     } catch  where Self.unauthorized(error) && attempt < 3 {
-                        FileHandle.standardError.write(Data("That PIN was not accepted; type it again (as the page shows it).\n".utf8))
+                        Stream.error("That PIN was not accepted; type it again (as the page shows it).\n")
                     } catch  where Self.unauthorized(error) {
                         throw CLIError(
                             "The PIN was not accepted three times; nothing was saved. Run `linnet login --pin` again for a new one.",
@@ -112,10 +115,9 @@ struct LoginCommand: AsyncParsableCommand {
                 let listener = try CallbackListener()
                 defer { listener.close() }
                 let pending = try await flows.requestToken(callback: listener.callbackURL)
-                FileHandle.standardError.write(
-                    Data(
-                        "Open this URL in a browser on this machine and authorize Linnet; waiting up to \(Int(timeout)) s:\n\n  \(pending.authorizeURL)\n\n"
-                            .utf8))
+                Stream.error(
+                    "Open this URL in a browser on this machine and authorize Linnet; waiting up to \(Int(timeout)) s:\n\n  \(pending.authorizeURL)\n\n"
+                )
                 let verifier = try await listener.waitForVerifier(expectedToken: pending.token, timeout: timeout)
                 let grant = try await flows.accessToken(pending, verifier: verifier)
                 account.token = grant.token
@@ -171,10 +173,9 @@ struct LoginCommand: AsyncParsableCommand {
         do {
             let code: String
             if remote {
-                FileHandle.standardError.write(
-                    Data(
-                        "Open this URL in a browser (on any device) and authorize Linnet:\n\n  \(url)\n\nThe browser then goes to \(redirectUri)?…, which may not load; copy that address from its address bar.\n"
-                            .utf8))
+                Stream.error(
+                    "Open this URL in a browser (on any device) and authorize Linnet:\n\n  \(url)\n\nThe browser then goes to \(redirectUri)?…, which may not load; copy that address from its address bar.\n"
+                )
                 guard let pasted = prompt("Address (or code): "), !pasted.isEmpty else {
                     throw CLIError("Nothing was pasted; nothing was saved.", code: .auth)
                 }
@@ -186,10 +187,8 @@ struct LoginCommand: AsyncParsableCommand {
                 }
                 let listener = try CallbackListener(port: UInt16(port))
                 defer { listener.close() }
-                FileHandle.standardError.write(
-                    Data(
-                        "Open this URL in a browser on this machine and authorize Linnet; waiting up to \(Int(timeout)) s:\n\n  \(url)\n\n"
-                            .utf8))
+                Stream.error(
+                    "Open this URL in a browser on this machine and authorize Linnet; waiting up to \(Int(timeout)) s:\n\n  \(url)\n\n")
                 code = try await listener.waitForCode(expectedState: state, timeout: timeout)
             }
             let tokens = try await flow.exchange(code: code, redirectURI: redirectUri, pkce: pkce)

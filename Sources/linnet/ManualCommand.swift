@@ -1,4 +1,5 @@
 import ArgumentParser
+import Bedrock
 import LinnetCore
 
 /// `linnet manual-sections`: the parts of linnet(1) the argument parser cannot know, in mdoc: the
@@ -12,7 +13,7 @@ struct ManualCommand: ParsableCommand {
 
     /// Text safe on an mdoc line: a leading dot or quote is escaped, backslashes doubled.
     static func line(_ s: String) -> String {
-        var t = s.replacingOccurrences(of: "\\", with: "\\e")
+        var t = s.replacingAll("\\", with: "\\e")
         if t.hasPrefix(".") || t.hasPrefix("'") { t = "\\&" + t }
         return t
     }

@@ -1,12 +1,17 @@
 import ArgumentParser
-import Foundation
+import Bedrock
+import FoundationEssentials
 import LinnetCore
 import TweetText
 import TwitterAPI
 
+#if canImport(Glibc)
+    import Glibc
+#endif
+
 /// Reads one line from the terminal or stdin; `secret` turns echo off on a terminal.
 func prompt(_ question: String, secret: Bool = false) -> String? {
-    FileHandle.standardError.write(Data(question.utf8))
+    Stream.error(question)
     if secret && isatty(0) == 1 {
         var t = termios()
         tcgetattr(0, &t)
@@ -16,9 +21,9 @@ func prompt(_ question: String, secret: Bool = false) -> String? {
         defer {
             var s = saved
             tcsetattr(0, TCSANOW, &s)
-            FileHandle.standardError.write(Data("\n".utf8))
+            Stream.error("\n")
         }
-        return readLine()?.trimmingCharacters(in: .whitespaces)
+        return readLine()?.trimmed()
     }
-    return readLine()?.trimmingCharacters(in: .whitespaces)
+    return readLine()?.trimmed()
 }

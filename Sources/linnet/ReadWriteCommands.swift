@@ -1,9 +1,14 @@
 import ArgumentParser
-import Foundation
+import Bedrock
+import FoundationEssentials
 import LinnetCore
 import Timeline
 import TweetText
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `linnet post TEXT`.
 struct PostCommand: AsyncParsableCommand {
@@ -23,8 +28,8 @@ struct PostCommand: AsyncParsableCommand {
     func run() async throws {
         var body = text
         if text == "-" {
-            let data = FileHandle.standardInput.readDataToEndOfFile()
-            guard let s = String(data: data, encoding: .utf8) else { throw CLIError("stdin is not UTF-8 text.") }
+            guard let data = Stream.readAll(0) else { throw CLIError("stdin could not be read.") }
+            guard let s = String(validating: data, as: UTF8.self) else { throw CLIError("stdin is not UTF-8 text.") }
             body = s.hasSuffix("\n") ? String(s.dropLast()) : s
         }
         let length = TweetLength(body)
@@ -65,7 +70,7 @@ struct PostCommand: AsyncParsableCommand {
             for f in files {
                 let data: Data
                 do { data = try Data(contentsOf: URL(fileURLWithPath: f.path)) } catch {
-                    throw CLIError("\(f.path) could not be read: \(error.localizedDescription). Nothing was posted.")
+                    throw CLIError("\(f.path) could not be read: \(error). Nothing was posted.")
                 }
                 do {
                     mediaIDs.append(try await client.uploadMedia(data, mimeType: f.mimeType, altText: f.altText))
@@ -117,7 +122,7 @@ func printTweets(_ data: Data, statusesKey: String? = nil, as listing: Listing) 
         return items.count
     }
     let page = try V1Decoder().timeline(from: Data(value.serialized.utf8))
-    for p in page.problems { FileHandle.standardError.write(Data("linnet: item \(p.index) skipped: \(p.reason)\n".utf8)) }
+    for p in page.problems { Stream.error("linnet: item \(p.index) skipped: \(p.reason)\n") }
     return printListing(page.tweets, as: listing)
 }
 
@@ -134,7 +139,7 @@ func printPosts(_ data: Data, client: TwitterClient, owner: UserID? = nil, limit
         for item in items.prefix(limit ?? .max) { print(item.serialized) }
         return min(items.count, limit ?? .max)
     }
-    for e in page.errors { FileHandle.standardError.write(Data("linnet: \(Sanitizer.visible(e.description, keepNewlines: false))\n".utf8)) }
+    for e in page.errors { Stream.error("linnet: \(Sanitizer.visible(e.description, keepNewlines: false))\n") }
     return printListing(page.tweets, as: listing)
 }
 
@@ -256,9 +261,7 @@ struct SearchCommand: AsyncParsableCommand {
 extension SearchCommand {
     /// No results is not an error, but is said (on stderr, so the output stays empty).
     static func sayNone(_ query: String) {
-        FileHandle.standardError.write(
-            Data(
-                "linnet: no tweets found for \"\(Sanitizer.visible(query, keepNewlines: false))\" (search reaches back about 7 days).\n"
-                    .utf8))
+        Stream.error(
+            "linnet: no tweets found for \"\(Sanitizer.visible(query, keepNewlines: false))\" (search reaches back about 7 days).\n")
     }
 }

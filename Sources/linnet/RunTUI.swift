@@ -1,11 +1,15 @@
 import ArgumentParser
 import CursesTerminal
-import Foundation
+import FoundationEssentials
 import LinnetCore
 import Screen
 import Timeline
 import TwitterAPI
 import TwitterSimulator
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Starts curses, runs the app until it quits, and restores the terminal.
 @MainActor

@@ -1,6 +1,12 @@
 import ArgumentParser
-import Foundation
+import Bedrock
+import Dispatch
+import FoundationEssentials
 import TwitterSimulator
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `linnet sim`: the simulated Twitter v1.1 server, standalone.
 struct SimCommand: AsyncParsableCommand {
@@ -87,7 +93,7 @@ struct SimCommand: AsyncParsableCommand {
 
             """
         // Written unbuffered, so a script reading our output sees it at once.
-        FileHandle.standardOutput.write(Data(banner.utf8))
+        Stream.output(banner)
         await Self.waitForInterrupt()
         await server.stop()
         print("Simulator stopped.")
@@ -130,7 +136,7 @@ enum SignalSources {
 
 /// True the first time only; thread-safe.
 final class OnceFlag: @unchecked Sendable {
-    private let lock = NSLock()
+    private let lock = PlainLock()
     private var done = false
     func claim() -> Bool {
         lock.lock()

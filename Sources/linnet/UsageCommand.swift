@@ -1,9 +1,14 @@
 import ArgumentParser
-import Foundation
+import Bedrock
+import FoundationEssentials
 import LinnetCore
 import Timeline
 import TweetText
 import TwitterAPI
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// `linnet usage`: what the account's reads and writes on X API v2 cost today and this month,
 /// from its ledger on disk (no network call).
@@ -35,7 +40,7 @@ struct UsageCommand: AsyncParsableCommand {
             func counts(_ u: DayUsage) -> JSONValue {
                 .object(
                     u.items(p).map { ($0.name, JSONValue.number(String($0.count))) } + [
-                        ("cost_usd", .number(String(format: "%.3f", u.cost(p)))),
+                        ("cost_usd", .number(cFormat("%.3f", u.cost(p)))),
                         ("refused_calls", .number(String(u.refusedCalls ?? 0))),
                     ])
             }

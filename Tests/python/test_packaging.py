@@ -49,3 +49,24 @@ def test_manual_sections_are_clean_mdoc_from_the_key_map():
         assert words in text, words
     # `linnet manual-sections` is for the build: not in the help.
     assert "manual-sections" not in subprocess.run([LINNET, "--help"], capture_output=True, text=True).stdout
+
+
+def test_the_binary_imports_no_foundation_beyond_essentials():
+    """The linnet binary links FoundationEssentials, not Foundation: Foundation brings ICU's code
+    and data (the release binary was 62 MB with it, 20 MB without). Only the test support,
+    fuzzing and the benchmarks, which are not in the binary, may import Foundation."""
+    not_shipped = {"LinnetTestSupport", "FuzzHarnesses", "LinnetFuzz"}
+    offenders = []
+    for folder in os.listdir(os.path.join(ROOT, "Sources")):
+        if folder in not_shipped:
+            continue
+        for dirpath, _, files in os.walk(os.path.join(ROOT, "Sources", folder)):
+            for f in files:
+                if f.endswith(".swift"):
+                    path = os.path.join(dirpath, f)
+                    with open(path, encoding="utf-8") as fh:
+                        for line in fh:
+                            words = line.split()
+                            if words[-2:] == ["import", "Foundation"] or words[:2] == ["import", "Foundation"] and len(words) == 2:
+                                offenders.append(os.path.relpath(path, ROOT))
+    assert offenders == [], offenders

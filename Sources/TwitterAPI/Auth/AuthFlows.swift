@@ -1,5 +1,10 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
 import TweetText
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// What a sign-in yields: a user's access token and who they are.
 public struct AccessGrant: Sendable, Equatable {
@@ -90,7 +95,7 @@ public struct OAuthFlows: Sendable {
         var creds = app
         creds.token = pending.token
         creds.tokenSecret = pending.tokenSecret
-        let pin = verifier.trimmingCharacters(in: .whitespacesAndNewlines)
+        let pin = verifier.trimmedLines()
         return try Self.grant(try await post("/oauth/access_token", form: [], credentials: creds, extraOAuth: [("oauth_verifier", pin)]))
     }
 

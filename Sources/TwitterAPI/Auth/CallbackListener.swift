@@ -1,4 +1,5 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
 import Synchronization
 
 #if canImport(Glibc)
@@ -97,7 +98,7 @@ public final class CallbackListener: Sendable {
     private func wait(timeout: Double, _ decide: @escaping @Sendable ([String: String]) -> Decision) async throws -> String {
         try await withCheckedThrowingContinuation { (c: CheckedContinuation<String, any Error>) in
             // A thread of its own: poll blocks, and the task pool's threads are few.
-            Thread { [self] in c.resume(with: Result { try self.serve(timeout: timeout, decide) }) }.start()
+            startThread { [self] in c.resume(with: Result { try self.serve(timeout: timeout, decide) }) }
         }
     }
 

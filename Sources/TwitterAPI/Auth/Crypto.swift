@@ -1,5 +1,10 @@
+import Bedrock
 import COpenSSL
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// HMAC-SHA1, SHA-256 and random bytes from OpenSSL's libcrypto.
 public enum Crypto {
@@ -30,8 +35,8 @@ public enum Crypto {
 
     /// Base64 with the URL-safe alphabet and no padding (RFC 4648 §5), as PKCE uses.
     public static func base64URL(_ bytes: [UInt8]) -> String {
-        Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
-            .replacingOccurrences(of: "=", with: "")
+        Data(bytes).base64EncodedString().replacingAll("+", with: "-").replacingAll("/", with: "_")
+            .replacingAll("=", with: "")
     }
 
     /// `count` cryptographically strong random bytes.
@@ -44,6 +49,6 @@ public enum Crypto {
 
     /// Lower-case hex of `bytes`.
     public static func hex(_ bytes: [UInt8]) -> String {
-        bytes.map { String(format: "%02x", $0) }.joined()
+        bytes.map { cFormat("%02x", $0) }.joined()
     }
 }

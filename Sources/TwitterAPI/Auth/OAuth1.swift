@@ -1,4 +1,9 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Consumer and (optionally) token credentials for OAuth 1.0a.
 public struct OAuthCredentials: Equatable, Sendable {
@@ -106,15 +111,15 @@ public struct OAuth1Signer: Sendable {
     /// Parses an `Authorization: OAuth …` value into decoded pairs (realm dropped). Nil when it is
     /// not an OAuth header or is malformed.
     public static func parseHeader(_ value: String) -> [(String, String)]? {
-        let trimmed = value.trimmingCharacters(in: .whitespaces)
+        let trimmed = value.trimmed()
         guard trimmed.count > 6, trimmed.prefix(6).lowercased() == "oauth " else { return nil }
         var result: [(String, String)] = []
         for part in trimmed.dropFirst(6).split(separator: ",") {
-            let item = part.trimmingCharacters(in: .whitespaces)
+            let item = part.trimmed()
             if item.isEmpty { continue }
             guard let eq = item.firstIndex(of: "=") else { return nil }
-            let name = PercentEncoding.decode(String(item[..<eq]).trimmingCharacters(in: .whitespaces))
-            var raw = String(item[item.index(after: eq)...]).trimmingCharacters(in: .whitespaces)
+            let name = PercentEncoding.decode(String(item[..<eq]).trimmed())
+            var raw = String(item[item.index(after: eq)...]).trimmed()
             guard raw.count >= 2, raw.hasPrefix("\""), raw.hasSuffix("\"") else { return nil }
             raw = String(raw.dropFirst().dropLast())
             if name == "realm" { continue }

@@ -1,4 +1,9 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A PKCE pair (RFC 7636): the secret verifier kept by the client and the S256 challenge sent
 /// with the authorization request.
@@ -75,7 +80,7 @@ public struct OAuth2Flow: Sendable {
     /// The code from what the user pasted back: the whole redirected URL (its `state` must be
     /// ours) or the bare code. An `error` in the URL (the user said no) is said in words.
     public static func code(fromPasted text: String, state: String) throws -> String {
-        let t = text.trimmingCharacters(in: .whitespacesAndNewlines)
+        let t = text.trimmedLines()
         guard t.contains("?") || t.contains("code=") || t.contains("error=") else {
             guard !t.isEmpty, !t.contains(" ") else {
                 throw AuthFlowError.malformedAnswer("nothing that looks like a code or a redirected address was pasted")

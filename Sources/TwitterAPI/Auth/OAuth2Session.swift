@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import Locking
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// An OAuth 2.0 user sign-in that keeps itself valid: the access token is refreshed shortly
 /// before it expires and after a 401, one refresh at a time however many requests are waiting

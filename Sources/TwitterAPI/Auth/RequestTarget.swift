@@ -11,7 +11,7 @@ public struct RequestTarget: Equatable, Sendable {
 
     /// Parses an absolute `http` or `https` URL; nil for anything else.
     public init?(_ url: String) {
-        guard let sep = url.range(of: "://") else { return nil }
+        guard let sep = url.scalarRange(of: "://") else { return nil }
         let scheme = url[..<sep.lowerBound].lowercased()
         guard scheme == "http" || scheme == "https" else { return nil }
         var rest = url[sep.upperBound...]

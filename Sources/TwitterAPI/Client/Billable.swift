@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TweetText
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// What X bills for, as one successful answer showed it (docs/PROTOCOL-V2.md §1): the posts
 /// and users it carried (in `data` and in `includes`) and the writes it made.

@@ -1,4 +1,9 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Numbers that come from a server, a file or the config, turned into waits and times with
 /// checks: out of range they are clamped, never trapped on.
@@ -24,7 +29,7 @@ public enum Checked {
     /// When to try again after an answer with `Retry-After` (seconds or an HTTP date), as Unix
     /// seconds, no later than `now + longestWait`; nil when absent or unreadable.
     public static func retryAfter(_ value: String?, now: Int64) -> Int64? {
-        guard let text = value?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        guard let text = value?.trimmed(), !text.isEmpty else { return nil }
         if let seconds = Int64(text) { return now + min(max(0, seconds), longestWait) }
         if text.allSatisfy(\.isNumber) { return now + longestWait }  // digits too long for Int64
         guard let date = HTTPDate.parse(text) else { return nil }
@@ -33,7 +38,7 @@ public enum Checked {
 
     /// A rate-limit reset (`x-rate-limit-reset`, Unix seconds) kept within a day of `now`.
     public static func resetTime(_ value: String?, now: Int64) -> Int64? {
-        guard let text = value?.trimmingCharacters(in: .whitespaces), !text.isEmpty,
+        guard let text = value?.trimmed(), !text.isEmpty,
             text.allSatisfy({ $0.isASCII && $0.isNumber })
                 || (text.first == "-" && text.dropFirst().allSatisfy({ $0.isASCII && $0.isNumber }))
         else { return nil }
@@ -44,7 +49,7 @@ public enum Checked {
     /// A count from a header (`x-rate-limit-limit`, `-remaining`): digits only, at least 0,
     /// at most `Int32.max` (anything beyond is as good as unlimited).
     public static func count(_ value: String?) -> Int? {
-        guard let text = value?.trimmingCharacters(in: .whitespaces), !text.isEmpty else { return nil }
+        guard let text = value?.trimmed(), !text.isEmpty else { return nil }
         if let n = Int(text) { return min(max(0, n), Int(Int32.max)) }
         if text.allSatisfy({ $0.isASCII && $0.isNumber }) { return Int(Int32.max) }
         return nil

@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import Locking
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Users this client has read, with when: a page of posts need not expand authors already
 /// known. X bills a user once per UTC day however often it is read that day, so expanding

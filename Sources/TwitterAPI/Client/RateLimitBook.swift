@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import Locking
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// What the last answers said about each endpoint's rate-limit window, for the scheduler.
 public final class RateLimitBook: Sendable {

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Lists on either API: the account's own and those it follows, and a list's tweets. A list is
 /// named as people write it, `owner/slug` (the slug is the name in lower case, spaces as `-`).

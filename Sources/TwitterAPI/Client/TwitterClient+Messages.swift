@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Direct messages on either API: a page of the account's messages with the people in them,
 /// and sending one. v1.1 reads `direct_messages/events/list` (by cursor, 50 a page) and names

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The accounts this user muted on the server, on either API: v1.1's cursored id list, or
 /// v2's paged user list.

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// People on either API: a profile with how the account stands to it, follows and blocks, and
 /// who follows whom.

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Typed calls for the v1.1 endpoints Linnet uses, always in extended tweet mode.
 extension TwitterClient {

@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import TweetText
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Typed calls for the X API v2 endpoints Linnet uses (docs/PROTOCOL-V2.md §2). Every read asks
 /// for the same fields and expansions, chosen once in `V2Query`.

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Media upload: API v2's `/2/media/upload` (one request, or initialize, append and finalize),
 /// and v1.1's chunked `media/upload` on upload.twitter.com; alt text through each API's

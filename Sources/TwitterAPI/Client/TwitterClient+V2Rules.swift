@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// API v2's filtered stream rules (the app's bearer token).
 extension TwitterClient {

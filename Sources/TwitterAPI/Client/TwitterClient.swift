@@ -1,5 +1,9 @@
-import Foundation
+import FoundationEssentials
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Where the API lives: Twitter's hosts by default, the simulator's in tests and `linnet demo`.
 public struct TwitterEndpoints: Sendable, Equatable {

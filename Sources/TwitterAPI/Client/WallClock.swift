@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Sleeps between reconnects; tests pass one that records instead of waiting.
 public protocol StreamClock: Sendable {

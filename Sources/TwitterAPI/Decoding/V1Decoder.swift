@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Turns v1.1 JSON into Linnet's models. Keeps one `User` object per user id, so a timeline of
 /// tweets by a few people holds a few users. Not thread-safe: give each task its own.

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Reading a v2 post, its entities and media, and a user, into plain records.
 extension V2Decoder {

@@ -1,4 +1,8 @@
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Turns X API v2 JSON into Linnet's models, with the same pull reader as v1.1. A v2 answer
 /// spreads a post over `data` and `includes` (its author, the posts it references, its media),

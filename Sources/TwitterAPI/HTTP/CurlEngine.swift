@@ -1,7 +1,13 @@
+import Bedrock
 import CCurl
-import Foundation
+import Dispatch
+import FoundationEssentials
 import Locking
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Receives a transfer's progress on the engine's thread.
 protocol TransferSink: AnyObject, Sendable {
@@ -45,9 +51,7 @@ public final class CurlEngine: Sendable {
         // SIGPIPE is ignored because CURLOPT_NOSIGNAL leaves it to us (docs/BINDINGS.md C3).
         signal(SIGPIPE, SIG_IGN)
         Self.globalInit
-        let thread = Thread { [self] in runLoop() }
-        thread.name = "linnet.curl"
-        thread.start()
+        startThread { [self] in runLoop() }
         started.wait()
     }
 

@@ -1,5 +1,10 @@
+import Bedrock
 import CCurl
-import Foundation
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// One libcurl easy handle and what it needs while it runs. Lives on the engine thread only.
 final class CurlTransfer {
@@ -106,7 +111,7 @@ final class CurlTransfer {
 
     private func onHeaderLine(_ raw: UnsafeRawBufferPointer) {
         lastByte = Date()
-        let line = String(decoding: raw, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let line = String(decoding: raw, as: UTF8.self).trimmedLines()
         if line.hasPrefix("HTTP/") {
             // A new response (after 100 Continue or a redirect) starts over.
             let parts = line.split(separator: " ")
@@ -119,7 +124,7 @@ final class CurlTransfer {
                 sink.headers(status: status, headers: responseHeaders)
             }
         } else if let colon = line.firstIndex(of: ":") {
-            responseHeaders[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmingCharacters(in: .whitespaces)
+            responseHeaders[line[..<colon].lowercased()] = line[line.index(after: colon)...].trimmed()
         }
     }
 

@@ -1,6 +1,10 @@
-import Foundation
+import FoundationEssentials
 import Locking
 import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// Async HTTP over the shared libcurl engine: whole responses, or a body as it streams in.
 public final class HTTPClient: Sendable {

@@ -47,7 +47,7 @@ public enum Redactor {
         let key = "\"\(name)\""
         var out = ""
         var rest = Substring(text)
-        while let r = rest.range(of: key) {
+        while let r = rest.scalarRange(of: key) {
             out += rest[..<r.upperBound]
             rest = rest[r.upperBound...]
             // Skip `:` and spaces, then replace a string value.

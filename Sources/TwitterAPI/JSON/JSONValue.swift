@@ -1,5 +1,10 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
 import TweetText
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A JSON document as a tree, for the few places that need all of it (error bodies, the
 /// generic `api` call). Numbers keep their text so 64-bit ids survive unchanged.
@@ -152,7 +157,7 @@ public enum JSONValue: Equatable, Sendable {
                 // Controls, bidi overrides and invisible joiners are escaped: the same JSON,
                 // but nothing in it can act on a terminal it is printed to.
                 if Sanitizer.isUnsafe(u.value) || (0x200B...0x200F).contains(u.value) || u.value == 0xFEFF {
-                    out += String(format: "\\u%04x", u.value)
+                    out += cFormat("\\u%04x", u.value)
                 } else {
                     out.unicodeScalars.append(u)
                 }

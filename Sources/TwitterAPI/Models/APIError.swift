@@ -1,5 +1,10 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
 import TweetText
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// An error answer from the Twitter API: HTTP status, Twitter's error code and message, and what
 /// it means in plain words.
@@ -58,11 +63,11 @@ public struct APIError: Error, Equatable, Sendable, CustomStringConvertible {
     /// "502 Bad Gateway"), or the first line of plain text (as 420 answers were), escapes made
     /// visible. Nil when neither gives anything.
     static func plainMessage(_ body: Data) -> String? {
-        let text = String(decoding: body.prefix(4096), as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        let text = String(decoding: body.prefix(4096), as: UTF8.self).trimmedLines()
         var found: Substring
         if text.hasPrefix("<") {
             let lower = text.lowercased()
-            guard let open = lower.range(of: "<title>"), let close = lower.range(of: "</title>", range: open.upperBound..<lower.endIndex)
+            guard let open = lower.scalarRange(of: "<title>"), let close = lower.scalarRange(of: "</title>", from: open.upperBound)
             else {
                 return nil
             }
@@ -72,7 +77,7 @@ public struct APIError: Error, Equatable, Sendable, CustomStringConvertible {
         } else {
             found = text.prefix { $0 != "\n" && $0 != "\r" }
         }
-        let words = Sanitizer.visible(String(found.prefix(200)), keepNewlines: false).trimmingCharacters(in: .whitespaces)
+        let words = Sanitizer.visible(String(found.prefix(200)), keepNewlines: false).trimmed()
         return words.isEmpty ? nil : words
     }
 

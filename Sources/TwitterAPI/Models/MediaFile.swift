@@ -1,4 +1,9 @@
-import Foundation
+import Bedrock
+import FoundationEssentials
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// A file to attach to a post: what it is (read from its first bytes, not its name), how big,
 /// and its alt text.
@@ -47,14 +52,15 @@ public struct MediaFile: Equatable, Sendable, Codable {
 
     /// The file at `path` as an attachment, or why it cannot be one, in words.
     public static func inspect(path: String) -> Result<MediaFile, MediaError> {
-        let expanded = (path as NSString).expandingTildeInPath
+        let expanded = Path.expandingTilde(path)
         var st = stat()
         guard stat(expanded, &st) == 0 else { return .failure(MediaError("\(path): no such file")) }
         guard st.st_mode & S_IFMT == S_IFREG else { return .failure(MediaError("\(path) is not a regular file")) }
-        guard let handle = FileHandle(forReadingAtPath: expanded) else { return .failure(MediaError("\(path) cannot be read")) }
-        defer { try? handle.close() }
-        let head = (try? handle.read(upToCount: 16)) ?? Data()
-        guard let (kind, mime) = sniff(head ?? Data()) else {
+        let fd = open(expanded, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { return .failure(MediaError("\(path) cannot be read")) }
+        defer { close(fd) }
+        let head = Data(Stream.readAll(fd, limit: 16) ?? [])
+        guard let (kind, mime) = sniff(head) else {
             return .failure(MediaError("\(path) is not a photo (JPEG, PNG, WebP), a GIF or an MP4 video"))
         }
         let size = Int(st.st_size)
