@@ -10,7 +10,8 @@ import Timeline
 
 /// `$XDG_CONFIG_HOME/linnet/config.toml`: what a user may change without touching code.
 public struct Config: Equatable, Sendable {
-    public var theme = "dark"
+    /// `auto`: light or dark as the terminal's background is (asked at start).
+    public var theme = "auto"
     public var confirmBeforePost = false
     public var bellOnMention = false
     /// A new direct message rings the bell.

@@ -8,22 +8,26 @@ extension Theme {
             # Linnet's default: light text on a dark terminal.
             name = "dark"
 
+            # The terminal colours it is made for (what contrast is measured against).
+            background = "#000000"
+            foreground = "#d0d0d0"
+
             [styles]
-            text = { fg = "#d0d0d0" }
+            text = { fg = "default" }
             dim = { fg = "#8a8a8a" }
-            name = { fg = "#ffffff", bold = true }
+            name = { fg = "default", bold = true }
             handle = { fg = "#5fafd7" }
             time = { fg = "#8a8a8a" }
-            mention = { fg = "#5fafff" }
+            mention = { fg = "#5fafd7" }
             hashtag = { fg = "#87d787" }
-            url = { fg = "#87afff", underline = true }
+            url = { fg = "#afafff", underline = true }
             counts = { fg = "#8a8a8a" }
             retweet_marker = { fg = "#87d787" }
             reply_marker = { fg = "#d7af5f" }
             quote = { fg = "#a8a8a8" }
             selection = { bg = "#303a4a" }
             new_marker = { fg = "#ffd75f", bold = true }
-            tab_active = { fg = "#ffffff", bg = "#005f87", bold = true }
+            tab_active = { fg = "#ffffff", bg = "#005faf", bold = true }
             tab_inactive = { fg = "#bcbcbc", bg = "#262626" }
             tab_bar = { fg = "#bcbcbc", bg = "#262626" }
             status = { fg = "#bcbcbc", bg = "#262626" }
@@ -46,28 +50,32 @@ extension Theme {
             # Dark text for a light terminal background.
             name = "light"
 
+            # The terminal colours it is made for (what contrast is measured against).
+            background = "#ffffff"
+            foreground = "#000000"
+
             [styles]
-            text = { fg = "#262626" }
+            text = { fg = "default" }
             dim = { fg = "#6c6c6c" }
-            name = { fg = "#000000", bold = true }
-            handle = { fg = "#005f87" }
+            name = { fg = "default", bold = true }
+            handle = { fg = "#000087" }
             time = { fg = "#6c6c6c" }
             mention = { fg = "#0000af" }
             hashtag = { fg = "#005f00" }
             url = { fg = "#0000d7", underline = true }
             counts = { fg = "#6c6c6c" }
             retweet_marker = { fg = "#005f00" }
-            reply_marker = { fg = "#875f00" }
-            quote = { fg = "#4e4e4e" }
+            reply_marker = { fg = "#5f5f00" }
+            quote = { fg = "#3a3a3a" }
             selection = { bg = "#d7e7ff" }
-            new_marker = { fg = "#af5f00", bold = true }
-            tab_active = { fg = "#ffffff", bg = "#005f87", bold = true }
+            new_marker = { fg = "#870000", bold = true }
+            tab_active = { fg = "#ffffff", bg = "#005faf", bold = true }
             tab_inactive = { fg = "#303030", bg = "#dadada" }
             tab_bar = { fg = "#303030", bg = "#dadada" }
             status = { fg = "#303030", bg = "#dadada" }
             status_error = { fg = "#af0000", bg = "#dadada", bold = true }
             status_ok = { fg = "#005f00", bg = "#dadada" }
-            border = { fg = "#a8a8a8" }
+            border = { fg = "#949494" }
             title = { fg = "#000000", bold = true }
             counter = { fg = "#005f00" }
             counter_over = { fg = "#d70000", bold = true }
@@ -83,6 +91,10 @@ extension Theme {
             #"""
             # No colour at all: bold, underline and reverse only.
             name = "mono"
+
+            # The terminal colours it is made for (what contrast is measured against).
+            background = "#000000"
+            foreground = "#d0d0d0"
 
             [styles]
             text = {}
@@ -122,32 +134,36 @@ extension Theme {
             # Ethan Schoonover's Solarized palette, dark background (base03 #002b36).
             name = "solarized-dark"
 
+            # The terminal colours it is made for (what contrast is measured against).
+            background = "#002b36"
+            foreground = "#839496"
+
             [styles]
             text = { fg = "#839496", bg = "#002b36" }
             dim = { fg = "#586e75", bg = "#002b36" }
             name = { fg = "#93a1a1", bg = "#002b36", bold = true }
-            handle = { fg = "#268bd2", bg = "#002b36" }
+            handle = { fg = "#00afd7", bg = "#002b36" }
             time = { fg = "#586e75", bg = "#002b36" }
-            mention = { fg = "#268bd2", bg = "#002b36" }
-            hashtag = { fg = "#859900", bg = "#002b36" }
+            mention = { fg = "#00afd7", bg = "#002b36" }
+            hashtag = { fg = "#87af00", bg = "#002b36" }
             url = { fg = "#2aa198", bg = "#002b36", underline = true }
             counts = { fg = "#586e75", bg = "#002b36" }
-            retweet_marker = { fg = "#859900", bg = "#002b36" }
+            retweet_marker = { fg = "#87af00", bg = "#002b36" }
             reply_marker = { fg = "#b58900", bg = "#002b36" }
-            quote = { fg = "#657b83", bg = "#002b36" }
+            quote = { fg = "#878787", bg = "#002b36" }
             selection = { bg = "#073642" }
-            new_marker = { fg = "#cb4b16", bg = "#002b36", bold = true }
-            tab_active = { fg = "#fdf6e3", bg = "#268bd2", bold = true }
+            new_marker = { fg = "#ff5f00", bg = "#002b36", bold = true }
+            tab_active = { fg = "#ffffff", bg = "#005faf", bold = true }
             tab_inactive = { fg = "#93a1a1", bg = "#073642" }
             tab_bar = { fg = "#93a1a1", bg = "#073642" }
             status = { fg = "#93a1a1", bg = "#073642" }
-            status_error = { fg = "#dc322f", bg = "#073642", bold = true }
-            status_ok = { fg = "#859900", bg = "#073642" }
+            status_error = { fg = "#ff5f00", bg = "#073642", bold = true }
+            status_ok = { fg = "#87af00", bg = "#073642" }
             border = { fg = "#586e75", bg = "#002b36" }
             title = { fg = "#93a1a1", bg = "#002b36", bold = true }
-            counter = { fg = "#859900", bg = "#002b36" }
-            counter_over = { fg = "#dc322f", bg = "#002b36", bold = true }
-            over_limit = { fg = "#fdf6e3", bg = "#dc322f" }
+            counter = { fg = "#87af00", bg = "#002b36" }
+            counter_over = { fg = "#d75f5f", bg = "#002b36", bold = true }
+            over_limit = { fg = "#fdf6e3", bg = "#d70000" }
             help = { fg = "#839496", bg = "#073642" }
             help_key = { fg = "#b58900", bg = "#073642", bold = true }
             prompt = { fg = "#b58900", bg = "#002b36", bold = true }

@@ -31,6 +31,10 @@ public struct Theme: Equatable, Sendable {
     }
 
     public var name: String
+    /// The terminal colours the theme is made for (its `background` and `foreground`): what
+    /// the terminal's default colours are taken to be when its contrast is measured.
+    public var background: Color = .rgb(0, 0, 0)
+    public var foreground: Color = .rgb(255, 255, 255)
     public var styles: [Role: Style] { didSet { fingerprint = Self.fingerprint(styles) } }
     /// A hash of every style, so caches of laid-out text can tell themes apart; kept up to
     /// date here rather than hashed on each draw.
@@ -58,6 +62,13 @@ public struct Theme: Equatable, Sendable {
         let toml = try TOMLFile(text, file: file)
         let table = toml.table
         var theme = Theme(name: table["name"]?.string ?? file, styles: fallback.styles)
+        for (key, keyPath) in [("background", \Theme.background), ("foreground", \Theme.foreground)] {
+            guard let text = table[key]?.string else { continue }
+            guard let c = Color(parsing: text), c != .default else {
+                throw toml.problem(key, "\(key) must be \"#rrggbb\" or a number 0–255")
+            }
+            theme[keyPath: keyPath] = c
+        }
         guard let styles = table["styles"]?.table else {
             throw LoadError(file: file, line: nil, reason: "a theme needs a [styles] table")
         }
@@ -151,6 +162,13 @@ public struct Theme: Equatable, Sendable {
         }
         let names = [fallback.name] + Set(origin.keys).subtracting([fallback.name]).sorted()
         return names.map { ($0, origin[$0] ?? "built in") }
+    }
+
+    /// `auto` (the default setting) made a theme's name: `light` on a light background, `dark`
+    /// on a dark one or when nothing says; any other name is itself.
+    public static func resolve(_ name: String, backgroundIsLight: () -> Bool?) -> String {
+        guard name == "auto" else { return name }
+        return backgroundIsLight() == true ? "light" : "dark"
     }
 
     /// Theme names found, sorted, the default first.

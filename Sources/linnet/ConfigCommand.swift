@@ -1,4 +1,5 @@
 import ArgumentParser
+import CursesTerminal
 import FoundationEssentials
 import LinnetCore
 import Screen
@@ -27,7 +28,10 @@ extension GlobalOptions {
     static func settings(_ config: Config, theme: String?, account: String) -> (App.Settings, String?) {
         var s = App.Settings()
         var notice: String?
-        let themeName = theme ?? config.theme
+        // `auto` asks the terminal: only when it is one (the reader and the demo).
+        let themeName = Theme.resolve(theme ?? config.theme) {
+            isatty(0) == 1 && isatty(1) == 1 ? TerminalBackground.isLight(environment: ProcessInfo.processInfo.environment) : nil
+        }
         do { s.theme = try Theme.load(themeName) } catch { notice = "Theme not loaded, using the default: \(error)" }
         s.keyMap = config.keyMap
         s.confirmBeforePost = config.confirmBeforePost
@@ -52,7 +56,7 @@ struct ConfigCommand: AsyncParsableCommand {
         print("# \(global.configFile ?? Config.defaultFile().path)")
         print(c.rendered, terminator: "")
         // A theme that cannot be loaded is said, with the names that can.
-        do { _ = try Theme.load(global.theme ?? c.theme) } catch {
+        do { _ = try Theme.load(Theme.resolve(global.theme ?? c.theme) { nil }) } catch {
             throw CLIError(
                 "theme \"\(global.theme ?? c.theme)\" cannot be used: \(error) (themes: \(Theme.available().joined(separator: ", ")))")
         }

@@ -1,0 +1,86 @@
+import Bedrock
+import FoundationEssentials
+import Screen
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// Whether the terminal's background is light, for `theme = "auto"`: asked of the terminal
+/// (OSC 11, which xterm, kitty, iTerm2, foot, WezTerm, tmux and most others answer), then
+/// `COLORFGBG`, else unknown. The question is followed by a device-attributes request (DA1),
+/// which every terminal answers, so a terminal that ignores OSC 11 costs one round trip, not
+/// the whole timeout, and no reply is left to be read as keys.
+public enum TerminalBackground {
+    /// The colour in an OSC 11 reply (`ESC ] 11 ; rgb:RRRR/GGGG/BBBB` ended by BEL or ST, each
+    /// channel 1 to 4 hex digits), as 8-bit channels.
+    public static func parse(_ reply: [UInt8]) -> (Int, Int, Int)? {
+        let text = String(decoding: reply, as: UTF8.self)
+        guard let start = text.scalarRange(of: "]11;rgb:") else { return nil }
+        var parts: [Int] = []
+        for field in text[start.upperBound...].split(separator: "/", maxSplits: 2) {
+            let hex = field.prefix { $0.isHexDigit }
+            guard (1...4).contains(hex.count), let v = Int(hex, radix: 16) else { return nil }
+            let maximum = (1 << (4 * hex.count)) - 1
+            parts.append((v * 255 + maximum / 2) / maximum)
+        }
+        return parts.count == 3 ? (parts[0], parts[1], parts[2]) : nil
+    }
+
+    /// `COLORFGBG` (`15;0`, `0;default;15`): its last field is the background's colour index;
+    /// 7 and 9–15 are light (rxvt's rule), other numbers dark; nil when it says nothing.
+    public static func isLight(colorFGBG value: String) -> Bool? {
+        guard let last = value.split(separator: ";").last, let n = Int(last), (0...15).contains(n) else { return nil }
+        return n == 7 || n >= 9
+    }
+
+    /// Asks the controlling terminal for its background; nil when it does not say within
+    /// `timeout` seconds or before its DA1 reply, or when there is no terminal.
+    public static func ask(timeout: Double = 0.2) -> (Int, Int, Int)? {
+        let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { return nil }
+        defer { close(fd) }
+        var saved = termios()
+        guard tcgetattr(fd, &saved) == 0 else { return nil }
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        guard tcsetattr(fd, TCSANOW, &raw) == 0 else { return nil }
+        defer { tcsetattr(fd, TCSANOW, &saved) }
+        let question = Array("\u{1B}]11;?\u{1B}\\\u{1B}[c".utf8)
+        guard question.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == question.count else { return nil }
+        var reply: [UInt8] = []
+        let deadline = monotonic() + timeout
+        while reply.count < 512 {
+            let left = deadline - monotonic()
+            guard left > 0 else { break }
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            guard poll(&p, 1, Int32(left * 1000) + 1) > 0 else { break }
+            var chunk = [UInt8](repeating: 0, count: 256)
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            guard n > 0 else { break }
+            reply += chunk[..<n]
+            if daReplyEnded(reply) { break }
+        }
+        return parse(reply)
+    }
+
+    /// Whether `bytes` hold a complete DA1 reply (`ESC [ ? … c`).
+    static func daReplyEnded(_ bytes: [UInt8]) -> Bool {
+        guard let last = bytes.last, last == UInt8(ascii: "c") else { return false }
+        var i = bytes.count - 2
+        while i >= 0, bytes[i] == UInt8(ascii: ";") || (48...57).contains(bytes[i]) { i -= 1 }
+        return i >= 2 && bytes[i] == UInt8(ascii: "?") && bytes[i - 1] == UInt8(ascii: "[") && bytes[i - 2] == 0x1B
+    }
+
+    private static func monotonic() -> Double {
+        var t = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &t)
+        return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
+    }
+
+    /// Light or dark for `theme = "auto"`: the terminal's answer, else `COLORFGBG`, else nil.
+    public static func isLight(environment: [String: String]) -> Bool? {
+        if let rgb = ask() { return Contrast.isLight(rgb) }
+        return environment["COLORFGBG"].flatMap { isLight(colorFGBG: $0) }
+    }
+}
