@@ -236,7 +236,7 @@ def test_accounts_use_and_remove(home, sim):
 
 def test_config_prints_effective_settings_and_names_bad_lines(home, tmp_path):
     r = run(home, "config")
-    assert r.returncode == 0 and 'theme = "dark"' in r.stdout and "[keys.timeline]" in r.stdout
+    assert r.returncode == 0 and 'theme = "auto"' in r.stdout and "[keys.timeline]" in r.stdout
     cfg = tmp_path / "config.toml"
     cfg.write_text('theme = "light"\n[keys.timeline]\n"ctrl-n" = "down"\n')
     r = run(home, "--config", str(cfg), "config")
