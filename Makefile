@@ -222,6 +222,7 @@ deb: dist-deps release
 	  && dpkg-gencontrol -plinnet -Tdebian/linnet.substvars -Pdebian/linnet
 	cd $(DEB_TREE)/debian/linnet && find usr -type f | sort | xargs md5sum > DEBIAN/md5sums
 	find $(DEB_TREE)/debian/linnet -type d -exec chmod 755 {} + && chmod 644 $(DEB_TREE)/debian/linnet/DEBIAN/*
+	find $(DEB_TREE)/debian/linnet/usr -type f -exec chmod 644 {} + && chmod 755 $(DEB_TREE)/debian/linnet/usr/bin/linnet
 	dpkg-deb --root-owner-group -Zxz --build $(DEB_TREE)/debian/linnet $(DEB)
 	@echo "deb: $(DEB) ($$(stat -c %s $(DEB)) bytes), $$(dpkg-deb -f $(DEB) Depends)"
 	lintian --fail-on error --tag-display-limit 0 $(DEB)
@@ -229,10 +230,10 @@ deb: dist-deps release
 # make install into a folder and make uninstall from it, then the .deb in a fresh Debian root,
 # used there as a new user would (Tools/dist-check).
 dist-check: deb
-	@d=$$(mktemp -d /tmp/linnet-install.XXXXXX); \
+	@d=$$(mktemp -d /tmp/linnet-install.XXXXXX); trap 'rm -rf "$$d"' EXIT; \
 	$(MAKE) --no-print-directory install DESTDIR=$$d PREFIX=/usr/local > /dev/null \
 	  && echo "dist-check: make install DESTDIR=... put $$(find $$d -type f | wc -l) files" \
 	  && $(MAKE) --no-print-directory uninstall DESTDIR=$$d PREFIX=/usr/local > /dev/null \
-	  && left=$$(find $$d -type f | wc -l) && rm -rf $$d \
+	  && left=$$(find $$d -type f | wc -l) \
 	  && echo "dist-check: make uninstall left $$left files" && [ $$left = 0 ]
 	Tools/dist-check $(DEB)

@@ -31,22 +31,24 @@ let package = Package(
         .systemLibrary(name: "CYAML", path: "Sources/CYAML", providers: [.apt(["libyaml-dev"])]),
         .target(name: "PlainYAML", dependencies: ["CYAML"]),
         .target(name: "Spawn", dependencies: ["CSpawn", "Bedrock"]),
-        .target(name: "TwitterAPI", dependencies: ["Locking", "TweetText", "COpenSSL", "CCurl", "CScan"]),
+        .target(name: "TwitterAPI", dependencies: ["Bedrock", "Locking", "TweetText", "COpenSSL", "CCurl", "CScan"]),
         .target(name: "PrivateFiles", dependencies: ["Bedrock"]),
         // Filters' regular expressions: RE2 (Debian's libre2) matches in time linear in the text.
         .target(name: "RE2Shim", linkerSettings: [.linkedLibrary("re2")]),
-        .target(name: "Timeline", dependencies: ["Locking", "TwitterAPI", "PrivateFiles", "CScan"]),
-        .target(name: "Screen", dependencies: ["TweetText", "PrivateFiles"]),
+        .target(name: "Timeline", dependencies: ["Bedrock", "Locking", "TwitterAPI", "PrivateFiles", "CScan"]),
+        .target(name: "Screen", dependencies: ["Bedrock", "TweetText", "PrivateFiles"]),
         .target(
             name: "LinnetCore",
             dependencies: [
-                "Locking",
+                "Bedrock", "Locking",
                 "Timeline", "Screen", "TweetText", "TwitterAPI", "Spawn", "PrivateFiles", "RE2Shim",
             ]),
-        .target(name: "CursesTerminal", dependencies: ["Screen", "TweetText", "CNcursesw"]),
+        .target(name: "CursesTerminal", dependencies: ["Bedrock", "Screen", "TweetText", "CNcursesw"]),
         .target(
             name: "TwitterSimulator",
-            dependencies: ["TweetText", "COpenSSL", "PrivateFiles", "Locking", .product(name: "FlyingSocks", package: "FlyingFox")]),
+            dependencies: [
+                "Bedrock", "TweetText", "COpenSSL", "PrivateFiles", "Locking", .product(name: "FlyingSocks", package: "FlyingFox"),
+            ]),
         .target(
             name: "LinnetTestSupport",
             dependencies: ["Locking", "TwitterAPI", "TwitterSimulator", "Screen", "Spawn", .product(name: "Yams", package: "Yams")]),
@@ -54,7 +56,7 @@ let package = Package(
             name: "linnet",
             dependencies: [
                 "TwitterAPI", "TweetText", "TwitterSimulator", "Timeline", "Screen", "LinnetCore", "CursesTerminal", "Locking",
-                "CBuildInfo", "PlainYAML", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+                "CBuildInfo", "PlainYAML", "Bedrock", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .systemLibrary(name: "CMallocInfo", path: "Benchmarks/CMallocInfo"),
         .systemLibrary(name: "CPty", path: "Benchmarks/CPty"),

@@ -62,10 +62,17 @@ extension StringProtocol {
     }
 }
 
+/// The C locale's numbers, made once: the terminal code sets the user's locale for wide
+/// characters, and a German one would print "0,05".
+nonisolated(unsafe) private let cNumbers = newlocale(Int32(1 << LC_NUMERIC), "C", nil)
+
 /// printf's formatting of numbers (`%.2f`, `%02x`, `%04d`), through the C library, so the digits
-/// and rounding are exactly printf's.
+/// and rounding are exactly printf's; always with a decimal point, whatever the locale, as
+/// `String(format:)` did.
 public func cFormat(_ format: String, _ args: any CVarArg...) -> String {
-    withVaList(args) { list in
+    let previous = cNumbers.map { uselocale($0) }
+    defer { if let previous { uselocale(previous) } }
+    return withVaList(args) { list in
         var buffer = [CChar](repeating: 0, count: 128)
         let n = Int(vsnprintf(&buffer, buffer.count, format, list))
         if n >= buffer.count {
@@ -103,15 +110,18 @@ public enum Path {
 
 /// Writing to and reading from the standard streams and descriptors, all of it, through EINTR.
 public enum Stream {
-    public static func write(_ fd: Int32, _ bytes: some Sequence<UInt8>) {
+    /// Whether every byte was written (false on a full disk, a closed pipe, …).
+    @discardableResult
+    public static func write(_ fd: Int32, _ bytes: some Sequence<UInt8>) -> Bool {
         let all = Array(bytes)
         var done = 0
         while done < all.count {
             let n = all.withUnsafeBytes { Glibc.write(fd, $0.baseAddress! + done, all.count - done) }
             if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { return }
+            guard n > 0 else { return false }
             done += n
         }
+        return true
     }
 
     public static func error(_ text: String) { write(2, text.utf8) }
@@ -148,12 +158,12 @@ public func startThread(_ body: @escaping @Sendable () -> Void) {
             box.body()
             return nil
         }, context)
-    if rc == 0 {
-        pthread_detach(thread)
-    } else {
-        // No thread to be had: run it here rather than lose it.
-        Unmanaged<Box>.fromOpaque(context).takeRetainedValue().body()
+    guard rc == 0 else {
+        // Work given a thread of its own may never return (libcurl's loop): running it here
+        // would hang the caller, so say why and stop.
+        fatalError("linnet: could not start a thread (error \(rc)): the system is out of threads or memory")
     }
+    pthread_detach(thread)
 }
 
 /// A pthread mutex with `lock` and `unlock`, where NSLock was.

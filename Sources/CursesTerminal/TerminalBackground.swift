@@ -36,7 +36,9 @@ public enum TerminalBackground {
 
     /// Asks the controlling terminal for its background; nil when it does not say within
     /// `timeout` seconds or before its DA1 reply, or when there is no terminal.
-    public static func ask(timeout: Double = 0.2) -> (Int, Int, Int)? {
+    /// A second: a terminal over a slow ssh link answers late, and DA1 ends the wait as soon
+    /// as the terminal has said all it will.
+    public static func ask(timeout: Double = 1.0) -> (Int, Int, Int)? {
         let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { return nil }
         defer { close(fd) }
@@ -45,7 +47,8 @@ public enum TerminalBackground {
         var raw = saved
         raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
         guard tcsetattr(fd, TCSANOW, &raw) == 0 else { return nil }
-        defer { tcsetattr(fd, TCSANOW, &saved) }
+        // TCSAFLUSH: whatever still arrives late is dropped, not read later as keys.
+        defer { tcsetattr(fd, TCSAFLUSH, &saved) }
         let question = Array("\u{1B}]11;?\u{1B}\\\u{1B}[c".utf8)
         guard question.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == question.count else { return nil }
         var reply: [UInt8] = []
@@ -54,9 +57,12 @@ public enum TerminalBackground {
             let left = deadline - monotonic()
             guard left > 0 else { break }
             var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            guard poll(&p, 1, Int32(left * 1000) + 1) > 0 else { break }
+            let ready = poll(&p, 1, Int32(left * 1000) + 1)
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { break }
             var chunk = [UInt8](repeating: 0, count: 256)
             let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
             guard n > 0 else { break }
             reply += chunk[..<n]
             if daReplyEnded(reply) { break }

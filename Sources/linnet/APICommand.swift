@@ -43,7 +43,9 @@ struct APICommand: AsyncParsableCommand {
                 Self.bill(
                     r.body, method: m, path: path, client: client, me: account?.userID.flatMap(UserID.init) ?? client.auth.tokenUserID)
                 if raw {
-                    Stream.write(1, r.body)
+                    guard Stream.write(1, r.body) else {
+                        throw CLIError("The answer could not all be written to standard output (\(String(cString: strerror(errno)))).")
+                    }
                 } else if let json = try? JSONValue.parse(r.body) {
                     print(json.pretty)
                 } else if let text = String(validating: r.body, as: UTF8.self), !text.unicodeScalars.contains(where: { $0.value == 0 }) {

@@ -89,4 +89,47 @@ import TwitterSimulator
         }
         #expect(!replies.isEmpty)
     }
+
+    /// A lookup that fails does not lose a page already paid for: it is billed, and shown with
+    /// authors read before, however long ago; with an author never read, the read fails (and
+    /// is still billed). Users X does not return are not asked for again the same day.
+    @Test func aFailedLookupLosesNothingPaidFor() async throws {
+        let h = try await ClientHarness.start { $0.users = 30 }
+        defer { Task { await h.stop() } }
+        let clock = ManualClock(now: Date().timeIntervalSince1970)
+        let bills = Bills()
+        let c = TwitterClient(
+            endpoints: .single(h.server.baseURL), auth: h.client.auth, http: h.client.http, clock: clock, api: .v2, usage: bills)
+        let me = try await c.v2Me()
+        let first = try await c.v2Home(userID: me.id, .init(maxResults: 40))
+        func failLookups(_ n: Int) async throws {
+            var plan = FaultPlan()
+            plan.statusFaults = [.init(path: "/2/users", status: 503, count: n, query: "ids=")]
+            let body = String(decoding: try JSONEncoder().encode(plan), as: UTF8.self)
+            _ = try await h.control("POST", "/_sim/faults", body: body, json: true)
+        }
+        // A day on, every author is stale and the lookup fails: the page comes with them as read.
+        clock.advance(by: KnownUsers.defaultFreshness + 60)
+        try await failLookups(3)
+        bills.reset()
+        let stale = try await c.v2Home(userID: me.id, .init(maxResults: 40))
+        #expect(stale.tweets.map(\.id) == first.tweets.map(\.id))
+        #expect(stale.tweets.allSatisfy { !$0.user.screenName.isEmpty })
+        #expect(bills.all.withLock { $0.flatMap(\.posts) }.count == stale.tweets.count)
+
+        // Older posts by authors never read, and the lookup fails: the read fails, billed.
+        if let token = first.meta.nextToken {
+            try await failLookups(3)
+            bills.reset()
+            await #expect(throws: APIError.self) { _ = try await c.v2Home(userID: me.id, .init(maxResults: 100, token: token)) }
+            #expect(!bills.all.withLock { $0.flatMap(\.posts) }.isEmpty)
+        }
+
+        // Someone X does not return (a deleted account) is asked for once, not on every page.
+        let gone = UserID(999_999_999_999)
+        c.knownUsers.rememberUnavailable([gone])
+        #expect(c.knownUsers.toLookUp([gone]).isEmpty)
+        clock.advance(by: KnownUsers.defaultFreshness + 1)
+        #expect(c.knownUsers.toLookUp([gone]) == [gone])
+    }
 }

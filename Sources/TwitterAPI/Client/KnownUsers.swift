@@ -16,6 +16,8 @@ public final class KnownUsers: Sendable {
     public let limit: Int
     private let clock: any WallClock
     private let users = Locked<[UserID: (user: User, at: Double)]>([:])
+    /// Users a lookup did not return (suspended, deleted): not asked for again for `freshFor`.
+    private let unavailable = Locked<[UserID: Double]>([:])
 
     public init(clock: any WallClock, freshFor: Double = KnownUsers.defaultFreshness, limit: Int = 20_000) {
         self.clock = clock
@@ -33,6 +35,33 @@ public final class KnownUsers: Sendable {
                 let oldest = known.sorted { $0.value.at < $1.value.at }.prefix(known.count - limit / 2)
                 for (id, _) in oldest { known[id] = nil }
             }
+        }
+    }
+
+    /// Users a lookup asked for and did not get.
+    public func rememberUnavailable(_ ids: [UserID]) {
+        guard !ids.isEmpty else { return }
+        let now = clock.now()
+        unavailable.withLock { gone in
+            for id in ids { gone[id] = now }
+            if gone.count > limit { gone = gone.filter { now - $0.value < freshFor } }
+        }
+    }
+
+    /// Of `ids`, those not read within `freshFor` and not found unavailable within it: what a
+    /// lookup should ask for.
+    public func toLookUp(_ ids: [UserID]) -> [UserID] {
+        let since = clock.now() - freshFor
+        let fresh = self.fresh(ids)
+        return unavailable.withLock { gone in ids.filter { fresh[$0] == nil && (gone[$0].map { $0 < since } ?? true) } }
+    }
+
+    /// Those of `ids` known at all, however long ago: what a page shows when a lookup fails.
+    public func any(_ ids: [UserID]) -> [UserID: User] {
+        users.withLock { known in
+            var out: [UserID: User] = [:]
+            for id in ids { if let k = known[id] { out[id] = k.user } }
+            return out
         }
     }
 

@@ -248,16 +248,30 @@ extension TwitterClient {
         let decoder = V2Decoder()
         let unjoined = try decoder.unjoinedPosts(from: try await call("GET", path, query))
         knownUsers.remember(unjoined.usersCarried)
+        // The page is paid for once it arrives: counted before anything else can fail.
+        var billed = unjoined.billed
+        billed.owner = owner
+        bill(billed)
         let named = unjoined.usersNamed
         var authors = knownUsers.fresh(named)
-        let missing = named.filter { authors[$0] == nil }
-        for start in stride(from: 0, to: missing.count, by: 100) {
-            let list = missing[start..<min(missing.count, start + 100)].map(\.description).joined(separator: ",")
-            for u in try await v2Users(ids: list) { authors[u.id] = u }
+        let missing = knownUsers.toLookUp(named)
+        do {
+            for start in stride(from: 0, to: missing.count, by: 100) {
+                let chunk = Array(missing[start..<min(missing.count, start + 100)])
+                let found = try await v2Users(ids: chunk.map(\.description).joined(separator: ","))
+                for u in found { authors[u.id] = u }
+                knownUsers.rememberUnavailable(chunk.filter { authors[$0] == nil })
+            }
+        } catch {
+            // Authors read before, however long ago, rather than no page; an author never read
+            // leaves the read failed (its posts come again, unbilled, the same day).
+            let stale = knownUsers.any(named)
+            for (id, u) in stale where authors[id] == nil { authors[id] = u }
+            let posted = Set(unjoined.authors)
+            if posted.contains(where: { authors[$0] == nil && missing.contains($0) }) { throw error }
         }
         var result = decoder.join(unjoined, users: authors)
-        result.billed.owner = owner
-        bill(result.billed)
+        result.billed = billed
         return result
     }
 }

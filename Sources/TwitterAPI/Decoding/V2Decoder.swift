@@ -55,9 +55,7 @@ public final class V2Decoder {
             }
         }
         page.problems += e.dataProblems
-        page.billed.posts = e.posts.compactMap(\.id)
-        page.billed.includedPosts = e.includedOrder
-        page.billed.users = e.users.map(\.id.rawValue)
+        page.billed = unjoined.billed
         return page
     }
 
