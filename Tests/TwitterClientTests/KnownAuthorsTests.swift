@@ -22,14 +22,22 @@ import TwitterSimulator
         return log.filter { $0["path"]?.stringValue == "/2/users" }.count
     }
 
-    @Test func knownAuthorsAreUsedForADayAndLookedUpAfter() async throws {
+    /// A v2 client of the simulator on a clock the test moves, its bills collected.
+    static func signedIn() async throws -> (ClientHarness, ManualClock, Bills, TwitterClient, User) {
         let h = try await ClientHarness.start { $0.users = 30 }
-        defer { Task { await h.stop() } }
         let clock = ManualClock(now: Date().timeIntervalSince1970)
         let bills = Bills()
         let c = TwitterClient(
             endpoints: .single(h.server.baseURL), auth: h.client.auth, http: h.client.http, clock: clock, api: .v2, usage: bills)
-        let me = try await c.v2Me()
+        do { return (h, clock, bills, c, try await c.v2Me()) } catch {
+            await h.stop()
+            throw error
+        }
+    }
+
+    @Test func knownAuthorsAreUsedForADayAndLookedUpAfter() async throws {
+        let (h, clock, bills, c, me) = try await Self.signedIn()
+        defer { Task { await h.stop() } }
         bills.reset()
 
         // Cold: the authors come in the same answer, no lookup.
@@ -94,13 +102,8 @@ import TwitterSimulator
     /// authors read before, however long ago; with an author never read, the read fails (and
     /// is still billed). Users X does not return are not asked for again the same day.
     @Test func aFailedLookupLosesNothingPaidFor() async throws {
-        let h = try await ClientHarness.start { $0.users = 30 }
+        let (h, clock, bills, c, me) = try await Self.signedIn()
         defer { Task { await h.stop() } }
-        let clock = ManualClock(now: Date().timeIntervalSince1970)
-        let bills = Bills()
-        let c = TwitterClient(
-            endpoints: .single(h.server.baseURL), auth: h.client.auth, http: h.client.http, clock: clock, api: .v2, usage: bills)
-        let me = try await c.v2Me()
         let first = try await c.v2Home(userID: me.id, .init(maxResults: 40))
         func failLookups(_ n: Int) async throws {
             var plan = FaultPlan()
