@@ -131,8 +131,8 @@ import TwitterSimulator
         // Someone X does not return (a deleted account) is asked for once, not on every page.
         let gone = UserID(999_999_999_999)
         c.knownUsers.rememberUnavailable([gone])
-        #expect(c.knownUsers.toLookUp([gone]).isEmpty)
+        #expect(c.knownUsers.toLookUp([gone], known: [:]).isEmpty)
         clock.advance(by: KnownUsers.defaultFreshness + 1)
-        #expect(c.knownUsers.toLookUp([gone]) == [gone])
+        #expect(c.knownUsers.toLookUp([gone], known: [:]) == [gone])
     }
 }

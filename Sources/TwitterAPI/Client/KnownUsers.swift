@@ -48,12 +48,11 @@ public final class KnownUsers: Sendable {
         }
     }
 
-    /// Of `ids`, those not read within `freshFor` and not found unavailable within it: what a
-    /// lookup should ask for.
-    public func toLookUp(_ ids: [UserID]) -> [UserID] {
+    /// Of `ids`, those not in `known` (what `fresh` gave) and not found unavailable within
+    /// `freshFor`: what a lookup should ask for.
+    public func toLookUp(_ ids: [UserID], known: [UserID: User]) -> [UserID] {
         let since = clock.now() - freshFor
-        let fresh = self.fresh(ids)
-        return unavailable.withLock { gone in ids.filter { fresh[$0] == nil && (gone[$0].map { $0 < since } ?? true) } }
+        return unavailable.withLock { gone in ids.filter { known[$0] == nil && (gone[$0].map { $0 < since } ?? true) } }
     }
 
     /// Those of `ids` known at all, however long ago: what a page shows when a lookup fails.

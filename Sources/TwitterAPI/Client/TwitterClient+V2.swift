@@ -254,7 +254,7 @@ extension TwitterClient {
         bill(billed)
         let named = unjoined.usersNamed
         var authors = knownUsers.fresh(named)
-        let missing = knownUsers.toLookUp(named)
+        let missing = knownUsers.toLookUp(named, known: authors)
         do {
             for start in stride(from: 0, to: missing.count, by: 100) {
                 let chunk = Array(missing[start..<min(missing.count, start + 100)])

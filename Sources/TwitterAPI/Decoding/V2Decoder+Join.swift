@@ -8,6 +8,38 @@ import FoundationEssentials
 extension V2Decoder {
     // MARK: - Joining
 
+    /// The same answer read but not yet joined: its authors may come from elsewhere (a read
+    /// that did not expand them, and a lookup of those not already known).
+    public func unjoinedPosts(from data: Data) throws -> V2UnjoinedPosts {
+        try document(data) { r in
+            var e = Envelope()
+            try self.envelope(&r, &e, dataIsPosts: true)
+            return V2UnjoinedPosts(envelope: e)
+        }
+    }
+
+    /// Joins posts with their authors: those `includes` carried, then `users`.
+    public func join(_ unjoined: V2UnjoinedPosts, users: [UserID: User]) -> V2PostsPage {
+        let e = unjoined.envelope
+        var page = V2PostsPage()
+        page.meta = e.meta
+        page.errors = e.errors
+        // Authors in `includes` come from the bytes cache: already one object per user.
+        let joiner = Joiner(e, users: Self.byID(e.users).merging(users) { carried, _ in carried })
+        for (i, raw) in e.posts.enumerated() {
+            if let why = Self.oversize(raw) {
+                page.problems.append(DecodeProblem(index: i, reason: why))
+            } else if let t = joiner.tweet(raw, depth: 0) {
+                page.tweets.append(t)
+            } else {
+                page.problems.append(DecodeProblem(index: i, reason: "post has no id"))
+            }
+        }
+        page.problems += e.dataProblems
+        page.billed = unjoined.billed
+        return page
+    }
+
     /// Makes `Tweet`s from raw posts and what the answer included.
     struct Joiner {
         let users: [UserID: User]

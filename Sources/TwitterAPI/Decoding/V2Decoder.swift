@@ -27,38 +27,6 @@ public final class V2Decoder {
         join(try unjoinedPosts(from: data), users: [:])
     }
 
-    /// The same answer read but not yet joined: its authors may come from elsewhere (a read
-    /// that did not expand them, and a lookup of those not already known).
-    public func unjoinedPosts(from data: Data) throws -> V2UnjoinedPosts {
-        try document(data) { r in
-            var e = Envelope()
-            try self.envelope(&r, &e, dataIsPosts: true)
-            return V2UnjoinedPosts(envelope: e)
-        }
-    }
-
-    /// Joins posts with their authors: those `includes` carried, then `users`.
-    public func join(_ unjoined: V2UnjoinedPosts, users: [UserID: User]) -> V2PostsPage {
-        let e = unjoined.envelope
-        var page = V2PostsPage()
-        page.meta = e.meta
-        page.errors = e.errors
-        // Authors in `includes` come from the bytes cache: already one object per user.
-        let joiner = Joiner(e, users: Self.byID(e.users).merging(users) { carried, _ in carried })
-        for (i, raw) in e.posts.enumerated() {
-            if let why = Self.oversize(raw) {
-                page.problems.append(DecodeProblem(index: i, reason: why))
-            } else if let t = joiner.tweet(raw, depth: 0) {
-                page.tweets.append(t)
-            } else {
-                page.problems.append(DecodeProblem(index: i, reason: "post has no id"))
-            }
-        }
-        page.problems += e.dataProblems
-        page.billed = unjoined.billed
-        return page
-    }
-
     /// An answer whose `data` is a user or a list of users (`users/me`, lookups).
     public func users(from data: Data) throws -> V2UsersPage {
         try document(data) { r in
@@ -142,7 +110,7 @@ public final class V2Decoder {
         }
     }
 
-    private func document<T, Bytes: ContiguousBytes>(_ data: Bytes, _ body: (inout JSONReader) throws -> T) throws -> T {
+    func document<T, Bytes: ContiguousBytes>(_ data: Bytes, _ body: (inout JSONReader) throws -> T) throws -> T {
         try data.withUnsafeBytes { raw in
             var r = JSONReader(raw)
             let value = try body(&r)
@@ -175,7 +143,7 @@ public final class V2Decoder {
     }
 
     /// The authors of `includes` by id (already one object each: they come from the bytes cache).
-    private static func byID(_ users: [User]) -> [UserID: User] {
+    static func byID(_ users: [User]) -> [UserID: User] {
         var out: [UserID: User] = [:]
         out.reserveCapacity(users.count)
         for u in users { out[u.id] = u }
@@ -211,7 +179,7 @@ public final class V2Decoder {
         var matchingRules: [V2MatchingRule] = []
     }
 
-    private func envelope(_ r: inout JSONReader, _ e: inout Envelope, dataIsPosts: Bool) throws {
+    func envelope(_ r: inout JSONReader, _ e: inout Envelope, dataIsPosts: Bool) throws {
         guard r.peek() == .object else { throw r.fail("expected an object for a v2 answer") }
         try r.readObject { r, key in
             switch key {
