@@ -270,7 +270,7 @@ public final class App {
         context.currentAccount = settings.account
         context.upload = engine.board.upload
         context.bracketedPaste = terminal.bracketedPaste
-        if engine.client.api == .v2, let ledger = engine.options.ledger {
+        if engine.face.billsReads, let ledger = engine.options.ledger {
             context.costToday = Words.costToday(UsageFormat.dollars(ledger.todayCost))
         }
         context.filtered = filteredContext(snapshot)

@@ -48,7 +48,7 @@ extension SyncEngine {
         let low = ceiling ?? top
         let floor: TweetID?
         if let low {
-            if let ledger = options.ledger, client.api == .v2 {
+            if let ledger = options.ledger, face.billsReads {
                 floor = await store.floor(id, below: low, depth: options.reconcileDepth) { ledger.readToday($0) }
             } else {
                 floor = await store.floor(id, below: low, depth: options.reconcileDepth)
@@ -141,7 +141,7 @@ extension SyncEngine {
     /// Whether older posts of a timeline can be asked for by id (a gap below a post filled).
     nonisolated func pagesOlder(_ id: TimelineID) -> Bool {
         switch id {
-        case .likes, .list: return client.pagesLikesAndListsByID
+        case .likes, .list: return face.pagesLikesAndListsByID
         case .thread, .messages, .conversation: return false
         default: return true
         }

@@ -53,8 +53,8 @@ extension SyncEngine {
         if let words = refusedByAccessLevel[action.kind] {
             return .failure(SyncError("Could not \(action.verb): \(words) Nothing was sent.", status: 403))
         }
-        if case .block = action, client.api == .v2 {
-            return .failure(SyncError("Could not \(action.verb): \(TwitterClient.noBlockOnV2) Nothing was sent.", status: 403))
+        if case .block = action, let why = client.cannotBlock {
+            return .failure(SyncError("Could not \(action.verb): \(why) Nothing was sent.", status: 403))
         }
         do {
             switch action {

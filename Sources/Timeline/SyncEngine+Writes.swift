@@ -29,9 +29,7 @@ public enum WriteAction: Sendable, Equatable {
         }
     }
 
-    /// Writes an access level allows or refuses together: a like and its undoing, a retweet
-    /// and its undoing, posts, deletes.
-    public enum Kind: Sendable, Hashable { case post, quote, retweet, like, delete, follow, mute, block }
+    public typealias Kind = WriteKind
 
     public var kind: Kind {
         switch self {
@@ -92,35 +90,20 @@ extension SyncEngine {
             return tweet
         case .like(let id), .unlike(let id):
             let like: Bool = if case .like = action { true } else { false }
-            if client.api == .v2 {
-                let me = account.id
-                return try await toggle(
-                    id, optimistic: { $0.with(favorited: like) },
-                    v2: { target in
-                        like ? try await self.client.v2Like(userID: me, target) : try await self.client.v2Unlike(userID: me, target)
-                    })
+            return try await toggle(id, optimistic: { $0.with(favorited: like) }) { [face, me = account.id] in
+                try await face.setLiked(like, $0, me: me)
             }
-            return try await toggle(
-                id, optimistic: { $0.with(favorited: like) },
-                call: { target in like ? try await self.client.favorite(target) : try await self.client.unfavorite(target) })
         case .retweet(let id):
-            if client.api == .v2 {
-                // v2 answers with a flag, not the new retweet: the next poll brings it.
-                let me = account.id
-                return try await toggle(
-                    id, optimistic: { $0.with(retweeted: true) }, v2: { try await self.client.v2Repost(userID: me, $0) })
+            let retweet = try await toggle(id, optimistic: { $0.with(retweeted: true) }) { [face, me = account.id] in
+                try await face.setRetweeted(true, $0, me: me)
             }
-            let retweet = try await toggle(
-                id, optimistic: { $0.with(retweeted: true) }, call: { target in try await self.client.retweet(target) })
-            await store.add(retweet, to: [.home])
+            // Where the answer is only a flag, the next poll brings the retweet.
+            if face.writesAnswerWithPost { await store.add(retweet, to: [.home]) }
             return retweet
         case .unretweet(let id):
-            let me = account.id
-            let original =
-                client.api == .v2
-                ? try await toggle(id, optimistic: { $0.with(retweeted: false) }, v2: { try await self.client.v2Unrepost(userID: me, $0) })
-                : try await toggle(
-                    id, optimistic: { $0.with(retweeted: false) }, call: { target in try await self.client.unretweet(target) })
+            let original = try await toggle(id, optimistic: { $0.with(retweeted: false) }) { [face, me = account.id] in
+                try await face.setRetweeted(false, $0, me: me)
+            }
             // Our own retweet of it leaves the timelines.
             let snapshot = await store.snapshot()
             for (tid, t) in snapshot.tweets where t.retweetedStatus?.id == original.id && t.user.id == account.id {
@@ -129,19 +112,16 @@ extension SyncEngine {
             return original
         case .delete(let id):
             guard let held = await store.tweet(id) else {
-                if client.api == .v2 { throw SyncError("Could not delete the tweet: it is not held here.") }
-                return try await client.destroy(id)
+                // Deleted unseen only where the answer says what was deleted.
+                guard face.writesAnswerWithPost, let gone = try await face.delete(id) else {
+                    throw SyncError("Could not delete the tweet: it is not held here.")
+                }
+                return gone
             }
             guard held.user.id == account.id else { throw SyncError("Could not delete the tweet: it is not yours.") }
             let removed = await store.removeEverywhere(id)
             do {
-                let gone: Tweet
-                if client.api == .v2 {
-                    try await client.v2Delete(id)
-                    gone = held
-                } else {
-                    gone = try await client.destroy(id)
-                }
+                let gone = try await face.delete(id) ?? held
                 await store.delete(id)
                 return gone
             } catch {
@@ -151,24 +131,22 @@ extension SyncEngine {
         }
     }
 
-    /// Posts through the client's API; on v2, which answers with an id, the post is read back.
+    /// Posts through the face; a post answered with its id only is read back.
     private func posted(_ text: String, _ reply: TweetID?, mediaIDs: [String], quote: TweetID?) async throws -> Tweet {
-        guard client.api == .v2 else {
-            // v1.1 quotes by `attachment_url`, which the text's length does not count.
-            var url: String?
-            if let quote { url = try await quoteURL(quote) }
-            // v1.1 takes a reply only where it mentions the author, or where X fills in the
-            // mentions: a reply to one's own tweet (a thread) mentions nobody, so X fills them in.
-            var own = false
-            if let reply { own = await store.tweet(reply)?.user.id == account.id }
-            return try await client.update(
-                text, inReplyTo: reply, autoPopulateReplyMetadata: own, mediaIDs: mediaIDs, attachmentURL: url)
+        // A reply to one's own tweet (a thread) mentions nobody: the server fills in the mentions.
+        var own = false
+        if let reply { own = await store.tweet(reply)?.user.id == account.id }
+        var quotedAuthor: String?
+        if let quote { quotedAuthor = await store.tweet(quote)?.content.user.screenName }
+        let draft = Draft(text: text, replyTo: reply, fillInMentions: own, mediaIDs: mediaIDs, quote: quote, quotedAuthor: quotedAuthor)
+        switch try await face.publish(draft) {
+        case .tweet(let tweet): return tweet
+        case .id(let id):
+            guard let tweet = try await face.post(id) else {
+                throw SyncError("The tweet was posted (id \(id)) but could not be read back.")
+            }
+            return tweet
         }
-        let id = try await client.v2Create(text: text, replyTo: reply, quote: quote, mediaIDs: mediaIDs)
-        guard let tweet = try await client.v2Lookup([id]).tweets.first else {
-            throw SyncError("The tweet was posted (id \(id)) but could not be read back.")
-        }
-        return tweet
     }
 
     /// Uploads the files of a post in order, with their alt text; the board shows how far along
@@ -201,56 +179,37 @@ extension SyncEngine {
         return ids
     }
 
-    /// The address of a post to quote on v1.1 (its author's name is part of it).
-    private func quoteURL(_ id: TweetID) async throws -> String {
-        if let held = await store.tweet(id) { return "https://twitter.com/\(held.content.user.screenName)/status/\(id)" }
-        return "https://twitter.com/\(try await client.show(id).user.screenName)/status/\(id)"
-    }
-
-    /// Keeps this session's like and repost flags for the polls to come (v2 does not send them).
+    /// Keeps this session's like and repost flags for the polls to come (where timelines do not
+    /// carry them).
     private func remember(_ t: Tweet) {
-        if t.isFavorited { v2Liked.insert(t.id) } else { v2Liked.remove(t.id) }
-        if t.isRetweeted { v2Reposted.insert(t.id) } else { v2Reposted.remove(t.id) }
+        if t.isFavorited { sessionLiked.insert(t.id) } else { sessionLiked.remove(t.id) }
+        if t.isRetweeted { sessionReposted.insert(t.id) } else { sessionReposted.remove(t.id) }
     }
 
-    /// On v2 a like or retweet answers with a flag: the change shown at once is kept when the
-    /// call succeeds, and undone when it fails.
-    private func toggle(_ id: TweetID, optimistic: (Tweet) -> Tweet, v2 call: @Sendable (TweetID) async throws -> Void) async throws
+    /// Shows a like or retweet change at once on the tweet's content (inside a retweet too),
+    /// calls the server, then keeps the server's answer (or, answered with a flag, the change
+    /// shown), or puts the old tweet back.
+    private func toggle(_ id: TweetID, optimistic: (Tweet) -> Tweet, call: @Sendable (TweetID) async throws -> Tweet?) async throws
         -> Tweet
     {
         guard let held = await store.tweet(id) else {
-            try await call(id)
+            if let answer = try await call(id) { return answer }
             let done = optimistic(Tweet(id: id, createdAt: 0, user: account, text: ""))
             remember(done)
             return done
         }
-        let changed = held.replacingContent(optimistic(held.content))
-        // Remembered before the store hears of it (see `withSessionFlags`), forgotten on failure.
-        remember(changed.content)
-        await store.updateContent(changed.content)
-        do {
-            try await call(held.content.id)
-            return changed.content
-        } catch {
-            remember(held.content)
-            await store.updateContent(held.content)
-            throw error
-        }
-    }
-
-    /// Shows a like or retweet change at once on the tweet's content (inside a retweet too),
-    /// calls the server, then keeps the server's answer or puts the old tweet back.
-    private func toggle(_ id: TweetID, optimistic: (Tweet) -> Tweet, call: @Sendable (TweetID) async throws -> Tweet) async throws -> Tweet
-    {
-        guard let held = await store.tweet(id) else { return try await call(id) }
         let content = held.content
-        await store.updateContent(optimistic(content))
+        let changed = optimistic(content)
+        // Remembered before the store hears of it (see `withSessionFlags`), forgotten on failure.
+        if !face.writesAnswerWithPost { remember(changed) }
+        await store.updateContent(changed)
         do {
-            let answer = try await call(content.id)
+            guard let answer = try await call(content.id) else { return changed }
             let fresh = answer.retweetedStatus.map { $0.id == content.id ? $0 : answer } ?? answer
             if fresh.id == content.id { await store.updateContent(fresh) }
             return answer
         } catch {
+            if !face.writesAnswerWithPost { remember(content) }
             await store.updateContent(content)
             throw error
         }

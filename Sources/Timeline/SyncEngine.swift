@@ -11,6 +11,8 @@ import TwitterAPI
 /// first checks what the last answers said about its rate-limit window.
 public actor SyncEngine {
     public nonisolated let client: TwitterClient
+    /// The API as the engine reads and writes through it; the engine never asks which it is.
+    public nonisolated let face: any APIFace
     public nonisolated let store: TimelineStore
     /// The account the engine reads for.
     public nonisolated let account: User
@@ -41,10 +43,10 @@ public actor SyncEngine {
     /// Of those, the ones whose time Linnet chose (the answer named none): a backoff of its
     /// own, which a scaled test clock may shorten; a time the server named never is.
     var blockedByBackoff: Set<String> = []
-    /// On v2, which reports no per-user like or repost flags in timelines: the posts this
+    /// Where timelines carry no like or repost flags of the reader's own: the posts this
     /// session liked and reposted, so a poll's copy does not undo what the user sees.
-    var v2Liked: Set<TweetID> = []
-    var v2Reposted: Set<TweetID> = []
+    var sessionLiked: Set<TweetID> = []
+    var sessionReposted: Set<TweetID> = []
     /// Kinds of write the key's access level refused this session (likes, retweets on a
     /// self-serve key), with X's words: asked again, they are refused here, nothing sent.
     var refusedByAccessLevel: [WriteAction.Kind: String] = [:]
@@ -58,9 +60,6 @@ public actor SyncEngine {
     /// Set when the server refused the sign-in itself (401, a revoked token): nothing is
     /// asked again, and the panes say to log in again.
     var signedOut: String?
-    /// Users' ids by lower-cased screen name, for user panes on v2.
-    var v2UserIDs: [String: UserID] = [:]
-    var v2ListIDs: [String: String] = [:]
     /// Failed catch-ups in a row per timeline, for the retry backoff.
     var retries: [TimelineID: Int] = [:]
     var friends: Set<UserID>?
@@ -79,9 +78,7 @@ public actor SyncEngine {
         var out: [WriteAction.Kind: String] = [:]
         if let why = client.cannotBlock { out[.block] = why }
         // A key known to be self-serve lacks these from the first press (see `init`).
-        if client.api == .v2, options.selfServe {
-            for kind in [WriteAction.Kind.like, .quote, .follow] { out[kind] = Self.notOnSelfServe }
-        }
+        for kind in face.refusedOnLevel(selfServe: options.selfServe).kinds { out[kind] = Self.notOnSelfServe }
         if isAppOnly {
             for kind in [WriteAction.Kind.post, .quote, .retweet, .like, .delete, .follow, .mute, .block] { out[kind] = Self.appOnlyWrites }
         }
@@ -96,31 +93,29 @@ public actor SyncEngine {
         self.client = client
         self.store = store
         self.account = account
+        face = client.face()
+        face.know(reader: account)
         var o = options
-        if client.api == .v2 {
-            // v2 pages hold at most 100; v2 has no user stream, and its filtered stream needs the
-            // app's token, not the user's: every pane is polled.
-            o.pageSize = min(o.pageSize, 100)
-            o.useStreams = false
-            if let n = o.v2PageSize {
-                // Deletes are looked for among held posts read today (not billed again), and
-                // only half a page deep, so the new posts still fit in one page.
-                o.reconcileDepth = min(o.reconcileDepth, n / 2)
-                o.pageSize = max(1, min(o.pageSize, n))
-                o.maxCatchUpPages = 1
-            }
+        // Where every pane is polled (no user stream; v2's filtered stream needs the app's
+        // token, not the user's), pages are at most what the API serves.
+        if let largest = face.largestPage { o.pageSize = min(o.pageSize, largest) }
+        if !face.hasUserStream { o.useStreams = false }
+        if face.billsReads, let n = o.v2PageSize {
+            // Deletes are looked for among held posts read today (not billed again), and only
+            // half a page deep, so the new posts still fit in one page.
+            o.reconcileDepth = min(o.reconcileDepth, n / 2)
+            o.pageSize = max(1, min(o.pageSize, n))
+            o.maxCatchUpPages = 1
         }
         self.options = o
         // A key known to be self-serve: what that level lacks is refused on the key from the
         // first press, not after X's first refusal.
-        if client.api == .v2, o.selfServe {
-            for kind in [WriteAction.Kind.like, .quote, .follow] { refusedByAccessLevel[kind] = Self.notOnSelfServe }
-            repliesOnlyWhereEngaged = true
-        }
+        let level = face.refusedOnLevel(selfServe: o.selfServe)
+        for kind in level.kinds { refusedByAccessLevel[kind] = Self.notOnSelfServe }
+        repliesOnlyWhereEngaged = level.repliesOnlyWhereEngaged
     }
 
-    public nonisolated static let notOnSelfServe =
-        "Your key's access level (self-serve) does not include this: X removed likes, follows and quote posts from it in April 2026."
+    public nonisolated static let notOnSelfServe = V2Face.notOnSelfServe
 
     // MARK: - Opening and closing
 
@@ -140,7 +135,7 @@ public actor SyncEngine {
                 startPolling(id)
             }
         case .search(let q):
-            if client.api == .v2, options.v2StreamClient != nil, !filteredStreamRefused {
+            if options.v2StreamClient != nil, !filteredStreamRefused {
                 board.update(id) { $0.state = .connecting }
                 syncFilteredStream()
                 requestCatchUp(id, ceiling: nil)
@@ -191,7 +186,7 @@ public actor SyncEngine {
         pollers.removeValue(forKey: id)?.cancel()
         if case .search(let q) = id {
             streams.removeValue(forKey: "search:" + q)?.cancel()
-            if client.api == .v2, options.v2StreamClient != nil { syncFilteredStream() }
+            if options.v2StreamClient != nil { syncFilteredStream() }
         }
         if !opened.contains(.home) && !opened.contains(.mentions) { streams.removeValue(forKey: "user")?.cancel() }
         if !opened.contains(where: Self.isMessages) {
@@ -256,7 +251,7 @@ public actor SyncEngine {
         switch id {
         case .home, .mentions: return streamsUp.contains("user") ? .streaming : .connecting
         case .search(let q):
-            if client.api == .v2, options.v2StreamClient != nil { return streamsUp.contains(Self.filteredKey) ? .streaming : .connecting }
+            if options.v2StreamClient != nil { return streamsUp.contains(Self.filteredKey) ? .streaming : .connecting }
             return streamsUp.contains("search:" + q) ? .streaming : .connecting
         case .user, .thread, .likes, .list, .messages, .conversation: return .idle
         }

@@ -192,6 +192,8 @@ public final class UsageLedger: UsageRecording {
 
     /// Merges what this process counted into the file, under a lock, so two Linnet processes
     /// of one account (the reader and `linnet post`) both count. Nothing to save is a no-op.
+    public func persist() throws { try save() }
+
     public func save() throws {
         guard let url = fileURL, state.withLock({ $0.dirty }) else { return }
         let lock = try Self.lock(url)

@@ -49,7 +49,7 @@ struct DemoCommand: AsyncParsableCommand {
         }
         // The demo has no account and reads no LINNET_API: --api alone chooses, and without it
         // the demo shows v1.1's live stream (its simulator has no key to be refused).
-        let chosen = global.api == nil ? TwitterClient.API.v1 : try global.chosenAPI(nil, environment: [:])
+        let chosen = try global.chosenAPI(nil, environment: [:], fallback: "v1.1")
         guard let level = SimulatorConfiguration.Tier(rawValue: tier) else {
             throw ValidationError(
                 "--tier is one of \(SimulatorConfiguration.Tier.allCases.map(\.rawValue).joined(separator: ", ")), not \(tier).")
@@ -57,7 +57,7 @@ struct DemoCommand: AsyncParsableCommand {
         if let p = pollSeconds, !(p >= 1 && p <= 86_400) {
             throw ValidationError("--poll-seconds takes a number of seconds from 1 to 86400.")
         }
-        if let b = budgetPerDay, !(b >= 0 && b <= 1_000_000) || chosen != .v2 {
+        if let b = budgetPerDay, !(b >= 0 && b <= 1_000_000) || !chosen.billsReads {
             throw ValidationError("--budget-per-day takes a number of dollars, with --api v2 (where reads are billed).")
         }
         guard isatty(0) == 1, isatty(1) == 1 else {
@@ -88,28 +88,22 @@ struct DemoCommand: AsyncParsableCommand {
         let ledger = UsageLedger(
             fileURL: nil, prices: file.prices, budgetPerDay: budgetPerDay ?? file.budgetPerDay,
             budgetSource: budgetPerDay != nil ? "--budget-per-day" : "budget_per_day in config.toml")
-        if chosen == .v2 {
-            // Signed in as the consent page would have it; renewed through the simulator's
-            // token endpoint like a real account (the tokens live only in this process).
-            let t = await server.demoOAuth2Tokens(scopes: OAuth2Flow.scopes)
-            let http = HTTPClient()
-            let flow = OAuth2Flow(http: http, clientID: server.configuration.oauth2ClientID, apiBase: server.baseURL)
-            let session = OAuth2Session(
-                tokens: OAuth2Tokens(
-                    accessToken: t.accessToken, refreshToken: t.refreshToken, expiresAt: t.expiresAt, scopes: OAuth2Flow.scopes),
-                flow: flow
-            ) { _ in }
-            client = TwitterClient(
-                endpoints: .single(server.baseURL), auth: .oauth2Session(session), http: http, api: .v2, usage: ledger)
-        } else {
-            let c = server.credentials
-            client = TwitterClient(
-                endpoints: .single(server.baseURL),
-                auth: .user(
-                    OAuthCredentials(
-                        consumerKey: c.consumerKey, consumerSecret: c.consumerSecret, token: c.accessToken, tokenSecret: c.accessTokenSecret
-                    )))
-        }
+        // Signed in as the consent page would have it (OAuth 2.0, renewed through the
+        // simulator's token endpoint like a real account; the tokens live only in this process)
+        // or with the simulator's OAuth 1.0a keys, whichever the API signs with.
+        let t = await server.demoOAuth2Tokens(scopes: OAuth2Flow.scopes)
+        let http = HTTPClient()
+        let flow = OAuth2Flow(http: http, clientID: server.configuration.oauth2ClientID, apiBase: server.baseURL)
+        let session = OAuth2Session(
+            tokens: OAuth2Tokens(accessToken: t.accessToken, refreshToken: t.refreshToken, expiresAt: t.expiresAt, scopes: OAuth2Flow.scopes),
+            flow: flow
+        ) { _ in }
+        let c = server.credentials
+        let keys = OAuthCredentials(
+            consumerKey: c.consumerKey, consumerSecret: c.consumerSecret, token: c.accessToken, tokenSecret: c.accessTokenSecret)
+        client = TwitterClient(
+            endpoints: .single(server.baseURL), auth: chosen.userAuth(oauth1: keys, oauth2: session), http: http, api: chosen,
+            usage: chosen.billsReads ? ledger : nil)
         let me: User
         do {
             me = try await client.me()
@@ -130,24 +124,24 @@ struct DemoCommand: AsyncParsableCommand {
         // in the status bar): the demo's meter then tells what the same reading would cost.
         options.minimumPollSeconds = pollSeconds ?? file.minimumPollSeconds
         if let p = pollSeconds { settings.statusNote = Words.demoPace(p, configured: file.minimumPollSeconds) }
-        if chosen == .v2 {
+        options.selfServe = level == .selfServe
+        if chosen.billsReads {
             options.ledger = ledger
-            options.selfServe = level == .selfServe
             options.v2PageSize = v2PageSize()
-            // The app's bearer token feeds search panes through the filtered stream.
-            let c = server.credentials
-            if let bearer = try? await AppOnlyFlow(http: client.http, apiBase: server.baseURL).obtain(
+        }
+        // The app's bearer token feeds search panes through the filtered stream.
+        if chosen.hasFilteredStreamRules,
+            let bearer = try? await AppOnlyFlow(http: client.http, apiBase: server.baseURL).obtain(
                 consumerKey: c.consumerKey, consumerSecret: c.consumerSecret)
-            {
-                options.v2StreamClient = TwitterClient(
-                    endpoints: .single(server.baseURL), auth: .bearer(bearer), http: client.http, api: .v2, usage: ledger)
-            }
+        {
+            options.v2StreamClient = TwitterClient(
+                endpoints: .single(server.baseURL), auth: .bearer(bearer), http: client.http, api: chosen, usage: client.usage)
         }
         let engine = SyncEngine(client: client, store: store, account: me, options: options)
         await runTUI(
             store: store, engine: engine, settings: settings, notice: notice, config: file)
         await server.stop()
         // The demo's ledger lives in this process only: what it counted is said as it ends.
-        if chosen == .v2 { print(Words.demoSpent(ledger.todayCost, today: ledger.today, prices: ledger.prices)) }
+        if chosen.billsReads { print(Words.demoSpent(ledger.todayCost, today: ledger.today, prices: ledger.prices)) }
     }
 }

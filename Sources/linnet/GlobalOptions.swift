@@ -29,9 +29,9 @@ struct GlobalOptions: ParsableArguments {
 
     /// The API chosen: this option, `LINNET_API`, the account's, or v2 (what a developer key
     /// reads in 2026; v1.1 answers it with error 453).
-    func chosenAPI(_ account: Account?, environment env: [String: String]) throws -> TwitterClient.API {
-        let name = api ?? env["LINNET_API"] ?? account?.api ?? "v2"
-        guard let chosen = TwitterClient.API(rawValue: name) ?? (name == "v1" ? .v1 : nil) else {
+    func chosenAPI(_ account: Account?, environment env: [String: String], fallback: String = "v2") throws -> TwitterClient.API {
+        let name = api ?? env["LINNET_API"] ?? account?.api ?? fallback
+        guard let chosen = TwitterClient.API(named: name) else {
             throw CLIError("The API must be v2 or v1.1, not \"\(Sanitizer.visible(name, keepNewlines: false))\".", code: .usage)
         }
         return chosen
@@ -180,18 +180,18 @@ struct GlobalOptions: ParsableArguments {
     func streamClient(for client: TwitterClient, account: Account?, environment env: [String: String] = ProcessInfo.processInfo.environment)
         -> TwitterClient?
     {
-        guard client.api == .v2 else { return nil }
+        guard client.api.hasFilteredStreamRules else { return nil }
         if client.auth.isAppOnly { return client }
         guard let bearer = account?.bearerToken ?? env["LINNET_BEARER_TOKEN"] else { return nil }
         return TwitterClient(
-            endpoints: client.endpoints, auth: .bearer(bearer), http: client.http, clock: client.clock, api: .v2, usage: client.usage)
+            endpoints: client.endpoints, auth: .bearer(bearer), http: client.http, clock: client.clock, api: client.api, usage: client.usage)
     }
 
     /// On v2, where X bills each read: the account's usage ledger (its state folder, the
     /// prices and budget of config.toml), read from disk. A ledger that cannot be read is said
     /// on stderr and started afresh; reading goes on.
     func ledger(name: String, me: UserID?, api: TwitterClient.API) -> UsageLedger? {
-        guard api == .v2 else { return nil }
+        guard api.billsReads else { return nil }
         let config = (try? config()) ?? Config()
         let ledger = UsageLedger(
             fileURL: UsageLedger.file(in: DraftStore.defaultDirectory(account: name)), prices: config.prices,

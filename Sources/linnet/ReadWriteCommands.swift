@@ -78,14 +78,10 @@ struct PostCommand: AsyncParsableCommand {
                     throw CLIError("Could not upload \(f.path): \(CLIError.from(error).description) Nothing was posted.")
                 }
             }
-            let id: TweetID
-            if client.api == .v2 {
-                id = try await client.v2Create(text: body, replyTo: reply, mediaIDs: mediaIDs)
-                try? (client.usage as? UsageLedger)?.save()
-            } else {
-                // Twitter drops in_reply_to_status_id unless the reply mentions the author; let it add them.
-                id = try await client.update(body, inReplyTo: reply, autoPopulateReplyMetadata: true, mediaIDs: mediaIDs).id
-            }
+            // Twitter drops a reply's in_reply_to_status_id unless it mentions the author: the
+            // server is asked to fill them in.
+            let id = try await client.face().publish(Draft(text: body, replyTo: reply, fillInMentions: true, mediaIDs: mediaIDs)).id
+            try? client.usage?.persist()
             let attached = files.isEmpty ? "" : " with \(files.count) file" + (files.count == 1 ? "" : "s")
             print("Posted \(id)" + (reply.map { " in reply to \($0)" } ?? "") + attached + ".")
         } catch { throw CLIError.from(error) }
@@ -111,36 +107,22 @@ enum Listing: EnumerableFlag {
     static func name(for value: Listing) -> NameSpecification { value == .text ? .customLong("text") : .long }
 }
 
-/// Prints a v1.1 answer's tweets (`statusesKey` for search's envelope).
+/// Prints a page of a feed, exactly `count` posts where the server sent more (a page's least
+/// size may be above it): as the API gave them, or read into the shared model. Returns how
+/// many were printed.
 @discardableResult
-func printTweets(_ data: Data, statusesKey: String? = nil, as listing: Listing) throws -> Int {
-    var value = try JSONValue.parse(data)
-    if let k = statusesKey, let inner = value[k] { value = inner }
-    guard case .array(let items) = value else { throw CLIError("The answer was not a list of tweets.") }
+func printFeed(_ client: TwitterClient, _ feed: Feed, count: Int, me: UserID?, as listing: Listing) async throws -> Int {
+    let face = client.face()
+    defer { try? client.usage?.persist() }
     if listing == .apiJSON {
+        let items = try await face.rawItems(feed, PageAsk(count: count), me: me).prefix(count)
         for item in items { print(item.serialized) }
         return items.count
     }
-    let page = try V1Decoder().timeline(from: Data(value.serialized.utf8))
+    let page = try await face.page(feed, PageAsk(count: count), me: me)
     for p in page.problems { Stream.error("linnet: item \(p.index) skipped: \(p.reason)\n") }
-    return printListing(page.tweets, as: listing)
-}
-
-/// Prints a v2 answer's posts (joined with their includes), after reporting what X bills for
-/// them to the account's ledger; `owner` is whose own list it is (owned reads).
-@discardableResult
-func printPosts(_ data: Data, client: TwitterClient, owner: UserID? = nil, limit: Int? = nil, as listing: Listing) throws -> Int {
-    var page = try V2Decoder().posts(from: data)
-    if let limit { page.tweets = Array(page.tweets.prefix(limit)) }
-    page.billed.owner = owner
-    client.bill(page.billed)
-    if listing == .apiJSON {
-        guard case .array(let items)? = try JSONValue.parse(data)["data"] else { return 0 }
-        for item in items.prefix(limit ?? .max) { print(item.serialized) }
-        return min(items.count, limit ?? .max)
-    }
-    for e in page.errors { Stream.error("linnet: \(Sanitizer.visible(e.description, keepNewlines: false))\n") }
-    return printListing(page.tweets, as: listing)
+    for n in page.notes { Stream.error("linnet: \(Sanitizer.visible(n, keepNewlines: false))\n") }
+    return printListing(Array(page.tweets.prefix(count)), as: listing)
 }
 
 /// The readable form (author, age and id, then the text) or Linnet's JSON, for each tweet.
@@ -173,58 +155,23 @@ struct TimelineCommand: AsyncParsableCommand {
 
     func run() async throws {
         guard (1...200).contains(count) else { throw CLIError("--count takes 1 to 200.", code: .usage) }
-        var params = [("count", String(count)), ("tweet_mode", "extended")]
-        let path: String
+        func bare(_ n: String) -> String { n.hasPrefix("@") ? String(n.dropFirst()) : n }
+        let feed: Feed
         switch which {
-        case "home": path = "statuses/home_timeline"
-        case "mentions": path = "statuses/mentions_timeline"
+        case "home": feed = .home
+        case "mentions": feed = .mentions
         case "user":
             guard let name else { throw CLIError("`linnet timeline user` needs a screen name.", code: .usage) }
-            path = "statuses/user_timeline"
-            params.append(("screen_name", name.hasPrefix("@") ? String(name.dropFirst()) : name))
-        case "likes":
-            path = "favorites/list"
-            if let name { params.append(("screen_name", name.hasPrefix("@") ? String(name.dropFirst()) : name)) }
+            feed = .user(bare(name))
+        // No name: the reader's own likes.
+        case "likes": feed = .likes(name.map(bare) ?? "")
         default: throw CLIError("Unknown timeline \"\(which)\": use home, mentions, user NAME or likes [NAME].", code: .usage)
         }
         do {
             let (client, account) = try global.client()
-            if client.api == .v2 {
-                // The signed-in user's id is asked for only when neither the account nor the
-                // token names it (each request is billed on pay-per-use).
-                let known = account?.userID.flatMap(UserID.init) ?? client.auth.tokenUserID
-                var me: UserID?
-                if which != "user" && !(which == "likes" && name != nil) {
-                    if let known { me = known } else { me = try await client.v2Me().id }
-                }
-                // Exactly --count posts: a page of at least the operation's minimum, cut to it.
-                func paging(_ template: String) -> [(String, String)] {
-                    [("max_results", TwitterClient.V2Query.maxResults(count, for: template))] + TwitterClient.V2Query.posts
-                }
-                switch which {
-                case "home":
-                    let template = "/2/users/{id}/timelines/reverse_chronological"
-                    let data = try await client.call("GET", "/2/users/\(me!)/timelines/reverse_chronological", paging(template))
-                    try printPosts(data, client: client, limit: count, as: listing)
-                case "mentions":
-                    let data = try await client.call("GET", "/2/users/\(me!)/mentions", paging("/2/users/{id}/mentions"))
-                    try printPosts(data, client: client, owner: me, limit: count, as: listing)
-                case "likes":
-                    var whose = me ?? UserID(0)
-                    if let name { whose = try await client.v2User(named: name.hasPrefix("@") ? String(name.dropFirst()) : name).id }
-                    let data = try await client.call("GET", "/2/users/\(whose)/liked_tweets", paging("/2/users/{id}/liked_tweets"))
-                    try printPosts(data, client: client, owner: whose, limit: count, as: listing)
-                default:
-                    // v2 names users by id: one lookup, then the user's own posts.
-                    let who = name.map { $0.hasPrefix("@") ? String($0.dropFirst()) : $0 } ?? ""
-                    let user = try await client.v2User(named: who)
-                    let data = try await client.call("GET", "/2/users/\(user.id)/tweets", paging("/2/users/{id}/tweets"))
-                    try printPosts(data, client: client, owner: user.id, limit: count, as: listing)
-                }
-                try? (client.usage as? UsageLedger)?.save()
-                return
-            }
-            try printTweets(try await client.call("GET", path, params), as: listing)
+            // The reader's id where the account or the token names it (a lookup is billed).
+            let me = account?.userID.flatMap(UserID.init) ?? client.auth.tokenUserID
+            try await printFeed(client, feed, count: count, me: me, as: listing)
         } catch { throw CLIError.from(error) }
     }
 }
@@ -241,19 +188,7 @@ struct SearchCommand: AsyncParsableCommand {
         guard (1...100).contains(count) else { throw CLIError("--count takes 1 to 100.", code: .usage) }
         do {
             let (client, _) = try global.client()
-            if client.api == .v2 {
-                let data = try await client.call(
-                    "GET", "/2/tweets/search/recent",
-                    [("query", query), ("max_results", TwitterClient.V2Query.maxResults(count, for: "/2/tweets/search/recent"))]
-                        + TwitterClient.V2Query.posts)
-                let shown = try printPosts(data, client: client, limit: count, as: listing)
-                try? (client.usage as? UsageLedger)?.save()
-                if shown == 0 { Self.sayNone(query) }
-                return
-            }
-            let data = try await client.call(
-                "GET", "search/tweets", [("q", query), ("count", String(count)), ("result_type", "recent"), ("tweet_mode", "extended")])
-            if try printTweets(data, statusesKey: "statuses", as: listing) == 0 { Self.sayNone(query) }
+            if try await printFeed(client, .search(query), count: count, me: nil, as: listing) == 0 { Self.sayNone(query) }
         } catch { throw CLIError.from(error) }
     }
 }

@@ -36,11 +36,14 @@ public protocol UsageRecording: Sendable {
     /// An admitted call has ended: what it held against the budget is let go (its answer's
     /// own cost is recorded by `record`).
     func settle(_ worstCase: Billable)
+    /// Writes what was counted where it is kept (a command about to end).
+    func persist() throws
 }
 
 extension UsageRecording {
     public func admit(_ worstCase: Billable) -> String? { nil }
     public func settle(_ worstCase: Billable) {}
+    public func persist() throws {}
 }
 
 /// A call not sent because what it could cost would pass `budget_per_day`.

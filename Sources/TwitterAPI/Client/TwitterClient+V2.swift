@@ -9,10 +9,6 @@ import TweetText
 /// for the same fields and expansions, chosen once in `V2Query`.
 extension TwitterClient {
     /// The fields and expansions every v2 read asks for (docs/PROTOCOL-V2.md §3).
-    /// Whether likes and lists can be asked for below a post (v1.1's `max_id`); v2 pages
-    /// them by token only, newest first.
-    public var pagesLikesAndListsByID: Bool { api != .v2 }
-
     public enum V2Query {
         /// The least `max_results` each paged read takes (X's contract, openapi.json 2.159;
         /// `V2MinimumResultsTests` reads the contract to keep these true). Fewer wanted: ask
