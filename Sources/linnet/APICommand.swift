@@ -40,8 +40,8 @@ struct APICommand: AsyncParsableCommand {
             let (client, account) = appOnly ? (try global.appOnlyClient(), nil) : try global.client()
             let r = try await client.send(m, path, params)
             if (200..<300).contains(r.status) {
-                Self.bill(
-                    r.body, method: m, path: path, client: client, me: account?.userID.flatMap(UserID.init) ?? client.auth.tokenUserID)
+                // Billed where it was sent, like every call; kept for the next command.
+                try? client.usage?.persist()
                 if raw {
                     guard Stream.write(1, r.body) else {
                         throw CLIError("The answer could not all be written to standard output (\(String(cString: strerror(errno)))).")
@@ -59,30 +59,5 @@ struct APICommand: AsyncParsableCommand {
                 throw APIError(httpStatus: r.status, body: r.body)
             }
         } catch { throw CLIError.from(error) }
-    }
-
-    /// A v2 read through `api` is billed like any other: its posts (owned when the path is
-    /// the account's own mentions, posts, likes or bookmarks) or its users go to the ledger.
-    static func bill(_ body: Data, method: String, path: String, client: TwitterClient, me: UserID?) {
-        guard method == "GET", path.hasPrefix("/2/"), let ledger = client.usage as? UsageLedger else { return }
-        let bare = String(path.split(separator: "?").first ?? "")
-        let parts = bare.split(separator: "/").map(String.init)
-        let userLists = ["me", "users", "followers", "following", "blocking", "muting", "members", "liking_users", "retweeted_by"]
-        let isUsers =
-            userLists.contains(parts.last ?? "") || (parts.count == 3 && parts[1] == "users" && UInt64(parts[2]) != nil)
-            || (parts.count >= 3 && parts[1] == "users" && parts[2] == "by")
-        let postLists = ["tweets", "mentions", "timelines", "liked_tweets", "bookmarks", "recent", "all"]
-        if isUsers {
-            if let users = try? V2Decoder().users(from: body) { client.bill(users.billed) }
-        } else if parts.contains(where: postLists.contains), var page = try? V2Decoder().posts(from: body) {
-            if parts.count == 4, parts[1] == "users", let id = UserID(parts[2]), id == me,
-                ["mentions", "tweets", "liked_tweets", "bookmarks"].contains(parts[3])
-            {
-                page.billed.owner = id
-                ledger.identify(id)
-            }
-            client.bill(page.billed)
-        }
-        try? ledger.save()
     }
 }

@@ -116,3 +116,36 @@ extension Billable {
         return b
     }
 }
+
+extension Billable {
+    /// What X bills for one successful answer, read from the answer itself: every post and
+    /// user it carried (posts in `data` where the call reads posts, users in `data` wherever
+    /// they are users, and everything in `includes`), owned reads by the path's owner, and a
+    /// write's own price. Nil for calls X does not bill (v1.1, sign-in).
+    public static func billed(method: String, path: String, params: [(String, String)], json: Data?, body: Data) -> Billable? {
+        guard path.hasPrefix("/2/"), !path.hasPrefix("/2/oauth2/") else { return nil }
+        let shape = worstCase(method: method, path: path, params: params, json: json)
+        guard method.uppercased() == "GET" else { return shape }
+        guard let answer = try? JSONValue.parse(body) else { return nil }
+        func ids(_ value: JSONValue?, where keep: (JSONValue) -> Bool = { _ in true }) -> [UInt64] {
+            let items: [JSONValue]
+            switch value {
+            case .array(let a)?: items = a
+            case .object?: items = [value!]
+            default: items = []
+            }
+            return items.filter(keep).compactMap { $0["id"]?.stringValue.flatMap(UInt64.init) }
+        }
+        var b = Billable()
+        if shape?.posts.isEmpty == false {
+            b.posts = ids(answer["data"])
+            b.owner = shape?.owner
+        } else {
+            // Users have a `username`; lists, messages and rules in `data` are not billed.
+            b.users = ids(answer["data"]) { $0["username"] != nil }
+        }
+        b.includedPosts = ids(answer["includes"]?["tweets"])
+        b.users += ids(answer["includes"]?["users"])
+        return b
+    }
+}

@@ -44,16 +44,11 @@ extension TwitterClient {
                             ("user.fields", "username"),
                         ]))
                 var owners: [String: String] = [:]
-                var billed = Billable()
                 if case .array(let users)? = json["includes"]?["users"] {
                     for u in users {
-                        if let id = u["id"]?.stringValue, let name = u["username"]?.stringValue {
-                            owners[id] = name
-                            if let v = UInt64(id) { billed.users.append(v) }
-                        }
+                        if let id = u["id"]?.stringValue, let name = u["username"]?.stringValue { owners[id] = name }
                     }
                 }
-                bill(billed)
                 guard case .array(let items)? = json["data"] else { continue }
                 for l in items {
                     guard let id = l["id"]?.stringValue, let name = l["name"]?.stringValue else { continue }

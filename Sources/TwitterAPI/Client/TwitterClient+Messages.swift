@@ -94,7 +94,6 @@ extension TwitterClient {
     /// Up to 100 people by id (comma-separated), through v2; remembered as known.
     func v2Users(ids list: String) async throws -> [User] {
         let page = try V2Decoder().users(from: try await call("GET", "/2/users", [("ids", list)] + V2Query.users))
-        bill(page.billed)
         knownUsers.remember(page.users)
         return page.users
     }
@@ -142,7 +141,6 @@ extension TwitterClient {
         var users: [User] = []
         if let included = json["includes"]?["users"] {
             let page = try V2Decoder().users(from: Data(JSONValue.object([("data", included)]).serialized.utf8))
-            bill(page.billed)
             users = page.users
         }
         var messages: [DirectMessage] = []

@@ -18,13 +18,9 @@ extension TwitterClient {
                 var params = [("max_results", "1000")]
                 if let token { params.append(("pagination_token", token)) }
                 let json = try JSONValue.parse(try await call("GET", "/2/users/\(me)/muting", params))
-                var billed = Billable()
                 if case .array(let users)? = json["data"] {
-                    billed.users = users.compactMap { $0["id"]?.stringValue.flatMap(UInt64.init) }
-                    for id in billed.users { ids.insert(UserID(id)) }
+                    for id in users.compactMap({ $0["id"]?.stringValue.flatMap(UInt64.init) }) { ids.insert(UserID(id)) }
                 }
-                // Each user listed is a user read.
-                bill(billed)
                 token = json["meta"]?["next_token"]?.stringValue
                 if token == nil { break }
             }

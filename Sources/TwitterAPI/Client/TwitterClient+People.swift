@@ -49,7 +49,6 @@ extension TwitterClient {
             let data = try await call(
                 "GET", "/2/users/by/username/\(PercentEncoding.encode(screenName))", [("user.fields", fields.joined(separator: ","))])
             let page = try V2Decoder().users(from: data)
-            bill(page.billed)
             guard let user = page.users.first else {
                 throw APIError(httpStatus: 404, code: 50, message: page.errors.first?.description ?? "User not found.")
             }
@@ -102,7 +101,6 @@ extension TwitterClient {
             if let next { params.append(("pagination_token", next)) }
             let page = try V2Decoder().users(
                 from: try await call("GET", "/2/users/\(user.id)/\(followers ? "followers" : "following")", params))
-            bill(page.billed)
             return PeoplePage(users: page.users, next: page.meta.nextToken)
         }
         let json = try JSONValue.parse(

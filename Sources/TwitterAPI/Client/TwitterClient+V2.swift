@@ -95,7 +95,6 @@ extension TwitterClient {
     /// The user whose token this is.
     public func v2Me() async throws -> User {
         let page = try V2Decoder().users(from: try await call("GET", "/2/users/me", V2Query.users))
-        bill(page.billed)
         guard let me = page.users.first else { throw DecodeError("users/me answered without a user") }
         return me
     }
@@ -104,7 +103,6 @@ extension TwitterClient {
     public func v2User(named name: String) async throws -> User {
         let page = try V2Decoder().users(
             from: try await call("GET", "/2/users/by/username/\(PercentEncoding.encode(name))", V2Query.users))
-        bill(page.billed)
         guard let u = page.users.first else {
             throw APIError(httpStatus: 404, code: 50, message: page.errors.first?.description ?? "User not found.")
         }
@@ -143,7 +141,6 @@ extension TwitterClient {
     public func v2Lookup(_ ids: [TweetID]) async throws -> V2PostsPage {
         let page = try V2Decoder().posts(
             from: try await call("GET", "/2/tweets", [("ids", ids.map(\.description).joined(separator: ","))] + V2Query.posts))
-        bill(page.billed)
         return page
     }
 
@@ -154,10 +151,6 @@ extension TwitterClient {
         if let q = quote { body.append(("quote_tweet_id", .string(q.description))) }
         if !mediaIDs.isEmpty { body.append(("media", .object([("media_ids", .array(mediaIDs.map(JSONValue.string)))]))) }
         let data = try await call("POST", "/2/tweets", [], json: Data(JSONValue.object(body).serialized.utf8))
-        var billed = Billable()
-        // A post holding a link is billed at the higher price, whether or not it has a scheme.
-        if Extractor.urls(in: text).isEmpty { billed.creates = 1 } else { billed.createsWithURL = 1 }
-        bill(billed)
         guard case .string(let id)? = try JSONValue.parse(data)["data"]?["id"], let v = UInt64(id) else {
             throw DecodeError("the post was created but its id was not in the answer")
         }
@@ -166,9 +159,6 @@ extension TwitterClient {
 
     public func v2Delete(_ id: TweetID) async throws {
         _ = try await call("DELETE", "/2/tweets/\(id)", [], json: nil)
-        var billed = Billable()
-        billed.deletes = 1
-        bill(billed)
     }
 
     public func v2Like(userID: UserID, _ id: TweetID) async throws {
@@ -213,18 +203,6 @@ extension TwitterClient {
         } else {
             _ = try await call("DELETE", "/2/users/\(userID)/\(relation)/\(target)")
         }
-        // Likes, reposts and follows (made or undone) are billed as interactions; mutes and
-        // bookmarks are not.
-        if ["likes", "retweets", "following"].contains(relation) {
-            var billed = Billable()
-            billed.interactions = 1
-            bill(billed)
-        }
-    }
-
-    /// Reports what an answer cost to the usage ledger, if there is one.
-    public func bill(_ billed: Billable) {
-        if let usage, !billed.isEmpty { usage.record(billed) }
     }
 
     /// The user's bookmarks, newest bookmark first.
@@ -244,10 +222,9 @@ extension TwitterClient {
         let decoder = V2Decoder()
         let unjoined = try decoder.unjoinedPosts(from: try await call("GET", path, query))
         knownUsers.remember(unjoined.usersCarried)
-        // The page is paid for once it arrives: counted before anything else can fail.
+        // Billed as it arrived (`send`), before anything else can fail.
         var billed = unjoined.billed
         billed.owner = owner
-        bill(billed)
         let named = unjoined.usersNamed
         var authors = knownUsers.fresh(named)
         let missing = knownUsers.toLookUp(named, known: authors)

@@ -75,9 +75,6 @@ extension TwitterClient {
         guard let id = json["data"]?["dm_event_id"]?.stringValue else {
             throw DecodeError("the message was sent but its id was not in the answer")
         }
-        var billed = Billable()
-        billed.interactions = 1
-        bill(billed)
         return id
     }
 }

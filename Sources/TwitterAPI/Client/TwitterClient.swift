@@ -126,13 +126,19 @@ public final class TwitterClient: Sendable {
     {
         let full = Self.apiPath(path)
         // The one budget gate: what a call could cost is priced before it is sent.
-        if let usage, let worst = Billable.worstCase(method: method, path: full, params: params, json: json) {
-            if let refusal = usage.admit(worst) { throw BudgetRefusal(refusal) }
-            // Held against the budget while it runs, so calls side by side cannot all pass it.
-            defer { usage.settle(worst) }
-            return try await sendAdmitted(method, full, params, base: base, json: json)
+        guard let usage else { return try await sendAdmitted(method, full, params, base: base, json: json) }
+        let worst = Billable.worstCase(method: method, path: full, params: params, json: json)
+        if let worst, let refusal = usage.admit(worst) { throw BudgetRefusal(refusal) }
+        // Held against the budget while it runs, so calls side by side cannot all pass it.
+        defer { if let worst { usage.settle(worst) } }
+        let response = try await sendAdmitted(method, full, params, base: base, json: json)
+        // The one place a call is billed: what its answer carried, whichever call made it.
+        if (200..<300).contains(response.status),
+            let billed = Billable.billed(method: method, path: full, params: params, json: json, body: response.body), !billed.isEmpty
+        {
+            usage.record(billed)
         }
-        return try await sendAdmitted(method, full, params, base: base, json: json)
+        return response
     }
 
     private func sendAdmitted(_ method: String, _ full: String, _ params: [(String, String)], base: String?, json: Data?)

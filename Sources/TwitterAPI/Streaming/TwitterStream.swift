@@ -141,8 +141,8 @@ extension TwitterClient {
                                     let message: StreamMessage
                                     if isV2 {
                                         let (m, billed) = try v2.billedStreamMessage(bytes: body)
-                                        // A delivered post is billed as a read.
-                                        bill(billed)
+                                        // The stream's one billing place: a delivered post is a read.
+                                        if let usage, !billed.isEmpty { usage.record(billed) }
                                         message = Self.v2Message(m)
                                     } else {
                                         message = try decoder.streamMessage(bytes: body)
