@@ -27,9 +27,7 @@ extension SyncEngine {
 
     /// How much longer than planned to wait between polls as the budget is used: from 75% of
     /// it the wait grows steadily, to ten times at 100%.
-    public nonisolated static func budgetSlowdown(_ fraction: Double) -> Double {
-        fraction <= 0.75 ? 1 : 1 + min(1, (fraction - 0.75) / 0.25) * 9
-    }
+    public nonisolated static func budgetSlowdown(_ fraction: Double) -> Double { RateSchedule.budgetSlowdown(fraction) }
 
     nonisolated var budgetWords: String {
         guard let l = options.ledger, let b = l.budgetPerDay else { return "" }

@@ -98,7 +98,7 @@ extension SyncEngine {
             let attempt = (retries[id] ?? 0) + 1
             retries[id] = attempt
             let delay = min(320, 5 * pow(2, Double(min(attempt, 7) - 1)))
-            let retryAt = max(now() + delay, blockedUntil(endpoint(id)) ?? 0)
+            let retryAt = max(now() + delay, client.rateLimits.schedule.refusedUntil(endpoint(id)) ?? 0)
             fail(id, error, retry: retryAt)
             // A poller tries again on its own schedule, from this ceiling; a stream-fed timeline
             // must still catch up.
@@ -129,13 +129,6 @@ extension SyncEngine {
         while why.hasSuffix(".") { why.removeLast() }
         if why.contains("log in again") { return why.prefix(1).uppercased() + why.dropFirst() + "." }
         return "The server refused the sign-in (\(why)): log in again with `linnet login`."
-    }
-
-    func blockedUntil(_ endpoint: String) -> Double? { blocked[endpoint] }
-    func block(_ endpoint: String, until: Double, named: Bool) {
-        guard until > blocked[endpoint] ?? 0 else { return }
-        blocked[endpoint] = until
-        if named { blockedByBackoff.remove(endpoint) } else { blockedByBackoff.insert(endpoint) }
     }
 
     /// Whether older posts of a timeline can be asked for by id (a gap below a post filled).

@@ -23,29 +23,17 @@ extension SyncEngine {
         }
     }
 
-    /// Limits per 15 minutes to assume before the first answer: X's table (docs/X-LIMITS.md);
-    /// each answer's headers then say what holds.
-    static func defaultLimit(_ endpoint: String) -> Int {
-        XLimits.perWindow[endpoint].flatMap { $0.user ?? $0.app } ?? 15
-    }
-
-    /// Waits while the last answers said the endpoint's window is spent (or a 429 said to wait).
+    /// Waits while the client's rate-limit schedule holds the endpoint (a spent window, a 429).
     func gate(_ endpoint: String, for id: TimelineID) async throws {
         while true {
             let t = now()
-            var until = 0.0
-            var own = false
-            if let b = blockedUntil(endpoint), b > t { (until, own) = (b, blockedByBackoff.contains(endpoint)) }
-            if let w = client.rateLimits.window(for: endpoint), w.remaining <= 0, Double(w.reset) > t, Double(w.reset) > until {
-                (until, own) = (Double(w.reset), false)
-            }
-            guard until > t else { return }
+            guard case .wait(let until, let reason) = client.rateLimits.schedule.gate(endpoint, now: t) else { return }
             board.count { $0.rateLimitWaits += 1 }
             board.update(id) { $0.state = .rateLimited(until: until) }
-            if own {
+            if reason == .backoff {
                 try await options.clock.sleep(seconds: until - t)
-                // Served (a scaled clock may have shortened it); a later block stays.
-                if blocked[endpoint] == until { blocked[endpoint] = nil }
+                // Served (a scaled clock may have shortened it); a later refusal stays.
+                client.rateLimits.apply(.served(endpoint: endpoint, until: until))
             } else {
                 // The server's window turns over at the start of the reset second.
                 try await options.clock.sleep(until: until - Double(client.serverClockOffset) + 0.02)
@@ -67,17 +55,12 @@ extension SyncEngine {
         case .search(let q): feed = .search(q)
         case .thread, .messages, .conversation: return ([], 0)
         }
-        let endpoint = self.endpoint(id)
-        try await gate(endpoint, for: id)
+        try await gate(endpoint(id), for: id)
         board.count { $0.restRequests += 1 }
-        do {
-            let ask = PageAsk(count: affordablePage(min(face.largestPage ?? .max, r.count)), sinceID: r.sinceID, maxID: r.maxID)
-            let page = try await face.page(feed, ask, me: account.id)
-            return readable(id, page.tweets, page.problems)
-        } catch let e as APIError where e.httpStatus == 429 || e.httpStatus == 420 {
-            block(endpoint, until: e.retryAt.map(Double.init) ?? now() + 60, named: e.retryAt != nil)
-            throw e
-        }
+        // A 429 is kept by the client's schedule, which the next gate reads.
+        let ask = PageAsk(count: affordablePage(min(face.largestPage ?? .max, r.count)), sinceID: r.sinceID, maxID: r.maxID)
+        let page = try await face.page(feed, ask, me: account.id)
+        return readable(id, page.tweets, page.problems)
     }
 
     /// A page's posts, and how many the server returned; posts that could not be read (malformed,
@@ -156,7 +139,7 @@ extension SyncEngine {
         case let e as BudgetRefusal:
             fail(id, reason: e.description, state: .budgetSpent(until: options.ledger?.endOfDay() ?? retry), refused: true)
         case let e as APIError where e.httpStatus == 429 || e.httpStatus == 420:
-            let until = blockedUntil(endpoint(id)) ?? retry
+            let until = client.rateLimits.schedule.refusedUntil(endpoint(id)) ?? retry
             fail(id, reason: "Rate limited: \(e.explanation)", state: .rateLimited(until: until), refused: true)
         case let e as APIError:
             fail(

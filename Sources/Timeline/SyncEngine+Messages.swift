@@ -68,7 +68,8 @@ extension SyncEngine {
         } catch {
             let retry = now() + options.messagesInterval
             for id in messagePanes { fail(id, error, retry: retry) }
-            if let until = blockedUntil(endpoint) ?? client.rateLimits.window(for: endpoint).map({ Double($0.reset) }), until > now(),
+            let schedule = client.rateLimits.schedule
+            if let until = schedule.refusedUntil(endpoint) ?? schedule.windows[endpoint].map({ Double($0.reset) }), until > now(),
                 case let e as APIError = error, e.httpStatus == 429
             {
                 return until - now() + 1

@@ -49,13 +49,12 @@ extension SyncEngine {
         await lanes[id]?.value
         let endpoint = self.endpoint(id)
         let sharers = opened.filter { self.endpoint($0) == endpoint && pollers[$0] != nil }.count
-        var wait = PollPlanner.interval(
-            window: client.rateLimits.window(for: endpoint), now: Int64(now()), windowSeconds: options.windowSeconds,
-            defaultLimit: Self.defaultLimit(endpoint), sharers: sharers)
-        wait = max(wait, options.minimumPollSeconds)
-        if case .offline(let retry, _) = board.status(id).state { wait = max(1, retry - now()) }
-        if case .rateLimited(let until) = board.status(id).state { wait = max(wait, until - now()) }
-        wait *= Self.budgetSlowdown(options.ledger?.budgetFraction ?? 0)
+        var offline: Double?
+        if case .offline(let retry, _) = board.status(id).state { offline = retry }
+        let pace = RateSchedule.Pace(
+            windowSeconds: options.windowSeconds, sharers: sharers, minimumSeconds: options.minimumPollSeconds, offlineUntil: offline,
+            budgetFraction: options.ledger?.budgetFraction ?? 0)
+        var wait = client.rateLimits.schedule.pollSeconds(endpoint, now: now(), pace: pace)
         wait = presenceWait(id, wait)
         let next = now() + wait
         board.update(id) {

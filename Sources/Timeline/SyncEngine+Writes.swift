@@ -90,20 +90,20 @@ extension SyncEngine {
             return tweet
         case .like(let id), .unlike(let id):
             let like: Bool = if case .like = action { true } else { false }
-            return try await toggle(id, optimistic: { $0.with(favorited: like) }) { [face, me = account.id] in
-                try await face.setLiked(like, $0, me: me)
-            }
+            return try await toggle(
+                id, optimistic: { $0.with(favorited: like) }, call: { [face, me = account.id] in try await face.setLiked(like, $0, me: me) }
+            )
         case .retweet(let id):
-            let retweet = try await toggle(id, optimistic: { $0.with(retweeted: true) }) { [face, me = account.id] in
-                try await face.setRetweeted(true, $0, me: me)
-            }
+            let retweet = try await toggle(
+                id, optimistic: { $0.with(retweeted: true) },
+                call: { [face, me = account.id] in try await face.setRetweeted(true, $0, me: me) })
             // Where the answer is only a flag, the next poll brings the retweet.
             if face.writesAnswerWithPost { await store.add(retweet, to: [.home]) }
             return retweet
         case .unretweet(let id):
-            let original = try await toggle(id, optimistic: { $0.with(retweeted: false) }) { [face, me = account.id] in
-                try await face.setRetweeted(false, $0, me: me)
-            }
+            let original = try await toggle(
+                id, optimistic: { $0.with(retweeted: false) },
+                call: { [face, me = account.id] in try await face.setRetweeted(false, $0, me: me) })
             // Our own retweet of it leaves the timelines.
             let snapshot = await store.snapshot()
             for (tid, t) in snapshot.tweets where t.retweetedStatus?.id == original.id && t.user.id == account.id {

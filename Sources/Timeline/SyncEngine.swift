@@ -38,11 +38,6 @@ public actor SyncEngine {
     /// reconciled instead of left behind as a gap.
     var unfinishedCeiling: [TimelineID: TweetID?] = [:]
     var lanes: [TimelineID: Task<Void, Never>] = [:]
-    /// Endpoints answered 429 (or 420), blocked until this Unix time (server time).
-    var blocked: [String: Double] = [:]
-    /// Of those, the ones whose time Linnet chose (the answer named none): a backoff of its
-    /// own, which a scaled test clock may shorten; a time the server named never is.
-    var blockedByBackoff: Set<String> = []
     /// Where timelines carry no like or repost flags of the reader's own: the posts this
     /// session liked and reposted, so a poll's copy does not undo what the user sees.
     var sessionLiked: Set<TweetID> = []
@@ -226,7 +221,7 @@ public actor SyncEngine {
     }
 
     /// Answers a refresh key: at once when the budget allows, otherwise when and why not.
-    public func refresh(_ id: TimelineID) -> PollPlanner.Refresh {
+    public func refresh(_ id: TimelineID) -> RateSchedule.Refresh {
         if Self.isMessages(id) {
             if isAppOnly { return .wait(seconds: 0, message: Self.appOnlyMessages) }
             Task { await pollMessages() }
@@ -235,12 +230,7 @@ public actor SyncEngine {
         if let until = budgetSpentUntil() {
             return .wait(seconds: Int((until - now()).rounded(.up)), message: budgetWords)
         }
-        let endpoint = self.endpoint(id)
-        if let until = blocked[endpoint], until > now() {
-            let s = Int((until - now()).rounded(.up))
-            return .wait(seconds: s, message: "rate limited, next refresh in \(s) s")
-        }
-        let answer = PollPlanner.manualRefresh(window: client.rateLimits.window(for: endpoint), now: Int64(now()))
+        let answer = client.rateLimits.schedule.refresh(endpoint(id), now: now())
         if answer == .now { requestCatchUp(id, ceiling: nil) }
         return answer
     }

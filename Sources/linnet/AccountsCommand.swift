@@ -32,7 +32,8 @@ struct AccountsCommand: AsyncParsableCommand {
                 [
                     a.name == c.active ? "*" : " ", Sanitizer.visible(a.name, keepNewlines: false),
                     a.isAppOnly ? "app-only (read-only)" : "@" + Sanitizer.visible(a.screenName ?? a.name, keepNewlines: false),
-                    (TwitterClient.API(named: a.isOAuth2 ? "v2" : a.api ?? "v1.1") ?? .v1).rawValue, Sanitizer.visible(a.apiBase ?? "", keepNewlines: false),
+                    (TwitterClient.API(named: a.isOAuth2 ? "v2" : a.api ?? "v1.1") ?? .v1).rawValue,
+                    Sanitizer.visible(a.apiBase ?? "", keepNewlines: false),
                 ]
             }
             let widths = (0..<5).map { col in rows.map { Screen.width(of: $0[col]) }.max() ?? 0 }

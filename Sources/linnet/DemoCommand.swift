@@ -95,7 +95,8 @@ struct DemoCommand: AsyncParsableCommand {
         let http = HTTPClient()
         let flow = OAuth2Flow(http: http, clientID: server.configuration.oauth2ClientID, apiBase: server.baseURL)
         let session = OAuth2Session(
-            tokens: OAuth2Tokens(accessToken: t.accessToken, refreshToken: t.refreshToken, expiresAt: t.expiresAt, scopes: OAuth2Flow.scopes),
+            tokens: OAuth2Tokens(
+                accessToken: t.accessToken, refreshToken: t.refreshToken, expiresAt: t.expiresAt, scopes: OAuth2Flow.scopes),
             flow: flow
         ) { _ in }
         let c = server.credentials

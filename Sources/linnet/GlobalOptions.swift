@@ -184,7 +184,8 @@ struct GlobalOptions: ParsableArguments {
         if client.auth.isAppOnly { return client }
         guard let bearer = account?.bearerToken ?? env["LINNET_BEARER_TOKEN"] else { return nil }
         return TwitterClient(
-            endpoints: client.endpoints, auth: .bearer(bearer), http: client.http, clock: client.clock, api: client.api, usage: client.usage)
+            endpoints: client.endpoints, auth: .bearer(bearer), http: client.http, clock: client.clock, api: client.api, usage: client.usage
+        )
     }
 
     /// On v2, where X bills each read: the account's usage ledger (its state folder, the

@@ -49,9 +49,9 @@ import TwitterAPI
         for reset in [Int64.max, Int64.min, 0, 99_999_999_999] {
             for remaining in [0, 1, Int.max] {
                 let w = RateLimit(limit: 15, remaining: remaining, reset: reset)
-                let interval = PollPlanner.interval(window: w, now: Self.now)
+                let interval = RateSchedule.interval(window: w, now: Self.now)
                 #expect(interval.isFinite && interval >= 0 && interval <= Double(Checked.longestWait) * 2)
-                if case .wait(let s, _) = PollPlanner.manualRefresh(window: w, now: Self.now) {
+                if case .wait(let s, _) = RateSchedule.manualRefresh(window: w, now: Self.now) {
                     #expect(s > 0 && Int64(s) <= Checked.longestWait)
                 }
             }

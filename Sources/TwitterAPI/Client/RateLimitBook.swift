@@ -5,9 +5,10 @@ import Locking
     import Glibc
 #endif
 
-/// What the last answers said about each endpoint's rate-limit window, for the scheduler.
+/// The client's rate-limit schedule, fed as answers arrive: the one place what the server said
+/// about its windows and refusals is kept. Thread-safe.
 public final class RateLimitBook: Sendable {
-    private let windows = Locked<[String: RateLimit]>([:])
+    private let state = Locked(RateSchedule())
     private let clock: any WallClock
 
     public init(clock: any WallClock = SystemClock()) { self.clock = clock }
@@ -19,12 +20,17 @@ public final class RateLimitBook: Sendable {
             let remaining = Checked.count(headers["x-rate-limit-remaining"]),
             let reset = Checked.resetTime(headers["x-rate-limit-reset"], now: now)
         else { return }
-        windows.withLock { $0[endpoint] = RateLimit(limit: limit, remaining: status == 429 ? 0 : remaining, reset: reset) }
+        apply(.answered(endpoint: endpoint, window: RateLimit(limit: limit, remaining: remaining, reset: reset), status: status))
     }
 
+    public func apply(_ event: RateSchedule.Event) { state.withLock { $0.apply(event) } }
+
+    /// The schedule as it stands.
+    public var schedule: RateSchedule { state.withLock { $0 } }
+
     /// The window last seen for an endpoint.
-    public func window(for endpoint: String) -> RateLimit? { windows.withLock { $0[endpoint] } }
+    public func window(for endpoint: String) -> RateLimit? { schedule.windows[endpoint] }
 
     /// Every endpoint seen.
-    public var all: [String: RateLimit] { windows.withLock { $0 } }
+    public var all: [String: RateLimit] { schedule.windows }
 }

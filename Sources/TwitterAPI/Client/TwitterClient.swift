@@ -218,6 +218,12 @@ public final class TwitterClient: Sendable {
             let retry =
                 Checked.retryAfter(r.headers["retry-after"], now: now)
                 ?? (r.status == 429 ? Checked.resetTime(r.headers["x-rate-limit-reset"], now: now) : nil)
+            // A refusal for the rate holds the endpoint's family until the time named (or a
+            // backoff of the schedule's own).
+            if r.status == 429 || r.status == 420 {
+                rateLimits.apply(
+                    .refused(endpoint: Self.limitKey(Self.apiPath(path)), retryAt: retry, now: clock.now() + Double(serverClockOffset)))
+            }
             throw APIError(httpStatus: r.status, body: r.body, retryAt: retry)
         }
         return r.body
