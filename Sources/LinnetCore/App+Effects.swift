@@ -59,6 +59,11 @@ extension App {
             editInEditor(text)
             lastFrame = nil
         case .quit: break
+        case .bell: terminal.bell()
+        case .notify(let title, let body): terminal.notify(title: title, body: body)
+        // Answered at once: the prompt waits on nothing but the disk.
+        case .listFiles(let prefix): dispatch(.filesListed(prefix: prefix, settings.files.complete(prefix)))
+        case .inspectFile(let path): dispatch(.fileInspected(path: path, settings.files.inspect(path)))
         }
     }
 }

@@ -38,10 +38,8 @@ extension App {
         } catch {
             let why = (error as? PrivateFileError)?.description ?? "\(error)"
             if state.quitting && !records.isEmpty && !quitDespiteUnsaved {
-                state.quitting = false
                 quitDespiteUnsaved = true
-                inbox.post(
-                    .notice(Words.draftNotSavedQuitCalledOff(why), isError: true))
+                dispatch(.quitCalledOff(why))
             } else if !state.quitting {
                 inbox.post(.notice(Words.draftsNotSaved(why), isError: true))
             }

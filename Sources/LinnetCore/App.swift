@@ -28,6 +28,8 @@ public final class App {
         public var bellOnMessage = false
         /// A desktop notification (OSC 9 / OSC 777) for each new mention.
         public var desktopNotifications = false
+        /// Where the attach prompt looks for files.
+        public var files = FileAccess.disk
         /// config.toml's `[filters]`.
         public var filters = Filters()
         public var panes: [TimelineID] = [.home, .mentions]
@@ -80,7 +82,8 @@ public final class App {
     let effects = EffectQueue()
     let wake: @Sendable () -> Void
     private var lastVersion: UInt64 = .max
-    private var alerts = Alerts()
+    /// The context of the last turn, for an action that cannot wait for the next.
+    private var lastContext: Context?
     /// What the filters hide, worked out once per store version and pane list.
     private var filterCache: (version: UInt64, panes: [TimelineID], views: [TimelineID: FilteredView])?
     private var filterMemo: [TweetID: (ObjectIdentifier, Bool)] = [:]
@@ -108,10 +111,18 @@ public final class App {
         state = AppState(
             account: engine.account.screenName, width: size.width, height: size.height,
             now: settings.clock.now(), themeName: settings.theme.name, panes: settings.panes)
-        state.confirmBeforePost = settings.confirmBeforePost
-        state.readOnly = engine.isAppOnly
-        state.cannot = engine.refusedInAdvance
-        state.statusNote = settings.statusNote
+        _ = Reducer.reduce(&state, .accountOpened(accountFacts), Context(snapshot: TimelineSnapshot()))
+    }
+
+    private var accountFacts: AccountFacts {
+        AccountFacts(
+            confirmBeforePost: settings.confirmBeforePost, readOnly: engine.isAppOnly, cannot: engine.refusedInAdvance,
+            statusNote: settings.statusNote)
+    }
+
+    /// Reduces an action at once (not at the next turn), and runs what it asks for.
+    func dispatch(_ action: Action) {
+        for e in Reducer.reduce(&state, action, lastContext ?? Context(snapshot: TimelineSnapshot())) { perform(e) }
     }
 
     /// Runs until the user quits; saves the cache on the way out.
@@ -166,15 +177,7 @@ public final class App {
         for id in state.panes.map(\.id) { await engine.open(id) }
         // Back on the pane the last session ended on (opened again if it was a search or a
         // user's tweets opened then).
-        if let name = readSession(), let id = Config.pane(name) {
-            if let i = state.panes.firstIndex(where: { $0.id == id }) {
-                state.active = i
-            } else {
-                state.panes.append(PaneState(id))
-                state.active = state.panes.count - 1
-                await engine.open(id)
-            }
-        }
+        if let name = readSession(), let id = Config.pane(name) { dispatch(.sessionRestored(id)) }
     }
 
     /// Stops syncing and saves drafts and the cache.
@@ -214,26 +217,16 @@ public final class App {
         settings.account = name
         savedDrafts = []
         lastVersion = .max
-        alerts = Alerts()
         filterCache = nil
         lastFrame = nil
         let old = state
         state = AppState(
             account: engine.account.screenName, width: old.width, height: old.height, now: old.now,
             themeName: old.themeName, panes: settings.panes)
-        state.confirmBeforePost = settings.confirmBeforePost
-        state.readOnly = engine.isAppOnly
-        state.cannot = engine.refusedInAdvance
+        lastContext = nil
+        dispatch(.accountOpened(accountFacts))
         inbox.post(.notice(Words.readingAs(name, screenName: engine.account.screenName), isError: false))
         await start()
-    }
-
-    /// Whether a timeline has been read from the server at least once (it polls or streams).
-    static func readFromServer(_ state: SyncState) -> Bool {
-        switch state {
-        case .polling, .streaming, .budgetSpent, .rateLimited: return true
-        case .idle, .loading, .connecting, .offline: return false
-        }
     }
 
     /// One turn of the loop: wait for keys or a wake-up, reduce, run effects, draw if changed.
@@ -250,18 +243,6 @@ public final class App {
         if snapshot.version != lastVersion {
             lastVersion = snapshot.version
             actions.append(.storeChanged)
-            // A muted mention rings nothing: the pane's filtered view is what counts.
-            let shown = filtered(snapshot)[.mentions]?.view ?? snapshot.timelines[.mentions]
-            let alerts = self.alerts.update(
-                mentions: Array(shown?.ids ?? []), tweet: { snapshot.tweets[$0] }, mailbox: snapshot.mailbox, now: settings.clock.now(),
-                bellOnMention: settings.bellOnMention, bellOnMessage: settings.bellOnMessage, desktop: settings.desktopNotifications,
-                mentionsLoaded: Self.readFromServer(engine.board.status(.mentions).state))
-            for alert in alerts {
-                switch alert {
-                case .bell: terminal.bell()
-                case .notify(let title, let body): terminal.notify(title: title, body: body)
-                }
-            }
         }
         if !keys.isEmpty { actions.append(.keys(keys)) }
         var context = Context(
@@ -273,7 +254,12 @@ public final class App {
         if engine.face.billsReads, let ledger = engine.options.ledger {
             context.costToday = Words.costToday(UsageFormat.dollars(ledger.todayCost))
         }
+        context.alertRules = AlertRules(
+            bellOnMention: settings.bellOnMention, bellOnMessage: settings.bellOnMessage, desktop: settings.desktopNotifications)
+        // A muted mention rings nothing: the pane's filtered view, before any reveal, is what counts.
+        context.unrevealedMentions = Array((filtered(snapshot)[.mentions]?.view ?? snapshot.timelines[.mentions])?.ids ?? [])
         context.filtered = filteredContext(snapshot)
+        lastContext = context
         var effects: [Effect] = []
         for a in actions { effects += Reducer.reduce(&state, a, context) }
         // The reveal key (or its end) changes what the panes show in this very frame.

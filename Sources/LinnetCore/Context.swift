@@ -23,8 +23,11 @@ public struct Context: Sendable {
     public var upload: UploadStatus?
     /// The terminal marks pastes (bracketed paste): no guessing from bursts.
     public var bracketedPaste = false
-    /// Where the attach prompt looks for files.
-    public var files = FileAccess.disk
+    /// When new mentions and messages ring the bell or show a desktop notice.
+    public var alertRules = AlertRules()
+    /// The mentions pane as the filters leave it, before the reveal key (a muted mention rings
+    /// nothing even while revealed); nil: the pane as shown.
+    public var unrevealedMentions: [TweetID]?
     /// Today's estimated cost on a pay-per-use API (`≈ $0.42 today`), nil where nothing is billed.
     public var costToday: String?
     /// Panes with tweets hidden by the filters: what they show instead of the store's timeline.
@@ -105,6 +108,18 @@ public struct PaneIDs: RandomAccessCollection, Sendable {
         var j = i
         while j < newestFirst.count && newestFirst[j] == gone { j += 1 }
         return j < newestFirst.count ? newestFirst[j] : nil
+    }
+}
+
+/// The reader's settings for alerts.
+public struct AlertRules: Sendable, Equatable {
+    public var bellOnMention = false
+    public var bellOnMessage = false
+    public var desktop = false
+    public init(bellOnMention: Bool = false, bellOnMessage: Bool = false, desktop: Bool = false) {
+        self.bellOnMention = bellOnMention
+        self.bellOnMessage = bellOnMessage
+        self.desktop = desktop
     }
 }
 

@@ -52,6 +52,7 @@ extension Reducer {
 
     /// The attach prompt: a path (Tab completes it), then the file's alt text.
     static func editAttach(_ command: Command, _ s: inout AppState, _ c: Context) -> [Effect] {
+        var fx: [Effect] = []
         guard var box = s.compose, var p = box.attach else { return [] }
         box.error = nil
         switch command {
@@ -61,17 +62,7 @@ extension Reducer {
             return []
         case .complete:
             guard p.stage == .path else { return [] }
-            let found = c.files.complete(p.editor.text)
-            if found.count == 1 {
-                p.editor = Editor(found[0])
-                p.candidates = []
-            } else if let common = Self.commonPrefix(found), common.count > p.editor.text.count {
-                p.editor = Editor(common)
-                p.candidates = found
-            } else {
-                p.candidates = found
-                if found.isEmpty { box.error = Words.noFileMatches(p.editor.text) }
-            }
+            fx.append(.listFiles(p.editor.text))
         case .send:
             switch p.stage {
             case .path:
@@ -81,16 +72,7 @@ extension Reducer {
                     s.compose = box
                     return []
                 }
-                switch c.files.inspect(path) {
-                case .failure(let e): box.error = e.description
-                case .success(let file):
-                    if let why = MediaFile.refusal(adding: file, to: box.media) {
-                        box.error = why
-                    } else {
-                        p = AttachPrompt()
-                        p.stage = .altText(file)
-                    }
-                }
+                fx.append(.inspectFile(path))
             case .altText(var file):
                 let alt = p.editor.text.trimmedLines()
                 guard alt.count <= MediaFile.altTextLimit else {
@@ -116,7 +98,42 @@ extension Reducer {
         }
         box.attach = p
         s.compose = box
-        return []
+        return fx
+    }
+
+    /// Names that complete the path being typed: one fills it in, several fill what they share
+    /// and are listed. An answer for a path no longer typed is let go.
+    static func filesListed(_ prefix: String, _ found: [String], _ s: inout AppState) {
+        guard var box = s.compose, var p = box.attach, p.stage == .path, p.editor.text == prefix else { return }
+        if found.count == 1 {
+            p.editor = Editor(found[0])
+            p.candidates = []
+        } else if let common = Self.commonPrefix(found), common.count > p.editor.text.count {
+            p.editor = Editor(common)
+            p.candidates = found
+        } else {
+            p.candidates = found
+            if found.isEmpty { box.error = Words.noFileMatches(p.editor.text) }
+        }
+        box.attach = p
+        s.compose = box
+    }
+
+    /// The file chosen: its alt text is asked for next, or why it cannot go is said.
+    static func fileInspected(_ path: String, _ result: Result<MediaFile, MediaError>, _ s: inout AppState) {
+        guard var box = s.compose, box.attach?.stage == .path, box.attach?.editor.text.trimmed() == path else { return }
+        switch result {
+        case .failure(let e): box.error = e.description
+        case .success(let file):
+            if let why = MediaFile.refusal(adding: file, to: box.media) {
+                box.error = why
+            } else {
+                var p = AttachPrompt()
+                p.stage = .altText(file)
+                box.attach = p
+            }
+        }
+        s.compose = box
     }
 
     static func commonPrefix(_ names: [String]) -> String? {

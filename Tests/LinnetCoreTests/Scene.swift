@@ -58,9 +58,22 @@ enum Scene {
     }
 
     /// Runs actions through the reducer, collecting effects.
-    static func run(_ s: inout AppState, _ c: Context, _ actions: [Action]) -> [Effect] {
+    /// Reduces actions in order; the attach prompt's questions of the disk are answered at
+    /// once, before the next action, as the app answers them.
+    static func run(_ s: inout AppState, _ c: Context, _ actions: [Action], files: FileAccess = .disk) -> [Effect] {
         var fx: [Effect] = []
-        for a in actions { fx += Reducer.reduce(&s, a, c) }
+        var queue = actions[...]
+        while let a = queue.popFirst() {
+            let out = Reducer.reduce(&s, a, c)
+            fx += out
+            for e in out.reversed() {
+                switch e {
+                case .listFiles(let prefix): queue.insert(.filesListed(prefix: prefix, files.complete(prefix)), at: queue.startIndex)
+                case .inspectFile(let path): queue.insert(.fileInspected(path: path, files.inspect(path)), at: queue.startIndex)
+                default: break
+                }
+            }
+        }
         return fx
     }
 
