@@ -22,6 +22,7 @@ public final class CursesTerminal: Terminal {
     /// Linnet turned grapheme cluster mode on, and turns it off when it leaves.
     private var enabledClusterMode = false
     public private(set) var bracketedPaste = false
+    public private(set) var widthMode = WidthMode.perScalar
     /// Links on the screen are written as OSC 8 hyperlinks.
     public var hyperlinks = false
     static let inputModesOn = "\u{1B}[?2004h\u{1B}[?1004h"
@@ -176,8 +177,8 @@ public final class CursesTerminal: Terminal {
                     Self.writeAll(Array("\u{1B}[?2027h".utf8))
                     enabledClusterMode = true
                 }
-                if DisplayWidth.mode != .grapheme {
-                    DisplayWidth.mode = .grapheme
+                if widthMode != .grapheme {
+                    widthMode = .grapheme
                     changed = true
                 }
             case 2004:
@@ -201,7 +202,9 @@ public final class CursesTerminal: Terminal {
     /// and `doupdate` writes the bytes. Graphemes ncurses cannot hold (more than one scalar
     /// that takes room, or more scalars than a cell keeps) are then written whole, straight to
     /// the terminal at their place, on every row ncurses touched.
-    public func present(_ screen: Screen) {
+    public func present(_ screen: Screen) { DisplayWidth.$mode.withValue(widthMode) { draw(screen) } }
+
+    private func draw(_ screen: Screen) {
         let full = last.map { $0.width != screen.width || $0.height != screen.height } ?? true
         if full { clearok(cn_stdscr(), true) }
         var touched = Set<Int>()

@@ -251,6 +251,7 @@ public final class App {
         context.currentAccount = settings.account
         context.upload = engine.board.upload
         context.bracketedPaste = terminal.bracketedPaste
+        context.widthMode = terminal.widthMode
         if engine.face.billsReads, let ledger = engine.options.ledger {
             context.costToday = Words.costToday(UsageFormat.dollars(ledger.todayCost))
         }

@@ -2,6 +2,7 @@ import Bedrock
 import FoundationEssentials
 import Screen
 import Timeline
+import TweetText
 import TwitterAPI
 
 #if canImport(Glibc)
@@ -23,6 +24,8 @@ public struct Context: Sendable {
     public var upload: UploadStatus?
     /// The terminal marks pastes (bracketed paste): no guessing from bursts.
     public var bracketedPaste = false
+    /// How the terminal measures a grapheme cluster: every width the reducer and views take.
+    public var widthMode = WidthMode.perScalar
     /// When new mentions and messages ring the bell or show a desktop notice.
     public var alertRules = AlertRules()
     /// The mentions pane as the filters leave it, before the reveal key (a muted mention rings

@@ -39,6 +39,10 @@ public enum Reducer {
     /// snapshot and the key map from `c` (never the theme), and returns the effects to run, in order.
     /// Pure: no I/O, no clock (time arrives as `.tick`), so every key can be tested by value.
     public static func reduce(_ s: inout AppState, _ action: Action, _ c: Context) -> [Effect] {
+        DisplayWidth.$mode.withValue(c.widthMode) { apply(&s, action, c) }
+    }
+
+    private static func apply(_ s: inout AppState, _ action: Action, _ c: Context) -> [Effect] {
         let before = s.panes
         var fx: [Effect] = []
         switch action {

@@ -201,6 +201,8 @@ final class CardCache: Sendable {
         var width: Int
         var theme: Int
         var age: String
+        /// Widths differ by the terminal's mode: a card laid out in one is not the other's.
+        var mode = DisplayWidth.mode
     }
 
     static let shared = CardCache()

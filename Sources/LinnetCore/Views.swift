@@ -11,6 +11,10 @@ import TwitterAPI
 /// Pure drawing: a state and the store's picture become a `Screen`.
 public enum Views {
     public static func render(_ s: AppState, _ c: Context, theme t: Theme = .fallback) -> Screen {
+        DisplayWidth.$mode.withValue(c.widthMode) { draw(s, c, t) }
+    }
+
+    private static func draw(_ s: AppState, _ c: Context, _ t: Theme) -> Screen {
         var screen = Screen(width: s.width, height: s.height, fill: t[.text])
         let reply = replyContext(s, c, t)
         let layout = Layout(s, replyLines: reply.count + (s.compose?.media.count ?? 0))

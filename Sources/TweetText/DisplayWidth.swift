@@ -1,10 +1,8 @@
-import Synchronization
-
 /// How a terminal advances over a grapheme cluster. Most give each scalar its own width (a
 /// Devanagari consonant 1, a virama or vowel sign 0; each emoji of a ZWJ sequence 2): `perScalar`.
 /// Terminals in grapheme cluster mode (DEC mode 2027: foot, WezTerm, Ghostty, Contour, recent
 /// kitty) treat a whole cluster as one unit: `grapheme`.
-public enum WidthMode: Sendable, Equatable {
+public enum WidthMode: Sendable, Hashable {
     case perScalar, grapheme
 }
 
@@ -12,12 +10,10 @@ public enum WidthMode: Sendable, Equatable {
 /// scalar's cells, what most terminals do), or per cluster (emoji sequences, flags and VS16
 /// forms as two cells: mode 2027).
 public enum DisplayWidth {
-    /// The mode the terminal was found in at start; per scalar until told otherwise.
-    private static let graphemeMode = Atomic<Bool>(false)
-    public static var mode: WidthMode {
-        get { graphemeMode.load(ordering: .relaxed) ? .grapheme : .perScalar }
-        set { graphemeMode.store(newValue == .grapheme, ordering: .relaxed) }
-    }
+    /// The mode widths are measured in: bound for a task by whoever knows the terminal (the
+    /// reducer and views from their context, the terminal while it draws); per scalar where
+    /// nothing is bound. Never a process-wide setting.
+    @TaskLocal public static var mode: WidthMode = .perScalar
 
     /// Cells for one grapheme cluster in the terminal's mode.
     public static func of(_ character: Character) -> Int { of(character, mode: mode) }

@@ -93,3 +93,29 @@ import TwitterAPI
         #expect(file == photo)
     }
 }
+
+/// The terminal's width mode reaches the views through the context: the same frame lays out a
+/// family emoji in six cells per scalar and in two per cluster (mode 2027).
+@Suite struct WidthModeContextTests {
+    @Test func theViewsMeasureInTheContextsMode() async {
+        let store = TimelineStore()
+        await store.merge(page: [Scene.tweet(1, Scene.ann, "👨‍👩‍👧 fin", age: 60)], into: .home, request: PageRequest(count: 20))
+        var c = Scene.context(await store.snapshot())
+        var s = Scene.state(60, 12)
+        _ = Reducer.reduce(&s, .storeChanged, c)
+        func column(_ screen: Screen) -> Int? {
+            for y in 0..<screen.height {
+                for x in 0..<(screen.width - 2)
+                where screen.grapheme(x, y) == "f" && screen.grapheme(x + 1, y) == "i" && screen.grapheme(x + 2, y) == "n" {
+                    return x
+                }
+            }
+            return nil
+        }
+        let perScalar = column(Views.render(s, c))
+        c.widthMode = .grapheme
+        let perCluster = column(Views.render(s, c))
+        #expect(perScalar != nil && perCluster != nil)
+        #expect((perScalar ?? 0) - (perCluster ?? 0) == 4, "\(String(describing: perScalar)) \(String(describing: perCluster))")
+    }
+}
