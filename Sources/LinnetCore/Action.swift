@@ -17,10 +17,10 @@ public enum Action: Sendable {
     /// The text the external editor saved, for the compose box.
     case edited(String)
     /// Lists of the account (`of` nil) or of someone else.
-    case listsLoaded([TwitterClient.ListInfo], of: User? = nil)
-    case profileLoaded(TwitterClient.Profile)
-    case peopleFinished(PeopleAction, Result<TwitterClient.Profile, SyncError>)
-    case peopleLoaded(User, followers: Bool, TwitterClient.PeoplePage, appending: Bool)
+    case listsLoaded([ListInfo], of: User? = nil)
+    case profileLoaded(Profile)
+    case peopleFinished(PeopleAction, Result<Profile, SyncError>)
+    case peopleLoaded(User, followers: Bool, PeoplePage, appending: Bool)
     case messageSent(MessageTarget, Result<DirectMessage, SyncError>)
     /// One more tweet of a thread is in.
     case threadProgress(sent: Int)

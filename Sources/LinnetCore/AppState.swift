@@ -77,7 +77,7 @@ public struct AppState: Equatable, Sendable {
     public var noticeLog: [Notice] = []
     public var showLog = false
     /// A person's profile, over the pane.
-    public var profile: TwitterClient.Profile?
+    public var profile: Profile?
     /// Until when muted tweets are shown anyway (the reveal key), if they are.
     public var revealMutedUntil: Double?
     /// An older page of messages is being read.

@@ -37,7 +37,7 @@ public struct LinkPicker: Equatable, Sendable {
     }
 
     /// The account's lists, each with its size and description.
-    public init(lists: [TwitterClient.ListInfo]) {
+    public init(lists: [ListInfo]) {
         items = lists.map { l in
             var label = "\(l.name) · \(l.memberCount) member\(l.memberCount == 1 ? "" : "s")"
             if !l.description.isEmpty { label += " · " + l.description }

@@ -13,7 +13,7 @@ extension Reducer {
     static func profileKeys(_ command: Command, _ s: inout AppState) -> [Effect] {
         guard let p = s.profile else { return [] }
         let u = p.user
-        func ask(_ make: (TwitterClient.Relationship) -> PeopleAction) -> [Effect] {
+        func ask(_ make: (Relationship) -> PeopleAction) -> [Effect] {
             if s.readOnly {
                 s.notice = Notice(SyncEngine.appOnlyWrites, isError: false, at: s.now)
             } else if let r = p.relationship {

@@ -12,29 +12,6 @@ public enum Reducer {
     /// Seconds the reveal key shows muted tweets.
     public static let revealSeconds = 30.0
 
-    /// Whether a timeline has been read from the server at least once (it polls or streams).
-    static func readFromServer(_ state: SyncState) -> Bool {
-        switch state {
-        case .polling, .streaming, .budgetSpent, .rateLimited: return true
-        case .idle, .loading, .connecting, .offline: return false
-        }
-    }
-
-    /// The bell and desktop notices a new snapshot calls for.
-    static func alerts(_ s: inout AppState, _ c: Context) -> [Effect] {
-        let rules = c.alertRules
-        let found = s.alerts.update(
-            mentions: c.unrevealedMentions ?? Array(c.view(.mentions)?.ids ?? []), tweet: { c.snapshot.tweets[$0] },
-            mailbox: c.snapshot.mailbox, now: s.now, bellOnMention: rules.bellOnMention, bellOnMessage: rules.bellOnMessage,
-            desktop: rules.desktop, mentionsLoaded: c.statuses[.mentions].map { readFromServer($0.state) } ?? false)
-        return found.map { alert in
-            switch alert {
-            case .bell: .bell
-            case .notify(let title, let body): .notify(title: title, body: body)
-            }
-        }
-    }
-
     /// The one entry point of the UI's logic: applies `action` to `s`, reading the store's
     /// snapshot and the key map from `c` (never the theme), and returns the effects to run, in order.
     /// Pure: no I/O, no clock (time arrives as `.tick`), so every key can be tested by value.
@@ -55,22 +32,7 @@ public enum Reducer {
             if let n = s.notice, now - n.at > noticeLifetime { s.notice = nil }
             if let until = s.revealMutedUntil, now >= until { s.revealMutedUntil = nil }
         case .storeChanged: fx += alerts(&s, c)
-        case .accountOpened(let facts):
-            s.confirmBeforePost = facts.confirmBeforePost
-            s.readOnly = facts.readOnly
-            s.cannot = facts.cannot
-            s.statusNote = facts.statusNote
-        case .sessionRestored(let id):
-            if let i = s.panes.firstIndex(where: { $0.id == id }) {
-                s.active = i
-            } else {
-                s.panes.append(PaneState(id))
-                s.active = s.panes.count - 1
-                fx.append(.open(id))
-            }
-        case .quitCalledOff(let why):
-            s.quitting = false
-            s.notice = Notice(Words.draftNotSavedQuitCalledOff(why), isError: true, at: s.now)
+        case .accountOpened, .sessionRestored, .quitCalledOff: fx += session(action, &s)
         case .filesListed(let prefix, let names): filesListed(prefix, names, &s)
         case .fileInspected(let path, let result): fileInspected(path, result, &s)
         case .writeFinished(let write, let result): fx += finished(write, result, &s)

@@ -10,7 +10,7 @@ import TwitterAPI
 /// A person's profile over the pane: who they are, in their words, their counts, how the
 /// account stands to them, and the keys that act on them.
 extension Views {
-    static func profile(_ screen: inout Screen, _ p: TwitterClient.Profile, _ s: AppState, _ t: Theme) {
+    static func profile(_ screen: inout Screen, _ p: Profile, _ s: AppState, _ t: Theme) {
         let u = p.user
         let w = max(10, s.width - 4)
         let inner = w - 2

@@ -121,7 +121,7 @@ extension Words {
     /// The profile's keys, from how the account stands to them (none of the first three on
     /// oneself; block only where the account can).
     public static func profileKeys(
-        _ r: TwitterClient.Relationship?, canBlock: Bool, canFollow: Bool = true, canWrite: Bool = true
+        _ r: Relationship?, canBlock: Bool, canFollow: Bool = true, canWrite: Bool = true
     ) -> String {
         var keys: [String] = []
         if let r, canWrite {

@@ -37,18 +37,18 @@ public enum PeopleAction: Sendable, Equatable {
 
 extension SyncEngine {
     /// A person's profile, with how this account stands to them.
-    public func profile(_ screenName: String) async throws -> TwitterClient.Profile {
+    public func profile(_ screenName: String) async throws -> Profile {
         try await client.profile(screenName: screenName, me: isAppOnly ? nil : account)
     }
 
     /// Who follows a person, or whom they follow, a page at a time.
-    public func people(of user: User, followers: Bool, next: String?) async throws -> TwitterClient.PeoplePage {
+    public func people(of user: User, followers: Bool, next: String?) async throws -> PeoplePage {
         try await client.people(of: user, followers: followers, next: next)
     }
 
     /// Carries out a follow, mute or block and answers with the profile as it now stands; a
     /// mute changes what the panes hide at once.
-    public func perform(_ action: PeopleAction) async -> Result<TwitterClient.Profile, SyncError> {
+    public func perform(_ action: PeopleAction) async -> Result<Profile, SyncError> {
         if isAppOnly { return .failure(SyncError(Self.appOnlyWrites)) }
         if let words = refusedByAccessLevel[action.kind] {
             return .failure(SyncError("Could not \(action.verb): \(words) Nothing was sent.", status: 403))
@@ -76,13 +76,13 @@ extension SyncEngine {
             return .success(try await profile(action.user.screenName))
         } catch {
             // Done, though the profile could not be read again: what was asked is what holds.
-            var r = TwitterClient.Relationship()
+            var r = Relationship()
             switch action {
             case .follow(_, let on): r.following = on
             case .mute(_, let on): r.muting = on
             case .block(_, let on): r.blocking = on
             }
-            return .success(TwitterClient.Profile(user: action.user, relationship: r))
+            return .success(Profile(user: action.user, relationship: r))
         }
     }
 }

@@ -150,7 +150,7 @@ public actor SyncEngine {
     }
 
     /// The account's lists and the lists it follows (for the list picker).
-    public func lists(of user: User? = nil) async throws -> [TwitterClient.ListInfo] {
+    public func lists(of user: User? = nil) async throws -> [ListInfo] {
         if let user { return try await client.lists(me: user) }
         guard !isAppOnly else { throw SyncError(Self.appOnlyTimelines) }
         return try await client.lists(me: account)

@@ -260,9 +260,6 @@ public actor TimelineStore {
         return true
     }
 
-    /// Whether a tweet was deleted (its delete was seen).
-    public func isDeleted(_ id: TweetID) -> Bool { deleted.contains(id) }
-
     /// Replaces a tweet's object (a like or retweet count changed) where it is held.
     public func update(_ tweet: Tweet) {
         guard tweets[tweet.id] != nil, !deleted.contains(tweet.id) else { return }

@@ -126,7 +126,7 @@ import TwitterAPI
         #expect(s.drafts.first?.to == target)
         // Writing to her again opens the kept draft, not an empty box.
         s.panes = [PaneState(.home)]
-        s.profile = TwitterClient.Profile(user: Scene.ann, relationship: .init())
+        s.profile = Profile(user: Scene.ann, relationship: .init())
         _ = Scene.run(&s, c, [Scene.keys("d")])
         #expect(s.compose?.editor.text == "later" && s.compose?.to == target && s.profile == nil)
     }

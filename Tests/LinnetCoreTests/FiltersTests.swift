@@ -241,9 +241,9 @@ import TwitterAPI
         _ = Reducer.reduce(&s, .listsLoaded([]), c)
         #expect(s.links == nil && s.notice?.text == "You have no lists and follow none.")
         let lists = [
-            TwitterClient.ListInfo(
+            ListInfo(
                 id: "1", name: "Friends", slug: "friends", owner: "linnet_demo", description: "People I read first", memberCount: 3),
-            TwitterClient.ListInfo(id: "3", name: "Reading", slug: "reading", owner: "ann", description: "", memberCount: 1),
+            ListInfo(id: "3", name: "Reading", slug: "reading", owner: "ann", description: "", memberCount: 1),
         ]
         _ = Reducer.reduce(&s, .listsLoaded(lists), c)
         let text = Views.render(s, c).text

@@ -37,7 +37,7 @@ import TwitterAPI
         Self.check(Views.render(s, c), box: help, "link picker")
         _ = Scene.run(&s, c, [.keys([.escape])])
         // The profile.
-        _ = Reducer.reduce(&s, .profileLoaded(TwitterClient.Profile(user: ProfileTests.ann, relationship: .init())), c)
+        _ = Reducer.reduce(&s, .profileLoaded(Profile(user: ProfileTests.ann, relationship: .init())), c)
         Self.check(Views.render(s, c), box: help, "profile")
         _ = Scene.run(&s, c, [.keys([.escape])])
         // The notice log.

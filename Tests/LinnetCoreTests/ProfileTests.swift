@@ -13,11 +13,11 @@ import TwitterAPI
         location: "Lisbon", url: "https://ann.example/", isVerified: true, followersCount: 1_234, friendsCount: 56,
         statusesCount: 7_890, createdAt: 1_262_304_000)
 
-    static func opened(_ r: TwitterClient.Relationship?) async -> (AppState, Context) {
+    static func opened(_ r: Relationship?) async -> (AppState, Context) {
         let c = Scene.context(await Scene.store().snapshot())
         var s = Scene.state(100, 30)
         _ = Reducer.reduce(&s, .storeChanged, c)
-        _ = Reducer.reduce(&s, .profileLoaded(TwitterClient.Profile(user: ann, relationship: r)), c)
+        _ = Reducer.reduce(&s, .profileLoaded(Profile(user: ann, relationship: r)), c)
         return (s, c)
     }
 
@@ -29,7 +29,7 @@ import TwitterAPI
         let fx = Scene.run(&s, c, [Scene.keys("p")])
         #expect(fx == [.loadProfile("ann")])
         #expect(s.notice?.text == Words.loadingProfile("ann"))
-        _ = Reducer.reduce(&s, .profileLoaded(TwitterClient.Profile(user: Self.ann, relationship: .init(followedBy: true))), c)
+        _ = Reducer.reduce(&s, .profileLoaded(Profile(user: Self.ann, relationship: .init(followedBy: true))), c)
         #expect(s.keyMode == .profile && s.notice == nil)
         let text = Views.render(s, c).text
         for part in [
@@ -64,7 +64,7 @@ import TwitterAPI
         fx = Scene.run(&s, c, [Scene.keys("m"), Scene.keys("y")])
         #expect(fx == [.people(.mute(Self.ann, true))])
         // The answer: the profile as it now stands, and a notice saying what was done.
-        let now = TwitterClient.Profile(user: Self.ann, relationship: .init(following: true, muting: true))
+        let now = Profile(user: Self.ann, relationship: .init(following: true, muting: true))
         _ = Reducer.reduce(&s, .peopleFinished(.mute(Self.ann, true), .success(now)), c)
         #expect(s.profile == now && s.notice?.text == Words.peopleDone(.mute(Self.ann, true)))
         #expect(Views.render(s, c).text.contains(Words.mutedMark))
@@ -101,7 +101,7 @@ import TwitterAPI
         #expect(fx == [.loadLists(of: Self.ann)] && s.notice?.text == Words.loadingListsOf("ann"))
         _ = Reducer.reduce(&s, .listsLoaded([], of: Self.ann), c)
         #expect(s.links == nil && s.notice?.text == "@ann has no lists and follows none.")
-        let reading = TwitterClient.ListInfo(id: "3", name: "Reading", slug: "reading", owner: "ann", description: "", memberCount: 1)
+        let reading = ListInfo(id: "3", name: "Reading", slug: "reading", owner: "ann", description: "", memberCount: 1)
         _ = Reducer.reduce(&s, .listsLoaded([reading], of: Self.ann), c)
         #expect(s.keyMode == .picker && s.profile != nil)
         // esc goes back to the profile; enter on a list opens it as a pane and closes the profile.

@@ -68,7 +68,7 @@ import TwitterAPI
         try await step("a mute") { try await client.setMuted(true, user: other.id, me: me.id) }
         try await step("mutes") { _ = try await client.mutedUserIDs(me: me.id) }
         try await step("a mute undone") { try await client.setMuted(false, user: other.id, me: me.id) }
-        var messages: TwitterClient.MessagePage?
+        var messages: MessagePage?
         try await step("messages") { messages = try await client.messages(me: me) }
         if let peer = messages?.users.first(where: { $0.id != me.id }) {
             try await step("a message sent") { _ = try await client.sendMessage("billed as one", to: peer.id, me: me) }

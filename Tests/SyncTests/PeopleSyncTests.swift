@@ -26,7 +26,7 @@ import TwitterAPI
         try await client.setMuted(true, user: friend.id, me: me.id)
         p = try await client.profile(screenName: friend.screenName, me: me)
         #expect(
-            p.relationship == TwitterClient.Relationship(following: true, followedBy: p.relationship?.followedBy ?? false, muting: true))
+            p.relationship == Relationship(following: true, followedBy: p.relationship?.followedBy ?? false, muting: true))
         // One's own profile has no relationship.
         #expect(try await client.profile(screenName: me.screenName, me: me).relationship == nil)
         if api == .v1 {

@@ -115,15 +115,6 @@ import TwitterAPI
         #expect(!(try await homeAuthors()).contains(followed))
         try await h.client.v2Unmute(userID: me.id, followed)
         #expect(try await homeAuthors().contains(followed))
-        // Bookmarks.
-        let posts = try await h.client.v2Home(userID: me.id, .init(maxResults: 5)).tweets
-        for p in posts { try await h.client.v2Bookmark(userID: me.id, p.id) }
-        let first = try await h.client.v2Bookmarks(userID: me.id, .init(maxResults: 3))
-        #expect(first.tweets.map(\.id) == Array(posts.map(\.id).reversed().prefix(3)))
-        let rest = try await h.client.v2Bookmarks(userID: me.id, .init(maxResults: 3, token: first.meta.nextToken))
-        #expect(rest.tweets.map(\.id) == Array(posts.map(\.id).reversed().dropFirst(3)))
-        try await h.client.v2RemoveBookmark(userID: me.id, posts[0].id)
-        #expect(try await h.client.v2Bookmarks(userID: me.id).tweets.count == posts.count - 1)
     }
 
     /// A small photo in one request, a video in segments; both attached to a post and read back

@@ -7,24 +7,6 @@ import FoundationEssentials
 /// Lists on either API: the account's own and those it follows, and a list's tweets. A list is
 /// named as people write it, `owner/slug` (the slug is the name in lower case, spaces as `-`).
 extension TwitterClient {
-    public struct ListInfo: Equatable, Sendable {
-        public var id: String
-        public var name: String
-        public var slug: String
-        public var owner: String
-        public var description: String
-        public var memberCount: Int
-        /// `owner/slug`.
-        public var reference: String { "\(owner)/\(slug)" }
-        public init(id: String, name: String, slug: String, owner: String, description: String, memberCount: Int) {
-            self.id = id
-            self.name = name
-            self.slug = slug
-            self.owner = owner
-            self.description = description
-            self.memberCount = memberCount
-        }
-    }
 
     /// A list name as a slug, as Twitter makes them.
     public static func slug(_ name: String) -> String {

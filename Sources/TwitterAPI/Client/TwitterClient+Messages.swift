@@ -12,19 +12,6 @@ extension TwitterClient {
     /// X's limit on one message, in characters.
     public static let messageLimit = 10_000
 
-    public struct MessagePage: Equatable, Sendable {
-        /// Newest first, as both APIs answer.
-        public var messages: [DirectMessage]
-        /// Everyone the messages name.
-        public var users: [User]
-        public var next: String?
-        public init(messages: [DirectMessage], users: [User], next: String?) {
-            self.messages = messages
-            self.users = users
-            self.next = next
-        }
-    }
-
     /// A page of the account's messages, sent and received; `next` from the page before.
     public func messages(me: User, next: String? = nil) async throws -> MessagePage {
         var page = api == .v2 ? try await v2MessagePage(next: next) : try await v1MessagePage(next: next)

@@ -7,38 +7,6 @@ import FoundationEssentials
 /// People on either API: a profile with how the account stands to it, follows and blocks, and
 /// who follows whom.
 extension TwitterClient {
-    public struct Relationship: Equatable, Sendable {
-        public var following = false
-        public var followedBy = false
-        public var muting = false
-        public var blocking = false
-        public init(following: Bool = false, followedBy: Bool = false, muting: Bool = false, blocking: Bool = false) {
-            self.following = following
-            self.followedBy = followedBy
-            self.muting = muting
-            self.blocking = blocking
-        }
-    }
-
-    public struct Profile: Equatable, Sendable {
-        public var user: User
-        /// How the account stands to them; nil for the account itself or an app-only reader.
-        public var relationship: Relationship?
-        public init(user: User, relationship: Relationship?) {
-            self.user = user
-            self.relationship = relationship
-        }
-    }
-
-    /// A page of people and where the next begins (nil at the end).
-    public struct PeoplePage: Equatable, Sendable {
-        public var users: [User]
-        public var next: String?
-        public init(users: [User], next: String?) {
-            self.users = users
-            self.next = next
-        }
-    }
 
     /// A user by screen name and, when `me` is a user, how `me` stands to them.
     public func profile(screenName: String, me: User?) async throws -> Profile {

@@ -186,14 +186,8 @@ extension TwitterClient {
     public func v2Unmute(userID: UserID, _ target: UserID) async throws {
         try await relate(userID, "muting", "target_user_id", target.description, on: false)
     }
-    public func v2Bookmark(userID: UserID, _ id: TweetID) async throws {
-        try await relate(userID, "bookmarks", "tweet_id", id.description, on: true)
-    }
-    public func v2RemoveBookmark(userID: UserID, _ id: TweetID) async throws {
-        try await relate(userID, "bookmarks", "tweet_id", id.description, on: false)
-    }
 
-    /// Likes, reposts, follows, mutes and bookmarks all have one shape: `POST
+    /// Likes, reposts, follows and mutes all have one shape: `POST
     /// /2/users/:id/<relation> {"<field>": target}` to make one, `DELETE …/<relation>/<target>` to
     /// undo it.
     private func relate(_ userID: UserID, _ relation: String, _ field: String, _ target: String, on: Bool) async throws {
@@ -203,11 +197,6 @@ extension TwitterClient {
         } else {
             _ = try await call("DELETE", "/2/users/\(userID)/\(relation)/\(target)")
         }
-    }
-
-    /// The user's bookmarks, newest bookmark first.
-    public func v2Bookmarks(userID: UserID, _ page: V2Page = V2Page()) async throws -> V2PostsPage {
-        try await posts("/2/users/\(userID)/bookmarks", page, tokenName: "pagination_token", owner: userID)
     }
 
     /// A page of posts; `owner` is the user whose own list this is (mentions, posts,
