@@ -44,7 +44,8 @@ build: deps
 test: deps venv
 	$(SWIFT) build --product linnet
 	Tests/run-swift-tests $(SWIFT) test --disable-xctest
-	$(VENV)/bin/python -m pytest -q Tests/python
+	d=$$(mktemp -d /tmp/linnet-pytest.XXXXXX) && $(VENV)/bin/python -m pytest -q -p no:cacheprovider --basetemp="$$d/t" Tests/python; \
+	  rc=$$?; rm -rf "$$d"; exit $$rc
 
 # The TUI on a simulated Twitter started in the same process, with live tweets.
 demo: deps

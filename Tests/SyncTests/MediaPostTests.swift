@@ -9,10 +9,13 @@ import TwitterSimulator
 /// Posting with files: each uploaded (in segments when large) with its alt text before the
 /// post is created, through v2's media endpoints or v1.1's chunked upload; nothing is posted
 /// when an upload fails.
-@Suite(.serialized) struct MediaPostTests {
+@Suite(.serialized) final class MediaPostTests {
+    /// This test's files, removed when it ends.
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-media-\(UUID().uuidString)")
+    deinit { try? FileManager.default.removeItem(at: dir) }
+
     /// A PNG signature and `size` bytes after it: what the sniffer and the server see as a photo.
-    static func file(_ name: String, size: Int, header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) throws -> MediaFile {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-media-\(getpid())")
+    func file(_ name: String, size: Int, header: [UInt8] = [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A]) throws -> MediaFile {
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         let url = dir.appendingPathComponent(name)
         var data = Data(header)
@@ -51,10 +54,10 @@ import TwitterSimulator
         let sim = try await ClientHarness.start()
         defer { Task { await sim.stop() } }
         let (engine, _) = try await Self.engine(sim, api: api)
-        var small = try Self.file("small-\(api.rawValue).png", size: 1_000)
+        var small = try file("small-\(api.rawValue).png", size: 1_000)
         small.altText = "a linnet on a wire"
         // Larger than a segment: sent in parts, with progress.
-        var large = try Self.file("large-\(api.rawValue).png", size: TwitterClient.mediaSegmentBytes + 200_000)
+        var large = try file("large-\(api.rawValue).png", size: TwitterClient.mediaSegmentBytes + 200_000)
         large.altText = "the same wire, wider"
         let record = Locked<[UploadStatus]>([])
         engine.board.watch { if let u = engine.board.upload { record.withLock { if $0.last != u { $0.append(u) } } } }
@@ -78,8 +81,8 @@ import TwitterSimulator
         let sim = try await ClientHarness.start()
         defer { Task { await sim.stop() } }
         let (engine, _) = try await Self.engine(sim, api: .v2)
-        let small = try Self.file("ok.png", size: 500)
-        let large = try Self.file("fails.png", size: TwitterClient.mediaSegmentBytes + 10)
+        let small = try file("ok.png", size: 500)
+        let large = try file("fails.png", size: TwitterClient.mediaSegmentBytes + 10)
         let plan = #"{"statusFaults":[{"path":"/2/media/upload/","status":503,"count":5}]}"#
         _ = try await sim.control("POST", "/_sim/faults", body: plan, json: true)
         let before = try await sim.truth("home").first
@@ -110,20 +113,23 @@ import TwitterSimulator
         #expect(MediaFile.sniff(Data([0, 0, 0, 0x18] + Array("ftypmp42".utf8)))?.0 == .video)
         #expect(MediaFile.sniff(Data("RIFF\0\0\0\0WEBP".utf8))?.1 == "image/webp")
         #expect(MediaFile.sniff(Data("hello, world".utf8)) == nil)
-        let photo = try Self.file("p.png", size: 10)
-        let gif = try Self.file("g.gif", size: 10, header: Array("GIF89a".utf8))
+        let photo = try file("p.png", size: 10)
+        let gif = try file("g.gif", size: 10, header: Array("GIF89a".utf8))
         #expect(MediaFile.refusal(adding: photo, to: [photo, photo, photo]) == nil)
         #expect(MediaFile.refusal(adding: photo, to: [photo, photo, photo, photo]) == "A post carries at most four photos.")
         #expect(MediaFile.refusal(adding: gif, to: [photo])?.contains("or one GIF") == true)
         #expect(MediaFile.refusal(adding: photo, to: [gif]) != nil)
-        let text = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-not-media-\(getpid()).txt")
+        let text = dir.appendingPathComponent("not-media.txt")
         try Data("just words".utf8).write(to: text)
         guard case .failure(let why) = MediaFile.inspect(path: text.path) else {
             Issue.record("a text file was taken for media")
             return
         }
         #expect(why.description.contains("is not a photo (JPEG, PNG, WebP), a GIF or an MP4 video"))
-        guard case .failure(let missing) = MediaFile.inspect(path: "/nonexistent/x.png") else { return }
+        guard case .failure(let missing) = MediaFile.inspect(path: "/nonexistent/x.png") else {
+            Issue.record("a missing file was taken for media")
+            return
+        }
         #expect(missing.description == "/nonexistent/x.png: no such file")
     }
 }

@@ -41,7 +41,10 @@ import TwitterSimulator
             return
         }
         #expect(second.message.contains("Could not post the quote") && second.message.contains("Nothing was sent"), "\(second)")
-        guard case .array(let log) = try JSONValue.parse(try await sim.control("GET", "/_sim/requests").body) else { return }
+        guard case .array(let log) = try JSONValue.parse(try await sim.control("GET", "/_sim/requests").body) else {
+            Issue.record("the simulator's request log is not a list")
+            return
+        }
         #expect(log.filter { $0["method"]?.stringValue == "POST" && $0["path"]?.stringValue == "/2/tweets" }.count == 1)
         // Plain posts still go.
         guard case .success = await engine.perform(.post("a plain post", inReplyTo: nil)) else {
@@ -73,7 +76,10 @@ import TwitterSimulator
             }
             #expect(e.message.contains("Nothing was sent"), "\(e.message)")
         }
-        guard case .array(let log) = try JSONValue.parse(try await sim.control("GET", "/_sim/requests").body) else { return }
+        guard case .array(let log) = try JSONValue.parse(try await sim.control("GET", "/_sim/requests").body) else {
+            Issue.record("the simulator's request log is not a list")
+            return
+        }
         #expect(!log.contains { $0["method"]?.stringValue == "POST" }, "nothing was sent")
     }
 }

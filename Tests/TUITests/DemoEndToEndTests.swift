@@ -47,6 +47,7 @@ extension TerminalTests {
             let port = Self.freePort()
             let base = "http://127.0.0.1:\(port)"
             let stateDir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-e2e-\(port)").path
+            defer { try? FileManager.default.removeItem(atPath: stateDir) }
             let command =
                 "\(Self.binary) demo --port \(port) --tweets-per-minute 0 --state-dir \(stateDir); echo LINNET-EXITED=$?; sleep 120"
             let tmux = try await Tmux.start(command, width: 100, height: 30)

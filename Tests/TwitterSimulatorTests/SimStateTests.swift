@@ -24,7 +24,13 @@ import TwitterAPI
             $0.statePath = path
             $0.seed = 99
         }
-        defer { Task { await second.stop() } }
+        // Stopped before its file goes: a stop saves the world.
+        defer {
+            Task {
+                await second.stop()
+                try? FileManager.default.removeItem(atPath: path)
+            }
+        }
         #expect(second.server.credentials == first.server.credentials, "keys come from the state, not the seed")
         let shown = try await second.call("GET", "/1.1/statuses/show/\(id).json")
         #expect(shown.status == 200)
