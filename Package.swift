@@ -36,12 +36,13 @@ let package = Package(
         // Filters' regular expressions: RE2 (Debian's libre2) matches in time linear in the text.
         .target(name: "RE2Shim", linkerSettings: [.linkedLibrary("re2")]),
         .target(name: "Timeline", dependencies: ["Bedrock", "Locking", "TwitterAPI", "PrivateFiles", "CScan"]),
-        .target(name: "Screen", dependencies: ["Bedrock", "TweetText", "PrivateFiles"]),
+        .target(name: "TOML", dependencies: ["Bedrock", "TweetText"]),
+        .target(name: "Screen", dependencies: ["Bedrock", "TweetText", "PrivateFiles", "TOML"]),
         .target(
             name: "LinnetCore",
             dependencies: [
                 "Bedrock", "Locking",
-                "Timeline", "Screen", "TweetText", "TwitterAPI", "Spawn", "PrivateFiles", "RE2Shim",
+                "Timeline", "Screen", "TOML", "TweetText", "TwitterAPI", "Spawn", "PrivateFiles", "RE2Shim",
             ]),
         .target(name: "CursesTerminal", dependencies: ["Bedrock", "Screen", "TweetText", "CNcursesw"]),
         .target(
@@ -88,9 +89,11 @@ let package = Package(
         .testTarget(name: "TweetTextTests", dependencies: ["TweetText", "Bedrock", "LinnetTestSupport"]),
         .testTarget(name: "TwitterAPITests", dependencies: ["TwitterAPI", "LinnetTestSupport"]),
         .testTarget(name: "ScreenTests", dependencies: ["Screen", "TweetText", "LinnetTestSupport"]),
+        .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "Screen", "TweetText"]),
         .testTarget(
-            name: "LinnetCoreTests", dependencies: ["LinnetCore", "Locking", "Screen", "Timeline", "TwitterAPI", "LinnetTestSupport"],
+            name: "LinnetCoreTests",
+            dependencies: ["LinnetCore", "Locking", "Screen", "TOML", "Timeline", "TwitterAPI", "LinnetTestSupport"],
             exclude: ["Golden"]),
         .testTarget(
             name: "TUITests", dependencies: ["TweetText", "TwitterAPI", "TwitterSimulator", "Timeline", "LinnetTestSupport", "Spawn"]),

@@ -3,6 +3,7 @@ import FoundationEssentials
 import PrivateFiles
 import Screen
 import Spawn
+import TOML
 import TwitterAPI
 
 #if canImport(Glibc)

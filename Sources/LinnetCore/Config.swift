@@ -2,6 +2,7 @@ import Bedrock
 import FoundationEssentials
 import PrivateFiles
 import Screen
+import TOML
 import Timeline
 
 #if canImport(Glibc)

@@ -1,6 +1,7 @@
 import Bedrock
 import FoundationEssentials
 import PrivateFiles
+import TOML
 
 #if canImport(Glibc)
     import Glibc

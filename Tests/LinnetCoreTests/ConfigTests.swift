@@ -1,5 +1,6 @@
 import LinnetCore
 import Screen
+import TOML
 import Testing
 import Timeline
 

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import Screen
+@testable import TOML
 
 /// The TOML reader on examples from the TOML 1.0 specification's sections, and on the inputs
 /// that made the parser it replaced abort.
