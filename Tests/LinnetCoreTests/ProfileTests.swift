@@ -1,5 +1,6 @@
 import Foundation
 import LinnetCore
+import LinnetTestSupport
 import Screen
 import Testing
 import Timeline
@@ -32,12 +33,21 @@ import TwitterAPI
         _ = Reducer.reduce(&s, .profileLoaded(Profile(user: Self.ann, relationship: .init(followedBy: true))), c)
         #expect(s.keyMode == .profile && s.notice == nil)
         let text = Views.render(s, c).text
-        for part in [
-            "Ann Lee @ann · verified", "Reads #swift and writes", "Lisbon · joined January 2010", "https://ann.example/",
-            "7.8K tweets", "56 following", "1.2K followers", "follows you", "f follow · m mute · B block", "b lists · d message",
-        ] {
-            #expect(text.contains(part), "\(part) missing from\n\(text)")
-        }
+        let shown = Views.render(s, c).mismatch(
+            from: 9,
+            [
+                "    Profile",
+                "   Ann Lee @ann · verified",
+                "   Reads #swift and writes",
+                "   Lisbon · joined January 2010",
+                "   https://ann.example/",
+                "   7.8K tweets · 56 following · 1.2K followers",
+                "   follows you",
+                "",
+                "   f follow · m mute · B block · u tweets · F likes · b lists · d message · 1 followers · 2",
+                "   following · esc close",
+            ])
+        #expect(shown == nil, "\(shown ?? "")")
         #expect(!text.contains("\u{1B}"), "the bio's escape reached the screen")
         // The bio's hashtag is marked as on a card, the words around it plain.
         let screen = Views.render(s, c)
