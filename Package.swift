@@ -101,7 +101,7 @@ let package = Package(
         .testTarget(
             name: "TwitterClientTests", dependencies: ["Locking", "TwitterAPI", "TwitterSimulator", "LinnetTestSupport", "Spawn"]),
         .testTarget(
-            name: "SyncTests", dependencies: ["Locking", "Timeline", "TwitterAPI", "TwitterSimulator", "LinnetTestSupport"]),
+            name: "SyncTests", dependencies: ["Locking", "Timeline", "TwitterAPI", "TwitterSimulator", "LinnetTestSupport", "LinnetCore"]),
         .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzHarnesses", "Locking"]),
         .testTarget(
             name: "HostileTests",

@@ -35,7 +35,7 @@ extension App {
         case .loadProfile(let name):
             answer {
                 do { return .profileLoaded(try await engine.profile(name)) } catch {
-                    return .notice(Words.profileFailed(SyncEngine.words(error)), isError: true)
+                    return .notice(Words.profileFailed(Words.say(error)), isError: true)
                 }
             }
         case .loadPeople(let user, let followers, let next):
@@ -44,13 +44,13 @@ extension App {
                     let page = try await engine.people(of: user, followers: followers, next: next)
                     return .peopleLoaded(user, followers: followers, page, appending: next != nil)
                 } catch {
-                    return .notice(Words.peopleFailed(SyncEngine.words(error)), isError: true)
+                    return .notice(Words.peopleFailed(Words.say(error)), isError: true)
                 }
             }
         case .loadLists(let of):
             answer {
                 do { return .listsLoaded(try await engine.lists(of: of), of: of) } catch {
-                    return .notice(Words.listsFailed(SyncEngine.words(error)), isError: true)
+                    return .notice(Words.listsFailed(Words.say(error)), isError: true)
                 }
             }
         case .postThread(let parts, let first, let media):

@@ -61,7 +61,7 @@ public enum Words {
         case .delete: return "Delete this tweet for good?"
         case .quitWithDraft: return "Quit with an unsent draft? It is saved and offered next time."
         case .post: return "Post this tweet?"
-        case .people(let a): return a.verb.prefix(1).uppercased() + a.verb.dropFirst() + "?"
+        case .people(let a): return verb(a).prefix(1).uppercased() + verb(a).dropFirst() + "?"
         }
     }
 

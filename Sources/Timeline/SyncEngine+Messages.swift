@@ -94,25 +94,19 @@ extension SyncEngine {
 
     /// Sends a message to one person; the message as X keeps it, held at once in the mailbox.
     public func sendMessage(_ text: String, to recipient: UserID) async -> Result<DirectMessage, SyncError> {
-        if isAppOnly { return .failure(SyncError(Self.appOnlyMessages)) }
-        if recipient == account.id { return .failure(SyncError("You cannot send a message to yourself. Nothing was sent.")) }
-        if text.trimmedLines().isEmpty {
-            return .failure(SyncError("The message is empty. Nothing was sent."))
-        }
-        let length = text.count
-        if length > TwitterClient.messageLimit {
-            return .failure(
-                SyncError("The message is \(length) characters; X takes at most \(TwitterClient.messageLimit). Nothing was sent."))
+        if isAppOnly { return .failure(SyncError(.appOnly, doing: .message)) }
+        if recipient == account.id { return .failure(SyncError(.messageToSelf, doing: .message)) }
+        if text.trimmedLines().isEmpty { return .failure(SyncError(.emptyMessage, doing: .message)) }
+        if text.count > TwitterClient.messageLimit {
+            return .failure(SyncError(.messageTooLong(text.count, limit: TwitterClient.messageLimit), doing: .message))
         }
         do {
             let m = try await client.sendMessage(text, to: recipient, me: account)
             await store.mergeMessages([m], users: [], me: account.id, loaded: false)
             await store.markConversationRead(m.conversation)
             return .success(m)
-        } catch let e as APIError {
-            return .failure(SyncError("The message was not sent: \(Self.words(e))", status: e.httpStatus))
         } catch {
-            return .failure(SyncError("The message was not sent: \(Self.words(error))"))
+            return .failure(SyncError.failed(error, doing: .message))
         }
     }
 }

@@ -18,14 +18,6 @@ public enum PeopleAction: Sendable, Equatable {
         }
     }
 
-    public var verb: String {
-        switch self {
-        case .follow(let u, let on): return on ? "follow @\(u.screenName)" : "unfollow @\(u.screenName)"
-        case .mute(let u, let on): return on ? "mute @\(u.screenName)" : "unmute @\(u.screenName)"
-        case .block(let u, let on): return on ? "block @\(u.screenName)" : "unblock @\(u.screenName)"
-        }
-    }
-
     public var kind: WriteAction.Kind {
         switch self {
         case .follow: return .follow
@@ -49,12 +41,13 @@ extension SyncEngine {
     /// Carries out a follow, mute or block and answers with the profile as it now stands; a
     /// mute changes what the panes hide at once.
     public func perform(_ action: PeopleAction) async -> Result<Profile, SyncError> {
-        if isAppOnly { return .failure(SyncError(Self.appOnlyWrites)) }
+        let doing = SyncError.Doing.people(action)
+        if isAppOnly { return .failure(SyncError(.appOnly, doing: doing)) }
         if let words = refusedByAccessLevel[action.kind] {
-            return .failure(SyncError("Could not \(action.verb): \(words) Nothing was sent.", status: 403))
+            return .failure(SyncError(.accessLevel(words), doing: doing, status: 403))
         }
         if case .block = action, let why = client.cannotBlock {
-            return .failure(SyncError("Could not \(action.verb): \(why) Nothing was sent.", status: 403))
+            return .failure(SyncError(.noSuchCall(why), doing: doing, status: 403))
         }
         do {
             switch action {
@@ -68,9 +61,9 @@ extension SyncEngine {
             }
         } catch let e as APIError {
             if e.tierRestriction == .notEnrolled, action.kind == .follow { refusedByAccessLevel[.follow] = Self.words(e) }
-            return .failure(SyncError("Could not \(action.verb): \(Self.words(e))", status: e.httpStatus))
+            return .failure(SyncError.failed(e, doing: doing))
         } catch {
-            return .failure(SyncError("Could not \(action.verb): \(Self.words(error))"))
+            return .failure(SyncError.failed(error, doing: doing))
         }
         do {
             return .success(try await profile(action.user.screenName))

@@ -17,18 +17,6 @@ public enum WriteAction: Sendable, Equatable {
     case unlike(TweetID)
     case delete(TweetID)
 
-    /// What it is, in words, for messages ("Could not like the tweet: …").
-    public var verb: String {
-        switch self {
-        case .post(_, let r, _, let q): return q != nil ? "post the quote" : r == nil ? "post the tweet" : "send the reply"
-        case .retweet: return "retweet"
-        case .unretweet: return "undo the retweet"
-        case .like: return "like the tweet"
-        case .unlike: return "unlike the tweet"
-        case .delete: return "delete the tweet"
-        }
-    }
-
     public typealias Kind = WriteKind
 
     public var kind: Kind {
@@ -46,21 +34,22 @@ extension SyncEngine {
     /// if the server refuses; a post appears when the server has given it an id (the compose
     /// box keeps the text until then). Returns the server's tweet, or why it failed in words.
     public func perform(_ action: WriteAction) async -> Result<Tweet, SyncError> {
-        if isAppOnly { return .failure(SyncError(Self.appOnlyWrites)) }
+        let doing = SyncError.Doing.write(action)
+        if isAppOnly { return .failure(SyncError(.appOnly, doing: doing)) }
         if let words = refusedByAccessLevel[action.kind] {
-            return .failure(SyncError("Could not \(action.verb): \(words) Nothing was sent.", status: 403))
+            return .failure(SyncError(.accessLevel(words), doing: doing, status: 403))
         }
         var parent: Tweet?
         if case .post(_, let r?, _, _) = action, let held = await store.tweet(r) {
             parent = held
             if let why = ReplyRules.refusal(replyingTo: held, me: account, engagedOnly: repliesOnlyWhereEngaged) {
-                return .failure(SyncError("Could not \(action.verb): \(why) Nothing was sent.", status: 403))
+                return .failure(SyncError(.replyRule(why), doing: doing, status: 403))
             }
         }
         do {
             return .success(try await run(action))
         } catch let e as SyncError {
-            return .failure(e)
+            return .failure(SyncError.failed(e, doing: doing))
         } catch let e as APIError {
             // The refusal of a reply to a post open to everyone is the access level's rule.
             if e.tierRestriction == .replyNotAllowed, let p = parent, p.extras?.replySettings == nil {
@@ -71,9 +60,9 @@ extension SyncEngine {
             if e.tierRestriction == .notEnrolled, action.kind == .like || action.kind == .retweet || action.kind == .quote {
                 refusedByAccessLevel[action.kind] = Self.words(e)
             }
-            return .failure(SyncError("Could not \(action.verb): \(Self.words(e))", status: e.httpStatus))
+            return .failure(SyncError.failed(e, doing: doing))
         } catch {
-            return .failure(SyncError("Could not \(action.verb): \(Self.words(error))"))
+            return .failure(SyncError.failed(error, doing: doing))
         }
     }
 
@@ -114,11 +103,11 @@ extension SyncEngine {
             guard let held = await store.tweet(id) else {
                 // Deleted unseen only where the answer says what was deleted.
                 guard face.writesAnswerWithPost, let gone = try await face.delete(id) else {
-                    throw SyncError("Could not delete the tweet: it is not held here.")
+                    throw SyncError(.notHeld)
                 }
                 return gone
             }
-            guard held.user.id == account.id else { throw SyncError("Could not delete the tweet: it is not yours.") }
+            guard held.user.id == account.id else { throw SyncError(.notYours) }
             let removed = await store.removeEverywhere(id)
             do {
                 let gone = try await face.delete(id) ?? held
@@ -143,7 +132,7 @@ extension SyncEngine {
         case .tweet(let tweet): return tweet
         case .id(let id):
             guard let tweet = try await face.post(id) else {
-                throw SyncError("The tweet was posted (id \(id)) but could not be read back.")
+                throw SyncError(.postedButUnread(id))
             }
             return tweet
         }
@@ -161,7 +150,7 @@ extension SyncEngine {
             do {
                 data = try Data(contentsOf: URL(fileURLWithPath: file.path))
             } catch {
-                throw SyncError("Could not post: \(file.path) could not be read (\(error)). Nothing was posted.")
+                throw SyncError(.unreadableFile(path: file.path, why: "\(error)"))
             }
             do {
                 let board = self.board
@@ -171,9 +160,8 @@ extension SyncEngine {
                         board.setUpload(UploadStatus(file: i + 1, of: n, sent: sent, total: total))
                     })
             } catch {
-                let name = Path.lastComponent(file.path)
                 throw SyncError(
-                    "Could not upload \(name): \(Self.words(error)) Nothing was posted.", status: (error as? APIError)?.httpStatus)
+                    .uploadFailed(file: Path.lastComponent(file.path), why: Self.words(error)), status: (error as? APIError)?.httpStatus)
             }
         }
         return ids

@@ -152,7 +152,7 @@ public actor SyncEngine {
     /// The account's lists and the lists it follows (for the list picker).
     public func lists(of user: User? = nil) async throws -> [ListInfo] {
         if let user { return try await client.lists(me: user) }
-        guard !isAppOnly else { throw SyncError(Self.appOnlyTimelines) }
+        guard !isAppOnly else { throw SyncError(.appOnly, doing: .lists) }
         return try await client.lists(me: account)
     }
 

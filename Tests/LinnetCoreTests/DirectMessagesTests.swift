@@ -99,7 +99,7 @@ import TwitterAPI
         #expect(fx == [.sendMessage("漢字 🐦", to: target)] && s.compose?.sending == true)
         // Refused by the server: the text stays, with X's words.
         fx = Scene.run(
-            &s, c, [.messageSent(target, .failure(SyncError("The message was not sent: You cannot send messages to this user.")))])
+            &s, c, [.messageSent(target, .failure(SyncError(.failed("You cannot send messages to this user."), doing: .message)))])
         #expect(s.compose?.editor.text == "漢字 🐦" && s.compose?.sending == false && s.compose?.error?.contains("cannot send") == true)
         #expect(fx.contains { if case .saveDrafts(let d) = $0 { d.first?.to == target } else { false } }, "the draft keeps its recipient")
         // Accepted: the box closes and the conversation shows.

@@ -94,7 +94,11 @@ import TwitterAPI
         _ = Scene.run(&s, c, [.keys([.char("n")]), Scene.keys("hello"), .keys([.enter])])
         let fx = Scene.run(
             &s, c,
-            [.writeFinished(.post("hello", inReplyTo: nil), .failure(SyncError("Could not post the tweet: Over capacity", status: 503)))])
+            [
+                .writeFinished(
+                    .post("hello", inReplyTo: nil),
+                    .failure(SyncError(.failed("Over capacity"), doing: .write(.post("hello", inReplyTo: nil)), status: 503)))
+            ])
         #expect(s.compose?.editor.text == "hello")
         #expect(s.compose?.sending == false)
         #expect(s.compose?.error == "Could not post the tweet: Over capacity. The box is still open; esc keeps it as a draft.")
@@ -102,8 +106,9 @@ import TwitterAPI
         #expect(s.notice?.isError != true && s.noticeLog.last?.text == s.compose?.error)
         // Whole, wrapped in the box, however narrow: every word of it on the screen.
         let long = SyncError(
-            "Self-serve access cannot reply to @ivan: X answers replies only to those who mention you or whom you follow, and @ivan did not here.",
-            status: 403)
+            .replyRule(
+                "Self-serve access cannot reply to @ivan: X answers replies only to those who mention you or whom you follow, and @ivan did not here."
+            ), doing: .write(.post("hello", inReplyTo: nil)), status: 403)
         _ = Scene.run(&s, c, [.keys([.enter]), .writeFinished(.post("hello", inReplyTo: nil), .failure(long))])
         s.width = 60
         let screen = Views.render(s, c).text

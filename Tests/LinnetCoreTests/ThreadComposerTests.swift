@@ -51,7 +51,7 @@ import TwitterAPI
         s.compose?.editor = Editor("one\n---\ntwo\n---\nthree")
         _ = Scene.run(&s, c, [.keys([.enter])])
         let first = Scene.tweet(301, Scene.me, "one", age: 0)
-        let fx = Scene.run(&s, c, [.threadFinished(sent: [first], of: 3, error: SyncError("Status is a duplicate."))])
+        let fx = Scene.run(&s, c, [.threadFinished(sent: [first], of: 3, error: SyncError(.failed("Status is a duplicate.")))])
         #expect(s.compose?.editor.text == "two\n---\nthree" && s.compose?.replyTo == TweetID(301) && s.compose?.sending == false)
         #expect(s.compose?.error == Words.threadStopped(sent: 1, of: 3, "Status is a duplicate."))
         #expect(

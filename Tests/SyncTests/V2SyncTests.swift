@@ -1,4 +1,5 @@
 import Foundation
+import LinnetCore
 import LinnetTestSupport
 import Testing
 import Timeline
