@@ -81,7 +81,8 @@ import TwitterAPI
         fx = Scene.run(&s, c, [Scene.keys("B"), Scene.keys("y")])
         #expect(fx == [.people(.block(Self.ann, true))])
         // A refusal is said in the server's words and leaves the profile as it was.
-        _ = Reducer.reduce(&s, .peopleFinished(.block(Self.ann, true), .failure(SyncError(.failed("no."), doing: .people(.block(Self.ann, true))))), c)
+        _ = Reducer.reduce(
+            &s, .peopleFinished(.block(Self.ann, true), .failure(SyncError(.failed("no."), doing: .people(.block(Self.ann, true))))), c)
         #expect(s.notice?.isError == true && s.notice?.text == "Could not block @ann: no." && s.profile == now)
     }
 
