@@ -85,10 +85,15 @@ public actor SyncEngine {
         "An app-only account is read-only: sign in as a user with `linnet login` to post, like or retweet."
 
     public init(client: TwitterClient, store: TimelineStore, account: User, options: SyncOptions = SyncOptions()) {
-        self.client = client
+        self.init(face: client.face(), store: store, account: account, options: options)
+    }
+
+    /// An engine on a face of one's choosing (a scripted one in memory, in tests).
+    public init(face: any APIFace, store: TimelineStore, account: User, options: SyncOptions = SyncOptions()) {
+        self.client = face.client
+        self.face = face
         self.store = store
         self.account = account
-        face = client.face()
         face.know(reader: account)
         var o = options
         // Where every pane is polled (no user stream; v2's filtered stream needs the app's

@@ -1,0 +1,111 @@
+import Foundation
+import Locking
+import TwitterAPI
+
+/// An API face in memory, for testing the sync engine without sockets (the swift-nio habit of
+/// driving a state machine by hand): feeds the test fills, writes it records, refusals it
+/// throws on the next call. It answers like v2: writes with a flag, a post with its id, no
+/// like flags in timelines. Its client is never called: its address is a closed port.
+public final class ScriptedFace: APIFace, Sendable {
+    public let client = TwitterClient(
+        endpoints: .single("http://127.0.0.1:9"), auth: .user(OAuthCredentials(consumerKey: "k", consumerSecret: "s")))
+    public var writesAnswerWithPost: Bool { false }
+
+    private struct State {
+        var feeds: [Feed: [Tweet]] = [:]
+        var calls: [String] = []
+        var nextFailure: (any Error)?
+        var liked: Set<TweetID> = []
+        var nextID: UInt64 = 9_000_000
+    }
+    private let state = Locked(State())
+
+    public init() {}
+
+    /// Posts a feed holds, newest first whatever order they are given in.
+    public func set(_ feed: Feed, _ tweets: [Tweet]) { state.withLock { $0.feeds[feed] = tweets.sorted { $0.id > $1.id } } }
+    public func add(_ feed: Feed, _ tweet: Tweet) {
+        state.withLock { $0.feeds[feed] = ([tweet] + ($0.feeds[feed] ?? [])).sorted { $0.id > $1.id } }
+    }
+    /// The next call throws this.
+    public func failNext(_ error: any Error) { state.withLock { $0.nextFailure = error } }
+    /// Every call made, in order (`page home`, `like 5`, …).
+    public var calls: [String] { state.withLock { $0.calls } }
+    public var liked: Set<TweetID> { state.withLock { $0.liked } }
+
+    private func call(_ name: String) throws {
+        try state.withLock {
+            $0.calls.append(name)
+            if let e = $0.nextFailure {
+                $0.nextFailure = nil
+                throw e
+            }
+        }
+    }
+
+    public var name: String { "scripted" }
+    public var largestPage: Int? { 100 }
+    public var hasUserStream: Bool { false }
+    public var billsReads: Bool { false }
+    public var pagesLikesAndListsByID: Bool { true }
+    public func family(_ feed: Feed) -> String { "/scripted/\(feed)" }
+    public var lookupFamily: String { "/scripted/lookup" }
+    public var threadFamily: String { "/scripted/thread" }
+    public var threadRepliesFamily: String { "/scripted/replies" }
+    public var messagesFamily: String { "/scripted/messages" }
+    public func refusedOnLevel(selfServe: Bool) -> (kinds: Set<WriteKind>, repliesOnlyWhereEngaged: Bool) { ([], false) }
+    public func know(reader: User) {}
+
+    public func page(_ feed: Feed, _ ask: PageAsk, me: UserID?) async throws -> FeedPage {
+        try call("page \(feed)")
+        let all = state.withLock { $0.feeds[feed] ?? [] }
+        let picked = all.filter { t in ask.sinceID.map { t.id > $0 } ?? true && ask.maxID.map { t.id <= $0 } ?? true }
+        return FeedPage(tweets: Array(picked.prefix(ask.count)))
+    }
+
+    public func rawItems(_ feed: Feed, _ ask: PageAsk, me: UserID?) async throws -> [JSONValue] {
+        try await page(feed, ask, me: me).tweets.map { .object([("id", .string($0.id.description))]) }
+    }
+
+    public func post(_ id: TweetID) async throws -> Tweet? {
+        try call("post \(id)")
+        return state.withLock { s in s.feeds.values.lazy.flatMap { $0 }.first { $0.id == id } }
+    }
+
+    public func replies(to top: Tweet) async throws -> [Tweet] {
+        try call("replies \(top.id)")
+        return state.withLock { s in s.feeds.values.flatMap { $0 }.filter { $0.inReplyToStatusID == top.id } }
+    }
+
+    public func publish(_ draft: Draft) async throws -> Published {
+        try call("publish \(draft.text)")
+        let id = state.withLock {
+            $0.nextID += 1
+            return TweetID($0.nextID)
+        }
+        let tweet = Tweet(
+            id: id, createdAt: Int64(Date().timeIntervalSince1970), user: User(id: UserID(1), screenName: "me", name: "Me"),
+            text: draft.text, inReplyToStatusID: draft.replyTo)
+        add(.home, tweet)
+        return .id(id)
+    }
+
+    public func setLiked(_ on: Bool, _ id: TweetID, me: UserID) async throws -> Tweet? {
+        try call("\(on ? "like" : "unlike") \(id)")
+        state.withLock {
+            if on { $0.liked.insert(id) } else { $0.liked.remove(id) }
+        }
+        return nil
+    }
+
+    public func setRetweeted(_ on: Bool, _ id: TweetID, me: UserID) async throws -> Tweet? {
+        try call("\(on ? "retweet" : "unretweet") \(id)")
+        return nil
+    }
+
+    public func delete(_ id: TweetID) async throws -> Tweet? {
+        try call("delete \(id)")
+        state.withLock { s in for k in s.feeds.keys { s.feeds[k]?.removeAll { $0.id == id } } }
+        return nil
+    }
+}

@@ -1,0 +1,84 @@
+import Foundation
+import LinnetTestSupport
+import Testing
+import Timeline
+import TwitterAPI
+
+/// The sync engine on a face in memory: no sockets, no simulator, the engine's decisions alone.
+@Suite struct ScriptedFaceSyncTests {
+    static let me = User(id: UserID(1), screenName: "me", name: "Me")
+    static let ann = User(id: UserID(2), screenName: "ann", name: "Ann")
+
+    static func tweet(_ id: UInt64, _ text: String) -> Tweet {
+        Tweet(id: TweetID(id), createdAt: 1_795_000_000, user: ann, text: text)
+    }
+
+    static func engine(_ face: ScriptedFace) -> (SyncEngine, TimelineStore) {
+        var o = SyncOptions()
+        o.clock = ScaledClock(scale: 0.001)
+        o.pageSize = 20
+        let store = TimelineStore()
+        return (SyncEngine(face: face, store: store, account: me, options: o), store)
+    }
+
+    @Test func pollsReadTheFaceAndBringWhatIsNew() async throws {
+        let face = ScriptedFace()
+        face.set(.home, [Self.tweet(10, "first"), Self.tweet(11, "second")])
+        let (engine, store) = Self.engine(face)
+        defer { Task { await engine.stop() } }
+        await engine.open(.home)
+        #expect(await V2CostTests.eventually { await store.view(.home).ids == [TweetID(11), TweetID(10)] })
+        face.add(.home, Self.tweet(12, "third"))
+        #expect(await V2CostTests.eventually { await store.view(.home).ids.first == TweetID(12) })
+        // Nothing but pages of Home was asked for.
+        #expect(face.calls.allSatisfy { $0 == "page home" })
+        #expect(engine.board.status(.home).lastError == nil)
+    }
+
+    @Test func aLikeAnsweredWithAFlagSurvivesTheNextPoll() async throws {
+        let face = ScriptedFace()
+        face.set(.home, [Self.tweet(20, "like me")])
+        let (engine, store) = Self.engine(face)
+        defer { Task { await engine.stop() } }
+        await engine.open(.home)
+        #expect(await V2CostTests.eventually { await store.tweet(TweetID(20)) != nil })
+        guard case .success(let liked) = await engine.perform(.like(TweetID(20))) else {
+            Issue.record("the like failed")
+            return
+        }
+        #expect(liked.isFavorited && face.liked == [TweetID(20)])
+        // The face's pages carry no like flags; polls go on and the like stays shown.
+        let polls = face.calls.count
+        #expect(await V2CostTests.eventually { face.calls.count >= polls + 2 })
+        #expect(await store.tweet(TweetID(20))?.isFavorited == true)
+    }
+
+    @Test func aFailureIsSaidAndLosesNothingHeld() async throws {
+        let face = ScriptedFace()
+        face.set(.home, [Self.tweet(30, "kept")])
+        let (engine, store) = Self.engine(face)
+        defer { Task { await engine.stop() } }
+        await engine.open(.home)
+        #expect(await V2CostTests.eventually { await store.view(.home).ids == [TweetID(30)] })
+        face.failNext(APIError(httpStatus: 503, code: nil, message: "Over capacity"))
+        #expect(await V2CostTests.eventually { engine.board.status(.home).lastError?.contains("Over capacity") == true })
+        #expect(await store.view(.home).ids == [TweetID(30)])
+    }
+
+    @Test func aPostAnsweredWithAnIdIsReadBackAndAnUnheldDeleteIsNotSent() async throws {
+        let face = ScriptedFace()
+        let (engine, store) = Self.engine(face)
+        defer { Task { await engine.stop() } }
+        guard case .success(let posted) = await engine.perform(.post("hello", inReplyTo: nil)) else {
+            Issue.record("the post failed")
+            return
+        }
+        #expect(posted.text == "hello" && face.calls == ["publish hello", "post \(posted.id)"])
+        #expect(await store.view(.home).ids.contains(posted.id))
+        guard case .failure(let e) = await engine.perform(.delete(TweetID(777))) else {
+            Issue.record("an unheld delete was sent")
+            return
+        }
+        #expect(e.reason == .notHeld && !face.calls.contains("delete 777"))
+    }
+}
