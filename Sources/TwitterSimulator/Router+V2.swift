@@ -21,25 +21,29 @@ extension Router {
                 await w.v2UserByName(r, i, name: q[3])
             }
         case ("GET", let q) where q.count == 4 && q[0] == "users" && q[2] == "timelines" && q[3] == "reverse_chronological":
-            return Endpoint(limitKey: "/2/users/:id/timelines/reverse_chronological", allowBearer: false) { w, r, i in
-                await w.v2Timeline(r, i, userID: q[1], kind: .home)
+            return Endpoint(limitKey: "/2/users/:id/timelines/reverse_chronological", allowBearer: false) { (w, r, i) throws(SimResponse) in
+                try await w.v2Timeline(r, i, userID: q[1], kind: .home)
             }
         case ("GET", let q) where q.count == 3 && q[0] == "users" && q[2] == "mentions":
-            return Endpoint(limitKey: "/2/users/:id/mentions", allowBearer: true) { w, r, i in
-                await w.v2Timeline(r, i, userID: q[1], kind: .mentions)
+            return Endpoint(limitKey: "/2/users/:id/mentions", allowBearer: true) { (w, r, i) throws(SimResponse) in
+                try await w.v2Timeline(r, i, userID: q[1], kind: .mentions)
             }
         case ("GET", let q) where q.count == 3 && q[0] == "users" && q[2] == "tweets":
-            return Endpoint(limitKey: "/2/users/:id/tweets", allowBearer: true) { w, r, i in
-                await w.v2Timeline(r, i, userID: q[1], kind: .posts)
+            return Endpoint(limitKey: "/2/users/:id/tweets", allowBearer: true) { (w, r, i) throws(SimResponse) in
+                try await w.v2Timeline(r, i, userID: q[1], kind: .posts)
             }
         case ("GET", ["tweets", "search", "stream"]):
             return Endpoint(limitKey: nil, allowBearer: true) { w, r, i in await w.v2OpenStream(r, i) }
         case ("GET", ["tweets", "search", "stream", "rules"]):
             return Endpoint(limitKey: "/2/tweets/search/stream/rules", allowBearer: true) { w, r, i in await w.v2ListRules(r, i) }
         case ("POST", ["tweets", "search", "stream", "rules"]):
-            return Endpoint(limitKey: "POST /2/tweets/search/stream/rules", allowBearer: true) { w, r, i in await w.v2ChangeRules(r, i) }
+            return Endpoint(limitKey: "POST /2/tweets/search/stream/rules", allowBearer: true) { (w, r, i) throws(SimResponse) in
+                try await w.v2ChangeRules(r, i)
+            }
         case ("GET", ["tweets", "search", "recent"]):
-            return Endpoint(limitKey: "/2/tweets/search/recent", allowBearer: true) { w, r, i in await w.v2Search(r, i) }
+            return Endpoint(limitKey: "/2/tweets/search/recent", allowBearer: true) { (w, r, i) throws(SimResponse) in
+                try await w.v2Search(r, i)
+            }
         case ("GET", ["tweets"]):
             return Endpoint(limitKey: "/2/tweets", allowBearer: true) { w, r, i in await w.v2Lookup(r, i, id: nil) }
         case ("GET", let q) where q.count == 2 && q[0] == "tweets":
@@ -49,78 +53,96 @@ extension Router {
                 await w.v2Lists(r, i, userID: q[1], followed: q[2] == "followed_lists")
             }
         case ("GET", let q) where q.count == 3 && q[0] == "lists" && q[2] == "tweets":
-            return Endpoint(limitKey: "/2/lists/:id/tweets", allowBearer: true) { w, r, i in await w.v2ListPosts(r, i, listID: q[1]) }
+            return Endpoint(limitKey: "/2/lists/:id/tweets", allowBearer: true) { (w, r, i) throws(SimResponse) in
+                try await w.v2ListPosts(r, i, listID: q[1])
+            }
         case ("GET", ["dm_events"]):
-            return Endpoint(limitKey: "/2/dm_events", allowBearer: false) { w, r, i in await w.v2Messages(r, i, with: nil) }
+            return Endpoint(limitKey: "/2/dm_events", allowBearer: false) { (w, r, i) throws(SimResponse) in
+                try await w.v2Messages(r, i, with: nil)
+            }
         case ("GET", let q) where q.count == 4 && q[0] == "dm_conversations" && q[1] == "with" && q[3] == "dm_events":
-            return Endpoint(limitKey: "/2/dm_conversations/with/:participant_id/dm_events", allowBearer: false) { w, r, i in
-                await w.v2Messages(r, i, with: q[2])
+            return Endpoint(limitKey: "/2/dm_conversations/with/:participant_id/dm_events", allowBearer: false) {
+                (w, r, i) throws(SimResponse) in
+                try await w.v2Messages(r, i, with: q[2])
             }
         case ("POST", let q) where q.count == 4 && q[0] == "dm_conversations" && q[1] == "with" && q[3] == "messages":
-            return Endpoint(limitKey: "POST /2/dm_conversations/with/:participant_id/messages", allowBearer: false) { w, r, i in
-                await w.v2SendMessage(r, i, to: q[2])
+            return Endpoint(limitKey: "POST /2/dm_conversations/with/:participant_id/messages", allowBearer: false) {
+                (w, r, i) throws(SimResponse) in
+                try await w.v2SendMessage(r, i, to: q[2])
             }
         case ("POST", ["media", "upload"]):
-            return Endpoint(limitKey: "POST /2/media/upload", allowBearer: false) { w, r, i in await w.v2UploadMedia(r, i) }
+            return Endpoint(limitKey: "POST /2/media/upload", allowBearer: false) { (w, r, i) throws(SimResponse) in
+                try await w.v2UploadMedia(r, i)
+            }
         case ("POST", ["media", "upload", "initialize"]):
-            return Endpoint(limitKey: "POST /2/media/upload/initialize", allowBearer: false) { w, r, i in await w.v2InitializeUpload(r, i) }
+            return Endpoint(limitKey: "POST /2/media/upload/initialize", allowBearer: false) { (w, r, i) throws(SimResponse) in
+                try await w.v2InitializeUpload(r, i)
+            }
         case ("POST", let q) where q.count == 4 && q[0] == "media" && q[1] == "upload" && q[3] == "append":
-            return Endpoint(limitKey: "POST /2/media/upload/:id/append", allowBearer: false) { w, r, i in
-                await w.v2AppendUpload(r, i, id: q[2])
+            return Endpoint(limitKey: "POST /2/media/upload/:id/append", allowBearer: false) { (w, r, i) throws(SimResponse) in
+                try await w.v2AppendUpload(r, i, id: q[2])
             }
         case ("POST", let q) where q.count == 4 && q[0] == "media" && q[1] == "upload" && q[3] == "finalize":
             return Endpoint(limitKey: "POST /2/media/upload/:id/finalize", allowBearer: false) { w, r, i in
                 await w.v2FinalizeUpload(r, i, id: q[2])
             }
         case ("POST", ["media", "metadata"]):
-            return Endpoint(limitKey: "POST /2/media/metadata", allowBearer: false) { w, r, i in await w.v2MediaMetadata(r, i) }
+            return Endpoint(limitKey: "POST /2/media/metadata", allowBearer: false) { (w, r, i) throws(SimResponse) in
+                try await w.v2MediaMetadata(r, i)
+            }
         case ("POST", ["tweets"]):
-            return Endpoint(limitKey: "POST /2/tweets", allowBearer: false) { w, r, i in await w.v2Create(r, i) }
+            return Endpoint(limitKey: "POST /2/tweets", allowBearer: false) { (w, r, i) throws(SimResponse) in try await w.v2Create(r, i) }
         case ("DELETE", let q) where q.count == 2 && q[0] == "tweets":
             return Endpoint(limitKey: "DELETE /2/tweets/:id", allowBearer: false) { w, r, i in await w.v2Delete(r, i, id: q[1]) }
         case ("POST", let q) where q.count == 3 && q[0] == "users" && q[2] == "following":
-            return Endpoint(limitKey: "POST /2/users/:id/following", allowBearer: false) { w, r, i in
-                await w.v2Follow(r, i, userID: q[1], target: nil)
+            return Endpoint(limitKey: "POST /2/users/:id/following", allowBearer: false) { (w, r, i) throws(SimResponse) in
+                try await w.v2Follow(r, i, userID: q[1], target: nil)
             }
         case ("DELETE", let q) where q.count == 4 && q[0] == "users" && q[2] == "following":
-            return Endpoint(limitKey: "DELETE /2/users/:source_user_id/following/:target_user_id", allowBearer: false) { w, r, i in
-                await w.v2Follow(r, i, userID: q[1], target: q[3])
+            return Endpoint(limitKey: "DELETE /2/users/:source_user_id/following/:target_user_id", allowBearer: false) {
+                (w, r, i) throws(SimResponse) in
+                try await w.v2Follow(r, i, userID: q[1], target: q[3])
             }
         case ("GET", let q) where q.count == 3 && q[0] == "users" && (q[2] == "followers" || q[2] == "following"):
-            return Endpoint(limitKey: "/2/users/:id/\(q[2])", allowBearer: true) { w, r, i in
-                await w.v2People(r, i, userID: q[1], followers: q[2] == "followers")
+            return Endpoint(limitKey: "/2/users/:id/\(q[2])", allowBearer: true) { (w, r, i) throws(SimResponse) in
+                try await w.v2People(r, i, userID: q[1], followers: q[2] == "followers")
             }
         case ("GET", let q) where q.count == 3 && q[0] == "users" && q[2] == "liked_tweets":
-            return Endpoint(limitKey: "/2/users/:id/liked_tweets", allowBearer: true) { w, r, i in
-                await w.v2LikedTweets(r, i, userID: q[1])
+            return Endpoint(limitKey: "/2/users/:id/liked_tweets", allowBearer: true) { (w, r, i) throws(SimResponse) in
+                try await w.v2LikedTweets(r, i, userID: q[1])
             }
         case ("GET", let q) where q.count == 3 && q[0] == "users" && q[2] == "muting":
-            return Endpoint(limitKey: "/2/users/:id/muting", allowBearer: false) { w, r, i in await w.v2Muting(r, i, userID: q[1]) }
+            return Endpoint(limitKey: "/2/users/:id/muting", allowBearer: false) { (w, r, i) throws(SimResponse) in
+                try await w.v2Muting(r, i, userID: q[1])
+            }
         case ("POST", let q) where q.count == 3 && q[0] == "users" && q[2] == "muting":
-            return Endpoint(limitKey: "POST /2/users/:id/muting", allowBearer: false) { w, r, i in
-                await w.v2Mute(r, i, userID: q[1], target: nil)
+            return Endpoint(limitKey: "POST /2/users/:id/muting", allowBearer: false) { (w, r, i) throws(SimResponse) in
+                try await w.v2Mute(r, i, userID: q[1], target: nil)
             }
         case ("DELETE", let q) where q.count == 4 && q[0] == "users" && q[2] == "muting":
-            return Endpoint(limitKey: "DELETE /2/users/:source_user_id/muting/:target_user_id", allowBearer: false) { w, r, i in
-                await w.v2Mute(r, i, userID: q[1], target: q[3])
+            return Endpoint(limitKey: "DELETE /2/users/:source_user_id/muting/:target_user_id", allowBearer: false) {
+                (w, r, i) throws(SimResponse) in
+                try await w.v2Mute(r, i, userID: q[1], target: q[3])
             }
         case ("GET", let q) where q.count == 3 && q[0] == "users" && q[2] == "bookmarks":
-            return Endpoint(limitKey: "/2/users/:id/bookmarks", allowBearer: false) { w, r, i in await w.v2Bookmarks(r, i, userID: q[1]) }
+            return Endpoint(limitKey: "/2/users/:id/bookmarks", allowBearer: false) { (w, r, i) throws(SimResponse) in
+                try await w.v2Bookmarks(r, i, userID: q[1])
+            }
         case ("POST", let q) where q.count == 3 && q[0] == "users" && q[2] == "bookmarks":
-            return Endpoint(limitKey: "POST /2/users/:id/bookmarks", allowBearer: false) { w, r, i in
-                await w.v2Bookmark(r, i, userID: q[1], target: nil)
+            return Endpoint(limitKey: "POST /2/users/:id/bookmarks", allowBearer: false) { (w, r, i) throws(SimResponse) in
+                try await w.v2Bookmark(r, i, userID: q[1], target: nil)
             }
         case ("DELETE", let q) where q.count == 4 && q[0] == "users" && q[2] == "bookmarks":
-            return Endpoint(limitKey: "DELETE /2/users/:id/bookmarks/:tweet_id", allowBearer: false) { w, r, i in
-                await w.v2Bookmark(r, i, userID: q[1], target: q[3])
+            return Endpoint(limitKey: "DELETE /2/users/:id/bookmarks/:tweet_id", allowBearer: false) { (w, r, i) throws(SimResponse) in
+                try await w.v2Bookmark(r, i, userID: q[1], target: q[3])
             }
         case ("POST", let q) where q.count == 3 && q[0] == "users" && (q[2] == "likes" || q[2] == "retweets"):
-            return Endpoint(limitKey: "POST /2/users/:id/\(q[2])", allowBearer: false) { w, r, i in
-                await w.v2Engage(r, i, userID: q[1], target: nil, like: q[2] == "likes")
+            return Endpoint(limitKey: "POST /2/users/:id/\(q[2])", allowBearer: false) { (w, r, i) throws(SimResponse) in
+                try await w.v2Engage(r, i, userID: q[1], target: nil, like: q[2] == "likes")
             }
         case ("DELETE", let q) where q.count == 4 && q[0] == "users" && (q[2] == "likes" || q[2] == "retweets"):
-            return Endpoint(limitKey: "DELETE /2/users/:id/\(q[2])/:tweet_id", allowBearer: false) { w, r, i in
-                await w.v2Engage(r, i, userID: q[1], target: q[3], like: q[2] == "likes")
+            return Endpoint(limitKey: "DELETE /2/users/:id/\(q[2])/:tweet_id", allowBearer: false) { (w, r, i) throws(SimResponse) in
+                try await w.v2Engage(r, i, userID: q[1], target: q[3], like: q[2] == "likes")
             }
         default: return nil
         }

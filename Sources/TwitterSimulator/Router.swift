@@ -13,7 +13,7 @@ struct Router: Sendable {
     struct Endpoint {
         var limitKey: String?
         var allowBearer: Bool
-        var run: @Sendable (World, SimRequest, World.Identity) async -> SimResponse
+        var run: @Sendable (World, SimRequest, World.Identity) async throws(SimResponse) -> SimResponse
     }
 
     /// v1.1 paths every access level may call (`/media/upload`, without `/1.1` and `.json`).
@@ -53,16 +53,16 @@ struct Router: Sendable {
     private func route(_ r: SimRequest) async -> SimResponse {
         let path = r.path
         switch (r.method, path) {
-        case ("POST", "/oauth/request_token"): return await logged(r, "oauth") { await world.requestToken(r) }
+        case ("POST", "/oauth/request_token"): return await logged(r, "oauth") { () throws(SimResponse) in try await world.requestToken(r) }
         case ("GET", "/oauth/authorize"), ("GET", "/oauth/authenticate"): return await logged(r, "none") { await world.authorizePage(r) }
         case ("POST", "/oauth/authorize"): return await logged(r, "none") { await world.authorizeAnswer(r) }
-        case ("POST", "/oauth/access_token"): return await logged(r, "oauth") { await world.accessToken(r) }
+        case ("POST", "/oauth/access_token"): return await logged(r, "oauth") { () throws(SimResponse) in try await world.accessToken(r) }
         case ("POST", "/oauth2/token"): return await logged(r, "basic") { await world.oauth2Token(r) }
         case ("POST", "/oauth2/invalidate_token"): return await logged(r, "basic") { await world.oauth2Invalidate(r) }
         case ("GET", "/i/oauth2/authorize"): return await logged(r, "none") { await world.oauth2AuthorizePage(r) }
         case ("POST", "/i/oauth2/authorize"): return await logged(r, "none") { await world.oauth2AuthorizeAnswer(r) }
-        case ("POST", "/2/oauth2/token"): return await logged(r, "oauth2") { await world.oauth2UserToken(r) }
-        case ("POST", "/2/oauth2/revoke"): return await logged(r, "oauth2") { await world.oauth2Revoke(r) }
+        case ("POST", "/2/oauth2/token"): return await logged(r, "oauth2") { () throws(SimResponse) in try await world.oauth2UserToken(r) }
+        case ("POST", "/2/oauth2/revoke"): return await logged(r, "oauth2") { () throws(SimResponse) in try await world.oauth2Revoke(r) }
         default: break
         }
         if path.hasPrefix("/2/") { return await routeV2(r) }
@@ -112,14 +112,17 @@ struct Router: Sendable {
                 return response
             }
         }
-        var response = await endpoint.run(world, r, identity)
+        // A handler ends early by throwing the answer (a refusal).
+        var response: SimResponse
+        do { response = try await endpoint.run(world, r, identity) } catch { response = error }
         response.headers += limitHeaders
         await world.record(r, auth: authKind, status: response.status, window: counted)
         return response
     }
 
-    private func logged(_ r: SimRequest, _ auth: String, _ body: () async -> SimResponse) async -> SimResponse {
-        let response = await body()
+    private func logged(_ r: SimRequest, _ auth: String, _ body: () async throws(SimResponse) -> SimResponse) async -> SimResponse {
+        let response: SimResponse
+        do { response = try await body() } catch { response = error }
         await world.record(r, auth: auth, status: response.status)
         return response
     }
@@ -131,15 +134,32 @@ struct Router: Sendable {
         case ("GET", "/account/verify_credentials"):
             return (Endpoint(limitKey: "/account/verify_credentials", allowBearer: false) { w, _, i in await w.verifyCredentials(i) }, nil)
         case ("GET", "/statuses/home_timeline"):
-            return (Endpoint(limitKey: "/statuses/home_timeline", allowBearer: false) { w, r, i in await w.home(r, i) }, nil)
+            return (
+                Endpoint(limitKey: "/statuses/home_timeline", allowBearer: false) { (w, r, i) throws(SimResponse) in try await w.home(r, i)
+                }, nil
+            )
         case ("GET", "/statuses/mentions_timeline"):
-            return (Endpoint(limitKey: "/statuses/mentions_timeline", allowBearer: false) { w, r, i in await w.mentions(r, i) }, nil)
+            return (
+                Endpoint(limitKey: "/statuses/mentions_timeline", allowBearer: false) { (w, r, i) throws(SimResponse) in
+                    try await w.mentions(r, i)
+                }, nil
+            )
         case ("GET", "/statuses/user_timeline"):
-            return (Endpoint(limitKey: "/statuses/user_timeline", allowBearer: true) { w, r, i in await w.userTimeline(r, i) }, nil)
+            return (
+                Endpoint(limitKey: "/statuses/user_timeline", allowBearer: true) { (w, r, i) throws(SimResponse) in
+                    try await w.userTimeline(r, i)
+                }, nil
+            )
         case ("GET", "/statuses/show"):
-            return (Endpoint(limitKey: "/statuses/show/:id", allowBearer: true) { w, r, i in await w.show(r, i, id: nil) }, nil)
+            return (
+                Endpoint(limitKey: "/statuses/show/:id", allowBearer: true) { (w, r, i) throws(SimResponse) in
+                    try await w.show(r, i, id: nil)
+                }, nil
+            )
         case ("GET", "/search/tweets"):
-            return (Endpoint(limitKey: "/search/tweets", allowBearer: true) { w, r, i in await w.search(r, i) }, nil)
+            return (
+                Endpoint(limitKey: "/search/tweets", allowBearer: true) { (w, r, i) throws(SimResponse) in try await w.search(r, i) }, nil
+            )
         case ("GET", "/users/show"):
             return (Endpoint(limitKey: "/users/show", allowBearer: true) { w, r, i in await w.usersShow(r, i) }, nil)
         case ("GET", "/application/rate_limit_status"):
@@ -149,13 +169,25 @@ struct Router: Sendable {
         case ("GET", "/friendships/show"):
             return (Endpoint(limitKey: "/friendships/show", allowBearer: true) { w, r, i in await w.friendshipShow(r, i) }, nil)
         case ("POST", "/friendships/create"):
-            return (Endpoint(limitKey: nil, allowBearer: false) { w, r, i in await w.v1Follow(r, i, create: true) }, nil)
+            return (
+                Endpoint(limitKey: nil, allowBearer: false) { (w, r, i) throws(SimResponse) in try await w.v1Follow(r, i, create: true) },
+                nil
+            )
         case ("POST", "/friendships/destroy"):
-            return (Endpoint(limitKey: nil, allowBearer: false) { w, r, i in await w.v1Follow(r, i, create: false) }, nil)
+            return (
+                Endpoint(limitKey: nil, allowBearer: false) { (w, r, i) throws(SimResponse) in try await w.v1Follow(r, i, create: false) },
+                nil
+            )
         case ("POST", "/blocks/create"):
-            return (Endpoint(limitKey: nil, allowBearer: false) { w, r, i in await w.v1Block(r, i, create: true) }, nil)
+            return (
+                Endpoint(limitKey: nil, allowBearer: false) { (w, r, i) throws(SimResponse) in try await w.v1Block(r, i, create: true) },
+                nil
+            )
         case ("POST", "/blocks/destroy"):
-            return (Endpoint(limitKey: nil, allowBearer: false) { w, r, i in await w.v1Block(r, i, create: false) }, nil)
+            return (
+                Endpoint(limitKey: nil, allowBearer: false) { (w, r, i) throws(SimResponse) in try await w.v1Block(r, i, create: false) },
+                nil
+            )
         case ("GET", "/followers/list"):
             return (Endpoint(limitKey: "/followers/list", allowBearer: true) { w, r, i in await w.v1People(r, i, followers: true) }, nil)
         case ("GET", "/friends/list"):
@@ -169,9 +201,15 @@ struct Router: Sendable {
         case ("GET", "/lists/list"):
             return (Endpoint(limitKey: "/lists/list", allowBearer: true) { w, r, i in await w.v1Lists(r, i) }, nil)
         case ("GET", "/lists/statuses"):
-            return (Endpoint(limitKey: "/lists/statuses", allowBearer: true) { w, r, i in await w.v1ListStatuses(r, i) }, nil)
+            return (
+                Endpoint(limitKey: "/lists/statuses", allowBearer: true) { (w, r, i) throws(SimResponse) in try await w.v1ListStatuses(r, i)
+                }, nil
+            )
         case ("GET", "/favorites/list"):
-            return (Endpoint(limitKey: "/favorites/list", allowBearer: true) { w, r, i in await w.favoritesList(r, i) }, nil)
+            return (
+                Endpoint(limitKey: "/favorites/list", allowBearer: true) { (w, r, i) throws(SimResponse) in try await w.favoritesList(r, i)
+                }, nil
+            )
         case ("GET", "/mutes/users/ids"):
             return (Endpoint(limitKey: "/mutes/users/ids", allowBearer: false) { w, r, i in await w.v1MutedIDs(r, i) }, nil)
         case ("POST", "/mutes/users/create"):
@@ -195,7 +233,11 @@ struct Router: Sendable {
         default: break
         }
         if method == "GET", let id = idAfter("/statuses/show/") {
-            return (Endpoint(limitKey: "/statuses/show/:id", allowBearer: true) { w, r, i in await w.show(r, i, id: id) }, id)
+            return (
+                Endpoint(limitKey: "/statuses/show/:id", allowBearer: true) { (w, r, i) throws(SimResponse) in
+                    try await w.show(r, i, id: id)
+                }, id
+            )
         }
         if method == "POST", let id = idAfter("/statuses/retweet/") {
             return (Endpoint(limitKey: nil, allowBearer: false) { w, r, i in await w.retweet(r, i, id: id) }, id)

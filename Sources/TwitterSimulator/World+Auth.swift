@@ -33,14 +33,12 @@ extension World {
             }
             return .ok(.app(consumerKey: consumer))
         }
-        switch verifySignature(request, header: header, tokenKind: .access) {
-        case .failure(let response): return .failed(response)
-        case .success(let checked):
-            guard let token = checked.token, let access = accessTokens[token] else {
-                return .failed(.error(400, code: 215, "Bad Authentication data."))
-            }
-            return .ok(.user(userID: access.userID, consumerKey: checked.consumerKey, token: token))
+        let checked: Checked
+        do { checked = try verifySignature(request, header: header, tokenKind: .access) } catch { return .failed(error) }
+        guard let token = checked.token, let access = accessTokens[token] else {
+            return .failed(.error(400, code: 215, "Bad Authentication data."))
         }
+        return .ok(.user(userID: access.userID, consumerKey: checked.consumerKey, token: token))
     }
 
     enum TokenKind { case none, request, access }
@@ -53,50 +51,50 @@ extension World {
 
     /// The whole OAuth 1.0a check: parameters present, consumer and token known, timestamp within
     /// the window, nonce fresh, signature right.
-    func verifySignature(_ request: SimRequest, header: String, tokenKind: TokenKind) -> Result<Checked, SimResponse> {
+    func verifySignature(_ request: SimRequest, header: String, tokenKind: TokenKind) throws(SimResponse) -> Checked {
         guard let oauth = OAuthCheck.parseHeader(header) else {
-            return .failure(.error(400, code: 215, "Bad Authentication data."))
+            throw .error(400, code: 215, "Bad Authentication data.")
         }
         var seen = Set<String>()
         for (k, _) in oauth where !seen.insert(k).inserted {
-            return .failure(.error(400, code: 215, "Bad Authentication data."))
+            throw .error(400, code: 215, "Bad Authentication data.")
         }
         func value(_ k: String) -> String? { oauth.first { $0.0 == k }?.1 }
         guard let consumerKey = value("oauth_consumer_key"), let signature = value("oauth_signature"),
             let timestampText = value("oauth_timestamp"), let nonce = value("oauth_nonce"),
             value("oauth_signature_method") == "HMAC-SHA1", value("oauth_version").map({ $0 == "1.0" }) ?? true
         else {
-            return .failure(.error(400, code: 215, "Bad Authentication data."))
+            throw .error(400, code: 215, "Bad Authentication data.")
         }
         guard let consumer = consumers[consumerKey] else {
-            return .failure(.error(401, code: 32, "Could not authenticate you."))
+            throw .error(401, code: 32, "Could not authenticate you.")
         }
         // Taken without overflow: a timestamp of Int64.min is refused, not trapped on.
         let timestamp = Int64(timestampText) ?? .min
         let skew = timestamp.subtractingReportingOverflow(now)
         guard !skew.overflow, skew.partialValue.magnitude <= UInt64(max(0, config.timestampWindowSeconds)) else {
-            return .failure(.error(401, code: 135, "Timestamp out of bounds.", headers: [("Date", SimDate.http(now))]))
+            throw .error(401, code: 135, "Timestamp out of bounds.", headers: [("Date", SimDate.http(now))])
         }
         let token = value("oauth_token")
         var tokenSecret = ""
         switch tokenKind {
         case .access:
-            guard let t = token else { return .failure(.error(400, code: 215, "Bad Authentication data.")) }
+            guard let t = token else { throw .error(400, code: 215, "Bad Authentication data.") }
             guard let access = accessTokens[t], !access.revoked, access.consumerKey == consumerKey else {
-                return .failure(.error(401, code: 89, "Invalid or expired token."))
+                throw .error(401, code: 89, "Invalid or expired token.")
             }
             tokenSecret = access.secret
         case .request:
             if let t = token {
                 guard let rt = requestTokens[t], rt.consumerKey == consumerKey else {
-                    return .failure(.error(401, code: 89, "Invalid or expired token."))
+                    throw .error(401, code: 89, "Invalid or expired token.")
                 }
                 tokenSecret = rt.secret
             }
         case .none:
             if let t = token {
                 guard let access = accessTokens[t], !access.revoked else {
-                    return .failure(.error(401, code: 89, "Invalid or expired token."))
+                    throw .error(401, code: 89, "Invalid or expired token.")
                 }
                 tokenSecret = access.secret
             }
@@ -104,17 +102,17 @@ extension World {
         let expected = OAuthCheck.sign(
             OAuthCheck.baseString(request, oauth: oauth), consumerSecret: consumer.secret, tokenSecret: tokenSecret)
         guard OAuthCheck.equal(expected, signature) else {
-            return .failure(.error(401, code: 32, "Could not authenticate you."))
+            throw .error(401, code: 32, "Could not authenticate you.")
         }
         // A nonce may be used once per timestamp window.
         let nonceKey = consumerKey + "|" + (token ?? "") + "|" + nonce + "|" + timestampText
-        if nonces[nonceKey] != nil { return .failure(.error(401, code: 32, "Could not authenticate you.")) }
+        if nonces[nonceKey] != nil { throw .error(401, code: 32, "Could not authenticate you.") }
         nonces[nonceKey] = timestamp
         if nonces.count > 50_000 {
             let cutoff = now - 2 * config.timestampWindowSeconds
             nonces = nonces.filter { $0.value >= cutoff }
         }
-        return .success(Checked(consumerKey: consumerKey, token: token, oauth: oauth))
+        return Checked(consumerKey: consumerKey, token: token, oauth: oauth)
     }
 
     /// `Basic base64(key:secret)` for the OAuth 2 endpoints.

@@ -7,13 +7,9 @@ import FoundationEssentials
 /// The OAuth flows: request token, authorize page, access token (PIN, callback, xAuth, reverse
 /// auth), and app-only bearer tokens.
 extension World {
-    func requestToken(_ request: SimRequest) -> SimResponse {
+    func requestToken(_ request: SimRequest) throws(SimResponse) -> SimResponse {
         guard let header = request.headers["authorization"] else { return .error(400, code: 215, "Bad Authentication data.") }
-        let checked: Checked
-        switch verifySignature(request, header: header, tokenKind: .none) {
-        case .failure(let r): return r
-        case .success(let c): checked = c
-        }
+        let checked = try verifySignature(request, header: header, tokenKind: .none)
         if request.param("x_auth_mode") == "reverse_auth" {
             // The answer is a signed header the app's server hands to the device (step 1).
             let params: [(String, String)] = [
@@ -78,15 +74,11 @@ extension World {
         return SimResponse(status: 302, headers: [("Location", location)], body: .bytes(Data()))
     }
 
-    func accessToken(_ request: SimRequest) -> SimResponse {
+    func accessToken(_ request: SimRequest) throws(SimResponse) -> SimResponse {
         guard let header = request.headers["authorization"] else { return .error(400, code: 215, "Bad Authentication data.") }
-        if request.param("x_auth_mode") == "client_auth" { return xauth(request, header: header) }
-        if let target = request.param("x_reverse_auth_target") { return reverseAuth(request, header: header, target: target) }
-        let checked: Checked
-        switch verifySignature(request, header: header, tokenKind: .request) {
-        case .failure(let r): return r
-        case .success(let c): checked = c
-        }
+        if request.param("x_auth_mode") == "client_auth" { return try xauth(request, header: header) }
+        if let target = request.param("x_reverse_auth_target") { return try reverseAuth(request, header: header, target: target) }
+        let checked = try verifySignature(request, header: header, tokenKind: .request)
         guard let token = checked.token, let rt = requestTokens[token] else {
             return .error(401, code: 89, "Invalid or expired token.")
         }
@@ -98,12 +90,8 @@ extension World {
         return issueAccessToken(userID: userID, consumerKey: checked.consumerKey, extra: [])
     }
 
-    private func xauth(_ request: SimRequest, header: String) -> SimResponse {
-        let checked: Checked
-        switch verifySignature(request, header: header, tokenKind: .none) {
-        case .failure(let r): return r
-        case .success(let c): checked = c
-        }
+    private func xauth(_ request: SimRequest, header: String) throws(SimResponse) -> SimResponse {
+        let checked = try verifySignature(request, header: header, tokenKind: .none)
         guard consumers[checked.consumerKey]?.xauth == true else {
             return .error(403, code: 87, "Client is not permitted to perform this action.")
         }
@@ -113,12 +101,8 @@ extension World {
         return issueAccessToken(userID: user.id, consumerKey: checked.consumerKey, extra: [("x_auth_expires", "0")])
     }
 
-    private func reverseAuth(_ request: SimRequest, header: String, target: String) -> SimResponse {
-        let checked: Checked
-        switch verifySignature(request, header: header, tokenKind: .access) {
-        case .failure(let r): return r
-        case .success(let c): checked = c
-        }
+    private func reverseAuth(_ request: SimRequest, header: String, target: String) throws(SimResponse) -> SimResponse {
+        let checked = try verifySignature(request, header: header, tokenKind: .access)
         guard let step1 = request.param("x_reverse_auth_parameters"), reverseAuthHeaders.contains(step1),
             let parsed = OAuthCheck.parseHeader(step1), parsed.first(where: { $0.0 == "oauth_consumer_key" })?.1 == target,
             consumers[target] != nil, let token = checked.token, let device = accessTokens[token]

@@ -13,21 +13,19 @@ extension World {
 
     /// `GET /1.1/favorites/list.json`: `screen_name` or `user_id` (the token's user by
     /// default), `count` up to 200, `since_id`, `max_id`.
-    func favoritesList(_ r: SimRequest, _ identity: Identity) -> SimResponse {
+    func favoritesList(_ r: SimRequest, _ identity: Identity) throws(SimResponse) -> SimResponse {
         guard
             let u = namedUserOrSelf(r, identity)
         else {
             return .error(404, code: 34, "Sorry, that page does not exist.")
         }
-        switch readOptions(r) {
-        case .failure(let e): return e
-        case .success(let o): return timelineJSON(likedTweets(of: u.id), viewer: identity.userID, o)
-        }
+        let o = try readOptions(r)
+        return timelineJSON(likedTweets(of: u.id), viewer: identity.userID, o)
     }
 
     /// `GET /2/users/:id/liked_tweets`: `max_results` 5–100 and `pagination_token` only (no
     /// `since_id` or `until_id` on this endpoint, as on X).
-    func v2LikedTweets(_ r: SimRequest, _ identity: Identity, userID: String) -> SimResponse {
+    func v2LikedTweets(_ r: SimRequest, _ identity: Identity, userID: String) throws(SimResponse) -> SimResponse {
         guard let uid = UInt64(userID), users[uid] != nil else {
             return Self.invalidRequest("id", "The `id` query parameter value [\(userID)] is not valid")
         }
@@ -37,11 +35,7 @@ extension World {
                 "The query parameter [\(name)] is not one of [id,max_results,pagination_token,expansions,tweet.fields,media.fields,poll.fields,user.fields,place.fields]"
             )
         }
-        let paging: V2Paging
-        switch v2Paging(r, tokenName: "pagination_token", range: 5...100, defaultCount: 100) {
-        case .failure(let e): return e
-        case .success(let p): paging = p
-        }
+        let paging = try v2Paging(r, tokenName: "pagination_token", range: 5...100, defaultCount: 100)
         return v2Page(
             likedTweets(of: uid), paging, r, viewer: identity.userID, tokenName: "pagination_token", owned: identity.userID == uid)
     }

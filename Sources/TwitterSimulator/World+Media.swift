@@ -35,44 +35,33 @@ extension World {
         return .json(200, .object([("data", .object(data)), ("meta", .object([]))]))
     }
 
-    private func decodedMedia(_ body: [String: Any]) -> Result<Data, SimResponse> {
+    private func decodedMedia(_ body: [String: Any]) throws(SimResponse) -> Data {
         guard let text = body["media"] as? String, let data = Data(base64Encoded: text), !data.isEmpty else {
-            return .failure(Self.invalidRequest("media", "The `media` field must hold the file in base64"))
+            throw Self.invalidRequest("media", "The `media` field must hold the file in base64")
         }
-        return .success(data)
+        return data
     }
 
     /// `POST /2/media/upload`: the whole file at once.
-    func v2UploadMedia(_ r: SimRequest, _ identity: Identity) -> SimResponse {
+    func v2UploadMedia(_ r: SimRequest, _ identity: Identity) throws(SimResponse) -> SimResponse {
         guard let uid = identity.userID else { return Self.v2Forbidden("Uploading needs a user's token.") }
-        let body: [String: Any]
-        switch Self.jsonBody(r) {
-        case .failure(let e): return e
-        case .success(let b): body = b
-        }
+        let body = try Self.jsonBody(r)
         guard body["media_category"] is String else {
             return Self.invalidRequest("media_category", "The `media_category` field is required")
         }
-        switch decodedMedia(body) {
-        case .failure(let e): return e
-        case .success(let data):
-            var m = SimMedia(id: nextID(), owner: uid, type: body["media_type"] as? String ?? "image/png", totalBytes: data.count)
-            m.segments[0] = data.count
-            m.head = Array(data.prefix(MediaHeader.readBytes))
-            m.finalized = true
-            media[m.id] = m
-            return mediaAnswer(m)
-        }
+        let data = try decodedMedia(body)
+        var m = SimMedia(id: nextID(), owner: uid, type: body["media_type"] as? String ?? "image/png", totalBytes: data.count)
+        m.segments[0] = data.count
+        m.head = Array(data.prefix(MediaHeader.readBytes))
+        m.finalized = true
+        media[m.id] = m
+        return mediaAnswer(m)
     }
 
     /// `POST /2/media/upload/initialize {"media_type","total_bytes","media_category"}`.
-    func v2InitializeUpload(_ r: SimRequest, _ identity: Identity) -> SimResponse {
+    func v2InitializeUpload(_ r: SimRequest, _ identity: Identity) throws(SimResponse) -> SimResponse {
         guard let uid = identity.userID else { return Self.v2Forbidden("Uploading needs a user's token.") }
-        let body: [String: Any]
-        switch Self.jsonBody(r) {
-        case .failure(let e): return e
-        case .success(let b): body = b
-        }
+        let body = try Self.jsonBody(r)
         guard let total = body["total_bytes"] as? Int, total > 0, total <= 512 << 20 else {
             return Self.invalidRequest("total_bytes", "The `total_bytes` field must be between 1 and 536870912")
         }
@@ -85,31 +74,24 @@ extension World {
     }
 
     /// `POST /2/media/upload/:id/append {"media","segment_index"}`.
-    func v2AppendUpload(_ r: SimRequest, _ identity: Identity, id: String) -> SimResponse {
+    func v2AppendUpload(_ r: SimRequest, _ identity: Identity, id: String) throws(SimResponse) -> SimResponse {
         guard let uid = identity.userID, let v = UInt64(id), var m = media[v], m.owner == uid, !m.finalized else {
             return Self.problem(
                 404, "Not Found Error", "Could not find an open upload with id: [\(id)].",
                 type: "https://api.twitter.com/2/problems/resource-not-found")
         }
-        let body: [String: Any]
-        switch Self.jsonBody(r) {
-        case .failure(let e): return e
-        case .success(let b): body = b
-        }
+        let body = try Self.jsonBody(r)
         guard let index = body["segment_index"] as? Int, (0...999).contains(index) else {
             return Self.invalidRequest("segment_index", "The `segment_index` field must be between 0 and 999")
         }
-        switch decodedMedia(body) {
-        case .failure(let e): return e
-        case .success(let data):
-            m.segments[index] = data.count
-            if index == 0 { m.head = Array(data.prefix(MediaHeader.readBytes)) }
-            guard m.segments.values.reduce(0, +) <= m.totalBytes else {
-                return Self.invalidRequest("media", "More bytes were appended than total_bytes announced")
-            }
-            media[v] = m
-            return .json(200, .object([("data", .object([("expires_at", .int(now + Self.mediaExpires))])), ("meta", .object([]))]))
+        let data = try decodedMedia(body)
+        m.segments[index] = data.count
+        if index == 0 { m.head = Array(data.prefix(MediaHeader.readBytes)) }
+        guard m.segments.values.reduce(0, +) <= m.totalBytes else {
+            return Self.invalidRequest("media", "More bytes were appended than total_bytes announced")
         }
+        media[v] = m
+        return .json(200, .object([("data", .object([("expires_at", .int(now + Self.mediaExpires))])), ("meta", .object([]))]))
     }
 
     /// `POST /2/media/upload/:id/finalize`: the segments must add up to `total_bytes`.
@@ -131,44 +113,39 @@ extension World {
     }
 
     /// `POST /2/media/metadata {"id", "metadata": {"alt_text": {"text"}}}`.
-    func v2MediaMetadata(_ r: SimRequest, _ identity: Identity) -> SimResponse {
-        let body: [String: Any]
-        switch Self.jsonBody(r) {
-        case .failure(let e): return e
-        case .success(let b): body = b
-        }
+    func v2MediaMetadata(_ r: SimRequest, _ identity: Identity) throws(SimResponse) -> SimResponse {
+        let body = try Self.jsonBody(r)
         let alt = ((body["metadata"] as? [String: Any])?["alt_text"] as? [String: Any])?["text"] as? String
-        switch setAltText(identity, id: body["id"] as? String, text: alt) {
-        case .failure(let message):
-            return message.hasPrefix("Could not find")
-                ? Self.problem(404, "Not Found Error", message.description, type: "https://api.twitter.com/2/problems/resource-not-found")
-                : Self.invalidRequest("metadata.alt_text.text", message.description)
-        case .success(let m):
-            return .json(
-                200,
-                .object([
-                    (
-                        "data",
-                        .object([
-                            ("id", .string(String(m.id))),
-                            ("associated_metadata", .object([("alt_text", .object([("text", .string(m.altText ?? ""))]))])),
-                        ])
-                    )
-                ]))
+        let m: SimMedia
+        do { m = try setAltText(identity, id: body["id"] as? String, text: alt) } catch {
+            return error.hasPrefix("Could not find")
+                ? Self.problem(404, "Not Found Error", error.description, type: "https://api.twitter.com/2/problems/resource-not-found")
+                : Self.invalidRequest("metadata.alt_text.text", error.description)
         }
+        return .json(
+            200,
+            .object([
+                (
+                    "data",
+                    .object([
+                        ("id", .string(String(m.id))),
+                        ("associated_metadata", .object([("alt_text", .object([("text", .string(m.altText ?? ""))]))])),
+                    ])
+                )
+            ]))
     }
 
     /// Alt text for an uploaded file of this user: at most 1,000 characters.
-    func setAltText(_ identity: Identity, id: String?, text: String?) -> Result<SimMedia, SimError> {
+    func setAltText(_ identity: Identity, id: String?, text: String?) throws(SimError) -> SimMedia {
         guard let uid = identity.userID, let v = id.flatMap(UInt64.init), var m = media[v], m.owner == uid else {
-            return .failure(SimError("Could not find media with id: [\(id ?? "")]."))
+            throw SimError("Could not find media with id: [\(id ?? "")].")
         }
         guard let text, !text.isEmpty, text.count <= 1000 else {
-            return .failure(SimError("The alt text must hold 1 to 1000 characters"))
+            throw SimError("The alt text must hold 1 to 1000 characters")
         }
         m.altText = text
         media[v] = m
-        return .success(m)
+        return m
     }
 
     /// The attachments a post names by media id: this user's finished uploads, at most four.
@@ -254,10 +231,10 @@ extension World {
             return .error(400, code: 38, "The body must be JSON with media_id and alt_text.")
         }
         let alt = (body["alt_text"] as? [String: Any])?["text"] as? String
-        switch setAltText(identity, id: body["media_id"] as? String, text: alt) {
-        case .failure(let e): return .error(400, code: 324, e.description)
-        case .success: return SimResponse(status: 200, headers: [], body: .bytes(Data()))
+        do { _ = try setAltText(identity, id: body["media_id"] as? String, text: alt) } catch {
+            return .error(400, code: 324, error.description)
         }
+        return SimResponse(status: 200, headers: [], body: .bytes(Data()))
     }
 }
 

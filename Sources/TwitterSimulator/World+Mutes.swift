@@ -47,17 +47,9 @@ extension World {
     }
 
     /// `GET /2/users/:id/muting`: the muted users, newest muted first, paged by token.
-    func v2Muting(_ r: SimRequest, _ identity: Identity, userID: String) -> SimResponse {
-        let uid: UInt64
-        switch acting(identity, userID) {
-        case .failure(let e): return e
-        case .success(let u): uid = u
-        }
-        let paging: V2Paging
-        switch v2Paging(r, tokenName: "pagination_token", range: 1...1000, defaultCount: 100) {
-        case .failure(let e): return e
-        case .success(let p): paging = p
-        }
+    func v2Muting(_ r: SimRequest, _ identity: Identity, userID: String) throws(SimResponse) -> SimResponse {
+        let uid = try acting(identity, userID)
+        let paging = try v2Paging(r, tokenName: "pagination_token", range: 1...1000, defaultCount: 100)
         let all = (muting[uid] ?? []).sorted(by: >).compactMap { users[$0] }
         let startAt = paging.below.map { Int($0) } ?? 0
         let slice = Array(all.dropFirst(startAt).prefix(paging.maxResults))

@@ -130,22 +130,22 @@ extension World {
     }
 
     /// The client a token request comes from: HTTP Basic (confidential) or `client_id` (public).
-    private func oauth2Client(_ r: SimRequest) -> Result<String, SimResponse> {
+    private func oauth2Client(_ r: SimRequest) throws(SimResponse) -> String {
         if let header = r.headers["authorization"], header.lowercased().hasPrefix("basic ") {
             guard let decoded = Data(base64Encoded: String(header.dropFirst(6)).trimmed()),
                 let text = String(data: decoded, encoding: .utf8), let colon = text.firstIndex(of: ":")
-            else { return .failure(Self.oauth2Error(401, "invalid_client", "Malformed client authentication.")) }
+            else { throw Self.oauth2Error(401, "invalid_client", "Malformed client authentication.") }
             let id = FormCoding.percentDecode(String(text[..<colon]), plusIsSpace: true)
             let secret = FormCoding.percentDecode(String(text[text.index(after: colon)...]), plusIsSpace: true)
             guard id == config.oauth2ConfidentialClientID, OAuthCheck.equal(secret, config.oauth2ConfidentialClientSecret) else {
-                return .failure(Self.oauth2Error(401, "invalid_client", "Client authentication failed."))
+                throw Self.oauth2Error(401, "invalid_client", "Client authentication failed.")
             }
-            return .success(id)
+            return id
         }
         guard let id = r.param("client_id"), id == config.oauth2ClientID else {
-            return .failure(Self.oauth2Error(401, "invalid_client", "Missing valid authorization header"))
+            throw Self.oauth2Error(401, "invalid_client", "Missing valid authorization header")
         }
-        return .success(id)
+        return id
     }
 
     /// A new access token (and, with `offline.access`, a refresh token) for a user and client.
@@ -170,12 +170,8 @@ extension World {
     }
 
     /// `POST /2/oauth2/token`: a code (with its PKCE verifier) or a refresh token for tokens.
-    func oauth2UserToken(_ r: SimRequest) -> SimResponse {
-        let client: String
-        switch oauth2Client(r) {
-        case .failure(let e): return e
-        case .success(let c): client = c
-        }
+    func oauth2UserToken(_ r: SimRequest) throws(SimResponse) -> SimResponse {
+        let client = try oauth2Client(r)
         switch r.param("grant_type") {
         case "authorization_code":
             // Single use: the code is gone whatever happens next.
@@ -207,12 +203,8 @@ extension World {
     }
 
     /// `POST /2/oauth2/revoke`: an access or refresh token stops working.
-    func oauth2Revoke(_ r: SimRequest) -> SimResponse {
-        let client: String
-        switch oauth2Client(r) {
-        case .failure(let e): return e
-        case .success(let c): client = c
-        }
+    func oauth2Revoke(_ r: SimRequest) throws(SimResponse) -> SimResponse {
+        let client = try oauth2Client(r)
         guard let token = r.param("token") else { return Self.oauth2Error(400, "invalid_request", "Missing required parameter [token].") }
         if oauth2Access[token]?.clientID == client { oauth2Access[token] = nil }
         if oauth2Refresh[token]?.clientID == client { oauth2Refresh[token] = nil }

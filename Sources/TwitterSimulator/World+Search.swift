@@ -15,16 +15,12 @@ extension World {
             mentions: mentionsByTweet[t.id] ?? [], hashtags: hashtagsByTweet[t.id] ?? [])
     }
 
-    func search(_ r: SimRequest, _ identity: Identity) -> SimResponse {
+    func search(_ r: SimRequest, _ identity: Identity) throws(SimResponse) -> SimResponse {
         guard let q = r.param("q"), !q.trimmed().isEmpty else {
             return .error(400, code: 25, "Query parameters are missing.")
         }
         guard q.count <= 500 else { return .error(403, code: 195, "Missing or invalid url parameter.") }
-        let options: ReadOptions
-        switch readOptions(r, defaultCount: 15, maxCount: 100) {
-        case .failure(let e): return e
-        case .success(let o): options = o
-        }
+        let options = try readOptions(r, defaultCount: 15, maxCount: 100)
         let started = Date()
         let query = SearchQuery(q)
         var hits = liveTweetsNewestFirst().filter { query.matches(candidate($0)) }

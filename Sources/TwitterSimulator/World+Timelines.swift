@@ -19,28 +19,19 @@ extension World {
     }
 
     /// Parses the common paging and shape parameters, or answers 400 for malformed ones.
-    func readOptions(_ r: SimRequest, defaultCount: Int = 20, maxCount: Int = 200) -> Result<ReadOptions, SimResponse> {
-        func id(_ name: String) -> Result<UInt64?, SimResponse> {
-            guard let text = r.param(name), !text.isEmpty else { return .success(nil) }
-            guard let v = UInt64(text) else { return .failure(.error(400, code: 44, "\(name) parameter is invalid.")) }
-            return .success(v)
+    func readOptions(_ r: SimRequest, defaultCount: Int = 20, maxCount: Int = 200) throws(SimResponse) -> ReadOptions {
+        func id(_ name: String) throws(SimResponse) -> UInt64? {
+            guard let text = r.param(name), !text.isEmpty else { return nil }
+            guard let v = UInt64(text) else { throw .error(400, code: 44, "\(name) parameter is invalid.") }
+            return v
         }
-        let since: UInt64?
-        let max: UInt64?
-        switch id("since_id") {
-        case .failure(let e): return .failure(e)
-        case .success(let v): since = v
-        }
-        switch id("max_id") {
-        case .failure(let e): return .failure(e)
-        case .success(let v): max = v
-        }
+        let since = try id("since_id")
+        let max = try id("max_id")
         let count = r.param("count").flatMap { Int($0) }.map { Swift.max(1, Swift.min(maxCount, $0)) } ?? defaultCount
-        return .success(
-            ReadOptions(
-                count: count, sinceID: since, maxID: max, mode: r.param("tweet_mode") == "extended" ? .extended : .compat,
-                trimUser: Self.truthy(r.param("trim_user")), includeEntities: r.param("include_entities").map(Self.truthy) ?? true,
-                excludeReplies: Self.truthy(r.param("exclude_replies")), includeRetweets: r.param("include_rts").map(Self.truthy) ?? true))
+        return ReadOptions(
+            count: count, sinceID: since, maxID: max, mode: r.param("tweet_mode") == "extended" ? .extended : .compat,
+            trimUser: Self.truthy(r.param("trim_user")), includeEntities: r.param("include_entities").map(Self.truthy) ?? true,
+            excludeReplies: Self.truthy(r.param("exclude_replies")), includeRetweets: r.param("include_rts").map(Self.truthy) ?? true)
     }
 
     static func truthy(_ s: String?) -> Bool {
@@ -116,50 +107,40 @@ extension World {
         return .json(200, TweetEncoder(world: snapshot, viewer: id, mode: .compat).user(u))
     }
 
-    func home(_ r: SimRequest, _ identity: Identity) -> SimResponse {
+    func home(_ r: SimRequest, _ identity: Identity) throws(SimResponse) -> SimResponse {
         guard let id = identity.userID else { return .error(403, code: 220, "Your credentials do not allow access to this resource.") }
-        switch readOptions(r) {
-        case .failure(let e): return e
-        case .success(let o):
-            var list = homeTweets(of: id)
-            if o.excludeReplies { list = list.filter { $0.inReplyToStatusID == nil } }
-            return timelineJSON(Array(list.prefix(800)), viewer: id, o)
-        }
+        let o = try readOptions(r)
+        var list = homeTweets(of: id)
+        if o.excludeReplies { list = list.filter { $0.inReplyToStatusID == nil } }
+        return timelineJSON(Array(list.prefix(800)), viewer: id, o)
     }
 
-    func mentions(_ r: SimRequest, _ identity: Identity) -> SimResponse {
+    func mentions(_ r: SimRequest, _ identity: Identity) throws(SimResponse) -> SimResponse {
         guard let id = identity.userID else { return .error(403, code: 220, "Your credentials do not allow access to this resource.") }
-        switch readOptions(r) {
-        case .failure(let e): return e
-        case .success(let o): return timelineJSON(Array(mentionTweets(of: id).prefix(800)), viewer: id, o)
-        }
+        let o = try readOptions(r)
+        return timelineJSON(Array(mentionTweets(of: id).prefix(800)), viewer: id, o)
     }
 
-    func userTimeline(_ r: SimRequest, _ identity: Identity) -> SimResponse {
+    func userTimeline(_ r: SimRequest, _ identity: Identity) throws(SimResponse) -> SimResponse {
         guard
             let u = namedUserOrSelf(r, identity)
         else {
             return .error(404, code: 34, "Sorry, that page does not exist.")
         }
-        switch readOptions(r) {
-        case .failure(let e): return e
-        case .success(let o):
-            var list = userTweets(of: u.id)
-            if !o.includeRetweets { list = list.filter { $0.retweetedID == nil } }
-            if o.excludeReplies { list = list.filter { $0.inReplyToStatusID == nil } }
-            return timelineJSON(Array(list.prefix(3200)), viewer: identity.userID, o)
-        }
+        let o = try readOptions(r)
+        var list = userTweets(of: u.id)
+        if !o.includeRetweets { list = list.filter { $0.retweetedID == nil } }
+        if o.excludeReplies { list = list.filter { $0.inReplyToStatusID == nil } }
+        return timelineJSON(Array(list.prefix(3200)), viewer: identity.userID, o)
     }
 
-    func show(_ r: SimRequest, _ identity: Identity, id idText: String?) -> SimResponse {
+    func show(_ r: SimRequest, _ identity: Identity, id idText: String?) throws(SimResponse) -> SimResponse {
         guard let text = idText ?? r.param("id"), let id = UInt64(text) else {
             return .error(404, code: 144, "No status found with that ID.")
         }
         guard let t = tweets[id], !deleted.contains(id) else { return .error(404, code: 144, "No status found with that ID.") }
-        switch readOptions(r) {
-        case .failure(let e): return e
-        case .success(let o): return .json(200, encoder(viewer: identity.userID, o).tweet(t))
-        }
+        let o = try readOptions(r)
+        return .json(200, encoder(viewer: identity.userID, o).tweet(t))
     }
 
     func usersShow(_ r: SimRequest, _ identity: Identity) -> SimResponse {

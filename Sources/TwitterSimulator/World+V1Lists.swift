@@ -37,7 +37,7 @@ extension World {
     }
 
     /// `GET /1.1/lists/statuses.json`: tweets by the list's members, paged like a timeline.
-    func v1ListStatuses(_ r: SimRequest, _ identity: Identity) -> SimResponse {
+    func v1ListStatuses(_ r: SimRequest, _ identity: Identity) throws(SimResponse) -> SimResponse {
         let list: SimList?
         if let idText = r.param("list_id") {
             list = UInt64(idText).flatMap { id in lists.first { $0.id == id } }
@@ -48,13 +48,10 @@ extension World {
             return .error(400, code: 112, "You must specify either a list ID or a slug and owner.")
         }
         guard let list else { return .error(404, code: 34, "Sorry, that page does not exist.") }
-        switch readOptions(r) {
-        case .failure(let e): return e
-        case .success(let o):
-            let members = Set(list.members)
-            var found = liveTweetsNewestFirst().filter { members.contains($0.userID) }
-            if r.param("include_rts") == "false" { found = found.filter { $0.retweetedID == nil } }
-            return timelineJSON(Array(found.prefix(800)), viewer: identity.userID, o)
-        }
+        let o = try readOptions(r)
+        let members = Set(list.members)
+        var found = liveTweetsNewestFirst().filter { members.contains($0.userID) }
+        if r.param("include_rts") == "false" { found = found.filter { $0.retweetedID == nil } }
+        return timelineJSON(Array(found.prefix(800)), viewer: identity.userID, o)
     }
 }

@@ -9,10 +9,10 @@ import FoundationEssentials
 /// reads and writes.
 extension World {
     /// The user a write names by `user_id` or `screen_name`, never the acting user.
-    private func otherUser(_ r: SimRequest, _ uid: UInt64) -> Result<SimUser, SimResponse> {
-        guard let u = namedUser(r) else { return .failure(.error(404, code: 50, "User not found.")) }
-        guard u.id != uid else { return .failure(.error(403, code: 158, "You can't do that to yourself.")) }
-        return .success(u)
+    private func otherUser(_ r: SimRequest, _ uid: UInt64) throws(SimResponse) -> SimUser {
+        guard let u = namedUser(r) else { throw .error(404, code: 50, "User not found.") }
+        guard u.id != uid else { throw .error(403, code: 158, "You can't do that to yourself.") }
+        return u
     }
 
     /// `GET /1.1/friendships/show.json`: how the source (the token's user by default) and the
@@ -63,13 +63,9 @@ extension World {
     }
 
     /// `POST /1.1/friendships/create.json` and `destroy.json`: the user followed or unfollowed.
-    func v1Follow(_ r: SimRequest, _ identity: Identity, create: Bool) -> SimResponse {
+    func v1Follow(_ r: SimRequest, _ identity: Identity, create: Bool) throws(SimResponse) -> SimResponse {
         guard let uid = identity.userID, var me = users[uid] else { return Self.forbiddenForApps }
-        let other: SimUser
-        switch otherUser(r, uid) {
-        case .failure(let e): return e
-        case .success(let u): other = u
-        }
+        let other = try otherUser(r, uid)
         if create {
             if blocking[other.id]?.contains(uid) ?? false {
                 return .error(403, code: 162, "You have been blocked from following this account.")
@@ -87,13 +83,9 @@ extension World {
     }
 
     /// `POST /1.1/blocks/create.json` and `destroy.json`: a block also ends follows both ways.
-    func v1Block(_ r: SimRequest, _ identity: Identity, create: Bool) -> SimResponse {
+    func v1Block(_ r: SimRequest, _ identity: Identity, create: Bool) throws(SimResponse) -> SimResponse {
         guard let uid = identity.userID else { return Self.forbiddenForApps }
-        let other: SimUser
-        switch otherUser(r, uid) {
-        case .failure(let e): return e
-        case .success(let u): other = u
-        }
+        let other = try otherUser(r, uid)
         if create {
             blocking[uid, default: []].insert(other.id)
             if var me = users[uid], me.following.contains(other.id) {
@@ -143,15 +135,11 @@ extension World {
     }
 
     /// `GET /2/users/:id/followers` and `/following`: users, paged by token, 1–1000 a page.
-    func v2People(_ r: SimRequest, _ identity: Identity, userID: String, followers: Bool) -> SimResponse {
+    func v2People(_ r: SimRequest, _ identity: Identity, userID: String, followers: Bool) throws(SimResponse) -> SimResponse {
         guard let uid = UInt64(userID), users[uid] != nil else {
             return Self.invalidRequest("id", "The `id` query parameter value [\(userID)] is not valid")
         }
-        let paging: V2Paging
-        switch v2Paging(r, tokenName: "pagination_token", range: 1...1000, defaultCount: 100) {
-        case .failure(let e): return e
-        case .success(let p): paging = p
-        }
+        let paging = try v2Paging(r, tokenName: "pagination_token", range: 1...1000, defaultCount: 100)
         let all = (followers ? self.followers(of: uid) : followed(by: uid)).compactMap { users[$0] }
         let startAt = paging.below.map { Int($0) } ?? 0
         let slice = Array(all.dropFirst(startAt).prefix(paging.maxResults))

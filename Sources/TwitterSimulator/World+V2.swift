@@ -82,31 +82,30 @@ extension World {
         var below: UInt64?
     }
 
-    func v2Paging(_ r: SimRequest, tokenName: String, range: ClosedRange<Int>, defaultCount: Int) -> Result<V2Paging, SimResponse> {
+    func v2Paging(_ r: SimRequest, tokenName: String, range: ClosedRange<Int>, defaultCount: Int) throws(SimResponse) -> V2Paging {
         var p = V2Paging(maxResults: defaultCount)
         if let m = r.param("max_results") {
             guard let n = Int(m), range.contains(n) else {
-                return .failure(
-                    Self.invalidRequest(
-                        "max_results",
-                        "The `max_results` query parameter value [\(m)] is not between \(range.lowerBound) and \(range.upperBound)"))
+                throw Self.invalidRequest(
+                    "max_results",
+                    "The `max_results` query parameter value [\(m)] is not between \(range.lowerBound) and \(range.upperBound)")
             }
             p.maxResults = n
         }
         for (name, keyPath) in [("since_id", \V2Paging.sinceID), ("until_id", \V2Paging.untilID)] {
             guard let text = r.param(name), !text.isEmpty else { continue }
             guard let v = UInt64(text) else {
-                return .failure(Self.invalidRequest(name, "The `\(name)` query parameter value [\(text)] is not valid"))
+                throw Self.invalidRequest(name, "The `\(name)` query parameter value [\(text)] is not valid")
             }
             p[keyPath: keyPath] = v
         }
         if let token = r.param(tokenName), !token.isEmpty {
             guard token.hasPrefix("p"), let v = UInt64(token.dropFirst()) else {
-                return .failure(Self.invalidRequest(tokenName, "The `\(tokenName)` query parameter value [\(token)] is not valid"))
+                throw Self.invalidRequest(tokenName, "The `\(tokenName)` query parameter value [\(token)] is not valid")
             }
             p.below = v
         }
-        return .success(p)
+        return p
     }
 
     /// One page of `list` (newest first) with its `meta`.
@@ -140,19 +139,15 @@ extension World {
         return .json(200, enc.envelope(data: found.isEmpty ? nil : .array(data), meta: meta))
     }
 
-    func v2Timeline(_ r: SimRequest, _ identity: Identity, userID: String, kind: V2Timeline) -> SimResponse {
+    func v2Timeline(_ r: SimRequest, _ identity: Identity, userID: String, kind: V2Timeline) throws(SimResponse) -> SimResponse {
         guard let uid = UInt64(userID), users[uid] != nil else {
             return Self.invalidRequest("id", "The `id` query parameter value [\(userID)] is not valid")
         }
         if kind == .home, identity.userID != uid {
             return Self.v2Forbidden("You may only read the home timeline of the user whose token this is.")
         }
-        let paging: V2Paging
-        switch v2Paging(r, tokenName: "pagination_token", range: kind == .home ? 1...100 : 5...100, defaultCount: kind == .home ? 100 : 10)
-        {
-        case .failure(let e): return e
-        case .success(let p): paging = p
-        }
+        let paging = try v2Paging(
+            r, tokenName: "pagination_token", range: kind == .home ? 1...100 : 5...100, defaultCount: kind == .home ? 100 : 10)
         var list: [SimTweet]
         switch kind {
         case .home: list = Array(homeTweets(of: uid).prefix(800))
@@ -167,16 +162,12 @@ extension World {
         return v2Page(list, paging, r, viewer: identity.userID, tokenName: "pagination_token", owned: owned)
     }
 
-    func v2Search(_ r: SimRequest, _ identity: Identity) -> SimResponse {
+    func v2Search(_ r: SimRequest, _ identity: Identity) throws(SimResponse) -> SimResponse {
         guard let q = r.param("query"), !q.trimmed().isEmpty else {
             return Self.invalidRequest("query", "The `query` query parameter can not be empty")
         }
         guard q.count <= 512 else { return Self.invalidRequest("query", "The `query` query parameter is longer than 512 characters") }
-        let paging: V2Paging
-        switch v2Paging(r, tokenName: "next_token", range: 10...100, defaultCount: 10) {
-        case .failure(let e): return e
-        case .success(let p): paging = p
-        }
+        let paging = try v2Paging(r, tokenName: "next_token", range: 10...100, defaultCount: 10)
         let query = SearchQuery(q)
         let weekAgo = UInt64(max(0, now - 7 * 86400)) * 1000
         let hits = liveTweetsNewestFirst().filter { $0.createdAtMs >= weekAgo && query.matches(candidate($0)) }

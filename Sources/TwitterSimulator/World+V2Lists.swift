@@ -83,7 +83,7 @@ extension World {
         return .json(200, .object(out))
     }
 
-    func v2ListPosts(_ r: SimRequest, _ identity: Identity, listID: String) -> SimResponse {
+    func v2ListPosts(_ r: SimRequest, _ identity: Identity, listID: String) throws(SimResponse) -> SimResponse {
         guard let v = UInt64(listID), let list = lists.first(where: { $0.id == v }) else {
             return Self.problem(
                 404, "Not Found Error", "Could not find list with id: [\(listID)].",
@@ -95,11 +95,7 @@ extension World {
                 "The query parameter [\(name)] is not one of [id,max_results,pagination_token,tweet.fields,expansions,media.fields,poll.fields,user.fields,place.fields]"
             )
         }
-        let paging: V2Paging
-        switch v2Paging(r, tokenName: "pagination_token", range: 1...100, defaultCount: 100) {
-        case .failure(let e): return e
-        case .success(let p): paging = p
-        }
+        let paging = try v2Paging(r, tokenName: "pagination_token", range: 1...100, defaultCount: 100)
         let members = Set(list.members)
         let posts = Array(liveTweetsNewestFirst().filter { members.contains($0.userID) }.prefix(800))
         return v2Page(posts, paging, r, viewer: identity.userID, tokenName: "pagination_token")
@@ -114,18 +110,14 @@ extension World {
     }
 
     /// `GET /2/dm_events` (all of the user's) and `GET /2/dm_conversations/with/:id/dm_events`.
-    func v2Messages(_ r: SimRequest, _ identity: Identity, with other: String?) -> SimResponse {
+    func v2Messages(_ r: SimRequest, _ identity: Identity, with other: String?) throws(SimResponse) -> SimResponse {
         guard let uid = identity.userID else { return Self.v2Forbidden("Direct messages need a user's token.") }
         var found = messagesOf(uid)
         if let other {
             guard let o = UInt64(other) else { return Self.invalidRequest("participant_id", "The id [\(other)] is not valid") }
             found = found.filter { $0.sender == o || $0.recipient == o }
         }
-        let paging: V2Paging
-        switch v2Paging(r, tokenName: "pagination_token", range: 1...100, defaultCount: 100) {
-        case .failure(let e): return e
-        case .success(let p): paging = p
-        }
+        let paging = try v2Paging(r, tokenName: "pagination_token", range: 1...100, defaultCount: 100)
         let below = found.filter { $0.id < paging.below ?? .max }
         found = Array(below.prefix(paging.maxResults))
         var meta: [(String, J)] = [("result_count", .int(Int64(found.count)))]
@@ -144,16 +136,12 @@ extension World {
     }
 
     /// `POST /2/dm_conversations/with/:id/messages {"text"}`.
-    func v2SendMessage(_ r: SimRequest, _ identity: Identity, to other: String) -> SimResponse {
+    func v2SendMessage(_ r: SimRequest, _ identity: Identity, to other: String) throws(SimResponse) -> SimResponse {
         guard let uid = identity.userID else { return Self.v2Forbidden("Direct messages need a user's token.") }
         guard let o = UInt64(other), users[o] != nil, o != uid else {
             return Self.invalidRequest("participant_id", "The id [\(other)] is not a user you can message")
         }
-        let body: [String: Any]
-        switch Self.jsonBody(r) {
-        case .failure(let e): return e
-        case .success(let b): body = b
-        }
+        let body = try Self.jsonBody(r)
         guard let text = body["text"] as? String, !text.isEmpty, text.count <= 10_000 else {
             return Self.invalidRequest("text", "The `text` field must hold 1 to 10000 characters")
         }

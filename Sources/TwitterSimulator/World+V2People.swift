@@ -9,41 +9,30 @@ import FoundationEssentials
 extension World {
     /// The id a call acts on: from the path (`DELETE …/:id`) when given, else the body's
     /// `target_user_id` (follows, mutes) or `tweet_id` (bookmarks).
-    func target(_ r: SimRequest, _ field: String, given: String?) -> Result<UInt64, SimResponse> {
+    func target(_ r: SimRequest, _ field: String, given: String?) throws(SimResponse) -> UInt64 {
         if let given {
-            guard let v = UInt64(given) else { return .failure(Self.invalidRequest(field, "The id [\(given)] is not valid")) }
-            return .success(v)
+            guard let v = UInt64(given) else { throw Self.invalidRequest(field, "The id [\(given)] is not valid") }
+            return v
         }
-        switch Self.jsonBody(r) {
-        case .failure(let e): return .failure(e)
-        case .success(let b):
-            guard let v = (b[field] as? String).flatMap(UInt64.init) else {
-                return .failure(Self.invalidRequest(field, "The `\(field)` field is required"))
-            }
-            return .success(v)
+        let b = try Self.jsonBody(r)
+        guard let v = (b[field] as? String).flatMap(UInt64.init) else {
+            throw Self.invalidRequest(field, "The `\(field)` field is required")
         }
+        return v
     }
 
     /// The user a call acts for: the token's, which must be the one in the path.
-    func acting(_ identity: Identity, _ userID: String) -> Result<UInt64, SimResponse> {
-        guard let uid = identity.userID else { return .failure(Self.v2Forbidden("This call needs a user's token.")) }
-        guard String(uid) == userID else { return .failure(Self.v2Forbidden("You may only act for the user whose token this is.")) }
-        return .success(uid)
+    func acting(_ identity: Identity, _ userID: String) throws(SimResponse) -> UInt64 {
+        guard let uid = identity.userID else { throw Self.v2Forbidden("This call needs a user's token.") }
+        guard String(uid) == userID else { throw Self.v2Forbidden("You may only act for the user whose token this is.") }
+        return uid
     }
 
     /// `POST /2/users/:id/following {"target_user_id"}`, and `DELETE …/following/:target`.
-    func v2Follow(_ r: SimRequest, _ identity: Identity, userID: String, target given: String?) -> SimResponse {
-        let uid: UInt64
-        switch acting(identity, userID) {
-        case .failure(let e): return e
-        case .success(let u): uid = u
-        }
+    func v2Follow(_ r: SimRequest, _ identity: Identity, userID: String, target given: String?) throws(SimResponse) -> SimResponse {
+        let uid = try acting(identity, userID)
         if selfServe { return notOnTier() }
-        let other: UInt64
-        switch target(r, "target_user_id", given: given) {
-        case .failure(let e): return e
-        case .success(let v): other = v
-        }
+        let other = try target(r, "target_user_id", given: given)
         guard users[other] != nil, other != uid, var me = users[uid] else {
             return Self.problem(
                 404, "Not Found Error", "Could not find user with id: [\(other)].",
@@ -66,17 +55,9 @@ extension World {
     }
 
     /// `POST /2/users/:id/muting {"target_user_id"}`, and `DELETE …/muting/:target`.
-    func v2Mute(_ r: SimRequest, _ identity: Identity, userID: String, target given: String?) -> SimResponse {
-        let uid: UInt64
-        switch acting(identity, userID) {
-        case .failure(let e): return e
-        case .success(let u): uid = u
-        }
-        let other: UInt64
-        switch target(r, "target_user_id", given: given) {
-        case .failure(let e): return e
-        case .success(let v): other = v
-        }
+    func v2Mute(_ r: SimRequest, _ identity: Identity, userID: String, target given: String?) throws(SimResponse) -> SimResponse {
+        let uid = try acting(identity, userID)
+        let other = try target(r, "target_user_id", given: given)
         guard users[other] != nil, other != uid else {
             return Self.problem(
                 404, "Not Found Error", "Could not find user with id: [\(other)].",
@@ -88,17 +69,9 @@ extension World {
 
     /// `POST /2/users/:id/bookmarks {"tweet_id"}`, `DELETE …/bookmarks/:tweet_id`, and
     /// `GET /2/users/:id/bookmarks` (newest bookmark first).
-    func v2Bookmark(_ r: SimRequest, _ identity: Identity, userID: String, target given: String?) -> SimResponse {
-        let uid: UInt64
-        switch acting(identity, userID) {
-        case .failure(let e): return e
-        case .success(let u): uid = u
-        }
-        let tweetID: UInt64
-        switch target(r, "tweet_id", given: given) {
-        case .failure(let e): return e
-        case .success(let v): tweetID = v
-        }
+    func v2Bookmark(_ r: SimRequest, _ identity: Identity, userID: String, target given: String?) throws(SimResponse) -> SimResponse {
+        let uid = try acting(identity, userID)
+        let tweetID = try target(r, "tweet_id", given: given)
         guard tweets[tweetID] != nil, !deleted.contains(tweetID) else {
             return Self.problem(
                 404, "Not Found Error", "Could not find tweet with id: [\(tweetID)].",
@@ -111,17 +84,9 @@ extension World {
         return .json(200, .object([("data", .object([("bookmarked", .bool(given == nil))]))]))
     }
 
-    func v2Bookmarks(_ r: SimRequest, _ identity: Identity, userID: String) -> SimResponse {
-        let uid: UInt64
-        switch acting(identity, userID) {
-        case .failure(let e): return e
-        case .success(let u): uid = u
-        }
-        let paging: V2Paging
-        switch v2Paging(r, tokenName: "pagination_token", range: 1...100, defaultCount: 100) {
-        case .failure(let e): return e
-        case .success(let p): paging = p
-        }
+    func v2Bookmarks(_ r: SimRequest, _ identity: Identity, userID: String) throws(SimResponse) -> SimResponse {
+        let uid = try acting(identity, userID)
+        let paging = try v2Paging(r, tokenName: "pagination_token", range: 1...100, defaultCount: 100)
         // Newest bookmark first; the paging token names a position, not an id.
         let list = (bookmarks[uid] ?? []).compactMap { id in deleted.contains(id) ? nil : tweets[id] }
         let startAt = paging.below.map { Int($0) } ?? 0

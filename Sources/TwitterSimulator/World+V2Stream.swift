@@ -41,13 +41,9 @@ extension World {
 
     /// `POST /2/tweets/search/stream/rules`: `{"add":[{"value","tag"}]}` or
     /// `{"delete":{"ids":[…]}}`; with `dry_run=true` nothing is kept.
-    func v2ChangeRules(_ r: SimRequest, _ identity: Identity) -> SimResponse {
+    func v2ChangeRules(_ r: SimRequest, _ identity: Identity) throws(SimResponse) -> SimResponse {
         guard let consumer = appOnly(identity) else { return Self.appOnlyRequired }
-        let body: [String: Any]
-        switch Self.jsonBody(r) {
-        case .failure(let e): return e
-        case .success(let b): body = b
-        }
+        let body = try Self.jsonBody(r)
         let dryRun = Self.truthy(r.param("dry_run"))
         var rules = v2Rules[consumer] ?? []
         let sent = ("sent", J.string(SimDate.iso(now)))
