@@ -36,13 +36,8 @@ extension World {
     /// answers with the user muted or unmuted.
     func v1Mute(_ r: SimRequest, _ identity: Identity, create: Bool) -> SimResponse {
         guard let uid = identity.userID else { return Self.forbiddenForApps }
-        guard let u = namedUser(r) else { return .error(404, code: 50, "User not found.") }
-        guard u.id != uid else { return .error(403, code: 271, "You can't mute yourself.") }
-        if create {
-            muting[uid, default: []].insert(u.id)
-        } else {
-            guard muting[uid]?.remove(u.id) != nil else { return .error(403, code: 272, "You are not muting the specified user.") }
-        }
+        guard let u = namedUser(r) else { return Self.v1Answer(.userGone) }
+        do { try setMuted(create, u.id, by: uid, strict: true) } catch { return Self.v1Answer(error) }
         return .json(200, TweetEncoder(world: snapshot, viewer: uid, mode: .compat).user(u))
     }
 

@@ -35,6 +35,13 @@ enum WorldRefusal: Error, Equatable {
     case notOnTier
     case postGone
     case notYours
+    /// A follow, mute or block of someone the world does not hold, or of oneself.
+    case userGone
+    case isSelf
+    /// A follow of someone who blocks the follower.
+    case blockedByThem
+    /// A mute taken back that was not there.
+    case notMuting
 }
 
 extension World {
@@ -135,5 +142,34 @@ extension World {
         let response = answer(t)
         remove(t)
         return response
+    }
+
+    /// A follow made or taken back; refused where the other blocks `uid` (v1.1 says so; v2's
+    /// contract names no refusal for it).
+    func setFollowing(_ on: Bool, _ other: UInt64, by uid: UInt64, refusingBlocked: Bool) throws(WorldRefusal) {
+        guard users[other] != nil, var me = users[uid] else { throw .userGone }
+        guard other != uid else { throw .isSelf }
+        if on {
+            if refusingBlocked, blocking[other]?.contains(uid) ?? false { throw .blockedByThem }
+            if !me.following.contains(other) {
+                me.following.append(other)
+                followerCounts[other, default: 0] += 1
+            }
+        } else if me.following.contains(other) {
+            me.following.removeAll { $0 == other }
+            followerCounts[other, default: 1] -= 1
+        }
+        users[uid] = me
+    }
+
+    /// A mute made or taken back; with `strict`, taking back one that is not there is refused.
+    func setMuted(_ on: Bool, _ other: UInt64, by uid: UInt64, strict: Bool) throws(WorldRefusal) {
+        guard users[other] != nil else { throw .userGone }
+        guard other != uid else { throw .isSelf }
+        if on {
+            muting[uid, default: []].insert(other)
+        } else if muting[uid]?.remove(other) == nil, strict {
+            throw .notMuting
+        }
     }
 }

@@ -64,21 +64,9 @@ extension World {
 
     /// `POST /1.1/friendships/create.json` and `destroy.json`: the user followed or unfollowed.
     func v1Follow(_ r: SimRequest, _ identity: Identity, create: Bool) throws(SimResponse) -> SimResponse {
-        guard let uid = identity.userID, var me = users[uid] else { return Self.forbiddenForApps }
+        guard let uid = identity.userID, users[uid] != nil else { return Self.forbiddenForApps }
         let other = try otherUser(r, uid)
-        if create {
-            if blocking[other.id]?.contains(uid) ?? false {
-                return .error(403, code: 162, "You have been blocked from following this account.")
-            }
-            if !me.following.contains(other.id) {
-                me.following.append(other.id)
-                followerCounts[other.id, default: 0] += 1
-            }
-        } else if me.following.contains(other.id) {
-            me.following.removeAll { $0 == other.id }
-            followerCounts[other.id, default: 1] -= 1
-        }
-        users[uid] = me
+        do { try setFollowing(create, other.id, by: uid, refusingBlocked: true) } catch { return Self.v1Answer(error) }
         return .json(200, TweetEncoder(world: snapshot, viewer: uid, mode: .compat).user(other))
     }
 

@@ -33,22 +33,8 @@ extension World {
         let uid = try acting(identity, userID)
         if selfServe { return notOnTier() }
         let other = try target(r, "target_user_id", given: given)
-        guard users[other] != nil, other != uid, var me = users[uid] else {
-            return Self.problem(
-                404, "Not Found Error", "Could not find user with id: [\(other)].",
-                type: "https://api.twitter.com/2/problems/resource-not-found")
-        }
+        do { try setFollowing(given == nil, other, by: uid, refusingBlocked: false) } catch { return v2Answer(error, user: other) }
         chargeInteraction()
-        if given == nil {
-            if !me.following.contains(other) {
-                me.following.append(other)
-                followerCounts[other, default: 0] += 1
-            }
-        } else if me.following.contains(other) {
-            me.following.removeAll { $0 == other }
-            followerCounts[other, default: 1] -= 1
-        }
-        users[uid] = me
         var data: [(String, J)] = [("following", .bool(given == nil))]
         if given == nil { data.append(("pending_follow", .bool(false))) }
         return .json(200, .object([("data", .object(data))]))
@@ -58,12 +44,7 @@ extension World {
     func v2Mute(_ r: SimRequest, _ identity: Identity, userID: String, target given: String?) throws(SimResponse) -> SimResponse {
         let uid = try acting(identity, userID)
         let other = try target(r, "target_user_id", given: given)
-        guard users[other] != nil, other != uid else {
-            return Self.problem(
-                404, "Not Found Error", "Could not find user with id: [\(other)].",
-                type: "https://api.twitter.com/2/problems/resource-not-found")
-        }
-        if given == nil { muting[uid, default: []].insert(other) } else { muting[uid]?.remove(other) }
+        do { try setMuted(given == nil, other, by: uid, strict: false) } catch { return v2Answer(error, user: other) }
         return .json(200, .object([("data", .object([("muting", .bool(given == nil))]))]))
     }
 

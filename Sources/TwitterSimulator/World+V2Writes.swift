@@ -51,7 +51,7 @@ extension World {
     }
 
     /// v2's answer to a refusal of the world's.
-    func v2Answer(_ refusal: WorldRefusal, id: String = "") -> SimResponse {
+    func v2Answer(_ refusal: WorldRefusal, id: String = "", user: UInt64 = 0) -> SimResponse {
         switch refusal {
         case .badMedia: Self.invalidRequest("media.media_ids", "Your media IDs are invalid.")
         case .tooLong: Self.v2Forbidden("Your Tweet text is too long.")
@@ -66,6 +66,11 @@ extension World {
                 404, "Not Found Error", "Could not find tweet with id: [\(id)].",
                 type: "https://api.twitter.com/2/problems/resource-not-found")
         case .notYours: Self.v2Forbidden("You are not allowed to delete a Tweet you did not create.")
+        // v2 answers a user it will not act on as not found (oneself included).
+        case .userGone, .isSelf, .blockedByThem, .notMuting:
+            Self.problem(
+                404, "Not Found Error", "Could not find user with id: [\(user)].",
+                type: "https://api.twitter.com/2/problems/resource-not-found")
         }
     }
 

@@ -26,6 +26,10 @@ extension World {
         case .notOnTier: forbiddenForApps
         case .postGone: .error(404, code: 144, "No status found with that ID.")
         case .notYours: .error(403, code: 183, "You may not delete another user's status.")
+        case .userGone: .error(404, code: 50, "User not found.")
+        case .isSelf: .error(403, code: 271, "You can't mute yourself.")
+        case .blockedByThem: .error(403, code: 162, "You have been blocked from following this account.")
+        case .notMuting: .error(403, code: 272, "You are not muting the specified user.")
         }
     }
 
