@@ -55,12 +55,20 @@ extension SyncEngine {
         case .search(let q): feed = .search(q)
         case .thread, .messages, .conversation: return ([], 0)
         }
-        try await gate(endpoint(id), for: id)
+        let family = endpoint(id)
+        try await gate(family, for: id)
         board.count { $0.restRequests += 1 }
-        // A 429 is kept by the client's schedule, which the next gate reads.
         let ask = PageAsk(count: affordablePage(min(face.largestPage ?? .max, r.count)), sinceID: r.sinceID, maxID: r.maxID)
-        let page = try await face.page(feed, ask, me: account.id)
-        return readable(id, page.tweets, page.problems)
+        do {
+            let page = try await face.page(feed, ask, me: account.id)
+            return readable(id, page.tweets, page.problems)
+        } catch let e as APIError where e.httpStatus == 429 || e.httpStatus == 420 {
+            // The client holds the family of the call refused; a refused lookup on the way (a
+            // user's id, a list's, authors) holds the pane's family too, so it is not polled
+            // into the same refusal.
+            client.rateLimits.apply(.refused(endpoint: family, retryAt: e.retryAt, now: now()))
+            throw e
+        }
     }
 
     /// A page's posts, and how many the server returned; posts that could not be read (malformed,

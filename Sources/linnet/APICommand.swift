@@ -38,6 +38,8 @@ struct APICommand: AsyncParsableCommand {
         }
         do {
             let (client, account) = appOnly ? (try global.appOnlyClient(), nil) : try global.client()
+            // Reads of the account's own mentions, posts and likes are owned reads.
+            if let me = account?.userID.flatMap(UserID.init) ?? client.auth.tokenUserID { client.usage?.identify(me) }
             let r = try await client.send(m, path, params)
             if (200..<300).contains(r.status) {
                 // Billed where it was sent, like every call; kept for the next command.

@@ -63,6 +63,12 @@ import TwitterAPI
         face.failNext(APIError(httpStatus: 503, code: nil, message: "Over capacity"))
         #expect(await V2CostTests.eventually { engine.board.status(.home).lastError?.contains("Over capacity") == true })
         #expect(await store.view(.home).ids == [TweetID(30)])
+        // A 429 on any call of a page's read (a lookup on the way too) holds the pane's family
+        // until the time named.
+        let until = Int64(Date().timeIntervalSince1970) + 600
+        face.failNext(APIError(httpStatus: 429, code: 88, message: "Rate limit exceeded", retryAt: until))
+        #expect(await V2CostTests.eventually { engine.board.status(.home).lastError?.contains("Rate limit") == true })
+        #expect(engine.client.rateLimits.schedule.refusedUntil(engine.face.family(.home)) == Double(until))
     }
 
     @Test func aPostAnsweredWithAnIdIsReadBackAndAnUnheldDeleteIsNotSent() async throws {

@@ -38,12 +38,15 @@ public protocol UsageRecording: Sendable {
     func settle(_ worstCase: Billable)
     /// Writes what was counted where it is kept (a command about to end).
     func persist() throws
+    /// Whose own reads are owned reads, once known.
+    func identify(_ me: UserID)
 }
 
 extension UsageRecording {
     public func admit(_ worstCase: Billable) -> String? { nil }
     public func settle(_ worstCase: Billable) {}
     public func persist() throws {}
+    public func identify(_ me: UserID) {}
 }
 
 /// A call not sent because what it could cost would pass `budget_per_day`.
@@ -61,7 +64,11 @@ extension Billable {
     /// bill (sign-in, rules, lists, messages) and for v1.1.
     public static func worstCase(method: String, path: String, params: [(String, String)], json: Data?) -> Billable? {
         guard path.hasPrefix("/2/"), !path.hasPrefix("/2/oauth2/") else { return nil }
-        let parts = path.split(separator: "/").map(String.init)
+        // A query written into the path (`linnet api GET '/2/…?max_results=5'`) counts as parameters.
+        let question = path.firstIndex(of: "?")
+        let inPath = question.map { PercentEncoding.parseForm(String(path[path.index(after: $0)...])) } ?? []
+        let parts = path[..<(question ?? path.endIndex)].split(separator: "/").map(String.init)
+        let params = inPath + params
         func param(_ name: String) -> String? { params.last { $0.0 == name }?.1 }
         let listed = (param("ids") ?? param("usernames")).map { $0.split(separator: ",").count }
         let n = min(1000, listed ?? Int(param("max_results") ?? "") ?? 100)
@@ -144,7 +151,8 @@ extension Billable {
             // Users have a `username`; lists, messages and rules in `data` are not billed.
             b.users = ids(answer["data"]) { $0["username"] != nil }
         }
-        b.includedPosts = ids(answer["includes"]?["tweets"])
+        // X's includes name posts `tweets` (and, in newer answers, `posts`).
+        b.includedPosts = ids(answer["includes"]?["tweets"]) + ids(answer["includes"]?["posts"])
         b.users += ids(answer["includes"]?["users"])
         return b
     }
