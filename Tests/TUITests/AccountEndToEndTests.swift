@@ -9,7 +9,7 @@ extension TerminalTests {
     @Suite(.serialized) struct AccountEndToEndTests {
         @Test func readerForASignedInAccountKeepsItsCache() async throws {
             guard let home = try await AccountHome.start("account-e2e") else { return }
-            defer { Task { await home.stop() } }
+            defer { home.end() }
             let (c, dir, vars) = (home.server.credentials, home.dir, home.variables)
             for name in ["first", "second"] {
                 let (status, output) = try await home.linnet([
@@ -52,7 +52,7 @@ extension TerminalTests {
     @Suite(.serialized) struct SecretCommandSwitchTests {
         @Test func theSwitchKeyLetsASecretCommandAskOnTheTerminal() async throws {
             guard let home = try await AccountHome.start("secret-e2e") else { return }
-            defer { Task { await home.stop() } }
+            defer { home.end() }
             let c = home.server.credentials
             for name in ["first", "second"] {
                 let (status, output) = try await home.linnet([

@@ -29,9 +29,12 @@ struct AccountHome {
         return AccountHome(server: server, dir: dir, environment: env)
     }
 
-    func stop() async {
-        await server.stop()
+    /// For `defer` (after the tmux session is killed, which waits for the reader to end): the
+    /// folders go now, before the test process can exit; the simulator stops in a task.
+    func end() {
         try? FileManager.default.removeItem(atPath: dir)
+        let server = self.server
+        Task { await server.stop() }
     }
 
     /// Runs `linnet` with these folders.

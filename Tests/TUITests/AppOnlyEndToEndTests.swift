@@ -9,7 +9,7 @@ extension TerminalTests {
     @Suite(.serialized) struct AppOnlyEndToEndTests {
         @Test func appOnlyReaderSearchesAndRefusesWrites() async throws {
             guard let home = try await AccountHome.start("apponly-e2e") else { return }
-            defer { Task { await home.stop() } }
+            defer { home.end() }
             let (server, c, vars) = (home.server, home.server.credentials, home.variables)
             let (status, output) = try await home.linnet([
                 "login", "--app-only", "--api", "v1.1", "--api-base", server.baseURL,

@@ -10,7 +10,7 @@ extension TerminalTests {
     @Suite(.serialized) struct OfflineEnvironmentTests {
         @Test func environmentCredentialsOpenTheCacheOffline() async throws {
             guard let home = try await AccountHome.start("offline-env") else { return }
-            defer { Task { await home.stop() } }
+            defer { home.end() }
             let c = home.server.credentials
             let uid = try #require(
                 TwitterAuth.user(OAuthCredentials(consumerKey: "", consumerSecret: "", token: c.accessToken, tokenSecret: "")).tokenUserID)

@@ -13,7 +13,7 @@ extension TerminalTests {
 
         @Test func everyScalarOfEveryScriptIsOnScreen() async throws {
             guard let home = try await AccountHome.start("scripts-e2e") else { return }
-            defer { Task { await home.stop() } }
+            defer { home.end() }
             let c = home.server.credentials
             let (status, output) = try await home.linnet([
                 "login", "--tokens", "--api", "v1.1", "--api-base", home.server.baseURL, "--consumer-key", c.consumerKey,

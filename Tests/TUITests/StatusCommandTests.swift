@@ -9,7 +9,7 @@ extension TerminalTests {
     @Suite(.serialized) struct StatusCommandTests {
         @Test func unreadCountsComeFromTheCache() async throws {
             guard let home = try await AccountHome.start("status") else { return }
-            defer { Task { await home.stop() } }
+            defer { home.end() }
             let c = home.server.credentials
             let (status, output) = try await home.linnet([
                 "login", "--tokens", "--api-base", home.server.baseURL, "--consumer-key", c.consumerKey, "--consumer-secret",

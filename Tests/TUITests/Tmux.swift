@@ -27,8 +27,48 @@ struct Tmux {
     func display(_ format: String) async throws -> String {
         try await Self.run(["display-message", "-p", "-t", name, format]).trimmingCharacters(in: .whitespacesAndNewlines)
     }
-    /// Ends the session; for `defer`, where nothing can be awaited (kill-session returns at once).
-    func kill() { _ = try? ChildProcess.run("/usr/bin/env", ["tmux", "kill-session", "-t", name], environment: childEnvironment) }
+    /// Ends the session; for `defer`, where nothing can be awaited. kill-session returns at once,
+    /// so this waits (up to 5 s) for what ran in it to end: a reader saves its files as it ends
+    /// on the hang-up, and must not write them after the test's folders are gone.
+    func kill() {
+        let panes =
+            (try? ChildProcess.run(
+                "/usr/bin/env", ["tmux", "list-panes", "-s", "-t", name, "-F", "#{pane_pid}"], environment: childEnvironment))?.text ?? ""
+        let running = Self.descendants(of: panes.split(separator: "\n").compactMap { Int32($0) })
+        _ = try? ChildProcess.run("/usr/bin/env", ["tmux", "kill-session", "-t", name], environment: childEnvironment)
+        let end = Date().addingTimeInterval(5)
+        while running.contains(where: { Foundation.kill($0, 0) == 0 && !Self.isZombie($0) }), Date() < end { usleep(20_000) }
+    }
+
+    /// The processes and all they started, from /proc.
+    static func descendants(of roots: [Int32]) -> [Int32] {
+        var parent: [Int32: Int32] = [:]
+        for entry in (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? [] {
+            guard let pid = Int32(entry), let stat = try? String(contentsOfFile: "/proc/\(entry)/stat", encoding: .utf8),
+                let close = stat.lastIndex(of: ")")
+            else { continue }
+            // After the command's name in parentheses: the state, then the parent's pid.
+            let fields = stat[stat.index(after: close)...].split(separator: " ")
+            if fields.count > 1, let ppid = Int32(fields[1]) { parent[pid] = ppid }
+        }
+        var found = roots
+        var changed = true
+        while changed {
+            changed = false
+            for (pid, ppid) in parent where found.contains(ppid) && !found.contains(pid) {
+                found.append(pid)
+                changed = true
+            }
+        }
+        return found
+    }
+
+    static func isZombie(_ pid: Int32) -> Bool {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else {
+            return true
+        }
+        return stat[stat.index(after: close)...].split(separator: " ").first == "Z"
+    }
 
     /// Waits (up to `seconds`) for the screen to satisfy `condition`; returns the last screen.
     func wait(_ seconds: Double = 20, _ condition: (String) -> Bool) async throws -> (ok: Bool, screen: String) {

@@ -12,7 +12,7 @@ extension TerminalTests {
     @Suite(.serialized) struct V2AccountEndToEndTests {
         @Test func signInReadReplyAndSeeTheCost() async throws {
             guard let home = try await AccountHome.start("v2-e2e", { $0.tier = .selfServe }) else { return }
-            defer { Task { await home.stop() } }
+            defer { home.end() }
             let base = home.server.baseURL
             let http = HTTPClient()
             func control(_ method: String, _ path: String, _ body: String = "") async throws -> JSONValue {
