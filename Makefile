@@ -1,14 +1,17 @@
 # Linnet: two commands on a fresh machine, `make demo` and `make test`.
 SHELL := /bin/bash
 SWIFT ?= swift
-APT_PACKAGES := libcurl4-openssl-dev libssl-dev libncurses-dev libre2-dev libyaml-dev pkg-config tmux python3-venv groff-base
+APT_PACKAGES := libcurl4-openssl-dev libssl-dev libncurses-dev libre2-dev libyaml-dev pkg-config tmux python3-venv groff-base \
+	libchafa-dev libglib2.0-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libgif-dev
+# What the tests in real terminals need: xterm and kitty under Xvfb, screenshots, the chafa command.
+TEST_APT_PACKAGES := xvfb xterm kitty imagemagick chafa fonts-noto-color-emoji
 export LANG := C.UTF-8
 VENV := .venv
 # Real third-party clients the simulator must satisfy, and the test runner for them.
 PY_PACKAGES := tweepy==4.17.0 requests-oauthlib==2.0.0 oauthlib==3.3.1 pytest==9.2.0 openapi-schema-validator==0.8.1 \
 	schemathesis==4.32.5 openapi-core==0.23.1
 
-.PHONY: all deps bench-deps venv build test demo bench lint format fuzz sanitize soak soak-memory clean \
+.PHONY: all deps test-deps bench-deps venv build test demo bench lint format fuzz sanitize soak soak-memory clean \
 	release install uninstall deb dist-deps dist-check
 
 all: build
@@ -41,7 +44,7 @@ $(VENV)/.ready: Makefile
 build: deps
 	$(SWIFT) build
 
-test: deps venv
+test: test-deps venv
 	$(SWIFT) build --product linnet
 	Tests/run-swift-tests $(SWIFT) test --disable-xctest
 	d=$$(mktemp -d /tmp/linnet-pytest.XXXXXX) && $(VENV)/bin/python -m pytest -q -p no:cacheprovider --basetemp="$$d/t" Tests/python; \
@@ -52,9 +55,12 @@ demo: deps
 	$(SWIFT) build --product linnet
 	.build/debug/linnet demo
 
+test-deps:
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) $(TEST_APT_PACKAGES)"
+
 # The benchmarks also count instructions with valgrind (on a copy objcopy strips of DWARF).
 bench-deps:
-	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) valgrind binutils"
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) valgrind binutils chafa"
 
 bench: bench-deps
 	$(SWIFT) build -c release --product DecodeBench

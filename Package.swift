@@ -37,18 +37,26 @@ let package = Package(
         .target(name: "RE2Shim", linkerSettings: [.linkedLibrary("re2")]),
         .target(name: "Timeline", dependencies: ["Bedrock", "Locking", "TwitterAPI", "PrivateFiles", "CScan"]),
         .target(name: "TOML", dependencies: ["Bedrock", "TweetText"]),
+        // Pictures: Debian's decoders and encoders (C, for libjpeg's setjmp) and libchafa.
+        .target(
+            name: "CImageCodecs",
+            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("webp"), .linkedLibrary("gif")]),
+        .systemLibrary(
+            name: "CChafa", path: "Sources/CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
+        .target(name: "Pictures", dependencies: ["Bedrock", "CImageCodecs", "CChafa", "PrivateFiles", "Locking"]),
         .target(name: "Screen", dependencies: ["Bedrock", "TweetText", "PrivateFiles", "TOML"]),
         .target(
             name: "LinnetCore",
             dependencies: [
                 "Bedrock", "Locking",
-                "Timeline", "Screen", "TOML", "TweetText", "TwitterAPI", "Spawn", "PrivateFiles", "RE2Shim",
+                "Timeline", "Screen", "TOML", "TweetText", "TwitterAPI", "Spawn", "PrivateFiles", "RE2Shim", "Pictures",
             ]),
         .target(name: "CursesTerminal", dependencies: ["Bedrock", "Screen", "TweetText", "CNcursesw"]),
         .target(
             name: "TwitterSimulator",
             dependencies: [
-                "Bedrock", "TweetText", "COpenSSL", "PrivateFiles", "Locking", .product(name: "FlyingSocks", package: "FlyingFox"),
+                "Bedrock", "TweetText", "COpenSSL", "PrivateFiles", "Locking", "Pictures",
+                .product(name: "FlyingSocks", package: "FlyingFox"),
             ]),
         .target(
             name: "LinnetTestSupport",
@@ -56,7 +64,7 @@ let package = Package(
         .executableTarget(
             name: "linnet",
             dependencies: [
-                "TwitterAPI", "TweetText", "TwitterSimulator", "Timeline", "Screen", "LinnetCore", "CursesTerminal", "Locking",
+                "TwitterAPI", "TweetText", "TwitterSimulator", "Timeline", "Screen", "LinnetCore", "CursesTerminal", "Locking", "Pictures",
                 "CBuildInfo", "PlainYAML", "Bedrock", .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]),
         .systemLibrary(name: "CMallocInfo", path: "Benchmarks/CMallocInfo"),

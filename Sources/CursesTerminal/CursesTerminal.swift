@@ -25,6 +25,8 @@ public final class CursesTerminal: Terminal {
     public private(set) var widthMode = WidthMode.perScalar
     /// Links on the screen are written as OSC 8 hyperlinks.
     public var hyperlinks = false
+    /// The terminal takes 24-bit colour (COLORTERM), used for pictures drawn with symbols.
+    public var directColor = ["truecolor", "24bit"].contains(ProcessInfo.processInfo.environment["COLORTERM"] ?? "")
     static let inputModesOn = "\u{1B}[?2004h\u{1B}[?1004h"
     static let inputModesOff = "\u{1B}[?1004l\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1000l"
     /// Button presses and releases and the wheel, as SGR reports (1006): no motion (1002/1003),
@@ -213,7 +215,8 @@ public final class CursesTerminal: Terminal {
         // ncurses moves lines and characters on the terminal to save bytes, graphemes Linnet
         // wrote itself among them, to places it believes blank: not while any is on screen.
         let hasRaw = Self.hasRaw(screen)
-        let moves = !hasRaw && !(last != nil && lastHadRaw)
+        let hasPictures = !screen.pictures.isEmpty || !(last?.pictures.isEmpty ?? true)
+        let moves = !hasRaw && !(last != nil && lastHadRaw) && !hasPictures
         if moves != movesAllowed {
             idlok(cn_stdscr(), moves)
             idcok(cn_stdscr(), moves)
@@ -223,7 +226,13 @@ public final class CursesTerminal: Terminal {
             touched.insert(run.y)
             for x in run.x..<(run.x + run.count) {
                 let cell = screen[x, run.y]
-                if !cell.isContinuation { draw(cell, x: x, y: run.y, in: screen) }
+                guard !cell.isContinuation else { continue }
+                if hasPictures, screen.inPicture(x, run.y) {
+                    // ncurses holds a blank; the picture is written after its update.
+                    _ = [UInt32(32)].withUnsafeBufferPointer { cn_mvadd_cluster(Int32(run.y), Int32(x), $0.baseAddress, 1, 0, 0) }
+                } else {
+                    draw(cell, x: x, y: run.y, in: screen)
+                }
             }
         }
         if let c = screen.cursor {
@@ -261,6 +270,9 @@ public final class CursesTerminal: Terminal {
             }
         }
         raw += Self.repaintBytes(stale, in: screen, depth: colorDepth)
+        if hasPictures {
+            raw += Self.pictureBytes(screen, last: last, full: full, touched: touched, depth: colorDepth, direct: directColor)
+        }
         if !raw.isEmpty { Self.writeAll(raw) }
         last = screen
         lastHadRaw = hasRaw

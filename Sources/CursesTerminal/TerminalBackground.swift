@@ -36,49 +36,17 @@ public enum TerminalBackground {
 
     /// Asks the controlling terminal for its background; nil when it does not say within
     /// `timeout` seconds or before its DA1 reply, or when there is no terminal.
-    /// A second: a terminal over a slow ssh link answers late, and DA1 ends the wait as soon
-    /// as the terminal has said all it will.
-    public static func ask(timeout: Double = 1.0) -> (Int, Int, Int)? {
-        let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { return nil }
-        defer { close(fd) }
-        var saved = termios()
-        guard tcgetattr(fd, &saved) == 0 else { return nil }
-        var raw = saved
-        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
-        guard tcsetattr(fd, TCSANOW, &raw) == 0 else { return nil }
-        // TCSAFLUSH: whatever still arrives late is dropped, not read later as keys.
-        defer { tcsetattr(fd, TCSAFLUSH, &saved) }
-        let question = Array("\u{1B}]11;?\u{1B}\\\u{1B}[c".utf8)
-        guard question.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == question.count else { return nil }
-        var reply: [UInt8] = []
-        let deadline = monotonic() + timeout
-        while reply.count < 512 {
-            let left = deadline - monotonic()
-            guard left > 0 else { break }
-            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
-            let ready = poll(&p, 1, Int32(left * 1000) + 1)
-            if ready < 0 && errno == EINTR { continue }
-            guard ready > 0 else { break }
-            var chunk = [UInt8](repeating: 0, count: 256)
-            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
-            if n < 0 && errno == EINTR { continue }
-            guard n > 0 else { break }
-            reply += chunk[..<n]
-            if daReplyEnded(reply) { break }
-        }
-        return parse(reply)
-    }
+    public static func ask(timeout: Double = 1.0) -> (Int, Int, Int)? { parse(TerminalProbe.reply(timeout: timeout)) }
 
     /// Whether `bytes` hold a complete DA1 reply (`ESC [ ? … c`).
-    static func daReplyEnded(_ bytes: [UInt8]) -> Bool {
+    public static func daReplyEnded(_ bytes: [UInt8]) -> Bool {
         guard let last = bytes.last, last == UInt8(ascii: "c") else { return false }
         var i = bytes.count - 2
         while i >= 0, bytes[i] == UInt8(ascii: ";") || (48...57).contains(bytes[i]) { i -= 1 }
         return i >= 2 && bytes[i] == UInt8(ascii: "?") && bytes[i - 1] == UInt8(ascii: "[") && bytes[i - 2] == 0x1B
     }
 
-    private static func monotonic() -> Double {
+    static func monotonic() -> Double {
         var t = timespec()
         clock_gettime(CLOCK_MONOTONIC, &t)
         return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9

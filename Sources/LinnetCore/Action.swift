@@ -1,3 +1,4 @@
+import Pictures
 import Screen
 import Timeline
 import TwitterAPI
@@ -38,6 +39,8 @@ public enum Action: Sendable {
     case filesListed(prefix: String, [String])
     /// What a file is, or why it cannot be attached (the answer to `.inspectFile`).
     case fileInspected(path: String, Result<MediaFile, MediaError>)
+    /// A picture asked for is made, or why not (the app shelves it; a failure is said).
+    case pictureLoaded(PictureAsk, Result<RenderedPicture, PictureFailure>)
 }
 
 /// What an opened account allows and how the reader is set up for it.

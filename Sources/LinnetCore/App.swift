@@ -53,6 +53,8 @@ public final class App {
         public var browser = ProcessInfo.processInfo.environment["BROWSER"]
         /// `$VISUAL`, else `$EDITOR`, else `vi` (as git does); run by `/bin/sh`, so it may carry
         /// arguments (`code --wait`).
+        /// How pictures are made; nil: pictures are off.
+        public var pictures: PictureSetup?
         public var editor = ProcessInfo.processInfo.environment["VISUAL"] ?? ProcessInfo.processInfo.environment["EDITOR"] ?? "vi"
         public init() {}
     }
@@ -98,6 +100,9 @@ public final class App {
     /// A save failed while quitting and the user was told; the next quit goes ahead.
     var quitDespiteUnsaved = false
     var lastLedgerSave = 0.0
+    /// Pictures made (App+Pictures), and those being made.
+    var pictureShelf = PictureShelf()
+    var picturesAsked: Set<PictureAsk> = []
     var ledgerSaveFailed = false
 
     public init(terminal: any Terminal, store: TimelineStore, engine: SyncEngine, settings: Settings, wake: @escaping @Sendable () -> Void)
@@ -239,6 +244,7 @@ public final class App {
         let size = terminal.size
         if size.width != state.width || size.height != state.height { actions.append(.resize(width: size.width, height: size.height)) }
         actions += inbox.take()
+        shelve(actions)
         let snapshot = await store.snapshot()
         if snapshot.version != lastVersion {
             lastVersion = snapshot.version
@@ -260,6 +266,8 @@ public final class App {
         // A muted mention rings nothing: the pane's filtered view, before any reveal, is what counts.
         context.unrevealedMentions = Array((filtered(snapshot)[.mentions]?.view ?? snapshot.timelines[.mentions])?.ids ?? [])
         context.filtered = filteredContext(snapshot)
+        context.pictures = pictureShelf
+        context.pictureMode = settings.pictures?.mode
         lastContext = context
         var effects: [Effect] = []
         for a in actions { effects += Reducer.reduce(&state, a, context) }
@@ -271,6 +279,7 @@ public final class App {
         if state.quitting { return }
         // After the effects: a theme effect above may have changed settings.theme.
         let frame = Views.render(state, context, theme: settings.theme)
+        askForPictures(Views.pictureAsks(state, context))
         if frame != lastFrame {
             terminal.present(frame)
             lastFrame = frame

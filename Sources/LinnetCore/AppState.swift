@@ -76,6 +76,8 @@ public struct AppState: Equatable, Sendable {
     /// The last 100 notices, oldest first, for the messages view.
     public var noticeLog: [Notice] = []
     public var showLog = false
+    /// A post's photos over the pane (`v`).
+    public var viewer: Viewer?
     /// A person's profile, over the pane.
     public var profile: Profile?
     /// Until when muted tweets are shown anyway (the reveal key), if they are.
@@ -123,6 +125,7 @@ public struct AppState: Equatable, Sendable {
         if question != nil { return .confirm }
         if links != nil { return .picker }
         if showHelp || showLog || reading != nil { return .help }
+        if viewer != nil { return .viewer }
         if profile != nil { return .profile }
         if compose?.attach != nil { return .prompt }
         if compose != nil { return .compose }

@@ -40,6 +40,12 @@ public struct Config: Equatable, Sendable {
     public var hyperlinks: Bool?
     /// Clicks and the wheel; off leaves the terminal's own text selection as it was.
     public var mouse = true
+    /// How pictures are drawn: `auto` (as the terminal says it can), `kitty`, `iterm`, `sixel`,
+    /// `symbols`, or `off`.
+    public var images = "auto"
+    public static let imageChoices = ["auto", "kitty", "iterm", "sixel", "symbols", "off"]
+    /// Megabytes of picture files kept on disk.
+    public var mediaCacheMegabytes = 64
 
     public init() {}
 
@@ -50,6 +56,7 @@ public struct Config: Equatable, Sendable {
             && a.keepPerTimeline == b.keepPerTimeline
             && a.prices == b.prices && a.budgetPerDay == b.budgetPerDay && a.escapeDelayMilliseconds == b.escapeDelayMilliseconds
             && a.filters == b.filters && a.hyperlinks == b.hyperlinks && a.mouse == b.mouse
+            && a.images == b.images && a.mediaCacheMegabytes == b.mediaCacheMegabytes
             && a.keys.mapValues { $0.map { "\($0.keys)=\($0.command)" } } == b.keys.mapValues { $0.map { "\($0.keys)=\($0.command)" } }
     }
 
@@ -136,6 +143,14 @@ public struct Config: Equatable, Sendable {
                 }
             case "mouse":
                 c.mouse = try flag()
+            case "images":
+                guard let s = v.string, Self.imageChoices.contains(s) else {
+                    throw fail(key, "images takes one of \(Self.imageChoices.map { "\"\($0)\"" }.joined(separator: ", "))")
+                }
+                c.images = s
+            case "media_cache_mb":
+                guard let n = v.int, (1...4096).contains(n) else { throw fail(key, "media_cache_mb takes megabytes, 1 to 4096") }
+                c.mediaCacheMegabytes = n
             case "hyperlinks":
                 c.hyperlinks = try flag(" (leave it out to decide by the terminal)")
             case "filters":
@@ -174,7 +189,7 @@ public struct Config: Equatable, Sendable {
             default:
                 throw fail(
                     key,
-                    "unknown setting \"\(key)\" (known: theme, confirm_before_post, bell_on_mention, bell_on_message, desktop_notifications, hyperlinks, mouse, panes, keep_per_timeline, budget_per_day, escape_delay_ms, [poll], [prices], [filters], [keys.MODE])"
+                    "unknown setting \"\(key)\" (known: theme, confirm_before_post, bell_on_mention, bell_on_message, desktop_notifications, hyperlinks, mouse, images, media_cache_mb, panes, keep_per_timeline, budget_per_day, escape_delay_ms, [poll], [prices], [filters], [keys.MODE])"
                 )
             }
         }
@@ -229,6 +244,8 @@ public struct Config: Equatable, Sendable {
             keep_per_timeline = \(keepPerTimeline)
             escape_delay_ms = \(escapeDelayMilliseconds)
             mouse = \(mouse)
+            images = \(AccountStore.quote(images))
+            media_cache_mb = \(mediaCacheMegabytes)
             \(budgetPerDay.map { "budget_per_day = \($0)\n" } ?? "")\(hyperlinks.map { "hyperlinks = \($0)\n" } ?? "")
             [poll]
             minimum_seconds = \(Int(minimumPollSeconds))

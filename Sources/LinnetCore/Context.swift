@@ -1,5 +1,6 @@
 import Bedrock
 import FoundationEssentials
+import Pictures
 import Screen
 import Timeline
 import TweetText
@@ -33,6 +34,10 @@ public struct Context: Sendable {
     public var unrevealedMentions: [TweetID]?
     /// Today's estimated cost on a pay-per-use API (`≈ $0.42 today`), nil where nothing is billed.
     public var costToday: String?
+    /// Pictures made so far (the viewer's, avatars).
+    public var pictures = PictureShelf()
+    /// How pictures are drawn here: nil when they are off (`images = "off"`).
+    public var pictureMode: PictureMode?
     /// Panes with tweets hidden by the filters: what they show instead of the store's timeline.
     public var filtered: [TimelineID: FilteredView] = [:]
     public init(

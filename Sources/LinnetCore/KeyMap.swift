@@ -49,6 +49,8 @@ public enum Command: String, CaseIterable, Sendable {
     case copyLink = "copy-link"
     case copyText = "copy-text"
     case links
+    /// A post's photos, GIF or video, as pictures.
+    case view
     case stopProcess = "suspend"
     case editInEditor = "edit-in-editor"
     case revealMuted = "reveal-muted"
@@ -69,7 +71,7 @@ public enum Command: String, CaseIterable, Sendable {
 
 /// Where keys are read.
 public enum KeyMode: String, CaseIterable, Sendable {
-    case timeline, compose, prompt, confirm, help, picker, profile
+    case timeline, compose, prompt, confirm, help, picker, profile, viewer
 }
 
 /// One line of the key map: in a mode, a key sequence runs a command; `help` is what the help
@@ -198,6 +200,7 @@ public struct KeyMap: Equatable, Sendable {
         t([.char("T")], .cycleTheme, "next theme")
         t([.char("A")], .switchAccount, "next account")
         t([.char("o")], .links, "links: open or copy")
+        t([.char("v")], .view, "view the photos, GIF or video")
         t([.char("y")], .copyLink, "copy the tweet's address")
         t([.char("Y")], .copyText, "copy the tweet's text")
         t([.char("?")], .help, "this help")
@@ -269,6 +272,15 @@ public struct KeyMap: Equatable, Sendable {
             ([.char("q")], .cancel, "close"),
         ] {
             b.append(Binding(.profile, keys, c, h))
+        }
+        for (keys, c, h) in [
+            ([Key.char("l")], Command.right, "next photo"), ([.right], .right, "next photo"), ([.char("j")], .right, "next photo"),
+            ([.char("h")], .left, "previous photo"), ([.left], .left, "previous photo"), ([.char("k")], .left, "previous photo"),
+            ([.char("o")], .links, "open the original in the browser"), ([.char("?")], .help, "help"),
+            ([.escape], .cancel, "back"), ([.char("q")], .cancel, "back"), ([.ctrl("c")], .quit, "quit"),
+            ([.ctrl("l")], .redraw, "redraw the screen"),
+        ] {
+            b.append(Binding(.viewer, keys, c, h))
         }
         b.append(Binding(.help, [.char("?")], .cancel, "close help"))
         b.append(Binding(.help, [.escape], .cancel, "close help"))

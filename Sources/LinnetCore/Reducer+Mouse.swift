@@ -24,7 +24,7 @@ extension Reducer {
                 s.showLog = false
             }
             return []
-        case .compose, .prompt, .confirm, .profile:
+        case .compose, .prompt, .confirm, .profile, .viewer:
             return []
         }
     }

@@ -83,6 +83,7 @@ extension Reducer {
         case .links:
             guard let t = selected else { return nothing(&s) }
             s.links = LinkPicker(t)
+        case .view: return openViewer(selected, &s)
         case .copyLink:
             guard let t = selected else { return nothing(&s) }
             return [.copy(LinkPicker.address(t), what: Words.tweetAddress)]

@@ -54,6 +54,7 @@ public enum Reducer {
         case .profileLoaded, .peopleFinished, .peopleLoaded: fx += people(action, &s)
         case .messageSent(let to, let result): fx += messageSent(to, result, &s)
         case .olderMessagesDone: s.loadingOlderMessages = false
+        case .pictureLoaded(let ask, let result): pictureLoaded(ask, result, &s, c)
         case .threadProgress(let n): s.compose?.threadSent = n
         case .threadFinished(let sent, let of, let error): fx += threadFinished(sent, of: of, error, &s)
         case .listsLoaded(let lists, let of):
@@ -197,6 +198,7 @@ public enum Reducer {
         case .help: return overlayKeys(command, &s, c)
         case .picker: return pick(command, &s)
         case .profile: return profileKeys(command, &s)
+        case .viewer: return viewerKeys(command, &s, c)
         case .compose: return editCompose(command, &s)
         case .prompt: return s.compose?.attach != nil ? editAttach(command, &s, c) : editPrompt(command, &s)
         case .timeline: return timeline(command, &s, c)

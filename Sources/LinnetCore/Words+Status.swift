@@ -151,3 +151,33 @@ extension Words {
     }
     public static let noMessages = "No messages yet."
 }
+
+/// Pictures: why one is not shown.
+extension Words {
+    public static let pictureNotHTTPS = "the picture's address is not https"
+    public static let pictureBadAddress = "the picture's address is not one Linnet fetches"
+    public static func pictureHostRefused(_ host: String) -> String {
+        "pictures are fetched only from X's media servers, not \(Sanitizer.visible(host, keepNewlines: false))"
+    }
+    public static func pictureNotFetched(_ why: String) -> String { "the picture could not be fetched: \(why)" }
+    public static func pictureStatus(_ status: Int) -> String { "the media server answered \(status), not the picture" }
+    public static func pictureNotShown(_ why: String) -> String { "Picture not shown: \(why)." }
+    public static let pictureLoading = "loading the picture…"
+    public static let noMedia = "This post has no photo, GIF or video."
+    public static let noPicturesHere = "Pictures are off (images = \"off\" in config.toml)."
+}
+
+/// The viewer's words.
+extension Words {
+    /// `▣ photo 1/2 · 1200×800 · ←/→ · o the original · Esc back`.
+    public static func viewerTitle(_ type: String, index: Int, of count: Int, width: Int, height: Int, keys: [String]) -> String {
+        var t = (type == "photo" ? "▣ " : "▶ ") + (type == "animated_gif" ? "GIF" : type) + " \(index)/\(count)"
+        if width > 0, height > 0 { t += " · \(width)×\(height)" }
+        if count > 1 { t += " · ←/→ more" }
+        return t + " · o the original · \(keys.first ?? "Esc") back"
+    }
+    public static func posterOnly(_ type: String) -> String {
+        "▶ \(type == "animated_gif" ? "GIF" : type): its poster; o opens it in the browser"
+    }
+    public static func altText(_ alt: String) -> String { "alt: " + alt }
+}

@@ -26,7 +26,7 @@ public struct Cell: Hashable, Sendable {
 }
 
 /// A rectangle of cells.
-public struct Rect: Equatable, Sendable {
+public struct Rect: Hashable, Sendable {
     public var x: Int, y: Int, width: Int, height: Int
     public init(x: Int, y: Int, width: Int, height: Int) {
         self.x = x
@@ -58,6 +58,8 @@ public struct Screen: Equatable, Sendable {
         }
     }
     private var cursorX = -1, cursorY = -1
+    /// Pictures on this frame, in the order placed.
+    public internal(set) var pictures: [PicturePlacement] = []
 
     public init(width: Int, height: Int, fill: Style = .plain) {
         self.width = max(0, width)
@@ -117,6 +119,7 @@ public struct Screen: Equatable, Sendable {
         let c = clip ?? bounds
         guard y >= max(0, c.y), y < min(height, c.maxY) else { return x }
         let right = min(width, c.maxX)
+        if !pictures.isEmpty { covered(Rect(x: x, y: y, width: max(0, right - x), height: 1)) }
         var col = x
         // Printable ASCII needs no grapheme breaking: one byte, one cell.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
@@ -204,6 +207,7 @@ public struct Screen: Equatable, Sendable {
 
     /// Paints a rectangle with blanks of a style.
     public mutating func fill(_ rect: Rect, style: Style) {
+        covered(rect)
         for y in max(0, rect.y)..<min(height, rect.maxY) {
             for x in max(0, rect.x)..<min(width, rect.maxX) {
                 clearWide(at: x, y: y)
@@ -309,6 +313,6 @@ public struct Screen: Equatable, Sendable {
     /// compare unequal; that only costs a redraw).
     public static func == (a: Screen, b: Screen) -> Bool {
         a.width == b.width && a.height == b.height && a.cursorX == b.cursorX && a.cursorY == b.cursorY
-            && a.clusters == b.clusters && a.cells == b.cells
+            && a.clusters == b.clusters && a.cells == b.cells && a.pictures == b.pictures
     }
 }

@@ -65,6 +65,8 @@ struct Router: Sendable {
         case ("POST", "/2/oauth2/revoke"): return await logged(r, "oauth2") { () throws(SimResponse) in try await world.oauth2Revoke(r) }
         default: break
         }
+        // The media server's files: not the API (no authentication, no rate limit, not billed).
+        if r.method == "GET", path.hasPrefix("/media/") { return await logged(r, "none") { await world.mediaFile(r) } }
         if path.hasPrefix("/2/") { return await routeV2(r) }
         guard path.hasPrefix("/1.1/"), path.hasSuffix(".json") else {
             return await logged(r, "none") { .error(404, code: 34, "Sorry, that page does not exist.") }

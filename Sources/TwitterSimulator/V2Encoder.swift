@@ -257,7 +257,9 @@ struct V2Encoder {
         if !includedMedia.isEmpty {
             let items: [J] = includedMedia.map { m in
                 var fields: [(String, J)] = [("media_key", .string(m.key)), ("type", .string(m.kind))]
-                if m.kind == "photo" { fields.append(("url", .string("https://pbs.twimg.invalid/media/\(m.key).\(m.ext ?? "jpg")"))) }
+                // A photo's file, or a video's or GIF's poster (X's `preview_image_url`).
+                let file = J.string("https://pbs.twimg.invalid/media/\(m.key).\(m.kind == "photo" ? m.ext ?? "jpg" : "jpg")")
+                fields.append((m.kind == "photo" ? "url" : "preview_image_url", file))
                 fields += [("width", .int(m.width ?? 1200)), ("height", .int(m.height ?? 800))]
                 if let alt = m.altText { fields.append(("alt_text", .string(alt))) }
                 return .object(fields)

@@ -2,6 +2,7 @@ import ArgumentParser
 import CursesTerminal
 import FoundationEssentials
 import LinnetCore
+import Pictures
 import Screen
 import Timeline
 import TwitterAPI
@@ -14,8 +15,14 @@ import TwitterSimulator
 /// Starts curses, runs the app until it quits, and restores the terminal.
 @MainActor
 func runTUI(store: TimelineStore, engine: SyncEngine, settings: App.Settings, notice: String?, config: Config) async {
-    let terminal = CursesTerminal(
-        noColor: ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false, mouse: config.mouse)
+    var settings = settings
+    let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+    // Asked before curses takes the terminal (the theme's question already asked it, if auto).
+    settings.pictures = pictureSetup(config, engine: engine, noColor: noColor)
+    let terminal = CursesTerminal(noColor: noColor, mouse: config.mouse)
+    if let p = settings.pictures, p.colors != .none, terminal.colorDepth < .full {
+        settings.pictures?.colors = terminal.colorDepth == .none ? .none : .indexed16
+    }
     terminal.escapeDelay = Double(config.escapeDelayMilliseconds) / 1000
     terminal.hyperlinks = config.hyperlinks ?? CursesTerminal.hyperlinksKnown(ProcessInfo.processInfo.environment)
     let waker = terminal.waker
@@ -32,4 +39,23 @@ func v2PageSize() -> Int {
     var ws = winsize()
     let rows = ioctl(1, UInt(TIOCGWINSZ), &ws) == 0 && ws.ws_row > 0 ? Int(ws.ws_row) : 24
     return max(10, min(100, rows))
+}
+
+/// Pictures as config.toml's `images` says: as the terminal says it draws them (`auto`), a
+/// protocol named, or none (`off`). Files are kept in `$XDG_CACHE_HOME/linnet/media/`.
+func pictureSetup(_ config: Config, engine: SyncEngine, noColor: Bool) -> PictureSetup? {
+    let env = ProcessInfo.processInfo.environment
+    var name = config.images
+    if name == "off" { return nil }
+    if name == "auto" {
+        let reply = isatty(0) == 1 && isatty(1) == 1 ? TerminalProbe.reply() : []
+        name = TerminalProbe.pictureMode(reply: reply, environment: env)
+    }
+    guard let mode = PictureMode(rawValue: name) else { return nil }
+    let folder = TimelineCache.defaultDirectory(account: "media").deletingLastPathComponent().appendingPathComponent("media")
+    let fetcher = MediaFetcher(
+        http: MediaFetcher.client(caFile: engine.client.http.options.caFile),
+        cache: MediaCache(folder: folder, limitBytes: config.mediaCacheMegabytes << 20), apiBase: engine.client.endpoints.apiBase)
+    let colors: PictureColors = noColor ? .none : ["truecolor", "24bit"].contains(env["COLORTERM"] ?? "") ? .truecolor : .indexed256
+    return PictureSetup(mode: mode, colors: colors, cell: TerminalProbe.cellPixels(), fetcher: fetcher)
 }

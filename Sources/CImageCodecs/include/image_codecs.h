@@ -1,0 +1,28 @@
+// Decoding and encoding pictures with Debian's libraries (libjpeg-turbo, libpng, libwebp,
+// giflib), for Linnet's pictures and the simulator's photos. Everything is from memory to
+// memory; C owns the setjmp error handling libjpeg needs, which Swift cannot do.
+#pragma once
+#include <stddef.h>
+#include <stdint.h>
+
+enum lc_format { LC_UNKNOWN = 0, LC_JPEG = 1, LC_PNG = 2, LC_WEBP = 3, LC_GIF = 4 };
+
+// The format from the first bytes.
+int lc_sniff(const uint8_t *data, size_t length);
+
+// Width and height from the header alone (nothing is decoded). Returns the format, or 0 when
+// the header cannot be read; `why` (at least 128 bytes) then says what was wrong.
+int lc_probe(const uint8_t *data, size_t length, int *width, int *height, char *why);
+
+// Decodes into 8-bit RGBA (unassociated alpha). JPEG is decoded at the smallest DCT scale
+// (1/8 to 1) that is still at least `min_width` x `min_height` (0: full size). Pictures
+// whose header claims more than `max_pixels` are refused before any decoding. Returns the
+// pixels (free with lc_free) or NULL with `why` filled.
+uint8_t *lc_decode(const uint8_t *data, size_t length, size_t max_pixels, int min_width, int min_height, int *width,
+                   int *height, char *why);
+
+// PNG and JPEG (quality 1-100) from 8-bit RGBA, for the simulator. NULL on failure.
+uint8_t *lc_encode_png(const uint8_t *rgba, int width, int height, size_t *length);
+uint8_t *lc_encode_jpeg(const uint8_t *rgba, int width, int height, int quality, size_t *length);
+
+void lc_free(void *p);

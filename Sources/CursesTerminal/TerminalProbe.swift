@@ -1,0 +1,91 @@
+import Bedrock
+import FoundationEssentials
+import Screen
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
+
+/// What the terminal says about itself, asked once at start in one round trip: its background
+/// (OSC 11), whether it draws kitty graphics (a kitty graphics query), and its device
+/// attributes (DA1, whose 4 means sixel). DA1 is asked last: every terminal answers it, so its
+/// answer ends the wait, and nothing it said is left to be read as keys.
+public enum TerminalProbe {
+    static let question = Array("\u{1B}]11;?\u{1B}\\\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[c".utf8)
+    private static let answer = Mutex<[UInt8]?>(nil)
+
+    /// The terminal's answers (asked on the first call only); empty when there is no terminal.
+    /// A second at most: a terminal over a slow ssh link answers late, and DA1 ends the wait
+    /// as soon as the terminal has said all it will.
+    public static func reply(timeout: Double = 1.0) -> [UInt8] {
+        answer.withLock { kept in
+            if let kept { return kept }
+            let r = ask(timeout: timeout)
+            kept = r
+            return r
+        }
+    }
+
+    private static func ask(timeout: Double) -> [UInt8] {
+        let fd = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { return [] }
+        defer { close(fd) }
+        var saved = termios()
+        guard tcgetattr(fd, &saved) == 0 else { return [] }
+        var raw = saved
+        raw.c_lflag &= ~tcflag_t(ICANON | ECHO)
+        guard tcsetattr(fd, TCSANOW, &raw) == 0 else { return [] }
+        // TCSAFLUSH: whatever still arrives late is dropped, not read later as keys.
+        defer { tcsetattr(fd, TCSAFLUSH, &saved) }
+        guard question.withUnsafeBytes({ write(fd, $0.baseAddress, $0.count) }) == question.count else { return [] }
+        var reply: [UInt8] = []
+        let deadline = TerminalBackground.monotonic() + timeout
+        while reply.count < 1024 {
+            let left = deadline - TerminalBackground.monotonic()
+            guard left > 0 else { break }
+            var p = pollfd(fd: fd, events: Int16(POLLIN), revents: 0)
+            let ready = poll(&p, 1, Int32(left * 1000) + 1)
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { break }
+            var chunk = [UInt8](repeating: 0, count: 256)
+            let n = chunk.withUnsafeMutableBytes { read(fd, $0.baseAddress, $0.count) }
+            if n < 0 && errno == EINTR { continue }
+            guard n > 0 else { break }
+            reply += chunk[..<n]
+            if TerminalBackground.daReplyEnded(reply) { break }
+        }
+        return reply
+    }
+
+    /// Whether the reply holds kitty's OK to the graphics query (`ESC _ G i=31;OK ESC \`).
+    public static func drawsKittyGraphics(_ reply: [UInt8]) -> Bool {
+        String(decoding: reply, as: UTF8.self).contains("\u{1B}_Gi=31;OK")
+    }
+
+    /// Whether the DA1 reply (`ESC [ ? 64 ; 1 ; 4 ; … c`) lists attribute 4, sixel graphics.
+    public static func drawsSixel(_ reply: [UInt8]) -> Bool {
+        let text = String(decoding: reply, as: UTF8.self)
+        guard let start = text.scalarRange(of: "\u{1B}[?") else { return false }
+        let rest = text[start.upperBound...]
+        guard let end = rest.firstIndex(of: "c") else { return false }
+        return rest[..<end].split(separator: ";").dropFirst().contains("4")
+    }
+
+    /// How pictures are drawn on this terminal: kitty graphics or sixel where it says it draws
+    /// them, iTerm2's images where the terminal names itself (iTerm2 has no query), else symbols.
+    public static func pictureMode(reply: [UInt8], environment: [String: String]) -> String {
+        if drawsKittyGraphics(reply) { return "kitty" }
+        if environment["TMUX"] == nil, ["iTerm.app", "WezTerm", "mintty"].contains(environment["TERM_PROGRAM"] ?? "") { return "iterm" }
+        if drawsSixel(reply) { return "sixel" }
+        return "symbols"
+    }
+
+    /// The size of a cell in pixels, from the kernel's window size (xterm, kitty and most
+    /// others fill it in); nil where it is not known.
+    public static func cellPixels() -> (width: Int, height: Int)? {
+        var ws = winsize()
+        guard ioctl(1, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0, ws.ws_xpixel > 0, ws.ws_ypixel > 0 else { return nil }
+        return (Int(ws.ws_xpixel) / Int(ws.ws_col), Int(ws.ws_ypixel) / Int(ws.ws_row))
+    }
+}

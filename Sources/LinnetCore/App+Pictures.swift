@@ -1,0 +1,68 @@
+import FoundationEssentials
+import Pictures
+import TwitterAPI
+
+/// How pictures are made on this terminal: the protocol, the colours, a cell's pixels, and
+/// where the files come from.
+public struct PictureSetup: Sendable {
+    public var mode: PictureMode
+    public var colors: PictureColors
+    public var cellWidth: Int
+    public var cellHeight: Int
+    public var fetcher: MediaFetcher
+    public init(mode: PictureMode, colors: PictureColors, cell: (width: Int, height: Int)?, fetcher: MediaFetcher) {
+        self.mode = mode
+        self.colors = colors
+        // Unknown: a common 1:2 cell, as most fonts are.
+        cellWidth = cell?.width ?? 10
+        cellHeight = cell?.height ?? 20
+        self.fetcher = fetcher
+    }
+
+    /// Fetches, decodes, scales and draws one picture for its room (off the main thread).
+    public func make(_ ask: PictureAsk) async -> Result<RenderedPicture, PictureFailure> {
+        let cell = (width: cellWidth, height: cellHeight)
+        // Symbols show about 8x8 dots a cell at best; pixel protocols the cell's own pixels.
+        let px = mode == .symbols ? (ask.columns * 8, ask.rows * 16) : (ask.columns * cellWidth, ask.rows * cellHeight)
+        let bytes: [UInt8]
+        switch await fetcher.bytes(ask.url, pixels: max(px.0, px.1)) {
+        case .success(let b): bytes = b
+        case .failure(let f): return .failure(f)
+        }
+        do {
+            let header = try PictureDecoder.probe(bytes)
+            let fit = PictureRenderer.fit(width: header.width, height: header.height, columns: ask.columns, rows: ask.rows, cell: cell)
+            let need = mode == .symbols ? (fit.columns * 8, fit.rows * 16) : (fit.columns * cellWidth, fit.rows * cellHeight)
+            let bitmap = try PictureDecoder.decode(bytes, atLeast: need)
+            return .success(PictureRenderer.render(bitmap, columns: fit.columns, rows: fit.rows, mode: mode, colors: colors, cell: cell))
+        } catch {
+            return .failure(error)
+        }
+    }
+}
+
+extension App {
+    /// Pictures the last frame wanted and nobody has made yet: made off the main thread, each
+    /// once; the result comes back as an action.
+    func askForPictures(_ asks: [PictureAsk]) {
+        guard let setup = settings.pictures else { return }
+        for ask in asks where pictureShelf[ask] == nil && !picturesAsked.contains(ask) {
+            picturesAsked.insert(ask)
+            let inbox = self.inbox
+            let wake = self.wake
+            Task.detached {
+                let result = await setup.make(ask)
+                inbox.post(.pictureLoaded(ask, result))
+                wake()
+            }
+        }
+    }
+
+    /// Pictures made since the last turn, onto the shelf the views read.
+    func shelve(_ actions: [Action]) {
+        for case .pictureLoaded(let ask, let result) in actions {
+            pictureShelf.put(ask, result)
+            picturesAsked.remove(ask)
+        }
+    }
+}
