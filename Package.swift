@@ -98,6 +98,12 @@ let package = Package(
         .testTarget(name: "TwitterAPITests", dependencies: ["TwitterAPI", "LinnetTestSupport"]),
         .testTarget(name: "ScreenTests", dependencies: ["Screen", "TweetText", "LinnetTestSupport"]),
         .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
+        .testTarget(
+            name: "PicturesTests",
+            dependencies: [
+                "Pictures", "LinnetCore", "Screen", "CursesTerminal", "TwitterAPI", "TwitterSimulator", "LinnetTestSupport", "Spawn",
+                "Timeline",
+            ]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "Screen", "TweetText"]),
         .testTarget(
             name: "LinnetCoreTests",

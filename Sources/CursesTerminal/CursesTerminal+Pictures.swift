@@ -9,7 +9,7 @@ extension CursesTerminal {
 
     /// What to write after ncurses's update for the pictures of `screen`, given the last frame's
     /// and the rows that changed.
-    static func pictureBytes(
+    public static func pictureBytes(
         _ screen: Screen, last: Screen?, full: Bool, touched: Set<Int>, depth: ColorDepth, direct: Bool
     ) -> [UInt8] {
         let now = screen.pictures

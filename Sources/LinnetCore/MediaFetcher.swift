@@ -48,6 +48,8 @@ public struct MediaFetcher: Sendable {
     public let http: HTTPClient
     public let cache: MediaCache?
     public let apiBase: String?
+    /// Seconds without a byte before a slow server is given up on.
+    public var idleSeconds = 10.0
 
     public init(http: HTTPClient, cache: MediaCache?, apiBase: String?) {
         self.http = http
@@ -70,7 +72,7 @@ public struct MediaFetcher: Sendable {
         }
         if let kept = cache?.read(address) { return .success(kept) }
         var request = HTTPRequest(method: "GET", url: address)
-        request.idleTimeout = 10
+        request.idleTimeout = idleSeconds
         let response: HTTPResponse
         do {
             response = try await http.send(request)

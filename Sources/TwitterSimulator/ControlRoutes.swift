@@ -40,6 +40,18 @@ enum ControlRoutes {
                         if !e.paging.isEmpty { fields.append(("query", .object(e.paging.map { ($0.0, J.string($0.1)) }))) }
                         return .object(fields)
                     }))
+        case ("GET", "/_sim/media"):
+            // Ground truth: every attached file's key, kind and claimed size.
+            let files = await world.tweets.values.sorted { $0.id < $1.id }.flatMap { $0.media ?? [] }
+            return .json(
+                200,
+                .array(
+                    files.map {
+                        .object([
+                            ("key", .string($0.key)), ("kind", .string($0.kind)), ("width", .int(Int64($0.width ?? 1200))),
+                            ("height", .int(Int64($0.height ?? 800))),
+                        ])
+                    }))
         case ("GET", "/_sim/firehose"):
             let count = min(Int(r.param("count") ?? "") ?? 10_000, 5_000_000)
             if r.param("distinct") == "1" {

@@ -1,0 +1,142 @@
+import CursesTerminal
+import Foundation
+import Pictures
+import Screen
+import Testing
+
+@Suite struct PictureRendererTests {
+    @Test func fitKeepsTheShape() {
+        // 1200x800 in 100x40 cells of 10x20 pixels: 1000x400 px of room, height binds.
+        let f = PictureRenderer.fit(width: 1200, height: 800, columns: 100, rows: 40, cell: (10, 20))
+        // 1200x800 in 100x40 cells of 10x20: 1000x800 px of room, the width binds at 1000x667.
+        #expect(f.columns == 100 && f.rows == 33)
+        let tall = PictureRenderer.fit(width: 800, height: 1200, columns: 100, rows: 40, cell: (10, 20))
+        #expect(tall.columns == 53 && tall.rows == 40)
+        let wide = PictureRenderer.fit(width: 2000, height: 100, columns: 50, rows: 40, cell: (10, 20))
+        #expect(wide.columns == 50 && wide.rows == 1)
+        #expect(PictureRenderer.fit(width: 0, height: 10, columns: 5, rows: 5, cell: (10, 20)) == (0, 0))
+    }
+
+    /// Symbols: cells of the picture's colours where the picture has them.
+    @Test func symbolsCarryThePicturesColours() {
+        let p = PictureRenderer.render(scene(400, 300), columns: 40, rows: 15, mode: .symbols, colors: .truecolor, cell: (10, 20))
+        #expect(p.cells.count == 600 && p.bytes.isEmpty)
+        func rgb(_ v: UInt32?) -> [Int] { v.map { [Int($0 >> 16), Int($0 >> 8 & 0xFF), Int($0 & 0xFF)] } ?? [] }
+        let centre = p.cells[7 * 40 + 20]
+        let corner = p.cells[0]
+        #expect(near(rgb(centre.bg), [230, 20, 20], 30) || near(rgb(centre.fg), [230, 20, 20], 30))
+        #expect(near(rgb(corner.bg), [40, 110, 210], 30) || near(rgb(corner.fg), [40, 110, 210], 30))
+        // Every symbol takes one cell (no wide or ambiguous ones).
+        #expect(p.cells.allSatisfy { Screen.width(of: Character($0.scalar)) == 1 })
+        let plain = PictureRenderer.render(scene(400, 300), columns: 40, rows: 15, mode: .symbols, colors: .none, cell: (10, 20))
+        #expect(plain.cells.allSatisfy { $0.fg == nil && $0.bg == nil })
+    }
+
+    /// kitty's graphics protocol: APC `ESC _ G keys ; base64 ESC \`, chunks of at most 4096
+    /// bytes of base64, `m=1` on every chunk but the last (sw.kovidgoyal.net/kitty/graphics-protocol).
+    @Test func kittyBytesAreTheDocumentedForm() throws {
+        let p = PictureRenderer.render(scene(200, 150), columns: 20, rows: 8, mode: .kitty, colors: .truecolor, cell: (10, 20))
+        let text = String(decoding: p.bytes, as: UTF8.self)
+        let chunks = text.components(separatedBy: "\u{1B}\\").filter { !$0.isEmpty }
+        #expect(chunks.count >= 2)
+        for (i, c) in chunks.enumerated() {
+            #expect(c.hasPrefix("\u{1B}_G"), "chunk \(i) begins \(c.prefix(8).debugDescription)")
+            let parts = c.dropFirst(3).split(separator: ";", maxSplits: 1)
+            let keys = Dictionary(parts[0].split(separator: ",").map { ($0.split(separator: "=")[0], $0.split(separator: "=")[1]) }) {
+                a, _ in a
+            }
+            let payload = parts.count > 1 ? parts[1] : ""
+            #expect(payload.count <= 4096)
+            #expect(payload.allSatisfy { $0.isLetter || $0.isNumber || "+/=".contains($0) })
+            #expect(keys["m"] == (i == chunks.count - 1 ? "0" : "1") || (i == chunks.count - 1 && keys["m"] == nil))
+            if i == 0 {
+                #expect(keys["a"] == "T")
+                #expect(keys["c"] == "20" && keys["r"] == "8")
+            }
+        }
+        // The first chunk says the format (32: RGBA) and the pixel size of what follows.
+        #expect(text.contains("f=32") || text.contains("f=100"))
+    }
+
+    /// iTerm2's inline images: `ESC ] 1337 ; File=inline=1 … : base64 BEL` (iterm2.com/documentation-images.html).
+    @Test func itermBytesAreTheDocumentedForm() throws {
+        let p = PictureRenderer.render(scene(200, 150), columns: 20, rows: 8, mode: .iterm, colors: .truecolor, cell: (10, 20))
+        let text = String(decoding: p.bytes, as: UTF8.self)
+        #expect(text.hasPrefix("\u{1B}]1337;File="))
+        let args = try #require(text.split(separator: ":", maxSplits: 1).first)
+        #expect(args.contains("inline=1"))
+        #expect(text.hasSuffix("\u{07}") || text.hasSuffix("\u{1B}\\"))
+        let body = text.split(separator: ":", maxSplits: 1)[1].dropLast(text.hasSuffix("\u{07}") ? 1 : 2)
+        let data = try #require(Data(base64Encoded: String(body)))
+        // libchafa sends an uncompressed little-endian TIFF (iTerm2 reads any format macOS
+        // does), of the picture's own pixels.
+        #expect(Array(data.prefix(4)) == [0x49, 0x49, 42, 0])
+        #expect(data.count > 200 * 150 / 4)
+        #expect(args.contains("width=20") && args.contains("height=8"))
+    }
+
+    /// Sixel: DCS `ESC P … q` … `ESC \` with colour registers (`#n;2;r;g;b`).
+    @Test func sixelBytesAreADeviceControlString() {
+        let p = PictureRenderer.render(scene(200, 150), columns: 20, rows: 8, mode: .sixel, colors: .truecolor, cell: (10, 20))
+        let text = String(decoding: p.bytes, as: UTF8.self)
+        #expect(text.hasPrefix("\u{1B}P"))
+        #expect(text.contains("q"))
+        #expect(text.hasSuffix("\u{1B}\\"))
+        #expect(text.contains(";2;"))
+    }
+}
+
+/// What the terminal is sent for pictures between two frames.
+@Suite struct PictureFrameTests {
+    func frame(_ placements: [PicturePlacement], symbols: Bool) -> Screen {
+        var s = Screen(width: 30, height: 10)
+        for p in placements {
+            if symbols {
+                for y in p.rect.y..<p.rect.maxY {
+                    s.put(
+                        String(repeating: "▀", count: p.rect.width), x: p.rect.x, y: y,
+                        style: Style(fg: .rgb(230, 20, 20), bg: .rgb(40, 110, 210)))
+                }
+            }
+            s.place(p)
+        }
+        return s
+    }
+
+    func text(_ b: [UInt8]) -> String { String(decoding: b, as: UTF8.self) }
+
+    @Test func symbolsAreWrittenInTruecolorAndRepaintedWhenGone() {
+        let p = PicturePlacement(rect: Rect(x: 2, y: 1, width: 5, height: 3), key: "a")
+        let shown = frame([p], symbols: true)
+        let first = text(CursesTerminal.pictureBytes(shown, last: nil, full: true, touched: [], depth: .full, direct: true))
+        #expect(first.components(separatedBy: "▀").count - 1 == 15)
+        #expect(first.contains("38;2;230;20;20") && first.contains("48;2;40;110;210"))
+        // Without COLORTERM: the nearest of the 256 colours.
+        let indexed = text(CursesTerminal.pictureBytes(shown, last: nil, full: true, touched: [], depth: .full, direct: false))
+        #expect(!indexed.contains(";2;230") && indexed.contains("38;5;"))
+        // Unchanged rows are not sent again.
+        #expect(CursesTerminal.pictureBytes(shown, last: shown, full: false, touched: [], depth: .full, direct: true).isEmpty)
+        // Gone: its cells are written again from the new frame (blanks), every one.
+        let gone = text(
+            CursesTerminal.pictureBytes(
+                frame([], symbols: false), last: shown, full: false, touched: [1, 2, 3], depth: .full, direct: true))
+        #expect(!gone.contains("▀"))
+        for row in 2...4 { #expect(gone.contains("\u{1B}[\(row);3H")) }
+        #expect(gone.filter { $0 == " " }.count == 15)
+    }
+
+    @Test func graphicsAreDrawnOnceAndDeletedWhenGone() {
+        let kitty = PicturePlacement(rect: Rect(x: 1, y: 1, width: 4, height: 2), key: "k", bytes: Array("\u{1B}_Ga=T;AAAA\u{1B}\\".utf8))
+        let shown = frame([kitty], symbols: false)
+        let first = text(CursesTerminal.pictureBytes(shown, last: nil, full: true, touched: [], depth: .full, direct: true))
+        #expect(first == "\u{1B}7\u{1B}[2;2H\u{1B}_Ga=T;AAAA\u{1B}\\\u{1B}8")
+        #expect(CursesTerminal.pictureBytes(shown, last: shown, full: false, touched: [5], depth: .full, direct: true).isEmpty)
+        let gone = text(
+            CursesTerminal.pictureBytes(frame([], symbols: false), last: shown, full: false, touched: [], depth: .full, direct: true))
+        #expect(gone.hasPrefix("\u{1B}_Ga=d,d=a,q=2\u{1B}\\"))
+        // Text written over a graphic takes it off the screen model.
+        var covered = shown
+        covered.put("help", x: 0, y: 2, style: .plain)
+        #expect(covered.pictures.isEmpty)
+    }
+}
