@@ -53,9 +53,12 @@ func pictureSetup(_ config: Config, engine: SyncEngine, noColor: Bool) -> Pictur
     }
     guard let mode = PictureMode(rawValue: name) else { return nil }
     let folder = TimelineCache.defaultDirectory(account: "media").deletingLastPathComponent().appendingPathComponent("media")
+    let base = engine.client.endpoints.apiBase
+    // A simulator on loopback (the demo) makes its files afresh each run: nothing is kept.
+    let loopback = ["http://127.", "http://localhost", "http://[::1]"].contains { base.hasPrefix($0) }
     let fetcher = MediaFetcher(
         http: MediaFetcher.client(caFile: engine.client.http.options.caFile),
-        cache: MediaCache(folder: folder, limitBytes: config.mediaCacheMegabytes << 20), apiBase: engine.client.endpoints.apiBase)
+        cache: loopback ? nil : MediaCache(folder: folder, limitBytes: config.mediaCacheMegabytes << 20), apiBase: base)
     let colors: PictureColors = noColor ? .none : ["truecolor", "24bit"].contains(env["COLORTERM"] ?? "") ? .truecolor : .indexed256
     return PictureSetup(mode: mode, colors: colors, cell: TerminalProbe.cellPixels(), fetcher: fetcher)
 }
