@@ -28,7 +28,12 @@ public enum PictureDecoder {
     /// 4096 × 4096, X's largest photo: 64 MiB of RGBA.
     public static let maxPixels = 4096 * 4096
 
-    public enum Format: Int, Sendable { case jpeg = 1, png, webp, gif }
+    public enum Format: Int, Sendable {
+        case jpeg = 1
+        case png
+        case webp
+        case gif
+    }
 
     /// The format and size the header states, without decoding.
     public static func probe(_ bytes: [UInt8]) throws(PictureFailure) -> (format: Format, width: Int, height: Int) {
