@@ -56,9 +56,11 @@ import TwitterSimulator
 }
 
 @Suite(.serialized) struct MediaFetcherTests {
-    func fetcher(_ base: String, cache: MediaCache? = nil) -> MediaFetcher {
+    /// `idle`: a second for the stalling server; the simulator's photos are made in a debug
+    /// build on a busy machine, which takes longer.
+    func fetcher(_ base: String, cache: MediaCache? = nil, idle: Double = 1) -> MediaFetcher {
         var f = MediaFetcher(http: MediaFetcher.client(), cache: cache, apiBase: base)
-        f.idleSeconds = 1
+        f.idleSeconds = idle
         return f
     }
 
@@ -99,7 +101,7 @@ import TwitterSimulator
         defer { Task { await server.stop() } }
         let key = try await firstPhotoKey(server.baseURL)
         try await withFolderAsync { dir in
-            let f = fetcher(server.baseURL, cache: MediaCache(folder: dir))
+            let f = fetcher(server.baseURL, cache: MediaCache(folder: dir), idle: 30)
             let small = try await f.bytes("https://pbs.twimg.invalid/media/\(key).jpg", pixels: 600).get()
             let header = try PictureDecoder.probe(small)
             #expect(header.format == .jpeg && max(header.width, header.height) == 680)
