@@ -4,7 +4,7 @@ SWIFT ?= swift
 APT_PACKAGES := libcurl4-openssl-dev libssl-dev libncurses-dev libre2-dev libyaml-dev pkg-config tmux python3-venv groff-base \
 	libchafa-dev libglib2.0-dev libjpeg62-turbo-dev libpng-dev libwebp-dev libgif-dev
 # What the tests in real terminals need: xterm and kitty under Xvfb, screenshots, the chafa command.
-TEST_APT_PACKAGES := xvfb xterm kitty imagemagick chafa fonts-noto-color-emoji
+TEST_APT_PACKAGES := xvfb xterm kitty imagemagick xdotool chafa fonts-noto-color-emoji
 export LANG := C.UTF-8
 VENV := .venv
 # Real third-party clients the simulator must satisfy, and the test runner for them.

@@ -84,7 +84,7 @@ enum ControlRoutes {
             guard
                 let id = await world.injectTweet(
                     author: r.param("author"), text: r.param("text"), mentionDemo: World.truthy(r.param("mention_demo")),
-                    replySettings: r.param("reply_settings"))
+                    replySettings: r.param("reply_settings"), photo: r.param("photo"))
             else {
                 return .error(404, code: 50, "User not found.")
             }

@@ -7,7 +7,8 @@ import FoundationEssentials
 /// New tweets while the simulator runs, and the ones tests inject.
 extension World {
     /// Adds a tweet now by `author` (a random user when nil); returns its id.
-    func injectTweet(author: String?, text: String?, mentionDemo: Bool, replySettings: String? = nil) -> UInt64? {
+    /// `photo`: `WIDTHxHEIGHT` attaches a photo of that size (served by `/media/`).
+    func injectTweet(author: String?, text: String?, mentionDemo: Bool, replySettings: String? = nil, photo: String? = nil) -> UInt64? {
         let candidates = users.values.filter { $0.id != credentials.userID }.sorted { $0.id < $1.id }
         guard !candidates.isEmpty else { return nil }
         let who: SimUser
@@ -27,6 +28,10 @@ extension World {
         }
         if mentionDemo && !t.text.contains("@" + credentials.screenName) { t.text = "@\(credentials.screenName) " + t.text }
         t.replySettings = replySettings
+        if let size = photo?.split(separator: "x").compactMap({ Int($0) }), size.count == 2, size.allSatisfy({ (1...8192).contains($0) }) {
+            t.media = [SimAttachment(key: "3_\(id)", kind: "photo", altText: "A red disc over a field", width: size[0], height: size[1])]
+            t.links = []
+        }
         // Now and then a live post asks a question with a poll (on the stream as on timelines).
         if text == nil, rng.next() % 6 == 0 {
             let choices = ["Yes", "No", "It depends"]

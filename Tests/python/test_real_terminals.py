@@ -1,0 +1,135 @@
+"""Pictures in real emulators under Xvfb: xterm with sixel (`-ti vt340`; Debian's plain xterm
+ignores sixel) and kitty with its graphics protocol (software GL). The simulator's photo, a red
+disc over a blue sky and green ground, is counted in screenshots of the display (ImageMagick's
+`import`): there while the viewer is open, gone after Esc. Keys reach the terminal as X key
+events (xdotool), as a person's would."""
+import json
+import os
+import shutil
+import socket
+import subprocess
+import time
+import urllib.request
+
+import pytest
+
+from conftest import LINNET, SUMMARY
+
+DISC, SKY = "#E61414", "#286ED2"
+TOOLS = ["Xvfb", "xterm", "kitty", "xdotool", "import", "convert"]
+
+
+def free_port():
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+class Display:
+    """An X server of its own (no TCP), stopped at the end."""
+
+    def __enter__(self):
+        self.number = next(n for n in range(90, 200)
+                           if not os.path.exists(f"/tmp/.X11-unix/X{n}") and not os.path.exists(f"/tmp/.X{n}-lock"))
+        self.proc = subprocess.Popen(["Xvfb", f":{self.number}", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"],
+                                     stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        end = time.time() + 10
+        while not os.path.exists(f"/tmp/.X11-unix/X{self.number}"):
+            assert time.time() < end and self.proc.poll() is None, "Xvfb did not start"
+            time.sleep(0.05)
+        self.name = f":{self.number}"
+        return self
+
+    def __exit__(self, *exc):
+        self.proc.terminate()
+        self.proc.wait(timeout=10)
+
+    def run(self, *args, **kw):
+        env = {**os.environ, "DISPLAY": self.name}
+        return subprocess.run(list(args), env=env, capture_output=True, text=True, **kw)
+
+    def count(self, shot, colour, box):
+        """Pixels within 12% of `colour` inside box = (x, y, w, h) of the screenshot."""
+        x, y, w, h = box
+        out = self.run("convert", shot, "-crop", f"{w}x{h}+{x}+{y}", "+repage", "-fuzz", "12%", "-fill", "black",
+                       "+opaque", colour, "-fill", "white", "-opaque", colour, "-format", "%[fx:int(mean*w*h)]", "info:")
+        return int(out.stdout.strip() or 0)
+
+
+def wait_for(check, seconds, what):
+    end = time.time() + seconds
+    while time.time() < end:
+        value = check()
+        if value:
+            return value
+        time.sleep(0.3)
+    raise AssertionError(what)
+
+
+def answers(base):
+    try:
+        urllib.request.urlopen(base + "/_sim/credentials", timeout=2)
+        return True
+    except OSError:
+        return False
+
+
+def viewer_in(terminal, tmp_path):
+    """Runs the demo in `terminal` (xterm or kitty), opens a new photo post in the viewer, and
+    returns the photo's pixels in the window while open, and after Esc."""
+    port = free_port()
+    base = f"http://127.0.0.1:{port}"
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LINNET_") and k not in ("NO_COLOR", "TMUX", "COLORFGBG")}
+    for name in ("config", "state", "cache"):
+        env[f"XDG_{name.upper()}_HOME"] = str(tmp_path / name)
+    demo = ["env", *[f"{k}={v}" for k, v in env.items() if k.startswith("XDG_")], LINNET, "demo", "--port", str(port),
+            "--tweets-per-minute", "0", "--state-dir", str(tmp_path / "state")]
+    if terminal == "xterm":
+        # 100x40 cells of xterm's 6x13 font: the window is 600x520 at the corner.
+        command = ["xterm", "-ti", "vt340", "-class", "LinnetXterm", "-geometry", "100x40+0+0", "-e", *demo]
+        box = (0, 26, 600, 470)
+    else:
+        command = ["kitty", "--class", "LinnetKitty", "-o", "initial_window_width=1000", "-o", "initial_window_height=700",
+                   "-o", "remember_window_size=no", "-e", *demo]
+        box = (0, 40, 1000, 600)
+    with Display() as d:
+        term = subprocess.Popen(command, env={**env, "DISPLAY": d.name, "LIBGL_ALWAYS_SOFTWARE": "1"},
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            wait_for(lambda: answers(base), 30, f"the demo in {terminal} did not start")
+            time.sleep(2)
+            req = urllib.request.Request(base + "/_sim/tweet?text=picture%20test&photo=1200x800", method="POST")
+            urllib.request.urlopen(req, timeout=5)
+            window = wait_for(lambda: d.run("xdotool", "search", "--class", "Linnet" + terminal.capitalize()).stdout.split(),
+                              20, f"no {terminal} window")[0]
+            d.run("xdotool", "windowfocus", "--sync", window)
+            time.sleep(2)
+            shot = str(tmp_path / "shot.png")
+
+            def photo():
+                d.run("import", "-window", "root", shot)
+                return d.count(shot, DISC, box), d.count(shot, SKY, box)
+
+            d.run("xdotool", "key", "--delay", "150", "g", "g", "v")
+            shown = wait_for(lambda: (lambda p: p if p[0] > 5000 and p[1] > 5000 else None)(photo()), 30,
+                             f"no photo in {terminal}: {photo()}")
+            d.run("xdotool", "key", "Escape")
+            after = wait_for(lambda: (lambda p: p if p[0] < 300 else None)(photo()), 15, f"the photo stayed in {terminal}: {photo()}")
+            return shown, after
+        finally:
+            term.terminate()
+            try:
+                term.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                term.kill()
+
+
+@pytest.mark.parametrize("terminal", ["xterm", "kitty"])
+def test_viewer_draws_the_photo_and_esc_removes_it(terminal, tmp_path):
+    missing = [t for t in TOOLS if not shutil.which(t)]
+    assert not missing, f"make test installs these: {missing}"
+    (disc, sky), (disc_after, sky_after) = viewer_in(terminal, tmp_path)
+    # The disc is a quarter of the photo's height across: thousands of pixels in either terminal.
+    assert disc > 5000 and sky > 5000
+    assert disc_after < 300 and sky_after < 300, (disc_after, sky_after)
+    SUMMARY.append(f"{terminal}: the photo's red {disc} px and blue {sky} px in the viewer; {disc_after} and {sky_after} after Esc")
