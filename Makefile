@@ -69,6 +69,7 @@ bench: bench-deps
 	$(SWIFT) build -c release --product TUIBench
 	$(SWIFT) build -c release --product TextBench
 	$(SWIFT) build -c release --product CostBench
+	$(SWIFT) build -c release --product PictureBench
 	$(SWIFT) build -c release --product linnet
 	.build/release/DecodeBench
 	.build/release/SimLoadBench .build/release/linnet
@@ -76,6 +77,7 @@ bench: bench-deps
 	.build/release/TUIBench
 	.build/release/TextBench
 	.build/release/CostBench
+	.build/release/PictureBench
 
 # The formatter in the toolchain, with the checked-in .swift-format; lint fails on any finding.
 LINT_PATHS := Sources Tests Benchmarks Package.swift

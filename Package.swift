@@ -83,6 +83,7 @@ let package = Package(
         .executableTarget(
             name: "SimLoadBench", dependencies: ["TwitterAPI", "Timeline", "Spawn", "LinnetTestSupport"], path: "Benchmarks/SimLoadBench"),
         .executableTarget(name: "TextBench", dependencies: ["TweetText"], path: "Benchmarks/TextBench"),
+        .executableTarget(name: "PictureBench", dependencies: ["Pictures", "LinnetTestSupport", "Spawn"], path: "Benchmarks/PictureBench"),
         .executableTarget(
             name: "CostBench", dependencies: ["TwitterAPI", "Timeline", "TwitterSimulator", "LinnetTestSupport", "Locking"],
             path: "Benchmarks/CostBench", exclude: ["day.txt"]),
