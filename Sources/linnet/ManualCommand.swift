@@ -32,8 +32,8 @@ struct ManualCommand: ParsableCommand {
             "Press ? in the reader for the same list.",
         ]
         let later = Set<Command>([.pane2, .pane3, .pane4, .pane5, .pane6, .pane7, .pane8, .pane9] + Command.farPanes.dropFirst())
-        for mode in [KeyMode.timeline, .compose] {
-            out += [".Ss " + (mode == .timeline ? "Reading" : "Writing"), ".Bl -tag -width Ds"]
+        for mode in [KeyMode.timeline, .compose, .viewer] {
+            out += [".Ss " + (mode == .timeline ? "Reading" : mode == .compose ? "Writing" : "Pictures (v)"), ".Bl -tag -width Ds"]
             var seen = Set<Command>()
             for b in keys.bindings where b.mode == mode && !later.contains(b.command) && seen.insert(b.command).inserted {
                 let bound = keys.keys(for: b.command, in: mode).joined(separator: ", ")
@@ -79,6 +79,8 @@ struct ManualCommand: ParsableCommand {
             "Accounts and their tokens, mode 0600.",
             ".It Pa $XDG_STATE_HOME/linnet/<account>/",
             "Unsent drafts and usage.json, the day's billed reads and writes (0600).",
+            ".It Pa $XDG_CACHE_HOME/linnet/media/",
+            "Picture files fetched from X's media server (0600), at most media_cache_mb megabytes, the least recently read dropped first.",
             ".It Pa $XDG_CACHE_HOME/linnet/<account>/timelines.cache",
             "The timelines as last read, so the reader opens at once and offline.",
             ".It Pa $XDG_CONFIG_HOME/linnet/themes/ , $LINNET_THEMES , $XDG_DATA_DIRS/linnet/themes/",
