@@ -108,7 +108,7 @@ let package = Package(
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "Screen", "TweetText"]),
         .testTarget(
             name: "LinnetCoreTests",
-            dependencies: ["LinnetCore", "Locking", "Screen", "TOML", "Timeline", "TwitterAPI", "LinnetTestSupport"],
+            dependencies: ["LinnetCore", "Locking", "Screen", "TOML", "Timeline", "TwitterAPI", "LinnetTestSupport", "Pictures"],
             exclude: ["Golden"]),
         .testTarget(
             name: "TUITests", dependencies: ["TweetText", "TwitterAPI", "TwitterSimulator", "Timeline", "LinnetTestSupport", "Spawn"]),

@@ -38,6 +38,11 @@ public enum MediaAddress {
             let name = sizes.first { $0.pixels >= pixels }?.name ?? "orig"
             return .success(origin + path + "?format=" + format + "&name=" + name)
         }
+        // A person's picture: `_normal` (48 px) is X's default; larger ones by name.
+        if path.hasPrefix("/profile_images/"), let dot = path.lastIndex(of: "."), path[..<dot].hasSuffix("_normal") {
+            let size = pixels > 200 ? "_400x400" : pixels > 73 ? "_200x200" : "_normal"
+            path = path[..<dot].dropLast("_normal".count) + size + path[dot...]
+        }
         return .success(origin + path)
     }
 }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Pictures
 import Screen
 import TweetText
 import TwitterAPI
@@ -10,10 +11,17 @@ import TwitterAPI
 /// A person's profile over the pane: who they are, in their words, their counts, how the
 /// account stands to them, and the keys that act on them.
 extension Views {
-    static func profile(_ screen: inout Screen, _ p: Profile, _ s: AppState, _ t: Theme) {
+    /// The picture's room in the profile box: a square of 10 x 5 cells at its top right, where
+    /// the box is wide enough.
+    static let avatarColumns = 10, avatarRows = 5
+
+    static func avatarShown(_ s: AppState) -> Bool { s.width - 4 >= 50 && s.height >= 16 }
+
+    static func profile(_ screen: inout Screen, _ p: Profile, _ s: AppState, _ c: Context, _ t: Theme) {
         let u = p.user
         let w = max(10, s.width - 4)
-        let inner = w - 2
+        let avatar = p.imageURL != nil && c.pictureMode != nil && avatarShown(s)
+        let inner = w - 2 - (avatar ? avatarColumns + 1 : 0)
         var lines: [StyledLine] = []
         var head = [Span(TweetCard.clean(u.name), t[.name]), Span(" @" + TweetCard.clean(u.screenName), t[.handle])]
         if u.isVerified { head.append(Span(" · " + Words.verified, t[.dim])) }
@@ -57,6 +65,11 @@ extension Views {
         screen.put(Words.profileTitle, x: box.x + 1, y: box.y, style: t[.helpKey], clip: box)
         for (i, line) in lines.enumerated() where box.y + 1 + i < box.maxY - 1 || (i == lines.count - 1 && box.y + 1 + i < box.maxY) {
             screen.put(line, x: box.x + 1, y: box.y + 1 + i, clip: box, under: t[.help])
+        }
+        if avatar, let url = p.imageURL,
+            case .ready(let picture)? = c.pictures[PictureAsk(url: url, columns: avatarColumns, rows: avatarRows)]
+        {
+            place(&screen, picture, at: box.maxX - 1 - avatarColumns, box.y + 1, key: "\(url) avatar")
         }
     }
 

@@ -50,9 +50,13 @@ extension Views {
 
     /// The pictures the screen would show now and their room: what the app fetches and makes.
     public static func pictureAsks(_ s: AppState, _ c: Context) -> [PictureAsk] {
-        guard c.pictureMode != nil, s.keyMode == .viewer, let p = viewerParts(s, c, .fallback), let url = p.url,
-            p.room.width > 0, p.room.height > 0
-        else { return [] }
+        guard c.pictureMode != nil else { return [] }
+        if s.keyMode == .profile, let url = s.profile?.imageURL, avatarShown(s) {
+            return [PictureAsk(url: url, columns: avatarColumns, rows: avatarRows)]
+        }
+        guard s.keyMode == .viewer, let p = viewerParts(s, c, .fallback), let url = p.url, p.room.width > 0, p.room.height > 0 else {
+            return []
+        }
         return [PictureAsk(url: url, columns: p.room.width, rows: p.room.height)]
     }
 

@@ -30,7 +30,7 @@ public enum Views {
         if s.showLog { messages(&screen, s, c, t) }
         if s.reading != nil, !s.showHelp, !s.showLog { reader(&screen, s, c, t) }
         if s.viewer != nil, !s.showHelp, !s.showLog { viewer(&screen, s, c, t) }
-        if let p = s.profile { profile(&screen, p, s, t) }
+        if let p = s.profile { profile(&screen, p, s, c, t) }
         if let p = s.links { linkPicker(&screen, p, s, t) }
         return screen
     }

@@ -67,6 +67,7 @@ struct Router: Sendable {
         }
         // The media server's files: not the API (no authentication, no rate limit, not billed).
         if r.method == "GET", path.hasPrefix("/media/") { return await logged(r, "none") { await world.mediaFile(r) } }
+        if r.method == "GET", path.hasPrefix("/profile_images/") { return await logged(r, "none") { await world.profileImage(r) } }
         if path.hasPrefix("/2/") { return await routeV2(r) }
         guard path.hasPrefix("/1.1/"), path.hasSuffix(".json") else {
             return await logged(r, "none") { .error(404, code: 34, "Sorry, that page does not exist.") }

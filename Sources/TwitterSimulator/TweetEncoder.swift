@@ -110,7 +110,8 @@ struct TweetEncoder {
             ("friends_count", .int(u.following.count)), ("listed_count", .int(0)),
             ("created_at", .string(Self.date(u.createdAtMs))), ("favourites_count", .int(0)),
             ("verified", .bool(u.isVerified)), ("statuses_count", .int(world.statusCounts[u.id] ?? 0)),
-            ("lang", .null), ("profile_image_url_https", .string("https://pbs.twimg.invalid/\(u.screenName).png")),
+            ("lang", .null),
+            ("profile_image_url_https", .string("https://pbs.twimg.invalid/profile_images/\(u.id)/\(u.screenName)_normal.png")),
             ("default_profile", .bool(true)),
             ("following", viewer.map { v in .bool(world.users[v]?.following.contains(u.id) ?? false) } ?? .null),
         ])

@@ -220,7 +220,7 @@ struct V2Encoder {
             out.append(("connection_status", .array(c)))
         }
         if f.contains("profile_image_url") {
-            out.append(("profile_image_url", .string("https://pbs.twimg.invalid/\(u.screenName)_normal.png")))
+            out.append(("profile_image_url", .string("https://pbs.twimg.invalid/profile_images/\(u.id)/\(u.screenName)_normal.png")))
         }
         if f.contains("public_metrics") {
             out.append(

@@ -84,3 +84,37 @@ extension World {
             body: .bytes(Data(bytes)))
     }
 }
+
+extension World {
+    /// `GET /profile_images/ID/NAME_SIZE.png`: a person's picture, a disc of their own colour on
+    /// white, at X's sizes (`_mini` 24, `_normal` 48, `_bigger` 73, `_200x200`, `_400x400`).
+    func profileImage(_ r: SimRequest) -> SimResponse {
+        let parts = r.path.split(separator: "/")
+        guard parts.count == 3, let id = UInt64(parts[1]), users[id] != nil else {
+            return SimResponse(status: 404, headers: [("Content-Type", "text/plain")], body: .bytes(Data("Not Found".utf8)))
+        }
+        let name = parts[2]
+        let side =
+            name.contains("_mini.")
+            ? 24 : name.contains("_normal.") ? 48 : name.contains("_bigger.") ? 73 : name.contains("_200x200.") ? 200 : 400
+        let colours: [(UInt8, UInt8, UInt8)] = [
+            (200, 60, 40), (40, 120, 200), (60, 160, 80), (150, 80, 180), (220, 150, 30), (30, 150, 150),
+        ]
+        let c = colours[Int(id % UInt64(colours.count))]
+        var px = [UInt8](repeating: 255, count: side * side * 4)
+        let r2 = Double(side * side) / 4.5
+        for y in 0..<side {
+            for x in 0..<side {
+                let dx = Double(x) - Double(side) / 2
+                let dy = Double(y) - Double(side) / 2
+                guard dx * dx + dy * dy <= r2 else { continue }
+                let i = (y * side + x) * 4
+                (px[i], px[i + 1], px[i + 2]) = c
+            }
+        }
+        guard let bytes = PictureEncoder.png(Bitmap(width: side, height: side, rgba: px)) else {
+            return SimResponse(status: 500, headers: [("Content-Type", "text/plain")], body: .bytes(Data("encoding failed".utf8)))
+        }
+        return SimResponse(status: 200, headers: [("Content-Type", "image/png")], body: .bytes(Data(bytes)))
+    }
+}

@@ -17,6 +17,11 @@ import TwitterSimulator
         #expect(
             try MediaAddress.fetchURL("https://pbs.twimg.com/ext_tw_video_thumb/1/pu/img/x.jpg", pixels: 500, apiBase: nil).get()
                 == "https://pbs.twimg.com/ext_tw_video_thumb/1/pu/img/x.jpg")
+        // A person's picture: X's `_normal` (48 px), or a larger size by name.
+        let avatar = "https://pbs.twimg.com/profile_images/12/ann_normal.jpg"
+        #expect(try MediaAddress.fetchURL(avatar, pixels: 40, apiBase: nil).get() == avatar)
+        #expect(try MediaAddress.fetchURL(avatar, pixels: 80, apiBase: nil).get().hasSuffix("/ann_200x200.jpg"))
+        #expect(try MediaAddress.fetchURL(avatar, pixels: 300, apiBase: nil).get().hasSuffix("/ann_400x400.jpg"))
         // The simulator's stand-in host is served by the API's own server.
         #expect(
             try MediaAddress.fetchURL("https://pbs.twimg.invalid/media/3_1.png", pixels: 100, apiBase: "http://127.0.0.1:9")

@@ -20,25 +20,30 @@ extension TwitterClient {
             guard let user = page.users.first else {
                 throw APIError(httpStatus: 404, code: 50, message: page.errors.first?.description ?? "User not found.")
             }
-            guard asking else { return Profile(user: user, relationship: nil) }
+            let json = try JSONValue.parse(data)
+            let image = json["data"]?["profile_image_url"]?.stringValue
+            guard asking else { return Profile(user: user, relationship: nil, imageURL: image) }
             var r = Relationship()
-            if case .array(let states)? = try JSONValue.parse(data)["data"]?["connection_status"] {
+            if case .array(let states)? = json["data"]?["connection_status"] {
                 let s = Set(states.compactMap(\.stringValue))
                 r = Relationship(
                     following: s.contains("following"), followedBy: s.contains("followed_by"), muting: s.contains("muting"),
                     blocking: s.contains("blocking"))
             }
-            return Profile(user: user, relationship: r)
+            return Profile(user: user, relationship: r, imageURL: image)
         }
-        let user = try await userShow(screenName: screenName)
-        guard asking else { return Profile(user: user, relationship: nil) }
+        let shown = try await call("GET", "users/show", [("screen_name", screenName)])
+        let user = try V1Decoder().user(from: shown)
+        let image = try JSONValue.parse(shown)["profile_image_url_https"]?.stringValue
+        guard asking else { return Profile(user: user, relationship: nil, imageURL: image) }
         let json = try JSONValue.parse(try await call("GET", "friendships/show", [("target_id", user.id.description)]))
         guard let s = json["relationship"]?["source"] else { throw DecodeError("friendships/show answered without a relationship") }
         return Profile(
             user: user,
             relationship: Relationship(
                 following: s["following"]?.boolValue ?? false, followedBy: s["followed_by"]?.boolValue ?? false,
-                muting: s["muting"]?.boolValue ?? false, blocking: s["blocking"]?.boolValue ?? false))
+                muting: s["muting"]?.boolValue ?? false, blocking: s["blocking"]?.boolValue ?? false),
+            imageURL: image)
     }
 
     /// Follows or unfollows (v1.1 `friendships/create`/`destroy`, v2 `/2/users/:id/following`).
