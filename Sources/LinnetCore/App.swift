@@ -55,6 +55,8 @@ public final class App {
         /// arguments (`code --wait`).
         /// How pictures are made; nil: pictures are off.
         public var pictures: PictureSetup?
+        /// Small pictures on cards (`thumbnails = true`), when pictures are on.
+        public var thumbnails = false
         public var editor = ProcessInfo.processInfo.environment["VISUAL"] ?? ProcessInfo.processInfo.environment["EDITOR"] ?? "vi"
         public init() {}
     }
@@ -268,6 +270,7 @@ public final class App {
         context.filtered = filteredContext(snapshot)
         context.pictures = pictureShelf
         context.pictureMode = settings.pictures?.mode
+        context.thumbnails = settings.thumbnails && settings.pictures != nil
         lastContext = context
         var effects: [Effect] = []
         for a in actions { effects += Reducer.reduce(&state, a, context) }

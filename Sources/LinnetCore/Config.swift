@@ -46,6 +46,8 @@ public struct Config: Equatable, Sendable {
     public static let imageChoices = ["auto", "kitty", "iterm", "sixel", "symbols", "off"]
     /// Megabytes of picture files kept on disk.
     public var mediaCacheMegabytes = 64
+    /// Small pictures on the cards of posts with photos (a few rows each).
+    public var thumbnails = false
 
     public init() {}
 
@@ -56,7 +58,7 @@ public struct Config: Equatable, Sendable {
             && a.keepPerTimeline == b.keepPerTimeline
             && a.prices == b.prices && a.budgetPerDay == b.budgetPerDay && a.escapeDelayMilliseconds == b.escapeDelayMilliseconds
             && a.filters == b.filters && a.hyperlinks == b.hyperlinks && a.mouse == b.mouse
-            && a.images == b.images && a.mediaCacheMegabytes == b.mediaCacheMegabytes
+            && a.images == b.images && a.mediaCacheMegabytes == b.mediaCacheMegabytes && a.thumbnails == b.thumbnails
             && a.keys.mapValues { $0.map { "\($0.keys)=\($0.command)" } } == b.keys.mapValues { $0.map { "\($0.keys)=\($0.command)" } }
     }
 
@@ -148,6 +150,8 @@ public struct Config: Equatable, Sendable {
                     throw fail(key, "images takes one of \(Self.imageChoices.map { "\"\($0)\"" }.joined(separator: ", "))")
                 }
                 c.images = s
+            case "thumbnails":
+                c.thumbnails = try flag()
             case "media_cache_mb":
                 guard let n = v.int, (1...4096).contains(n) else { throw fail(key, "media_cache_mb takes megabytes, 1 to 4096") }
                 c.mediaCacheMegabytes = n
@@ -189,7 +193,7 @@ public struct Config: Equatable, Sendable {
             default:
                 throw fail(
                     key,
-                    "unknown setting \"\(key)\" (known: theme, confirm_before_post, bell_on_mention, bell_on_message, desktop_notifications, hyperlinks, mouse, images, media_cache_mb, panes, keep_per_timeline, budget_per_day, escape_delay_ms, [poll], [prices], [filters], [keys.MODE])"
+                    "unknown setting \"\(key)\" (known: theme, confirm_before_post, bell_on_mention, bell_on_message, desktop_notifications, hyperlinks, mouse, images, thumbnails, media_cache_mb, panes, keep_per_timeline, budget_per_day, escape_delay_ms, [poll], [prices], [filters], [keys.MODE])"
                 )
             }
         }
@@ -246,6 +250,7 @@ public struct Config: Equatable, Sendable {
             mouse = \(mouse)
             images = \(AccountStore.quote(images))
             media_cache_mb = \(mediaCacheMegabytes)
+            thumbnails = \(thumbnails)
             \(budgetPerDay.map { "budget_per_day = \($0)\n" } ?? "")\(hyperlinks.map { "hyperlinks = \($0)\n" } ?? "")
             [poll]
             minimum_seconds = \(Int(minimumPollSeconds))

@@ -38,6 +38,8 @@ public struct Context: Sendable {
     public var pictures = PictureShelf()
     /// How pictures are drawn here: nil when they are off (`images = "off"`).
     public var pictureMode: PictureMode?
+    /// Cards of posts with photos keep rows for small pictures (`thumbnails = true`).
+    public var thumbnails = false
     /// Panes with tweets hidden by the filters: what they show instead of the store's timeline.
     public var filtered: [TimelineID: FilteredView] = [:]
     public init(

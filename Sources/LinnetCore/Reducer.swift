@@ -264,7 +264,7 @@ public enum Reducer {
 
     static func height(_ id: TweetID, _ s: AppState, _ c: Context) -> Int {
         guard let t = c.snapshot.tweets[id] else { return 1 }
-        return TweetCard.height(t, width: s.width, now: s.now)
+        return TweetCard.height(t, width: s.width, now: s.now) + Views.thumbnailRows(t, c)
     }
 
     /// Moves the top so the selected card is wholly visible (below the "newer" line).

@@ -55,7 +55,7 @@ extension Views {
             return [PictureAsk(url: url, columns: avatarColumns, rows: avatarRows)]
         }
         guard s.keyMode == .viewer, let p = viewerParts(s, c, .fallback), let url = p.url, p.room.width > 0, p.room.height > 0 else {
-            return []
+            return thumbnailAsks(s, c)
         }
         return [PictureAsk(url: url, columns: p.room.width, rows: p.room.height)]
     }

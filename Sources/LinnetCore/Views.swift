@@ -154,6 +154,9 @@ public enum Views {
                 screen.put(line, x: r.x + TweetCard.gutter, y: y, clip: r)
                 y += 1
             }
+            let thumbs = thumbnailRows(tweet, c)
+            let thumbsAt = y
+            y = min(r.maxY, y + thumbs)
             if selected {
                 let band = Rect(x: r.x, y: start, width: r.width, height: y - start)
                 let sel = t[.selection]
@@ -165,6 +168,7 @@ public enum Views {
                 }
                 for row in start..<y { screen.put("▌", x: r.x, y: row, style: t[.newMarker].over(screen[r.x, row].style)) }
             }
+            if thumbs > 0, thumbsAt + thumbs <= r.maxY { thumbnails(&screen, tweet, at: thumbsAt, in: r, c, t) }
             // Posts not fetched below this one: said on the line between the cards, never
             // closed silently (reaching it loads them).
             if y < r.maxY, gaps.contains(id) {

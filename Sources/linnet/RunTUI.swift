@@ -19,6 +19,7 @@ func runTUI(store: TimelineStore, engine: SyncEngine, settings: App.Settings, no
     let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
     // Asked before curses takes the terminal (the theme's question already asked it, if auto).
     settings.pictures = pictureSetup(config, engine: engine, noColor: noColor)
+    settings.thumbnails = config.thumbnails
     let terminal = CursesTerminal(noColor: noColor, mouse: config.mouse)
     if let p = settings.pictures, p.colors != .none, terminal.colorDepth < .full {
         settings.pictures?.colors = terminal.colorDepth == .none ? .none : .indexed16

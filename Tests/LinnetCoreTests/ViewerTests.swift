@@ -123,3 +123,38 @@ import TwitterAPI
         #expect(screen.text.contains("Ann Lee"))
     }
 }
+
+/// `thumbnails = true`: rows kept under cards with photos, pictures asked for the cards on
+/// screen, and nothing below moves when they come.
+@MainActor @Suite struct ThumbnailTests {
+    @Test func roomsAreKeptAndNothingMovesWhenPicturesCome() async throws {
+        let store = await Scene.store()
+        await store.add(ViewerTests.photos, to: [.home])
+        var c = Scene.context(await store.snapshot())
+        c.pictureMode = .symbols
+        var s = Scene.state(100, 40)
+        _ = Reducer.reduce(&s, .storeChanged, c)
+        let plain = Views.render(s, c)
+        c.thumbnails = true
+        let waiting = Views.render(s, c)
+        let asks = Views.pictureAsks(s, c)
+        #expect(asks.map(\.url) == ["https://pbs.twimg.com/media/abc.jpg", "https://pbs.twimg.com/ext_tw_video_thumb/1/pu/img/v.jpg"])
+        #expect(asks.allSatisfy { $0.columns == 24 && $0.rows == 6 })
+        // The next card is 6 rows lower than without thumbnails, and stays there.
+        func row(_ screen: Screen, _ text: String) -> Int? { (0..<screen.height).first { screen.line($0).contains(text) } }
+        let next = try #require(row(plain, "Reading #swift tips"))
+        #expect(row(waiting, "Reading #swift tips") == next + 6)
+        for ask in asks {
+            c.pictures.put(
+                ask,
+                .success(
+                    PictureRenderer.render(
+                        Bitmap(width: 3, height: 2, rgba: (0..<24).map { UInt8($0 % 4 == 0 ? 230 : $0 % 4 == 3 ? 255 : 20) }),
+                        columns: 9, rows: 6, mode: .symbols, colors: .truecolor, cell: (10, 20))))
+        }
+        let shown = Views.render(s, c)
+        #expect(row(shown, "Reading #swift tips") == next + 6)
+        #expect(shown.pictures.count == 2)
+        #expect(shown.pictures.allSatisfy { $0.rect.height == 6 && $0.rect.width == 9 })
+    }
+}
