@@ -88,6 +88,8 @@ public final class CursesTerminal: Terminal {
         // widths are per scalar, and pastes are believed marked only inside tmux, which
         // implements the mode but does not answer the question.
         if isatty(0) == 1, isatty(1) == 1 { Self.writeAll(Array(Self.modeQuestion.utf8)) }
+        // Widths as the terminal measured them when asked at start (TerminalProbe).
+        if let asked = TerminalProbe.asked, let measured = TerminalProbe.widthMode(asked) { widthMode = measured }
         bracketedPaste = ProcessInfo.processInfo.environment["TMUX"] != nil
         Self.writeAll(Array(modesOn.utf8))
         Self.restoreOnCrash()

@@ -2,6 +2,7 @@ import Bedrock
 import FoundationEssentials
 import Screen
 import Synchronization
+import TweetText
 
 #if canImport(Glibc)
     import Glibc
@@ -12,7 +13,15 @@ import Synchronization
 /// attributes (DA1, whose 4 means sixel). DA1 is asked last: every terminal answers it, so its
 /// answer ends the wait, and nothing it said is left to be read as keys.
 public enum TerminalProbe {
-    static let question = Array("\u{1B}]11;?\u{1B}\\\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\\u{1B}[c".utf8)
+    static let question: [UInt8] = {
+        var q = "\u{1B}]11;?\u{1B}\\\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
+        // Widths: each kind of cluster terminals disagree on, written concealed (SGR 8) from the
+        // line's start, then the cursor's place asked (CSI 6n); the line is erased after.
+        q += "\u{1B}7\u{1B}[8m"
+        for sample in ClusterKinds.samples { q += "\r" + sample.text + "\u{1B}[6n" }
+        q += "\r\u{1B}[2K\u{1B}[0m\u{1B}8"
+        return Array((q + "\u{1B}[c").utf8)
+    }()
     private static let answer = Mutex<[UInt8]?>(nil)
 
     /// The terminal's answers (asked on the first call only); empty when there is no terminal.
@@ -58,6 +67,42 @@ public enum TerminalProbe {
         return reply
     }
 
+    /// The reply, if the terminal was asked already (nothing is asked here).
+    public static var asked: [UInt8]? { answer.withLock { $0 } }
+
+    /// The columns the cursor reports (`ESC [ row ; column R`), in order.
+    public static func cursorColumns(_ reply: [UInt8]) -> [Int] {
+        var out: [Int] = []
+        var i = 0
+        while i + 1 < reply.count {
+            guard reply[i] == 0x1B, reply[i + 1] == UInt8(ascii: "[") else {
+                i += 1
+                continue
+            }
+            var j = i + 2
+            var numbers: [Int] = [0]
+            while j < reply.count, (48...57).contains(reply[j]) || reply[j] == UInt8(ascii: ";") {
+                if reply[j] == UInt8(ascii: ";") {
+                    numbers.append(0)
+                } else {
+                    numbers[numbers.count - 1] = numbers[numbers.count - 1] * 10 + Int(reply[j] - 48)
+                }
+                j += 1
+            }
+            if j < reply.count, reply[j] == UInt8(ascii: "R"), numbers.count == 2 { out.append(numbers[1]) }
+            i = j
+        }
+        return out
+    }
+
+    /// How the terminal measured the samples: the kinds it draws as one cluster; nil when it
+    /// did not answer each.
+    public static func widthMode(_ reply: [UInt8]) -> WidthMode? {
+        let columns = cursorColumns(reply)
+        guard let kinds = ClusterKinds.fromMeasured(columns.map { $0 - 1 }) else { return nil }
+        return .measured(kinds)
+    }
+
     /// Whether the reply holds kitty's OK to the graphics query (`ESC _ G i=31;OK ESC \`).
     public static func drawsKittyGraphics(_ reply: [UInt8]) -> Bool {
         String(decoding: reply, as: UTF8.self).contains("\u{1B}_Gi=31;OK")
@@ -85,7 +130,9 @@ public enum TerminalProbe {
     /// others fill it in); nil where it is not known.
     public static func cellPixels() -> (width: Int, height: Int)? {
         var ws = winsize()
-        guard ioctl(1, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0, ws.ws_xpixel > 0, ws.ws_ypixel > 0 else { return nil }
+        guard ioctl(1, UInt(TIOCGWINSZ), &ws) == 0 || ioctl(0, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0, ws.ws_xpixel > 0,
+            ws.ws_ypixel > 0
+        else { return nil }
         return (Int(ws.ws_xpixel) / Int(ws.ws_col), Int(ws.ws_ypixel) / Int(ws.ws_row))
     }
 }

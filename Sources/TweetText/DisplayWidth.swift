@@ -4,6 +4,67 @@
 /// kitty) treat a whole cluster as one unit: `grapheme`.
 public enum WidthMode: Sendable, Hashable {
     case perScalar, grapheme
+    /// Per scalar, except the kinds of cluster the terminal was measured drawing as one.
+    case measured(ClusterKinds)
+}
+
+/// Kinds of grapheme cluster terminals disagree on: each drawn per scalar by some, as one
+/// cluster (two cells, or one for a text-style VS-15 form) by others.
+public struct ClusterKinds: OptionSet, Sendable, Hashable {
+    public let rawValue: UInt8
+    public init(rawValue: UInt8) { self.rawValue = rawValue }
+    /// Emoji joined by ZWJ (🧑‍🚀).
+    public static let zwj = ClusterKinds(rawValue: 1)
+    /// Two regional indicators (🇯🇵).
+    public static let flag = ClusterKinds(rawValue: 2)
+    /// A text character made emoji by VS-16 (❤️).
+    public static let vs16 = ClusterKinds(rawValue: 4)
+    /// An emoji made text by VS-15 (⌚︎).
+    public static let vs15 = ClusterKinds(rawValue: 8)
+    /// A keycap (1️⃣).
+    public static let keycap = ClusterKinds(rawValue: 16)
+    /// An emoji with a skin tone (👍🏽).
+    public static let skinTone = ClusterKinds(rawValue: 32)
+
+    /// One sample of each kind, as written to the terminal to measure it.
+    public static let samples: [(kind: ClusterKinds, text: String)] = [
+        (.zwj, "\u{1F9D1}\u{200D}\u{1F680}"), (.flag, "\u{1F1EF}\u{1F1F5}"), (.vs16, "\u{2764}\u{FE0F}"),
+        (.vs15, "\u{231A}\u{FE0E}"), (.keycap, "1\u{FE0F}\u{20E3}"), (.skinTone, "\u{1F44D}\u{1F3FD}"),
+    ]
+
+    /// The kinds a cluster of more than one scalar is made of (a woman technologist with a skin
+    /// tone is a ZWJ sequence and a skin tone): it is measured as one cluster only where the
+    /// terminal was seen joining each of them.
+    public static func kinds(of scalars: [Unicode.Scalar]) -> ClusterKinds {
+        var k = ClusterKinds()
+        for s in scalars {
+            switch s.value {
+            case 0x20E3: k.insert(.keycap)
+            case 0x200D: k.insert(.zwj)
+            case 0x1F3FB...0x1F3FF: k.insert(.skinTone)
+            case 0xFE0E: k.insert(.vs15)
+            default: break
+            }
+        }
+        if scalars.count == 2, scalars.allSatisfy({ (0x1F1E6...0x1F1FF).contains($0.value) }) { k.insert(.flag) }
+        // VS-16 of a keycap is part of the keycap.
+        if scalars.contains(where: { $0.value == 0xFE0F }), !k.contains(.keycap) { k.insert(.vs16) }
+        return k
+    }
+
+    /// The kinds a terminal draws as one cluster, from the cells it advanced over each sample
+    /// (`measured[i]` for `samples[i]`): a kind counts when the terminal's cells are the
+    /// cluster's and not the sum of the scalars'. Nil when the answers are not all there.
+    public static func fromMeasured(_ measured: [Int]) -> ClusterKinds? {
+        guard measured.count == samples.count else { return nil }
+        var kinds = ClusterKinds()
+        for (i, sample) in samples.enumerated() {
+            let c = Character(sample.text)
+            let cluster = DisplayWidth.of(c, mode: .grapheme)
+            if measured[i] == cluster, measured[i] != DisplayWidth.of(c, mode: .perScalar) { kinds.insert(sample.kind) }
+        }
+        return kinds
+    }
 }
 
 /// Terminal cells a grapheme cluster takes, in the terminal's mode: per scalar (the sum of each
@@ -24,6 +85,10 @@ public enum DisplayWidth {
         var it = character.unicodeScalars.makeIterator()
         guard let lone = it.next() else { return 0 }
         guard it.next() != nil else { return single(lone) }
+        if case .measured(let joined) = mode, !joined.isEmpty {
+            let k = ClusterKinds.kinds(of: Array(character.unicodeScalars))
+            if !k.isEmpty, joined.isSuperset(of: k) { return cluster(character) }
+        }
         var total = 0
         for s in character.unicodeScalars { total += single(s) }
         return total

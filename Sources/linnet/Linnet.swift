@@ -37,7 +37,7 @@ struct Linnet: AsyncParsableCommand {
         subcommands: [
             DemoCommand.self, LoginCommand.self, AccountsCommand.self, PostCommand.self, TimelineCommand.self,
             SearchCommand.self, APICommand.self, UsageCommand.self, StatusCommand.self, ConfigCommand.self, ThemesCommand.self,
-            SimCommand.self, ManualCommand.self,
+            SimCommand.self, ManualCommand.self, TerminalCommand.self,
         ])
 
     @OptionGroup var global: GlobalOptions

@@ -18,6 +18,8 @@ func runTUI(store: TimelineStore, engine: SyncEngine, settings: App.Settings, no
     var settings = settings
     let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
     // Asked before curses takes the terminal (the theme's question already asked it, if auto).
+    // The terminal is asked once, before curses: background, pictures, widths.
+    if isatty(0) == 1, isatty(1) == 1 { _ = TerminalProbe.reply() }
     settings.pictures = pictureSetup(config, engine: engine, noColor: noColor)
     settings.thumbnails = config.thumbnails
     let terminal = CursesTerminal(noColor: noColor, mouse: config.mouse)

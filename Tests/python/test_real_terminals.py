@@ -133,3 +133,33 @@ def test_viewer_draws_the_photo_and_esc_removes_it(terminal, tmp_path):
     assert disc > 5000 and sky > 5000
     assert disc_after < 300 and sky_after < 300, (disc_after, sky_after)
     SUMMARY.append(f"{terminal}: the photo's red {disc} px and blue {sky} px in the viewer; {disc_after} and {sky_after} after Esc")
+
+
+def terminal_says(terminal, tmp_path):
+    """`linnet terminal` run in xterm or kitty, its answers as written to a file."""
+    out = tmp_path / f"{terminal}.txt"
+    command = f"{LINNET} terminal > {out} 2>&1"
+    with Display() as d:
+        if terminal == "xterm":
+            argv = ["xterm", "-ti", "vt340", "-geometry", "100x30+0+0", "-e", "sh", "-c", command]
+        else:
+            argv = ["kitty", "-o", "remember_window_size=no", "-e", "sh", "-c", command]
+        env = {k: v for k, v in os.environ.items() if k not in ("TMUX", "COLORFGBG", "NO_COLOR")}
+        subprocess.run(argv, env={**env, "DISPLAY": d.name, "LIBGL_ALWAYS_SOFTWARE": "1"}, timeout=60,
+                       stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    return dict(line.split(None, 1) for line in out.read_text().splitlines() if line and not line.startswith(" "))
+
+
+def test_the_terminals_answers_pick_pictures_theme_and_widths(tmp_path):
+    """What each emulator says at start decides the pictures, the theme and the widths: xterm's
+    white window is light and draws sixel, and it advances every scalar by its own width; kitty's
+    black one is dark and draws kitty graphics, and it advances VS-16 forms, keycaps and skin
+    tones as one cluster (measured, not assumed)."""
+    xterm = terminal_says("xterm", tmp_path)
+    assert xterm["background"].endswith("light") and xterm["pictures"] == "sixel", xterm
+    assert xterm["joined"].startswith("none"), xterm
+    kitty = terminal_says("kitty", tmp_path)
+    assert kitty["background"].endswith("dark") and kitty["pictures"] == "kitty", kitty
+    for kind in ("vs-16", "keycap", "skin tone"):
+        assert kind in kitty["joined"], kitty
+    SUMMARY.append(f"xterm joins: {xterm['joined']}; kitty joins: {kitty['joined']}")

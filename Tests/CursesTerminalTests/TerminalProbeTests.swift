@@ -1,0 +1,30 @@
+import CursesTerminal
+import Testing
+import TweetText
+
+/// The start-up question's answers, as terminals write them.
+@Suite struct TerminalProbeTests {
+    @Test func cursorReportsAreReadInOrderAmongTheOtherAnswers() {
+        let reply = Array(
+            "\u{1B}]11;rgb:ffff/ffff/ffff\u{1B}\\\u{1B}_Gi=31;OK\u{1B}\\\u{1B}[5;3R\u{1B}[5;3R\u{1B}[5;2R\u{1B}[5;3R\u{1B}[5;2R\u{1B}[5;5R\u{1B}[?62;4;22c"
+                .utf8)
+        #expect(TerminalProbe.cursorColumns(reply) == [3, 3, 2, 3, 2, 5])
+        #expect(TerminalProbe.widthMode(reply) == .measured(.zwj))
+        #expect(TerminalProbe.drawsKittyGraphics(reply))
+        #expect(TerminalProbe.drawsSixel(reply))
+        #expect(TerminalProbe.pictureMode(reply: reply, environment: [:]) == "kitty")
+    }
+
+    @Test func silentTerminalsMeasureNothing() {
+        let da1Only = Array("\u{1B}[?1;2c".utf8)
+        #expect(TerminalProbe.widthMode(da1Only) == nil)
+        #expect(!TerminalProbe.drawsSixel(da1Only) && !TerminalProbe.drawsKittyGraphics(da1Only))
+        #expect(TerminalProbe.pictureMode(reply: da1Only, environment: ["TERM_PROGRAM": "iTerm.app"]) == "iterm")
+        // iTerm2 inside tmux: tmux stands between, so blocks.
+        #expect(TerminalProbe.pictureMode(reply: da1Only, environment: ["TERM_PROGRAM": "iTerm.app", "TMUX": "/tmp/t"]) == "symbols")
+        #expect(TerminalProbe.pictureMode(reply: [], environment: [:]) == "symbols")
+        // Sixel is attribute 4 of DA1, not any 4 in the reply.
+        #expect(!TerminalProbe.drawsSixel(Array("\u{1B}[?64;1;2;6;9;15;18;21;22c".utf8)))
+        #expect(TerminalProbe.drawsSixel(Array("\u{1B}[?63;1;2;4;6;9;15;22c".utf8)))
+    }
+}
