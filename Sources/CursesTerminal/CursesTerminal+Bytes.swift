@@ -116,7 +116,7 @@ extension CursesTerminal {
     public static func sgr(_ style: Style, depth: ColorDepth) -> String {
         var parts = ["0"]
         let a = style.attributes
-        if a.contains(.bold) { parts.append("1") }
+        if a.contains(.bold), depth == .full || style.fg.index(at: depth) != 0 { parts.append("1") }
         if a.contains(.dim) { parts.append("2") }
         if a.contains(.italic) { parts.append("3") }
         if a.contains(.underline) { parts.append("4") }

@@ -283,7 +283,9 @@ public final class CursesTerminal: Terminal {
     private func draw(_ cell: Cell, x: Int, y: Int, in screen: Screen) {
         var attrs: attr_t = 0
         let a = cell.style.attributes
-        if a.contains(.bold) { attrs |= cn_A_BOLD() }
+        // Bold black is drawn bright black (grey) by xterm and most terminals of 8 or 16 colours:
+        // 3:1 on a light background. Black stays black there; the weight is what gives.
+        if a.contains(.bold), colorDepth == .full || cell.style.fg.index(at: colorDepth) != 0 { attrs |= cn_A_BOLD() }
         if a.contains(.underline) { attrs |= cn_A_UNDERLINE() }
         if a.contains(.reverse) { attrs |= cn_A_REVERSE() }
         if a.contains(.dim) { attrs |= cn_A_DIM() }

@@ -105,6 +105,8 @@ public final class App {
     /// Pictures made (App+Pictures), and those being made.
     var pictureShelf = PictureShelf()
     var picturesAsked: Set<PictureAsk> = []
+    /// The theme as this terminal's colours show it (Theme.adapted), made again when it changes.
+    private var shownTheme: (source: Theme, depth: ColorDepth, shown: Theme)?
     var ledgerSaveFailed = false
 
     public init(terminal: any Terminal, store: TimelineStore, engine: SyncEngine, settings: Settings, wake: @escaping @Sendable () -> Void)
@@ -281,7 +283,7 @@ public final class App {
         autosaveLedger()
         if state.quitting { return }
         // After the effects: a theme effect above may have changed settings.theme.
-        let frame = Views.render(state, context, theme: settings.theme)
+        let frame = Views.render(state, context, theme: themeShown())
         askForPictures(Views.pictureAsks(state, context))
         if frame != lastFrame {
             terminal.present(frame)
@@ -313,5 +315,14 @@ public final class App {
             }
         }
         return views
+    }
+
+    /// The theme for this terminal's colour depth.
+    private func themeShown() -> Theme {
+        let depth = terminal.colorDepth
+        if let t = shownTheme, t.source == settings.theme, t.depth == depth { return t.shown }
+        let shown = settings.theme.adapted(to: depth)
+        shownTheme = (settings.theme, depth, shown)
+        return shown
     }
 }

@@ -1,4 +1,5 @@
 import CursesTerminal
+import Screen
 import Testing
 import TweetText
 
@@ -26,5 +27,16 @@ import TweetText
         // Sixel is attribute 4 of DA1, not any 4 in the reply.
         #expect(!TerminalProbe.drawsSixel(Array("\u{1B}[?64;1;2;6;9;15;18;21;22c".utf8)))
         #expect(TerminalProbe.drawsSixel(Array("\u{1B}[?63;1;2;4;6;9;15;22c".utf8)))
+    }
+}
+
+/// Bold black is drawn grey (bright black) by terminals of 8 or 16 colours: Linnet leaves the
+/// weight off there, and keeps it where the colour is chosen from 256.
+@Suite struct BoldBlackTests {
+    @Test func boldBlackStaysBlackOnFewColours() {
+        let boldBlack = Style(fg: .rgb(0x30, 0x30, 0x30), bg: .rgb(0xda, 0xda, 0xda), .bold)
+        #expect(CursesTerminal.sgr(boldBlack, depth: .eight) == "\u{1B}[0;30;47m")
+        #expect(CursesTerminal.sgr(boldBlack, depth: .full).hasPrefix("\u{1B}[0;1;"))
+        #expect(CursesTerminal.sgr(Style(fg: .indexed(4), .bold), depth: .eight) == "\u{1B}[0;1;34m")
     }
 }

@@ -82,19 +82,31 @@ import TweetText
 
 /// Every shipped theme is readable on the background it is made for: each role's text on its
 /// own background (and a card's on the selected card's) reaches WCAG's 4.5:1, secondary text
-/// and marks 3:1, in the 256 colours Linnet draws with and in the 16 of an older terminal.
+/// and marks 3:1, in the 256 colours Linnet draws with and in the 16 or 8 of an older terminal.
 @Suite struct ThemeContrastTests {
     @Test(arguments: ["dark", "light", "solarized-dark", "mono"])
     func everyRoleIsReadable(_ name: String) throws {
         let theme = try Theme.load(name, environment: ["HOME": "/nonexistent", "XDG_DATA_DIRS": "/nonexistent"])
-        for depth in [ColorDepth.full, .sixteen] {
-            let all = theme.contrasts(at: depth)
+        // 8 colours too (xterm as Debian sets it up: TERM=xterm), as the reader adapts the theme.
+        for depth in [ColorDepth.full, .sixteen, .eight] {
+            let all = theme.adapted(to: depth).contrasts(at: depth)
             #expect(all.count >= Theme.Role.allCases.count - 1)
             for c in all where c.ratio < c.needed {
                 Issue.record(
                     "\(name) at \(depth.rawValue) colours: \(c.role.rawValue) on \(c.on) background is \(c.ratio) (needs \(c.needed))")
             }
         }
+    }
+
+    /// Nearest colour alone would draw the light theme's grey in cyan on 8 colours (2:1 on
+    /// white); adapted, it is a colour that reads, and a grey stays a grey.
+    @Test func fewColoursKeepContrastAndGreysStayGrey() throws {
+        let light = try Theme.load("light", environment: ["HOME": "/nonexistent", "XDG_DATA_DIRS": "/nonexistent"])
+        #expect(light[.time].fg.index(at: .eight) == 6)
+        let adapted = light.adapted(to: .eight)
+        #expect(adapted[.time].fg == .indexed(0))
+        #expect(adapted[.handle] == light[.handle] || adapted[.handle].fg.index(at: .eight) != nil)
+        #expect(light.adapted(to: .full) == light)
     }
 
     @Test func contrastIsWCAGs() {

@@ -163,3 +163,88 @@ def test_the_terminals_answers_pick_pictures_theme_and_widths(tmp_path):
     for kind in ("vs-16", "keycap", "skin tone"):
         assert kind in kitty["joined"], kitty
     SUMMARY.append(f"xterm joins: {xterm['joined']}; kitty joins: {kitty['joined']}")
+
+
+def luminance(c):
+    def channel(v):
+        v /= 255
+        return v / 12.92 if v <= 0.04045 else ((v + 0.055) / 1.055) ** 2.4
+    return 0.2126 * channel(c[0]) + 0.7152 * channel(c[1]) + 0.0722 * channel(c[2])
+
+
+def contrast(a, b):
+    la, lb = luminance(a), luminance(b)
+    return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
+
+
+def drawn_cells(png, cell, cols, rows):
+    """Each cell of the screenshot that shows something: its background (the commonest pixel)
+    and its text's colour (the pixel that stands out most from it), and their WCAG contrast."""
+    ppm = subprocess.run(["convert", str(png), "ppm:-"], capture_output=True, check=True).stdout
+    magic, w, h, _, px = ppm.split(maxsplit=4)
+    w = int(w)
+    cw, ch = cell
+    out = []
+    for r in range(rows):
+        for c in range(cols):
+            counts = {}
+            for y in range(r * ch, (r + 1) * ch):
+                base = (y * w + c * cw) * 3
+                for i in range(base, base + cw * 3, 3):
+                    k = px[i:i + 3]
+                    counts[k] = counts.get(k, 0) + 1
+            bg = max(counts, key=counts.get)
+            others = [k for k in counts if k != bg]
+            if others:
+                fg = max(others, key=lambda k: contrast(k, bg))
+                out.append(contrast(fg, bg))
+    return out
+
+
+@pytest.mark.parametrize("terminal,background", [("xterm", "white"), ("xterm", "black"), ("kitty", "white"),
+                                                 ("kitty", "black")])
+def test_the_demo_is_readable_on_light_and_dark(terminal, background, tmp_path):
+    """The demo's first screen in a real emulator with a white and a black window: at least 99%
+    of the cells it draws text in reach WCAG's 4.5:1 on real pixels, and none is under 3:1
+    (xterm as Debian sets it up has 8 colours; kitty 256)."""
+    fg = "black" if background == "white" else "white"
+    port = free_port()
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LINNET_") and k not in ("NO_COLOR", "TMUX", "COLORFGBG")}
+    for name in ("config", "state", "cache"):
+        env[f"XDG_{name.upper()}_HOME"] = str(tmp_path / name)
+    probe = tmp_path / "terminal.txt"
+    demo = (f"{LINNET} terminal > {probe}; exec {LINNET} demo --port {port} --tweets-per-minute 0 "
+            f"--state-dir {tmp_path / 'state'}")
+    if terminal == "xterm":
+        argv = ["xterm", "-ti", "vt340", "-b", "0", "-bw", "0", "-bg", background, "-fg", fg, "-geometry", "100x40+0+0",
+                "-e", "sh", "-c", demo]
+    else:
+        argv = ["kitty", "-o", f"background={background}", "-o", f"foreground={fg}", "-o", "window_padding_width=0",
+                "-o", "remember_window_size=no", "-o", "initial_window_width=100c", "-o", "initial_window_height=40c",
+                "-e", "sh", "-c", demo]
+    with Display() as d:
+        term = subprocess.Popen(argv, env={**env, "DISPLAY": d.name, "LIBGL_ALWAYS_SOFTWARE": "1"},
+                                stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+        try:
+            wait_for(lambda: answers(f"http://127.0.0.1:{port}"), 30, f"the demo in {terminal} did not start")
+            said = dict(line.split(None, 1) for line in probe.read_text().splitlines() if line and not line.startswith(" "))
+            cw, ch = (int(v) for v in said["cell"].split()[0].split("x"))
+            shot = tmp_path / "shot.png"
+
+            def settled():
+                time.sleep(1.5)
+                d.run("import", "-window", "root", str(shot))
+                cells = drawn_cells(shot, (cw, ch), 100, 40)
+                return cells if len(cells) > 400 else None
+
+            cells = wait_for(settled, 30, f"the demo drew too little in {terminal}")
+        finally:
+            term.terminate()
+            try:
+                term.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                term.kill()
+    readable = sum(1 for r in cells if r >= 4.5) / len(cells)
+    SUMMARY.append(f"{terminal} on {background}: {len(cells)} cells drawn, {readable:.1%} at 4.5:1 or more, "
+                   f"the least {min(cells):.2f}:1 ({said['background']})")
+    assert readable >= 0.99 and min(cells) >= 3.0, (readable, min(cells))
