@@ -98,7 +98,7 @@ def viewer_in(terminal, tmp_path):
         try:
             wait_for(lambda: answers(base), 30, f"the demo in {terminal} did not start")
             time.sleep(2)
-            req = urllib.request.Request(base + "/_sim/tweet?text=picture%20test&photo=1200x800", method="POST")
+            req = urllib.request.Request(base + "/_sim/tweet?text=picture%20test&photo=1200x800&mention_demo=1", method="POST")
             urllib.request.urlopen(req, timeout=5)
             window = wait_for(lambda: d.run("xdotool", "search", "--class", "Linnet" + terminal.capitalize()).stdout.split(),
                               20, f"no {terminal} window")[0]
@@ -110,7 +110,8 @@ def viewer_in(terminal, tmp_path):
                 d.run("import", "-window", "root", shot)
                 return d.count(shot, DISC, box), d.count(shot, SKY, box)
 
-            d.run("xdotool", "key", "--delay", "150", "g", "g", "v")
+            # A mention, whoever the simulator picks to write it: the Mentions pane has it.
+            d.run("xdotool", "key", "--delay", "150", "2", "g", "g", "v")
             shown = wait_for(lambda: (lambda p: p if p[0] > 5000 and p[1] > 5000 else None)(photo()), 30,
                              f"no photo in {terminal}: {photo()}")
             d.run("xdotool", "key", "Escape")
