@@ -125,6 +125,27 @@ import Testing
         #expect(gone.filter { $0 == " " }.count == 15)
     }
 
+    /// A card's picture scrolled up two rows: written at its new place, and the rows it left
+    /// written again from the new frame.
+    @Test func aMovedPictureLeavesNothingBehind() {
+        let before = PicturePlacement(rect: Rect(x: 2, y: 4, width: 5, height: 3), key: "a")
+        let after = PicturePlacement(rect: Rect(x: 2, y: 2, width: 5, height: 3), key: "a")
+        let old = frame([before], symbols: true)
+        let new = frame([after], symbols: true)
+        let out = text(CursesTerminal.pictureBytes(new, last: old, full: false, touched: [2, 3, 4, 5, 6], depth: .full, direct: true))
+        for row in 3...5 { #expect(out.contains("\u{1B}[\(row);3H")) }
+        // Row 7 (index 6) was the old picture's last: written again, blank now.
+        let repaint = out.components(separatedBy: "\u{1B}[7;3H").dropFirst().first ?? ""
+        #expect(!repaint.isEmpty && !repaint.prefix(40).contains("▀"))
+        let kittyBefore = PicturePlacement(rect: before.rect, key: "k", bytes: Array("\u{1B}_Ga=T;AAAA\u{1B}\\".utf8))
+        let kittyAfter = PicturePlacement(rect: after.rect, key: "k", bytes: kittyBefore.bytes)
+        let moved = text(
+            CursesTerminal.pictureBytes(
+                frame([kittyAfter], symbols: false), last: frame([kittyBefore], symbols: false), full: false,
+                touched: [], depth: .full, direct: true))
+        #expect(moved.hasPrefix("\u{1B}_Ga=d,d=a,q=2\u{1B}\\") && moved.contains("\u{1B}[3;3H\u{1B}_Ga=T"))
+    }
+
     @Test func graphicsAreDrawnOnceAndDeletedWhenGone() {
         let kitty = PicturePlacement(rect: Rect(x: 1, y: 1, width: 4, height: 2), key: "k", bytes: Array("\u{1B}_Ga=T;AAAA\u{1B}\\".utf8))
         let shown = frame([kitty], symbols: false)
