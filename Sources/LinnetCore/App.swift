@@ -89,9 +89,9 @@ public final class App {
     /// The context of the last turn, for an action that cannot wait for the next.
     private var lastContext: Context?
     /// What the filters hide, worked out once per store version and pane list.
-    private var filterCache: (version: UInt64, panes: [TimelineID], views: [TimelineID: FilteredView])?
-    private var filterMemo: [TweetID: (ObjectIdentifier, Bool)] = [:]
-    private var filterMutes: Set<UserID> = []
+    var filterCache: (version: UInt64, panes: [TimelineID], views: [TimelineID: FilteredView])?
+    var filterMemo: [TweetID: (ObjectIdentifier, Bool)] = [:]
+    var filterMutes: Set<UserID> = []
     var lastFrame: Screen?
     /// The reader's presence, told to the engine when it changes (App+Presence).
     var lastKeyAt: Double?
@@ -289,32 +289,6 @@ public final class App {
             terminal.present(frame)
             lastFrame = frame
         }
-    }
-
-    /// The panes' filtered views (cached per store version and pane list).
-    private func filtered(_ snapshot: TimelineSnapshot) -> [TimelineID: FilteredView] {
-        let panes = state.panes.map(\.id)
-        if let c = filterCache, c.version == snapshot.version, c.panes == panes { return c.views }
-        // Decisions about tweets no longer held are let go now and then.
-        if filterMemo.count > 2 * snapshot.tweets.count + 1000 { filterMemo = [:] }
-        if snapshot.mutedUsers != filterMutes {
-            filterMutes = snapshot.mutedUsers
-            filterMemo = [:]
-        }
-        let views = FilteredView.make(snapshot, panes: panes, filters: settings.filters, mutedUsers: snapshot.mutedUsers, memo: &filterMemo)
-        filterCache = (snapshot.version, panes, views)
-        return views
-    }
-
-    /// What the panes show: filtered, or everything while the reveal key is in force.
-    private func filteredContext(_ snapshot: TimelineSnapshot) -> [TimelineID: FilteredView] {
-        var views = filtered(snapshot)
-        if state.revealMutedUntil != nil {
-            for (id, f) in views {
-                views[id] = f.revealed(in: snapshot, id, filters: settings.filters)
-            }
-        }
-        return views
     }
 
     /// The theme for this terminal's colour depth.

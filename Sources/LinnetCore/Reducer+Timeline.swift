@@ -242,3 +242,25 @@ extension Reducer {
         return [.open(id)]
     }
 }
+
+extension Reducer {
+    /// Cards that fit in the body from the top tweet.
+    static func visibleCount(_ s: AppState, _ c: Context) -> Int {
+        let ids = c.ids(s.pane)
+        guard let top = s.pane.top.flatMap({ ids.firstIndex(of: $0) }) else { return 1 }
+        let body = Layout(s).body
+        var used = top > 0 ? 1 : 0
+        var n = 0
+        for id in ids[top...] {
+            used += height(id, s, c) + 1
+            if used > body.height + 1 { break }
+            n += 1
+        }
+        return max(1, n)
+    }
+
+    static func height(_ id: TweetID, _ s: AppState, _ c: Context) -> Int {
+        guard let t = c.snapshot.tweets[id] else { return 1 }
+        return TweetCard.height(t, width: s.width, now: s.now) + Views.thumbnailRows(t, c)
+    }
+}

@@ -247,26 +247,6 @@ public enum Reducer {
     static func isThread(_ id: TimelineID) -> Bool { if case .thread = id { true } else { false } }
     static func isConversation(_ id: TimelineID) -> Bool { if case .conversation = id { true } else { false } }
 
-    /// Cards that fit in the body from the top tweet.
-    static func visibleCount(_ s: AppState, _ c: Context) -> Int {
-        let ids = c.ids(s.pane)
-        guard let top = s.pane.top.flatMap({ ids.firstIndex(of: $0) }) else { return 1 }
-        let body = Layout(s).body
-        var used = top > 0 ? 1 : 0
-        var n = 0
-        for id in ids[top...] {
-            used += height(id, s, c) + 1
-            if used > body.height + 1 { break }
-            n += 1
-        }
-        return max(1, n)
-    }
-
-    static func height(_ id: TweetID, _ s: AppState, _ c: Context) -> Int {
-        guard let t = c.snapshot.tweets[id] else { return 1 }
-        return TweetCard.height(t, width: s.width, now: s.now) + Views.thumbnailRows(t, c)
-    }
-
     /// Moves the top so the selected card is wholly visible (below the "newer" line).
     static func scrollToSelection(_ s: inout AppState, _ c: Context) {
         let ids = c.ids(s.pane)

@@ -1,0 +1,30 @@
+import Timeline
+
+/// What the filters hide in the panes, worked out once per store version and pane list.
+extension App {
+    /// The panes' filtered views (cached per store version and pane list).
+    func filtered(_ snapshot: TimelineSnapshot) -> [TimelineID: FilteredView] {
+        let panes = state.panes.map(\.id)
+        if let c = filterCache, c.version == snapshot.version, c.panes == panes { return c.views }
+        // Decisions about tweets no longer held are let go now and then.
+        if filterMemo.count > 2 * snapshot.tweets.count + 1000 { filterMemo = [:] }
+        if snapshot.mutedUsers != filterMutes {
+            filterMutes = snapshot.mutedUsers
+            filterMemo = [:]
+        }
+        let views = FilteredView.make(snapshot, panes: panes, filters: settings.filters, mutedUsers: snapshot.mutedUsers, memo: &filterMemo)
+        filterCache = (snapshot.version, panes, views)
+        return views
+    }
+
+    /// What the panes show: filtered, or everything while the reveal key is in force.
+    func filteredContext(_ snapshot: TimelineSnapshot) -> [TimelineID: FilteredView] {
+        var views = filtered(snapshot)
+        if state.revealMutedUntil != nil {
+            for (id, f) in views {
+                views[id] = f.revealed(in: snapshot, id, filters: settings.filters)
+            }
+        }
+        return views
+    }
+}
