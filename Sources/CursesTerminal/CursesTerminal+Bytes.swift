@@ -125,4 +125,19 @@ extension CursesTerminal {
         if let b = style.bg.index(at: depth) { parts.append(b < 8 ? "\(40 + b)" : b < 16 ? "\(100 + b - 8)" : "48;5;\(b)") }
         return "\u{1B}[" + parts.joined(separator: ";") + "m"
     }
+
+    /// Writes all of `bytes` to the terminal, across short writes and interruptions.
+    static func writeAll(_ bytes: [UInt8]) {
+        bytes.withUnsafeBufferPointer { buf in
+            var off = 0
+            while off < buf.count {
+                let n = Glibc.write(1, buf.baseAddress! + off, buf.count - off)
+                if n < 0 {
+                    if errno == EINTR || errno == EAGAIN { continue }
+                    return
+                }
+                off += n
+            }
+        }
+    }
 }

@@ -118,6 +118,21 @@ public final class CursesTerminal: Terminal {
 
     deinit { end() }
 
+    /// Prepares what a crash handler writes to give the terminal back: attributes off, the
+    /// cursor shown, keypad mode off, the normal screen (terminfo's sgr0, cnorm, rmkx, rmcup),
+    /// and the input modes Linnet turned on. In this file, beside `cn_save_modes`: the shim's
+    /// state is a static in an inline C function, one copy per file that calls it.
+    private static func restoreOnCrash() {
+        var bytes: [CChar] = []
+        for cap in ["sgr0", "cnorm", "rmkx", "rmcup"] {
+            if let s = cn_tigetstr(cap) { bytes += Array(UnsafeBufferPointer(start: s, count: strlen(s))) }
+        }
+        // Bracketed paste and focus reports off too, or the shell would get their markers.
+        bytes += inputModesOff.utf8.map { CChar(bitPattern: $0) }
+        bytes += [13, 10]
+        bytes.withUnsafeBufferPointer { cn_install_crash_restore($0.baseAddress, Int32($0.count)) }
+    }
+
     /// Restores the terminal (also safe to call twice).
     public func end() {
         guard open else { return }
@@ -278,20 +293,6 @@ public final class CursesTerminal: Terminal {
             let blank: [UInt32] = [32]
             for k in 0..<n {
                 _ = blank.withUnsafeBufferPointer { cn_mvadd_cluster(Int32(y), Int32(x + k), $0.baseAddress, 1, attrs, pair) }
-            }
-        }
-    }
-
-    static func writeAll(_ bytes: [UInt8]) {
-        bytes.withUnsafeBufferPointer { buf in
-            var off = 0
-            while off < buf.count {
-                let n = Glibc.write(1, buf.baseAddress! + off, buf.count - off)
-                if n < 0 {
-                    if errno == EINTR || errno == EAGAIN { continue }
-                    return
-                }
-                off += n
             }
         }
     }
