@@ -34,6 +34,16 @@ static void jpeg_fail_exit(j_common_ptr c) {
     longjmp(f->back, 1);
 }
 
+// A progressive JPEG of endless scans is refused (a known way to spend a decoder's time).
+static void jpeg_scan_limit(j_common_ptr c) {
+    struct jpeg_decompress_struct *d = (struct jpeg_decompress_struct *)c;
+    struct jpeg_fail *f = (struct jpeg_fail *)c->err;
+    if (c->is_decompressor && d->input_scan_number > 100) {
+        snprintf(f->message, sizeof f->message, "more than 100 scans");
+        longjmp(f->back, 1);
+    }
+}
+
 // A file that ends before its picture does is an error, not a grey half.
 static void jpeg_fail_warn(j_common_ptr c, int level) {
     struct jpeg_fail *f = (struct jpeg_fail *)c->err;
@@ -123,6 +133,8 @@ static uint8_t *decode_jpeg(const uint8_t *d, size_t n, int min_w, int min_h, in
         return NULL;
     }
     jpeg_create_decompress(&c);
+    struct jpeg_progress_mgr progress = {jpeg_scan_limit, 0, 0, 0, 0};
+    c.progress = &progress;
     jpeg_mem_src(&c, d, (unsigned long)n);
     jpeg_read_header(&c, TRUE);
     int cmyk = c.jpeg_color_space == JCS_CMYK || c.jpeg_color_space == JCS_YCCK;
@@ -257,7 +269,10 @@ static uint8_t *decode_gif(const uint8_t *d, size_t n, int *w, int *h, char *why
             if (DGifGetImageDesc(g) == GIF_ERROR) break;
             GifImageDesc *desc = &g->Image;
             ColorMapObject *map = desc->ColorMap ? desc->ColorMap : g->SColorMap;
-            if (!map || desc->Width <= 0 || desc->Width > 65535) break;
+            // A frame outside the canvas is refused, not decoded row by row into nothing.
+            if (!map || desc->Width <= 0 || desc->Height <= 0 || desc->Left < 0 || desc->Top < 0 ||
+                desc->Left + desc->Width > cw || desc->Top + desc->Height > ch)
+                break;
             line = malloc((size_t)desc->Width);
             if (!line) break;
             static const int start[] = {0, 4, 2, 1}, step[] = {8, 8, 4, 2};
@@ -342,8 +357,8 @@ uint8_t *lc_encode_jpeg(const uint8_t *rgba, int width, int height, int quality,
     c.err = jpeg_std_error(&f.mgr);
     f.mgr.error_exit = jpeg_fail_exit;
     if (setjmp(f.back)) {
+        // libjpeg may have moved the buffer without telling `out`: leaked, never freed twice.
         jpeg_destroy_compress(&c);
-        free(out);
         return NULL;
     }
     jpeg_create_compress(&c);

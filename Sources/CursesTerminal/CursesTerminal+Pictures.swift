@@ -29,7 +29,9 @@ extension CursesTerminal {
         for p in now {
             let rows = p.rect.y..<min(screen.height, p.rect.maxY)
             if p.isGraphic {
-                let damaged = rows.contains { touched.contains($0) }
+                // Text written under sixel or iTerm2 pixels paints over them; kitty keeps its
+                // pictures apart from the text, so sending one again would only stack a copy.
+                let damaged = !isKitty(p.bytes) && rows.contains { touched.contains($0) }
                 guard full || !before.contains(p) || damaged || (kittyCleared && isKitty(p.bytes)) else { continue }
                 out += Array("\u{1B}7\u{1B}[\(p.rect.y + 1);\(p.rect.x + 1)H".utf8) + p.bytes + Array("\u{1B}8".utf8)
             } else {

@@ -20,7 +20,8 @@ public enum TerminalProbe {
         q += "\u{1B}7\u{1B}[8m"
         for sample in ClusterKinds.samples { q += "\r" + sample.text + "\u{1B}[6n" }
         q += "\r\u{1B}[2K\u{1B}[0m\u{1B}8"
-        return Array((q + "\u{1B}[c").utf8)
+        // The cell's size in pixels (CSI 16 t), where the kernel's window size does not say.
+        return Array((q + "\u{1B}[16t\u{1B}[c").utf8)
     }()
     private static let answer = Mutex<[UInt8]?>(nil)
 
@@ -129,6 +130,22 @@ public enum TerminalProbe {
     /// The size of a cell in pixels, from the kernel's window size (xterm, kitty and most
     /// others fill it in); nil where it is not known.
     public static func cellPixels() -> (width: Int, height: Int)? {
+        if let fromKernel = windowCell() { return fromKernel }
+        return asked.flatMap(cellReport)
+    }
+
+    /// `ESC [ 6 ; height ; width t`, the answer to CSI 16 t.
+    public static func cellReport(_ reply: [UInt8]) -> (width: Int, height: Int)? {
+        let text = String(decoding: reply, as: UTF8.self)
+        guard let start = text.scalarRange(of: "\u{1B}[6;") else { return nil }
+        let rest = text[start.upperBound...]
+        guard let end = rest.firstIndex(of: "t") else { return nil }
+        let parts = rest[..<end].split(separator: ";").compactMap { Int($0) }
+        guard parts.count == 2, (1...512).contains(parts[0]), (1...512).contains(parts[1]) else { return nil }
+        return (parts[1], parts[0])
+    }
+
+    private static func windowCell() -> (width: Int, height: Int)? {
         var ws = winsize()
         guard ioctl(1, UInt(TIOCGWINSZ), &ws) == 0 || ioctl(0, UInt(TIOCGWINSZ), &ws) == 0, ws.ws_col > 0, ws.ws_row > 0, ws.ws_xpixel > 0,
             ws.ws_ypixel > 0

@@ -46,7 +46,17 @@ extension App {
     /// once; the result comes back as an action.
     func askForPictures(_ asks: [PictureAsk]) {
         guard let setup = settings.pictures else { return }
-        for ask in asks where pictureShelf[ask] == nil && !picturesAsked.contains(ask) {
+        let now = settings.clock.now()
+        for ask in asks {
+            // A failure is tried again after a minute (the network may be back).
+            if case .failed? = pictureShelf[ask], let at = pictureFailedAt[ask], now - at >= 60 {
+                pictureShelf.forget(ask)
+                pictureFailedAt[ask] = nil
+            }
+        }
+        // Two at a time: each holds a file and its pixels while it is made; the rest are asked
+        // for again by the frames that still show them.
+        for ask in asks where pictureShelf[ask] == nil && !picturesAsked.contains(ask) && picturesAsked.count < 2 {
             picturesAsked.insert(ask)
             let inbox = self.inbox
             let wake = self.wake
@@ -63,6 +73,7 @@ extension App {
         for case .pictureLoaded(let ask, let result) in actions {
             pictureShelf.put(ask, result)
             picturesAsked.remove(ask)
+            if case .failure = result { pictureFailedAt[ask] = settings.clock.now() }
         }
     }
 }

@@ -105,6 +105,7 @@ public final class App {
     /// Pictures made (App+Pictures), and those being made.
     var pictureShelf = PictureShelf()
     var picturesAsked: Set<PictureAsk> = []
+    var pictureFailedAt: [PictureAsk: Double] = [:]
     /// The theme as this terminal's colours show it (Theme.adapted), made again when it changes.
     private var shownTheme: (source: Theme, depth: ColorDepth, shown: Theme)?
     var ledgerSaveFailed = false

@@ -54,6 +54,9 @@ public struct PictureShelf: Sendable {
         while bytes > Self.byteLimit, order.count > 1 { remove(order[0]) }
     }
 
+    /// Forgets a picture (a failure, to be tried again).
+    public mutating func forget(_ ask: PictureAsk) { if items[ask] != nil { remove(ask) } }
+
     private mutating func remove(_ ask: PictureAsk) {
         if case .ready(let p) = items[ask] { bytes -= Self.size(p) }
         items[ask] = nil

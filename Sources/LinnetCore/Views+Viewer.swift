@@ -50,7 +50,12 @@ extension Views {
 
     /// The pictures the screen would show now and their room: what the app fetches and makes.
     public static func pictureAsks(_ s: AppState, _ c: Context) -> [PictureAsk] {
-        guard c.pictureMode != nil else { return [] }
+        DisplayWidth.$mode.withValue(c.widthMode) { asks(s, c) }
+    }
+
+    /// As the views lay out: the same widths, nothing on a screen too small to draw.
+    static func asks(_ s: AppState, _ c: Context) -> [PictureAsk] {
+        guard c.pictureMode != nil, !Layout(s).tooSmall else { return [] }
         if s.keyMode == .profile, let url = s.profile?.imageURL, avatarShown(s) {
             return [PictureAsk(url: url, columns: avatarColumns, rows: avatarRows)]
         }

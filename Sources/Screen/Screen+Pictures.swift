@@ -28,6 +28,10 @@ extension Screen {
     /// Places a picture. Anything drawn over a graphic later takes it off the screen (an
     /// overlay over a photo shows no pixels through it).
     public mutating func place(_ p: PicturePlacement) {
+        // Wholly on the screen, or not placed (a sequence drawn past the edge would scroll it).
+        guard p.rect.x >= 0, p.rect.y >= 0, p.rect.maxX <= width, p.rect.maxY <= height, p.rect.width > 0, p.rect.height > 0 else {
+            return
+        }
         pictures.removeAll { $0.rect.intersects(p.rect) }
         pictures.append(p)
     }

@@ -114,12 +114,18 @@ public struct Screen: Equatable, Sendable {
     /// Writes text from (x, y) within `clip` (the screen by default); returns the column after
     /// the last cell written. Graphemes are measured by TweetText's display width; a wide one
     /// that would cross the clip edge becomes a space; zero-width and control ones are dropped.
+    /// A graphic under the cells written leaves the screen.
     @discardableResult
     public mutating func put(_ text: some StringProtocol, x: Int, y: Int, style: Style, clip: Rect? = nil) -> Int {
+        let end = write(text, x: x, y: y, style: style, clip: clip)
+        if !pictures.isEmpty, end > x { covered(Rect(x: x, y: y, width: end - x, height: 1)) }
+        return end
+    }
+
+    private mutating func write(_ text: some StringProtocol, x: Int, y: Int, style: Style, clip: Rect?) -> Int {
         let c = clip ?? bounds
         guard y >= max(0, c.y), y < min(height, c.maxY) else { return x }
         let right = min(width, c.maxX)
-        if !pictures.isEmpty { covered(Rect(x: x, y: y, width: max(0, right - x), height: 1)) }
         var col = x
         // Printable ASCII needs no grapheme breaking: one byte, one cell.
         if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {

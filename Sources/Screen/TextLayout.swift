@@ -101,6 +101,7 @@ extension Screen {
             col = next
             if done { break }
         }
+        if !pictures.isEmpty, col > x { covered(Rect(x: x, y: y, width: col - x, height: 1)) }
         return col
     }
 }

@@ -47,8 +47,8 @@ public struct ClusterKinds: OptionSet, Sendable, Hashable {
             }
         }
         if scalars.count == 2, scalars.allSatisfy({ (0x1F1E6...0x1F1FF).contains($0.value) }) { k.insert(.flag) }
-        // VS-16 of a keycap is part of the keycap.
-        if scalars.contains(where: { $0.value == 0xFE0F }), !k.contains(.keycap) { k.insert(.vs16) }
+        // VS-16 of a keycap is part of the keycap, and inside a ZWJ sequence part of the sequence.
+        if scalars.contains(where: { $0.value == 0xFE0F }), !k.contains(.keycap), !k.contains(.zwj) { k.insert(.vs16) }
         return k
     }
 

@@ -54,14 +54,19 @@ func pictureSetup(_ config: Config, engine: SyncEngine, noColor: Bool) -> Pictur
         let reply = isatty(0) == 1 && isatty(1) == 1 ? TerminalProbe.reply() : []
         name = TerminalProbe.pictureMode(reply: reply, environment: env)
     }
-    guard let mode = PictureMode(rawValue: name) else { return nil }
+    guard var mode = PictureMode(rawValue: name) else { return nil }
+    // Sixel pictures are drawn at their pixel size: not knowing the cell's, blocks are safer.
+    let cell = TerminalProbe.cellPixels()
+    if mode == .sixel, cell == nil { mode = .symbols }
     let folder = TimelineCache.defaultDirectory(account: "media").deletingLastPathComponent().appendingPathComponent("media")
     let base = engine.client.endpoints.apiBase
-    // A simulator on loopback (the demo) makes its files afresh each run: nothing is kept.
+    // A simulator on loopback (the demo) makes its files afresh each run: nothing is kept; its
+    // stand-in media host is served from there, and from nowhere else.
     let loopback = ["http://127.", "http://localhost", "http://[::1]"].contains { base.hasPrefix($0) }
     let fetcher = MediaFetcher(
         http: MediaFetcher.client(caFile: engine.client.http.options.caFile),
-        cache: loopback ? nil : MediaCache(folder: folder, limitBytes: config.mediaCacheMegabytes << 20), apiBase: base)
+        cache: loopback ? nil : MediaCache(folder: folder, limitBytes: config.mediaCacheMegabytes << 20),
+        apiBase: loopback ? base : nil)
     let colors: PictureColors = noColor ? .none : ["truecolor", "24bit"].contains(env["COLORTERM"] ?? "") ? .truecolor : .indexed256
-    return PictureSetup(mode: mode, colors: colors, cell: TerminalProbe.cellPixels(), fetcher: fetcher)
+    return PictureSetup(mode: mode, colors: colors, cell: cell, fetcher: fetcher)
 }

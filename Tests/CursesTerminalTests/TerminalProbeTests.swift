@@ -40,3 +40,11 @@ import TweetText
         #expect(CursesTerminal.sgr(Style(fg: .indexed(4), .bold), depth: .eight) == "\u{1B}[0;1;34m")
     }
 }
+
+@Suite struct CellReportTests {
+    @Test func theCellsPixelsFromCSI16t() {
+        #expect(TerminalProbe.cellReport(Array("\u{1B}[?62;4c\u{1B}[6;20;10t".utf8)).map { [$0.width, $0.height] } == [10, 20])
+        #expect(TerminalProbe.cellReport(Array("\u{1B}[6;0;10t".utf8)) == nil)
+        #expect(TerminalProbe.cellReport(Array("\u{1B}[?1;2c".utf8)) == nil)
+    }
+}

@@ -155,7 +155,12 @@ import Testing
         let gone = text(
             CursesTerminal.pictureBytes(frame([], symbols: false), last: shown, full: false, touched: [], depth: .full, direct: true))
         #expect(gone.hasPrefix("\u{1B}_Ga=d,d=a,q=2\u{1B}\\"))
-        // Text written over a graphic takes it off the screen model.
+        // Text beside a graphic leaves it; text written over it takes it off the screen model.
+        var beside = shown
+        beside.put("ab", x: 10, y: 1, style: .plain)
+        #expect(beside.pictures.count == 1)
+        // kitty keeps pictures apart from text: a changed row under one does not send it again.
+        #expect(CursesTerminal.pictureBytes(shown, last: shown, full: false, touched: [1, 2], depth: .full, direct: true).isEmpty)
         var covered = shown
         covered.put("help", x: 0, y: 2, style: .plain)
         #expect(covered.pictures.isEmpty)
