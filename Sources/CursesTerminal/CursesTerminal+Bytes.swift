@@ -113,7 +113,8 @@ extension CursesTerminal {
     }
 
     /// The SGR sequence for a style at a colour depth (attributes reset first).
-    public static func sgr(_ style: Style, depth: ColorDepth) -> String {
+    /// `direct`: RGB colours as 24-bit colour (COLORTERM=truecolor), for pictures.
+    public static func sgr(_ style: Style, depth: ColorDepth, direct: Bool = false) -> String {
         var parts = ["0"]
         let a = style.attributes
         if a.contains(.bold), depth == .full || style.fg.index(at: depth) != 0 { parts.append("1") }
@@ -121,8 +122,13 @@ extension CursesTerminal {
         if a.contains(.italic) { parts.append("3") }
         if a.contains(.underline) { parts.append("4") }
         if a.contains(.reverse) { parts.append("7") }
-        if let f = style.fg.index(at: depth) { parts.append(f < 8 ? "\(30 + f)" : f < 16 ? "\(90 + f - 8)" : "38;5;\(f)") }
-        if let b = style.bg.index(at: depth) { parts.append(b < 8 ? "\(40 + b)" : b < 16 ? "\(100 + b - 8)" : "48;5;\(b)") }
+        for (color, base) in [(style.fg, 30), (style.bg, 40)] {
+            if direct, depth != .none, case .rgb(let r, let g, let b) = color {
+                parts.append("\(base + 8);2;\(r);\(g);\(b)")
+            } else if let i = color.index(at: depth) {
+                parts.append(i < 8 ? "\(base + i)" : i < 16 ? "\(base + 60 + i - 8)" : "\(base + 8);5;\(i)")
+            }
+        }
         return "\u{1B}[" + parts.joined(separator: ";") + "m"
     }
 

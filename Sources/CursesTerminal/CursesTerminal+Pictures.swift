@@ -54,7 +54,7 @@ extension CursesTerminal {
         for (x, n) in cells(of: screen, y: y, from: from, to: to) {
             if x != place { out += Array("\u{1B}[\(y + 1);\(x + 1)H".utf8) }
             let cell = screen[x, y]
-            let sgr = direct ? directSGR(cell.style, depth: depth) : sgr(cell.style, depth: depth)
+            let sgr = sgr(cell.style, depth: depth, direct: direct)
             if sgr != lastSGR {
                 out += Array(sgr.utf8)
                 lastSGR = sgr
@@ -65,20 +65,5 @@ extension CursesTerminal {
         }
         out += Array("\u{1B}[0m\u{1B}8".utf8)
         return out
-    }
-
-    /// The SGR for a style with RGB colours as 24-bit colour (COLORTERM=truecolor).
-    static func directSGR(_ style: Style, depth: ColorDepth) -> String {
-        var s = sgr(Style(fg: .default, bg: .default, style.attributes), depth: depth)
-        guard depth != .none else { return s }
-        s.removeLast()
-        for (color, base) in [(style.fg, 38), (style.bg, 48)] {
-            switch color {
-            case .rgb(let r, let g, let b): s += ";\(base);2;\(r);\(g);\(b)"
-            default:
-                if let i = color.index(at: depth) { s += ";\(base);5;\(i)" }
-            }
-        }
-        return s + "m"
     }
 }

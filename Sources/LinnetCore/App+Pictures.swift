@@ -19,21 +19,25 @@ public struct PictureSetup: Sendable {
         self.fetcher = fetcher
     }
 
+    /// The pixels `columns` x `rows` cells show: symbols about 8x16 dots a cell at best, pixel
+    /// protocols the cell's own pixels.
+    func pixels(columns: Int, rows: Int) -> (width: Int, height: Int) {
+        mode == .symbols ? (columns * 8, rows * 16) : (columns * cellWidth, rows * cellHeight)
+    }
+
     /// Fetches, decodes, scales and draws one picture for its room (off the main thread).
     public func make(_ ask: PictureAsk) async -> Result<RenderedPicture, PictureFailure> {
         let cell = (width: cellWidth, height: cellHeight)
-        // Symbols show about 8x8 dots a cell at best; pixel protocols the cell's own pixels.
-        let px = mode == .symbols ? (ask.columns * 8, ask.rows * 16) : (ask.columns * cellWidth, ask.rows * cellHeight)
+        let px = pixels(columns: ask.columns, rows: ask.rows)
         let bytes: [UInt8]
-        switch await fetcher.bytes(ask.url, pixels: max(px.0, px.1)) {
+        switch await fetcher.bytes(ask.url, pixels: max(px.width, px.height)) {
         case .success(let b): bytes = b
         case .failure(let f): return .failure(f)
         }
         do {
             let header = try PictureDecoder.probe(bytes)
             let fit = PictureRenderer.fit(width: header.width, height: header.height, columns: ask.columns, rows: ask.rows, cell: cell)
-            let need = mode == .symbols ? (fit.columns * 8, fit.rows * 16) : (fit.columns * cellWidth, fit.rows * cellHeight)
-            let bitmap = try PictureDecoder.decode(bytes, atLeast: need)
+            let bitmap = try PictureDecoder.decode(bytes, atLeast: pixels(columns: fit.columns, rows: fit.rows))
             return .success(PictureRenderer.render(bitmap, columns: fit.columns, rows: fit.rows, mode: mode, colors: colors, cell: cell))
         } catch {
             return .failure(error)

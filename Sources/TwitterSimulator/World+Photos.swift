@@ -47,6 +47,11 @@ enum SimPhotos {
         return Bitmap(width: width, height: height, rgba: px)
     }
 
+    /// A media server's plain-text answer (not the API's JSON errors).
+    static func plain(_ status: Int, _ text: String) -> SimResponse {
+        SimResponse(status: status, headers: [("Content-Type", "text/plain")], body: .bytes(Data(text.utf8)))
+    }
+
     static func file(key: String, png: Bool, width: Int, height: Int) -> [UInt8]? {
         let id = "\(key) \(png) \(width)x\(height)"
         if let kept = made.withLock({ $0.first { $0.0 == id }?.1 }) { return kept }
@@ -72,12 +77,12 @@ extension World {
         // Media keys of uploads are served too (`3_<media id>`), at the default size.
         let claimed = tweets.values.lazy.compactMap { $0.media?.first { $0.key == name } }.first
         guard claimed != nil || media.values.contains(where: { $0.key == name }), ["jpg", "jpeg", "png", "webp"].contains(format) else {
-            return SimResponse(status: 404, headers: [("Content-Type", "text/plain")], body: .bytes(Data("Not Found".utf8)))
+            return SimPhotos.plain(404, "Not Found")
         }
         let (w, h) = SimPhotos.size(r.param("name") ?? "medium", width: claimed?.width ?? 1200, height: claimed?.height ?? 800)
         let png = format == "png"
         guard let bytes = SimPhotos.file(key: name, png: png, width: w, height: h) else {
-            return SimResponse(status: 500, headers: [("Content-Type", "text/plain")], body: .bytes(Data("encoding failed".utf8)))
+            return SimPhotos.plain(500, "encoding failed")
         }
         return SimResponse(
             status: 200, headers: [("Content-Type", png ? "image/png" : "image/jpeg"), ("Cache-Control", "max-age=604800")],
@@ -91,7 +96,7 @@ extension World {
     func profileImage(_ r: SimRequest) -> SimResponse {
         let parts = r.path.split(separator: "/")
         guard parts.count == 3, let id = UInt64(parts[1]), users[id] != nil else {
-            return SimResponse(status: 404, headers: [("Content-Type", "text/plain")], body: .bytes(Data("Not Found".utf8)))
+            return SimPhotos.plain(404, "Not Found")
         }
         let name = parts[2]
         let side =
@@ -113,7 +118,7 @@ extension World {
             }
         }
         guard let bytes = PictureEncoder.png(Bitmap(width: side, height: side, rgba: px)) else {
-            return SimResponse(status: 500, headers: [("Content-Type", "text/plain")], body: .bytes(Data("encoding failed".utf8)))
+            return SimPhotos.plain(500, "encoding failed")
         }
         return SimResponse(status: 200, headers: [("Content-Type", "image/png")], body: .bytes(Data(bytes)))
     }

@@ -23,13 +23,19 @@ import TwitterAPI
         return Tweet(id: TweetID(140), createdAt: Int64(Scene.now - 5), user: Scene.ann, text: "Look: https://t.co/aaaaaaaaa", entities: e)
     }()
 
-    func opened() async -> (AppState, Context) {
+    /// The scene with the photo post on top and selected, pictures drawn with symbols.
+    static func withPhotos(height: Int) async -> (AppState, Context) {
         let store = await Scene.store()
-        await store.add(Self.photos, to: [.home])
+        await store.add(photos, to: [.home])
         var c = Scene.context(await store.snapshot())
         c.pictureMode = .symbols
-        var s = Scene.state(100, 30)
+        var s = Scene.state(100, height)
         _ = Reducer.reduce(&s, .storeChanged, c)
+        return (s, c)
+    }
+
+    func opened() async -> (AppState, Context) {
+        var (s, c) = await Self.withPhotos(height: 30)
         _ = Scene.run(&s, c, [Scene.keys("v")])
         return (s, c)
     }
@@ -129,12 +135,7 @@ import TwitterAPI
 /// screen, and nothing below moves when they come.
 @MainActor @Suite struct ThumbnailTests {
     @Test func roomsAreKeptAndNothingMovesWhenPicturesCome() async throws {
-        let store = await Scene.store()
-        await store.add(ViewerTests.photos, to: [.home])
-        var c = Scene.context(await store.snapshot())
-        c.pictureMode = .symbols
-        var s = Scene.state(100, 40)
-        _ = Reducer.reduce(&s, .storeChanged, c)
+        var (s, c) = await ViewerTests.withPhotos(height: 40)
         let plain = Views.render(s, c)
         c.thumbnails = true
         let waiting = Views.render(s, c)

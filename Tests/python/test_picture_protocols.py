@@ -17,7 +17,7 @@ import urllib.request
 import pytest
 
 from conftest import LINNET
-from test_real_terminals import answers, free_port
+from test_real_terminals import answers, demo_env, free_port
 
 
 class Pty:
@@ -73,9 +73,7 @@ def viewer_bytes(protocol, tmp_path):
     opened in the viewer, and after Esc."""
     (tmp_path / "config" / "linnet").mkdir(parents=True)
     (tmp_path / "config" / "linnet" / "config.toml").write_text(f'images = "{protocol}"\ntheme = "dark"\n')
-    env = {k: v for k, v in os.environ.items() if not k.startswith("LINNET_") and k not in ("NO_COLOR", "TMUX")}
-    for name in ("config", "state", "cache"):
-        env[f"XDG_{name.upper()}_HOME"] = str(tmp_path / name)
+    env = demo_env(tmp_path)
     env.update(TERM="xterm-256color", LANG="C.UTF-8")
     port = free_port()
     t = Pty([LINNET, "demo", "--port", str(port), "--tweets-per-minute", "0", "--state-dir", str(tmp_path / "state")], env)

@@ -74,14 +74,30 @@ def answers(base):
         return False
 
 
+def demo_env(tmp_path):
+    """The environment a demo under test runs in: a private home under tmp_path, colour on, and
+    nothing of a terminal or multiplexer the test itself may run in."""
+    env = {k: v for k, v in os.environ.items() if not k.startswith("LINNET_") and k not in ("NO_COLOR", "TMUX", "COLORFGBG")}
+    for name in ("config", "state", "cache"):
+        env[f"XDG_{name.upper()}_HOME"] = str(tmp_path / name)
+    return env
+
+
+def stop(proc):
+    """Ends a terminal emulator the test started (SIGTERM, then SIGKILL after 10 s)."""
+    proc.terminate()
+    try:
+        proc.wait(timeout=10)
+    except subprocess.TimeoutExpired:
+        proc.kill()
+
+
 def viewer_in(terminal, tmp_path):
     """Runs the demo in `terminal` (xterm or kitty), opens a new photo post in the viewer, and
     returns the photo's pixels in the window while open, and after Esc."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
-    env = {k: v for k, v in os.environ.items() if not k.startswith("LINNET_") and k not in ("NO_COLOR", "TMUX", "COLORFGBG")}
-    for name in ("config", "state", "cache"):
-        env[f"XDG_{name.upper()}_HOME"] = str(tmp_path / name)
+    env = demo_env(tmp_path)
     demo = ["env", *[f"{k}={v}" for k, v in env.items() if k.startswith("XDG_")], LINNET, "demo", "--port", str(port),
             "--tweets-per-minute", "0", "--state-dir", str(tmp_path / "state")]
     if terminal == "xterm":
@@ -125,11 +141,7 @@ def viewer_in(terminal, tmp_path):
             after = wait_for(lambda: (lambda p: p if p[0] < 300 else None)(photo()), 15, f"the photo stayed in {terminal}: {photo()}")
             return shown, after
         finally:
-            term.terminate()
-            try:
-                term.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                term.kill()
+            stop(term)
 
 
 @pytest.mark.parametrize("terminal", ["xterm", "kitty"])
@@ -152,8 +164,7 @@ def terminal_says(terminal, tmp_path):
             argv = ["xterm", "-ti", "vt340", "-geometry", "100x30+0+0", "-e", "sh", "-c", command]
         else:
             argv = ["kitty", "-o", "remember_window_size=no", "-e", "sh", "-c", command]
-        env = {k: v for k, v in os.environ.items() if k not in ("TMUX", "COLORFGBG", "NO_COLOR")}
-        subprocess.run(argv, env={**env, "DISPLAY": d.name, "LIBGL_ALWAYS_SOFTWARE": "1"}, timeout=60,
+        subprocess.run(argv, env={**demo_env(tmp_path), "DISPLAY": d.name, "LIBGL_ALWAYS_SOFTWARE": "1"}, timeout=60,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return dict(line.split(None, 1) for line in out.read_text().splitlines() if line and not line.startswith(" "))
 
@@ -217,9 +228,7 @@ def test_the_demo_is_readable_on_light_and_dark(terminal, background, tmp_path):
     (xterm as Debian sets it up has 8 colours; kitty 256)."""
     fg = "black" if background == "white" else "white"
     port = free_port()
-    env = {k: v for k, v in os.environ.items() if not k.startswith("LINNET_") and k not in ("NO_COLOR", "TMUX", "COLORFGBG")}
-    for name in ("config", "state", "cache"):
-        env[f"XDG_{name.upper()}_HOME"] = str(tmp_path / name)
+    env = demo_env(tmp_path)
     probe = tmp_path / "terminal.txt"
     demo = (f"{LINNET} terminal > {probe}; exec {LINNET} demo --port {port} --tweets-per-minute 0 "
             f"--state-dir {tmp_path / 'state'}")
@@ -247,11 +256,7 @@ def test_the_demo_is_readable_on_light_and_dark(terminal, background, tmp_path):
 
             cells = wait_for(settled, 30, f"the demo drew too little in {terminal}")
         finally:
-            term.terminate()
-            try:
-                term.wait(timeout=10)
-            except subprocess.TimeoutExpired:
-                term.kill()
+            stop(term)
     readable = sum(1 for r in cells if r >= 4.5) / len(cells)
     SUMMARY.append(f"{terminal} on {background}: {len(cells)} cells drawn, {readable:.1%} at 4.5:1 or more, "
                    f"the least {min(cells):.2f}:1 ({said['background']})")
