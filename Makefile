@@ -74,7 +74,7 @@ bench: bench-deps
 	.build/release/DecodeBench
 	.build/release/SimLoadBench .build/release/linnet
 	.build/release/StoreBench
-	.build/release/TUIBench
+	.build/release/TUIBench .build/release/linnet
 	.build/release/TextBench
 	.build/release/CostBench
 	.build/release/PictureBench

@@ -203,7 +203,8 @@ func onPty(_ args: [String], keys: [UInt8], marker: String? = nil) -> (bytes: [I
     return (counts, firstMarker)
 }
 
-func parent() async throws {
+func parent(linnet: String?) async throws {
+    if ProcessInfo.processInfo.environment["TUIBENCH_ONLY"] == "feel", let linnet { return try await feelFigures(linnet: linnet) }
     // Render + diff over 100k stored tweets at 200x60.
     let held = Int(ProcessInfo.processInfo.environment["TUIBENCH_TWEETS"] ?? "") ?? 100_000
     let store = TimelineStore(cap: 200_000)
@@ -277,6 +278,7 @@ func parent() async throws {
     print("bench: tui_launch_first_frame_empty_ms \(String(format: "%.1f", e * 1000)) ms")
     print("bench: tui_launch_cache_ratio \(String(format: "%.2f", w / e)) x")
     await longPostFigures()
+    if let linnet { try await feelFigures(linnet: linnet) } else { print("feel: no linnet binary given; no pseudo-terminal figures") }
 }
 
 let semaphore = DispatchSemaphore(value: 0)
@@ -285,7 +287,7 @@ Task.detached {
     if arguments.count > 1 && arguments[1] == "child" {
         await child(Array(arguments.dropFirst(2)))
     } else {
-        do { try await parent() } catch { print("TUIBench failed: \(error)") }
+        do { try await parent(linnet: arguments.count > 1 ? arguments[1] : nil) } catch { print("TUIBench failed: \(error)") }
     }
     semaphore.signal()
 }

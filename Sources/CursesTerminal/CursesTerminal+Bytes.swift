@@ -30,11 +30,14 @@ extension CursesTerminal {
 
     /// The new frame's cells over those spans, written straight to the terminal (cursor and
     /// attributes saved and restored), so what was there is gone whatever ncurses believes.
+    /// A grapheme Linnet writes itself anyway (every one on a row `present` touched) is not
+    /// written twice.
     public static func repaintBytes(_ spans: [(y: Int, x: Int, end: Int)], in screen: Screen, depth: ColorDepth) -> [UInt8] {
         var out: [UInt8] = []
         for s in spans where s.y < screen.height {
-            for (x, _) in cells(of: screen, y: s.y, from: s.x, to: s.end) {
+            for (x, n) in cells(of: screen, y: s.y, from: s.x, to: s.end) {
                 let c = screen[x, s.y]
+                if plan(screen.scalars(of: c), cells: n) == .raw { continue }
                 out += rawBytes(screen.scalars(of: c), x: x, y: s.y, sgr: sgr(c.style, depth: depth))
             }
         }

@@ -136,13 +136,14 @@ public final class App {
     }
 
     /// Runs until the user quits; saves the cache on the way out.
-    /// `tick`: the longest the loop sleeps with nothing to do (the clock in the status bar moves
-    /// at this pace); keys, store changes and signals wake it sooner.
-    public func run(startupNotice: String? = nil, tick: Double = 1.0) async {
+    /// `tick`: the longest the loop sleeps with nothing to do; it wakes sooner when what the
+    /// screen shows changes by itself (`untilNextChange`), and keys, store changes and signals
+    /// wake it at once.
+    public func run(startupNotice: String? = nil, tick: Double = 60) async {
         if let n = startupNotice { inbox.post(.notice(n, isError: true)) }
         await start()
         while !state.quitting && !terminal.isClosed {
-            await step(timeout: tick)
+            await step(timeout: untilNextChange(longest: tick))
             if let name = pendingSwitch {
                 pendingSwitch = nil
                 await switchAccount(to: name)
@@ -245,7 +246,9 @@ public final class App {
         keys = notePresence(keys)
         // A resize (or a terminal that must be drawn whole again) redraws even an unchanged frame.
         if keys.contains(.resize) { lastFrame = nil }
-        var actions: [Action] = [.tick(now: settings.clock.now())]
+        let now = settings.clock.now()
+        state.utcOffset = Self.utcOffset(at: now)
+        var actions: [Action] = [.tick(now: now)]
         let size = terminal.size
         if size.width != state.width || size.height != state.height { actions.append(.resize(width: size.width, height: size.height)) }
         actions += inbox.take()

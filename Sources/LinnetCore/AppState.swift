@@ -54,6 +54,11 @@ public struct AppState: Equatable, Sendable {
     public var height: Int
     /// Unix time, set by each tick (a fixed value in tests).
     public var now: Double
+    /// The time ages are shown from: `now` to the minute, so that every age on screen changes
+    /// at once, once a minute, and an idle screen writes nothing between.
+    public var shownNow: Double { (now / 60).rounded(.down) * 60 }
+    /// Seconds east of UTC, for the clock times the status bar shows (0 in tests).
+    public var utcOffset = 0
     public var compose: Compose?
     /// Drafts closed with Esc (or kept from last time), newest last; `n` opens the newest.
     public var drafts: [Compose] = []

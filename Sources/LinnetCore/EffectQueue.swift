@@ -40,6 +40,7 @@ public final class EffectQueue: Sendable {
 final class Inbox: Sendable {
     private let items = Locked<[Action]>([])
     func post(_ a: Action) { items.withLock { $0.append(a) } }
+    var isEmpty: Bool { items.withLock { $0.isEmpty } }
     func take() -> [Action] {
         items.withLock {
             let all = $0

@@ -12,16 +12,31 @@ public enum Format {
         let created = TwitterDate.clamped(created)
         let today = now.isFinite ? TwitterDate.clamped(Int64(max(-1e17, min(1e17, now)))) : created
         let d = Int(today - created)
-        if d < 5 { return "now" }
-        if d < 60 { return "\(d)s" }
+        // Minutes at the finest: a card's age changes once a minute, not every second.
+        if d < 60 { return "now" }
         if d < 3600 { return "\(d / 60)m" }
         if d < 86400 { return "\(d / 3600)h" }
         if d < 7 * 86400 { return "\(d / 86400)d" }
         let (y, m, day) = TwitterDate.civil(created)
         let (ny, _, _) = TwitterDate.civil(today)
-        let month = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"][m - 1]
+        let month = months[m - 1]
         return y == ny ? "\(month) \(day)" : "\(month) \(day) \(y)"
     }
+
+    /// `10:42:20`, or `Mar 4 10:42:20` a day or more ahead: when something will happen, on the
+    /// reader's clock (`utcOffset` seconds east of UTC). Unlike a countdown it stays the same
+    /// until the moment moves.
+    public static func at(_ when: Double, utcOffset: Int, now: Double? = nil) -> String {
+        let t = TwitterDate.clamped(Int64(when.isFinite ? max(-1e17, min(1e17, when.rounded(.up))) : 0)) + Int64(utcOffset)
+        let s = Int((t % 86400 + 86400) % 86400)
+        func two(_ n: Int) -> String { n < 10 ? "0\(n)" : "\(n)" }
+        let time = "\(two(s / 3600)):\(two(s / 60 % 60)):\(two(s % 60))"
+        guard let now, when - now >= 86400 else { return time }
+        let (_, m, day) = TwitterDate.civil(t)
+        return "\(months[m - 1]) \(day) \(time)"
+    }
+
+    static let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
 
     /// `42 s`, `4 min 12 s`, `1 h 5 min`: how long until something, in one form throughout.
     public static func wait(_ seconds: Double) -> String {

@@ -58,7 +58,8 @@ extension Reducer {
         let mailbox = c.snapshot.mailbox
         let height = Layout(s).body.height
         let lines =
-            mailbox.conversation(id).map { Views.conversationLines($0, mailbox, width: s.width, now: s.now, theme: .fallback).count } ?? 0
+            mailbox.conversation(id).map { Views.conversationLines($0, mailbox, width: s.width, now: s.shownNow, theme: .fallback).count }
+            ?? 0
         let room = lines > height ? height - 1 : height
         let most = max(0, lines - room)
         func scroll(_ n: Int) -> [Effect] {

@@ -91,7 +91,7 @@ extension Reducer {
 
     /// The address of the link drawn at a row and column of a tweet's card, if any.
     static func linkTarget(_ tweet: Tweet, row: Int, column: Int, _ s: AppState) -> String? {
-        let lines = TweetCard.lines(tweet, width: s.width, theme: Self.layoutTheme, now: s.now)
+        let lines = TweetCard.lines(tweet, width: s.width, theme: Self.layoutTheme, now: s.shownNow)
         guard lines.indices.contains(row), column >= 0 else { return nil }
         var x = 0
         for span in lines[row].spans {

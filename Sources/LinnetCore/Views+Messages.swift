@@ -46,7 +46,7 @@ extension Views {
             let unread = conv.unread(me: me)
             var head = [Span(unread > 0 ? "● " : "  ", t[.newMarker]), Span(who.name, t[.name])]
             if !who.handle.isEmpty { head.append(Span(" " + who.handle, t[.handle])) }
-            if let m = conv.newest { head.append(Span(" · " + Format.age(created: m.createdAtMs / 1000, now: s.now), t[.time])) }
+            if let m = conv.newest { head.append(Span(" · " + Format.age(created: m.createdAtMs / 1000, now: s.shownNow), t[.time])) }
             if unread > 0 { head.append(Span(" · " + Words.unreadMessages(unread), t[.newMarker])) }
             screen.put(StyledLine(head), x: r.x + 1, y: y, clip: r)
             if let m = conv.newest, y + 1 < r.maxY {
@@ -117,7 +117,7 @@ extension Views {
             screen.put(Words.noDirectMessages, x: r.x + 2, y: r.y + 1, style: t[.dim], clip: r)
             return
         }
-        let lines = conversationLines(conv, mailbox, width: r.width, now: s.now, theme: t)
+        let lines = conversationLines(conv, mailbox, width: r.width, now: s.shownNow, theme: t)
         // When it does not all fit, the top row says there is more above (or that it is coming).
         let room = lines.count > r.height ? r.height - 1 : r.height
         let back = min(s.pane.scrollBack, max(0, lines.count - room))

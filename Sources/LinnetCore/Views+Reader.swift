@@ -19,7 +19,7 @@ extension Views {
 
     static func readerRows(_ s: AppState, _ c: Context, theme: Theme = .fallback) -> [StyledLine] {
         guard let id = s.reading?.id, let tweet = c.snapshot.tweets[id] else { return [] }
-        return TweetCard.wholeLines(tweet, width: readerBox(s).width - 2, theme: theme, now: s.now)
+        return TweetCard.wholeLines(tweet, width: readerBox(s).width - 2, theme: theme, now: s.shownNow)
     }
 
     static func reader(_ screen: inout Screen, _ s: AppState, _ c: Context, _ t: Theme) {

@@ -11,8 +11,8 @@ import TwitterAPI
 
 /// The status bar: the account, what syncing is doing, notices and hints.
 extension Views {
-    static func describe(_ st: SyncStatus, now: Double) -> (String, Theme.Role) {
-        let words = Words.state(st.state) { Format.wait($0 - now) }
+    static func describe(_ st: SyncStatus, _ s: AppState) -> (String, Theme.Role) {
+        let words = Words.state(st.state) { Format.at($0, utcOffset: s.utcOffset, now: s.now) }
         switch st.state {
         case .idle, .loading, .connecting, .polling: return (words, .status)
         case .streaming: return (words, .statusOK)
@@ -72,13 +72,13 @@ extension Views {
         if let cost = c.costToday { x = screen.put(" · " + cost, x: x, y: r.y, style: t[.status]) }
         if let note = s.statusNote { x = screen.put(" · " + note, x: x, y: r.y, style: t[.status]) }
         let st = c.statuses[s.pane.id] ?? SyncStatus()
-        let (words, role) = describe(st, now: s.now)
+        let (words, role) = describe(st, s)
         x = screen.put(" · " + title(s.pane.id, c) + ": ", x: x, y: r.y, style: t[.status])
         x = screen.put(words, x: x, y: r.y, style: t[role].over(t[.status]))
         // The other panes' states, briefly, while there is room (a notice keeps its space).
         let reserve = s.notice.map { s.now - $0.at <= Reducer.noticeLifetime ? 30 : 8 } ?? 8
         for p in s.panes where p.id != s.pane.id && !Reducer.isThread(p.id) && !Reducer.isConversation(p.id) {
-            let (w, rl) = describe(c.statuses[p.id] ?? SyncStatus(), now: s.now)
+            let (w, rl) = describe(c.statuses[p.id] ?? SyncStatus(), s)
             let label = " · " + title(p.id) + ": "
             guard x + Screen.width(of: label + w) < r.maxX - reserve else { break }
             x = screen.put(label, x: x, y: r.y, style: t[.status])

@@ -54,7 +54,7 @@ extension Views {
         var asks: [PictureAsk] = []
         for id in ids[min(top, ids.count)...] {
             guard y < r.maxY, let t = c.snapshot.tweets[id] else { break }
-            y += TweetCard.height(t, width: r.width, now: s.now)
+            y += TweetCard.height(t, width: r.width, now: s.shownNow)
             let rows = thumbnailRows(t, c)
             if rows > 0, y + thumbnailHeight <= r.maxY {
                 asks += thumbnailRooms(t, at: y, in: r).map { PictureAsk(url: $0.url, columns: $0.room.width, rows: $0.room.height) }

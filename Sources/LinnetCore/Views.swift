@@ -146,7 +146,7 @@ public enum Views {
         for id in ids[top...] {
             guard y < r.maxY else { break }
             guard let tweet = c.snapshot.tweets[id] else { continue }
-            let lines = TweetCard.lines(tweet, width: r.width, theme: t, now: s.now)
+            let lines = TweetCard.lines(tweet, width: r.width, theme: t, now: s.shownNow)
             let selected = id == p.selected
             let start = y
             for line in lines {
@@ -196,17 +196,17 @@ public enum Views {
         var query: String?
         if case .search(let q) = id { query = TweetCard.clean(q) }
         let what = Words.tweets(matching: query)
-        let wait = { (at: Double) in Format.wait(at - s.now) }
+        let when = { (at: Double) in Format.at(at, utcOffset: s.utcOffset, now: s.now) }
         let message: (String, Theme.Role)
         switch st.state {
         case .rateLimited(let until):
-            message = (Words.refusedRateLimited(retryIn: wait(until)), .statusError)
+            message = (Words.refusedRateLimited(retryAt: when(until)), .statusError)
         case .budgetSpent:
-            message = (st.lastError ?? Words.state(st.state, wait: wait), .statusError)
+            message = (st.lastError ?? Words.state(st.state, at: when), .statusError)
         case .offline(let retry, let reason) where st.refused:
-            message = (Words.refused(reason, retryIn: wait(retry)), .statusError)
+            message = (Words.refused(reason, retryAt: when(retry)), .statusError)
         case .offline(let retry, let reason):
-            message = (Words.couldNotLoad(what, reason, retryIn: wait(retry)), .statusError)
+            message = (Words.couldNotLoad(what, reason, retryAt: when(retry)), .statusError)
         case .idle, .loading, .connecting:
             message = st.lastError.map { (Words.couldNotLoad(what, $0), .statusError) } ?? (Words.loading(what), .dim)
         case .streaming, .polling:
@@ -272,7 +272,7 @@ public enum Views {
         var y = box.y + 1
         if s.noticeLog.isEmpty { screen.put(Words.noMessages, x: box.x + 2, y: y, style: t[.help]) }
         for n in s.noticeLog.reversed() where y < box.maxY {
-            let ago = Format.age(created: Int64(n.at), now: s.now)
+            let ago = Format.age(created: Int64(n.at), now: s.shownNow)
             let style = n.isError ? t[.statusError].over(t[.help]) : t[.help]
             let lines = TextLayout.wrap([Span(TweetCard.clean(n.text), style)], width: max(1, w - 12))
             screen.put(ago, x: box.x + 2, y: y, style: t[.dim].over(t[.help]))

@@ -12,16 +12,18 @@ import TwitterAPI
 /// The status bar's and the notices' sentences, attachments, links and people.
 extension Words {
     // MARK: Status bar
-    public static func state(_ state: SyncState, wait: (Double) -> String) -> String {
+    /// `at` names a moment as the reader's clock shows it: what is shown changes only when the
+    /// state does, not every second (each change is bytes over ssh and a wake-up).
+    public static func state(_ state: SyncState, at: (Double) -> String) -> String {
         switch state {
         case .idle: return "idle"
         case .loading: return "loading"
         case .connecting: return "connecting"
         case .streaming: return "streaming"
-        case .polling(let next): return "polling, next in \(wait(next))"
-        case .offline(let retry, _): return "offline, retry in \(wait(retry))"
-        case .rateLimited(let until): return "rate limited for \(wait(until))"
-        case .budgetSpent(let until): return "budget spent, paused for \(wait(until))"
+        case .polling(let next): return "polling, next at \(at(next))"
+        case .offline(let retry, _): return "offline, retry at \(at(retry))"
+        case .rateLimited(let until): return "rate limited until \(at(until))"
+        case .budgetSpent(let until): return "budget spent, paused until \(at(until))"
         }
     }
     public static let appOnly = "(app-only)"

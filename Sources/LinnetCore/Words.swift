@@ -115,10 +115,10 @@ public enum Words {
     public static func tweets(matching query: String?) -> String {
         query.map { "tweets matching “\($0)”" } ?? "tweets"
     }
-    public static func refusedRateLimited(retryIn wait: String) -> String { "Refused: rate limited. Linnet will try again in \(wait)." }
-    public static func refused(_ reason: String, retryIn wait: String) -> String { "Refused: \(reason) (trying again in \(wait))." }
-    public static func couldNotLoad(_ what: String, _ reason: String, retryIn wait: String) -> String {
-        "Could not load \(what): \(sentence(reason)) Trying again in \(wait)."
+    public static func refusedRateLimited(retryAt when: String) -> String { "Refused: rate limited. Linnet will try again at \(when)." }
+    public static func refused(_ reason: String, retryAt when: String) -> String { "Refused: \(reason) (trying again at \(when))." }
+    public static func couldNotLoad(_ what: String, _ reason: String, retryAt when: String) -> String {
+        "Could not load \(what): \(sentence(reason)) Trying again at \(when)."
     }
     public static func couldNotLoad(_ what: String, _ reason: String) -> String { "Could not load \(what): \(sentence(reason))" }
     /// A reason ending in exactly one full stop (never "again.. Trying").

@@ -33,7 +33,11 @@ public final class MemoryTerminal: Terminal, @unchecked Sendable {
 
     public func present(_ screen: Screen) { frames.append(screen) }
 
+    /// The longest wait each read was allowed, in order.
+    public private(set) var timeouts: [Double] = []
+
     public func readKeys(timeout: Double) -> [Key] {
+        timeouts.append(timeout)
         guard !script.isEmpty else { return [] }
         beforeTurn?(turn)
         turn += 1
@@ -52,9 +56,11 @@ public final class MemoryTerminal: Terminal, @unchecked Sendable {
     public func copyToClipboard(_ text: String) { copies.append(text) }
     public private(set) var notifications: [(title: String, body: String)] = []
     public func notify(title: String, body: String) { notifications.append((title, body)) }
+    /// Whether a stop (ctrl-z) succeeds, as with a job-control shell.
+    public var canStop = true
     public func stopProcess() -> Bool {
         stops += 1
-        return true
+        return canStop
     }
 
     public func resize(width: Int, height: Int) { size = (width, height) }

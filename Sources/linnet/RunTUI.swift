@@ -30,8 +30,8 @@ func runTUI(store: TimelineStore, engine: SyncEngine, settings: App.Settings, no
     terminal.hyperlinks = config.hyperlinks ?? CursesTerminal.hyperlinksKnown(ProcessInfo.processInfo.environment)
     let waker = terminal.waker
     let app = App(terminal: terminal, store: store, engine: engine, settings: settings, wake: { waker.wake() })
-    // LINNET_TICK_SECONDS (tests): a long tick shows that a resize wakes the loop by itself.
-    let tick = ProcessInfo.processInfo.environment["LINNET_TICK_SECONDS"].flatMap(Double.init).map { max(0.05, $0) } ?? 1.0
+    // LINNET_TICK_SECONDS (tests): the longest sleep; a long one shows that a resize wakes the loop by itself.
+    let tick = ProcessInfo.processInfo.environment["LINNET_TICK_SECONDS"].flatMap(Double.init).map { max(0.05, $0) } ?? 60
     await app.run(startupNotice: notice, tick: tick)
     terminal.end()
 }

@@ -105,6 +105,13 @@ import TweetText
         let bytes = String(decoding: CursesTerminal.repaintBytes(stale, in: after, depth: .full), as: UTF8.self)
         let blanks = (3..<(3 + width)).map { "\u{1B}7\u{1B}[1;\($0 + 1)H\u{1B}[0m \u{1B}8" }.joined()
         #expect(bytes == blanks, "\(bytes.debugDescription)")
+        // The same grapheme again in the new frame (bold now): `present` writes it with its row,
+        // so it is not written a second time here.
+        var bolder = Screen(width: 20, height: 2, fill: .plain)
+        bolder.put("ab 👨‍👩‍👧 cd", x: 0, y: 0, style: Style(fg: .default, bg: .default, [.bold]))
+        let again = CursesTerminal.staleRawSpans(from: before, runs: Screen.diff(from: before, to: bolder))
+        #expect(again.count == 1)
+        #expect(CursesTerminal.repaintBytes(again, in: bolder, depth: .full).isEmpty)
         // Nothing Linnet wrote before: nothing to write again.
         #expect(CursesTerminal.staleRawSpans(from: after, runs: Screen.diff(from: after, to: before)).isEmpty)
         #expect(CursesTerminal.staleRawSpans(from: nil, runs: runs).isEmpty)

@@ -6,7 +6,8 @@ import TwitterAPI
 
 /// A fixed world for view tests: a store with tweets in many scripts, a fixed clock.
 enum Scene {
-    static let now: Double = 1_795_000_000
+    // On a whole minute, as the screen's clock shows time (AppState.shownNow).
+    static let now: Double = 1_795_000_020
     static let me = User(id: UserID(1), screenName: "linnet_demo", name: "Linnet Demo")
     static let ann = User(id: UserID(2), screenName: "ann", name: "Ann Lee")
     static let kenji = User(id: UserID(3), screenName: "kenji", name: "山田 健二")

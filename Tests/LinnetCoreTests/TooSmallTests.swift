@@ -46,8 +46,8 @@ import TwitterAPI
 
     @Test func reasonsEndInOneFullStop() {
         #expect(
-            Words.couldNotLoad("Home", "log in again (linnet login).", retryIn: "5 s")
-                == "Could not load Home: log in again (linnet login). Trying again in 5 s.")
+            Words.couldNotLoad("Home", "log in again (linnet login).", retryAt: "10:42:05")
+                == "Could not load Home: log in again (linnet login). Trying again at 10:42:05.")
         #expect(Words.couldNotLoad("Home", "network error 18") == "Could not load Home: network error 18.")
     }
 }

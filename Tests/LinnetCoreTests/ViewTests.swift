@@ -69,7 +69,8 @@ import TwitterAPI
             ("loading", loading, "Loading tweets matching “linnet”…"),
             ("no-results", none, "No tweets matching “linnet” yet."),
             ("refused", refused, "Refused: Your credentials do not allow access"),
-            ("rate-limited", limited, "Refused: rate limited. Linnet will try again in 42 s."),
+            // Scene.now + 42 s is 11:07:42 UTC (date -u -d @1795000062).
+            ("rate-limited", limited, "Refused: rate limited. Linnet will try again at 11:07:42."),
             ("failed", failed, "Could not load tweets matching “linnet”: could not connect"),
         ]
         for (name, status, words) in expected {

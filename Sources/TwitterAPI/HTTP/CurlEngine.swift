@@ -133,8 +133,13 @@ public final class CurlEngine: Sendable {
                 transfers[id] = nil
                 t.complete(code)
             }
+            // Asleep until a socket, libcurl's own timers, a command (curl_multi_wakeup) or the
+            // first stall deadline; a minute at most. Not a one-second tick: each wake is a
+            // context switch on an idle machine.
+            var wait = 60_000.0
+            for t in transfers.values { if let s = t.secondsToStall { wait = min(wait, max(0, s) * 1000 + 50) } }
             var numfds: Int32 = 0
-            curl_multi_poll(m, nil, 0, 1000, &numfds)
+            curl_multi_poll(m, nil, 0, Int32(wait), &numfds)
         }
         for (_, t) in transfers {
             if let h = t.handle { curl_multi_remove_handle(m, h) }

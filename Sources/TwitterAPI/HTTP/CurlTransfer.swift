@@ -151,7 +151,14 @@ final class CurlTransfer {
         curl_easy_pause(h, CURLPAUSE_CONT)
     }
 
-    /// Called about once a second even when idle; false aborts a stalled transfer. A transfer
+    /// Seconds until this transfer would count as stalled, if nothing came: the engine wakes
+    /// for it then (and not every second). Nil while paused for the reader.
+    var secondsToStall: Double? {
+        paused || !idleTimeout.isFinite || idleTimeout <= 0 ? nil : idleTimeout - Date().timeIntervalSince(lastByte)
+    }
+
+    /// Called whenever libcurl works on the transfer, and at the latest when it would stall;
+    /// false aborts a stalled transfer. A transfer
     /// paused for a slow reader is not stalled: the server is waiting on us.
     private func watchdog() -> Bool {
         if paused { lastByte = Date() }

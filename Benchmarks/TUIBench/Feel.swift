@@ -1,0 +1,119 @@
+import Foundation
+import LinnetTestSupport
+import Timeline
+import TwitterAPI
+
+/// A `linnet sim` in a process of its own, nothing arriving; its base URL and demo user.
+final class SimProcess {
+    let process = Process()
+    let base: String
+    let credentials: JSONValue
+
+    init(linnet: String) async throws {
+        process.executableURL = URL(fileURLWithPath: linnet)
+        process.arguments = ["sim", "--port", "0", "--tweets-per-minute", "0"]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var said = ""
+        var found: String?
+        while found == nil {
+            let d = pipe.fileHandleForReading.availableData
+            if d.isEmpty { break }
+            said += String(decoding: d, as: UTF8.self)
+            if let r = said.range(of: "listening on http://") {
+                let rest = said[r.upperBound...]
+                if let end = rest.firstIndex(where: \.isWhitespace) { found = "http://" + rest[..<end] }
+            }
+        }
+        guard let found else { throw DecodeError("linnet sim did not start: \(said)") }
+        base = found
+        let answer = try await HTTPClient().send(HTTPRequest(method: "GET", url: base + "/_sim/credentials"))
+        credentials = try JSONValue.parse(answer.body)
+    }
+
+    func stop() {
+        process.terminate()
+        process.waitUntilExit()
+    }
+}
+
+/// What a person at the terminal feels, from real processes on pseudo-terminals of 160x50:
+/// the reader (v1.1, streaming from `linnet sim` in another process, 100k tweets cached) idle
+/// for a minute, a selection move, 1,000 keys against `less` on the same text; and the demo idle.
+func feelFigures(linnet: String) async throws {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-feel-\(getpid())")
+    try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let sim = try await SimProcess(linnet: linnet)
+    defer { sim.stop() }
+    let c = sim.credentials
+    var env = [
+        "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": dir.path, "TERM": "xterm-256color",
+        "LANG": "C.UTF-8", "XDG_CONFIG_HOME": dir.path + "/config", "XDG_CACHE_HOME": dir.path + "/cache",
+        "XDG_STATE_HOME": dir.path + "/state",
+    ]
+    let demoEnv = env
+    for (k, v) in [
+        ("CONSUMER_KEY", "consumer_key"), ("CONSUMER_SECRET", "consumer_secret"), ("ACCESS_TOKEN", "access_token"),
+        ("ACCESS_TOKEN_SECRET", "access_token_secret"),
+    ] {
+        env["LINNET_" + k] = c[v]?.stringValue ?? ""
+    }
+    // The reader's cache, as the last session would have left it: 100k tweets in home.
+    let uid = c["user_id"]?.stringValue ?? ""
+    let tweets = makeTweets(cachedTweets)
+    let cached = TimelineStore(cap: cachedTweets)
+    await cached.merge(page: tweets, into: .home, request: PageRequest(count: cachedTweets))
+    try TimelineCache(directory: TimelineCache.defaultDirectory(account: "id-\(uid)", environment: env), keepPerTimeline: cachedTweets)
+        .save(await cached.snapshot())
+
+    let reader = PtyProgram([linnet, "--api", "v1.1", "--api-base", sim.base], environment: env)
+    guard reader.waitFor("streaming", seconds: 60) else {
+        reader.stop(quit: Array("q".utf8))
+        throw DecodeError("the reader did not start streaming: \(String(decoding: reader.seen.suffix(2000), as: UTF8.self))")
+    }
+    reader.drain(quiet: 3000, most: 10_000)
+    let (idleWakeups, idleBytes) = idle(reader)
+    var moves: [Int] = []
+    for _ in 0..<20 {
+        reader.send(Array("j".utf8))
+        moves.append(reader.drain(quiet: 300, most: 3000).bytes)
+    }
+    let readerKeys = keyLatencies(reader, key: UInt8(ascii: "j"), count: 1000)
+    reader.stop(quit: Array("q".utf8))
+
+    // less on the same text, a tweet a line.
+    let text = dir.appendingPathComponent("tweets.txt")
+    try Data(tweets.map { "@\($0.user.screenName): \($0.text)\n" }.joined().utf8).write(to: text)
+    let less = PtyProgram(["/usr/bin/less", text.path], environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": dir.path])
+    less.drain(quiet: 1000, most: 10_000)
+    let lessKeys = keyLatencies(less, key: UInt8(ascii: "j"), count: 1000)
+    less.stop(quit: Array("q".utf8))
+
+    let demo = PtyProgram([linnet, "demo", "--tweets-per-minute", "0"], environment: demoEnv)
+    _ = demo.waitFor("streaming", seconds: 60)
+    demo.drain(quiet: 3000, most: 10_000)
+    let (demoWakeups, demoBytes) = idle(demo)
+    demo.stop(quit: Array("q".utf8))
+
+    bench("tui_idle_wakeups_per_min", Double(idleWakeups), "wakeups", goal: .atMost(120))
+    print("bench: tui_idle_wakeups_demo_per_min \(demoWakeups) wakeups")
+    bench("tui_idle_bytes_per_min", Double(idleBytes), "bytes", goal: .atMost(120))
+    print("bench: tui_idle_bytes_demo_per_min \(demoBytes) bytes")
+    bench("tui_select_move_bytes_160x50", Double(moves.sorted()[moves.count / 2]), "bytes", goal: .atMost(400))
+    let r = p99(readerKeys)
+    let l = p99(lessKeys)
+    print("bench: tui_key_latency_p99_us \(Int(r)) us (\(readerKeys.count) keys)")
+    print("bench: less_key_latency_p99_us \(Int(l)) us (\(lessKeys.count) keys)")
+    bench("tui_key_latency_vs_less_ratio", r / l, "x", decimals: 2, goal: .atMost(1.5))
+}
+
+/// Wake-ups (context switches of all its threads) and bytes written by a program left alone
+/// for a minute.
+func idle(_ p: PtyProgram) -> (wakeups: Int, bytes: Int) {
+    let before = p.contextSwitches
+    let bytes = p.drain(quiet: 60_000, most: 60_000).bytes
+    return (p.contextSwitches - before, bytes)
+}

@@ -1,0 +1,76 @@
+import Foundation
+import LinnetCore
+import LinnetTestSupport
+import Screen
+import Testing
+import Timeline
+import TwitterAPI
+
+/// An idle screen changes at most once a minute: ages to the minute, clock times instead of
+/// countdowns, and a loop that sleeps until the next change (#29).
+@Suite struct IdleTests {
+    @Test func clockTimesOnTheReadersClock() {
+        // 1795000042 is 11:07:22 UTC (date -u -d @1795000042).
+        #expect(Format.at(1_795_000_042, utcOffset: 0) == "11:07:22")
+        #expect(Format.at(1_795_000_041.2, utcOffset: 0) == "11:07:22", "a moment is not shown before it comes")
+        #expect(Format.at(1_795_000_042, utcOffset: 5 * 3600 + 1800) == "16:37:22")
+        #expect(Format.at(1_795_000_042, utcOffset: -12 * 3600) == "23:07:22")
+        // A day or more ahead names the day: 1795090000 is Nov 19 2026 12:06:40 UTC.
+        #expect(Format.at(1_795_090_000, utcOffset: 0, now: 1_795_000_000) == "Nov 19 12:06:40")
+        #expect(Format.at(.infinity, utcOffset: 0).count == 8)
+        #expect(Format.at(.nan, utcOffset: 0) == "00:00:00")
+    }
+
+    @Test func agesInMinutes() {
+        #expect(Format.age(created: 1_000, now: 1_059) == "now")
+        #expect(Format.age(created: 1_000, now: 1_060) == "1m")
+        #expect(Format.age(created: 1_000, now: 1_000 + 3599) == "59m")
+    }
+
+    @Test func aFrameStaysTheSameWithinAMinute() async {
+        let minute = (Scene.now / 60).rounded(.down) * 60
+        var polling = SyncStatus()
+        polling.state = .polling(next: minute + 130)
+        var frames: [Double: Screen] = [:]
+        for at in [minute, minute + 1, minute + 59, minute + 60] {
+            var (s, c) = await ViewTests().scene(120, 40, statuses: [.home: polling])
+            _ = Reducer.reduce(&s, .tick(now: at), c)
+            frames[at] = Views.render(s, c)
+        }
+        #expect(frames[minute] == frames[minute + 1])
+        #expect(frames[minute] == frames[minute + 59])
+        #expect(frames[minute] != frames[minute + 60], "ages move on at the minute")
+        // 1795000020 + 130 is 11:09:10 UTC.
+        #expect(frames[minute]?.text.contains("next at 11:09:10") == true, "\(frames[minute]?.text ?? "")")
+    }
+
+    /// The loop sleeps to the next minute, or to a notice's end, or to a draft's save.
+    @MainActor @Test func theLoopSleepsUntilTheScreenWouldChange() async throws {
+        let dir = AppLoopTests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let clock = ManualClock(now: 1_800_000_030)  // half a minute past 1800000000, a whole minute
+        let drafts = DraftStore(directory: dir)
+        let terminal = MemoryTerminal(
+            width: 100, height: 20, script: [[], [.ctrl("z")], [], [], [.char("n"), .char("h")], [.char("i")]])
+        terminal.canStop = false
+        let (app, _) = try await AppLoopTests.app(terminal, cacheDir: dir, clock: clock, drafts: drafts)
+        await app.step(timeout: 0)
+        #expect(app.untilNextChange(longest: 60) == 30)
+        #expect(app.untilNextChange(longest: 10) == 10)
+        await app.step(timeout: 0)  // ctrl-z, refused: a notice posted by the turn's own effect
+        #expect(app.untilNextChange(longest: 60) == 0, "the notice waits for no timeout")
+        await app.step(timeout: 0)
+        #expect(app.state.notice?.text == Words.cannotSuspend)
+        #expect(abs(app.untilNextChange(longest: 60) - (Reducer.noticeLifetime + 0.05)) < 1e-6)
+        clock.advance(by: Reducer.noticeLifetime + 1)
+        await app.step(timeout: 0)
+        #expect(app.state.notice == nil)
+        #expect(abs(app.untilNextChange(longest: 60) - (30 - Reducer.noticeLifetime - 1)) < 1e-6)
+        await app.step(timeout: 0)  // n, h: saved at once
+        #expect(drafts.load().map(\.text) == ["h"])
+        clock.advance(by: 1)
+        await app.step(timeout: 0)  // i: kept until two seconds after the last save
+        #expect(drafts.load().map(\.text) == ["h"])
+        #expect(abs(app.untilNextChange(longest: 60) - 1.05) < 1e-6)
+    }
+}
