@@ -58,9 +58,10 @@ demo: deps
 test-deps:
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) $(TEST_APT_PACKAGES)"
 
-# The benchmarks also count instructions with valgrind (on a copy objcopy strips of DWARF).
+# The benchmarks also count instructions with valgrind (on a copy objcopy strips of DWARF),
+# and read Linnet against less on pseudo-terminals, locally and over ssh (OpenSSH on loopback).
 bench-deps:
-	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) valgrind binutils chafa"
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) valgrind binutils chafa less openssh-server openssh-client"
 
 bench: bench-deps
 	$(SWIFT) build -c release --product DecodeBench

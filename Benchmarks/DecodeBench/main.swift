@@ -86,7 +86,7 @@ let python = try ChildProcess.run("python3", ["-c", script, linesFile.path, Stri
 if python.status == 0, let pySeconds = Double(python.text.trimmingCharacters(in: .whitespacesAndNewlines)) {
     let pyRate = Double(messages) / pySeconds
     print("bench: python_json_loads_tweets_per_s \(Int(pyRate)) tweets/s")
-    print("bench: decode_vs_json_loads_ratio \(String(format: "%.2f", tweetsPerSecond / pyRate)) x")
+    bench("decode_vs_json_loads_ratio", tweetsPerSecond / pyRate, "x", decimals: 2, goal: .atLeast(8))
 } else {
     print("baseline: python3 json.loads could not run (exit \(python.status))")
 }
@@ -96,13 +96,13 @@ let fixtureStream = try FixtureStream(lines: lines)
 let ingestBest = waitFor { try await bestIngest(fixtureStream, rounds: rounds) }
 let ingestRate = Double(ingestBest.tweets) / ingestBest.seconds
 bench("ingest_fixture_tweets_per_s", ingestRate, "tweets/s", goal: .atLeast(150_000))
-print("bench: ingest_vs_decode_only_ratio \(String(format: "%.2f", ingestRate / tweetsPerSecond)) x")
+bench("stream_ingest_vs_decode_only_ratio", ingestRate / tweetsPerSecond, "x", decimals: 2, goal: .atLeast(0.9))
 
 // Instructions per message, counted by callgrind (steady on a shared machine, unlike times).
 let me = CommandLine.arguments[0]
 if let perTweet = instructionsPerItem(executable: me, arguments: ["--count", "decode"], n: 2_000) {
     bench("decode_instructions_per_tweet", perTweet, "instructions")
-    bench("decode_instructions_per_byte", perTweet * Double(messages) / Double(totalBytes), "instructions", decimals: 2)
+    bench("decode_instructions_per_byte", perTweet * Double(messages) / Double(totalBytes), "instructions", decimals: 2, goal: .atMost(8))
     if let ingestPerTweet = instructionsPerItem(executable: me, arguments: ["--count", "ingest"], n: 72 * 30) {
         bench("ingest_instructions_per_tweet", ingestPerTweet, "instructions")
     }
@@ -236,7 +236,7 @@ let v2Python = try ChildProcess.run("python3", ["-c", v2Script, v2File.path, Str
 if v2Python.status == 0, let pySeconds = Double(v2Python.text.trimmingCharacters(in: .whitespacesAndNewlines)) {
     let pyRate = Double(v2Rounds * v2Data.count) / pySeconds
     print("bench: v2_python_json_loads_posts_per_s \(Int(pyRate)) posts/s")
-    print("bench: v2_decode_vs_json_loads_ratio \(String(format: "%.2f", v2Rate / pyRate)) x")
+    bench("v2_decode_vs_json_loads_ratio", v2Rate / pyRate, "x", decimals: 2, goal: .atLeast(4))
 } else {
     print("baseline: python3 json.loads could not run (exit \(v2Python.status))")
 }

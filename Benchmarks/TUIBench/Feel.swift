@@ -70,7 +70,7 @@ func feelFigures(linnet: String) async throws {
         .save(await cached.snapshot())
 
     let reader = PtyProgram([linnet, "--api", "v1.1", "--api-base", sim.base], environment: env)
-    guard reader.waitFor("streaming", seconds: 60) else {
+    guard reader.waitFor("streaming", seconds: 60) != nil else {
         reader.stop(quit: Array("q".utf8))
         throw DecodeError("the reader did not start streaming: \(String(decoding: reader.seen.suffix(2000), as: UTF8.self))")
     }
@@ -93,7 +93,7 @@ func feelFigures(linnet: String) async throws {
     less.stop(quit: Array("q".utf8))
 
     let demo = PtyProgram([linnet, "demo", "--tweets-per-minute", "0"], environment: demoEnv)
-    _ = demo.waitFor("streaming", seconds: 60)
+    demo.waitFor("streaming", seconds: 60)
     demo.drain(quiet: 3000, most: 10_000)
     let (demoWakeups, demoBytes) = idle(demo)
     demo.stop(quit: Array("q".utf8))
@@ -107,13 +107,57 @@ func feelFigures(linnet: String) async throws {
     let l = p99(lessKeys)
     print("bench: tui_key_latency_p99_us \(Int(r)) us (\(readerKeys.count) keys)")
     print("bench: less_key_latency_p99_us \(Int(l)) us (\(lessKeys.count) keys)")
+    print(
+        "bench: tui_key_latency_median_us \(Int(readerKeys.sorted()[readerKeys.count / 2])) us (less: \(Int(lessKeys.sorted()[lessKeys.count / 2])) us)"
+    )
     bench("tui_key_latency_vs_less_ratio", r / l, "x", decimals: 2, goal: .atMost(1.5))
+    // The remote shell starts in its home: the program by its whole path.
+    try sshFigures(linnet: URL(fileURLWithPath: linnet).standardizedFileURL.path, dir: dir, text: text)
 }
 
-/// Wake-ups (context switches of all its threads) and bytes written by a program left alone
-/// for a minute.
+/// Over ssh through a link of 100 ms round trip, 160x50: the demo with nothing arriving and
+/// `less` on the same text, each from `ssh` to its first frame, then 200 keys.
+func sshFigures(linnet: String, dir: URL, text: URL) throws {
+    guard FileManager.default.isExecutableFile(atPath: "/usr/sbin/sshd") else {
+        print("ssh: no /usr/sbin/sshd (Debian's openssh-server); no figures over ssh")
+        return
+    }
+    let linkDir = dir.appendingPathComponent("ssh")
+    try FileManager.default.createDirectory(at: linkDir, withIntermediateDirectories: true)
+    let link = try SlowLink(dir: linkDir, delay: 0.05)
+    defer { link.stop() }
+    let home = dir.path + "/ssh-home"
+    let env = "env LANG=C.UTF-8 HOME=\(home) XDG_CONFIG_HOME=\(home)/config XDG_CACHE_HOME=\(home)/cache XDG_STATE_HOME=\(home)/state"
+    let local = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": dir.path, "PATH": "/usr/bin:/bin"]
+    func session(_ command: String, marker: String) -> (first: Double, keys: [Double])? {
+        let start = ContinuousClock.now
+        let p = PtyProgram(link.ssh(command), environment: local)
+        defer { p.stop(quit: Array("q".utf8)) }
+        guard let shown = p.waitFor(marker, seconds: 60) else { return nil }
+        p.drain(quiet: 2000, most: 10_000)
+        return (seconds(shown - start) * 1000, keyLatencies(p, key: UInt8(ascii: "j"), count: 200, quiet: 60))
+    }
+    let firstLine = (try String(contentsOf: text, encoding: .utf8)).prefix { $0 != "\n" }.prefix(12)
+    guard let demo = session("\(env) \(linnet) demo --tweets-per-minute 0", marker: "Home"),
+        let less = session("\(env) less \(text.path)", marker: String(firstLine))
+    else {
+        print("ssh: a session did not show its first frame; no figures over ssh")
+        return
+    }
+    print("bench: ssh_first_frame_ms \(String(format: "%.1f", demo.first)) ms (less: \(String(format: "%.1f", less.first)) ms)")
+    bench("ssh_first_frame_vs_less_ms", demo.first - less.first, "ms", decimals: 1, goal: .atMost(10))
+    let d = p99(demo.keys) / 1000
+    let l = p99(less.keys) / 1000
+    print("bench: ssh_key_latency_p99_ms \(String(format: "%.1f", d)) ms (less: \(String(format: "%.1f", l)) ms)")
+    bench("ssh_key_latency_vs_less_ms", d - l, "ms", decimals: 1, goal: .atMost(5))
+}
+
+/// Wake-ups (context switches of its threads) and bytes written by a program left alone for
+/// a minute. A thread that ends within the minute takes its count with it; one that starts
+/// counts whole.
 func idle(_ p: PtyProgram) -> (wakeups: Int, bytes: Int) {
     let before = p.contextSwitches
     let bytes = p.drain(quiet: 60_000, most: 60_000).bytes
-    return (p.contextSwitches - before, bytes)
+    let after = p.contextSwitches
+    return (after.reduce(0) { $0 + max(0, $1.value - (before[$1.key] ?? 0)) }, bytes)
 }

@@ -39,22 +39,45 @@ final class PtyProgram {
             guard n > 0 else { break }
             last = ContinuousClock.now
             total += n
+            answer(buffer[0..<n])
             if keep { seen += buffer[0..<n] }
         }
         return (total, last)
     }
 
-    /// Reads until `text` has been written, for up to `seconds`.
-    func waitFor(_ text: String, seconds: Double) -> Bool {
-        let was = keep
-        keep = true
-        defer { keep = was }
+    /// Reads until `text` has been written, for up to `seconds`; when the read that completed
+    /// it came (nil if it never did).
+    @discardableResult
+    func waitFor(_ text: String, seconds: Double) -> ContinuousClock.Instant? {
         let end = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        var buffer = [UInt8](repeating: 0, count: 65536)
         while ContinuousClock.now < end {
-            drain(quiet: 100, most: 200)
-            if String(decoding: seen, as: UTF8.self).contains(text) { return true }
+            var fds = [pollfd(fd: master, events: Int16(POLLIN), revents: 0)]
+            guard poll(&fds, 1, 50) > 0 else { continue }
+            let n = read(master, &buffer, buffer.count)
+            guard n > 0 else { return nil }
+            answer(buffer[0..<n])
+            seen += buffer[0..<n]
+            if String(decoding: seen.suffix(n + text.utf8.count), as: UTF8.self).contains(text) { return .now }
         }
-        return false
+        return nil
+    }
+
+    /// The end of the last read, for a question split between reads.
+    private var tail: [UInt8] = []
+
+    /// Answers the primary device attributes question (CSI c) as a VT220 without graphics
+    /// does, as every terminal answers it: a program that asks waits for the answer (Linnet's
+    /// start-up question ends with it) and must not wait for a time-out here.
+    private func answer(_ chunk: ArraySlice<UInt8>) {
+        let bytes = tail + chunk
+        let question: [UInt8] = [0x1B, 0x5B, 0x63]
+        var i = 0
+        while i + 3 <= bytes.count {
+            if bytes[i] == 0x1B, bytes[i + 1] == 0x5B, bytes[i + 2] == 0x63 { send(Array("\u{1B}[?62;22c".utf8)) }
+            i += 1
+        }
+        tail = Array(bytes.suffix(question.count - 1))
     }
 
     func send(_ bytes: [UInt8]) {
@@ -66,17 +89,19 @@ final class PtyProgram {
         }
     }
 
-    /// Context switches of every thread of the program so far (voluntary ones are its
-    /// wake-ups; the others, preemptions, are counted too).
-    var contextSwitches: Int {
+    /// Context switches of each thread of the program so far, by thread id (voluntary ones are
+    /// its wake-ups; the others, preemptions, are counted too).
+    var contextSwitches: [String: Int] {
         let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-        return tasks.reduce(0) { sum, tid in
-            guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(tid)/status", encoding: .utf8) else { return sum }
-            return status.split(separator: "\n").reduce(sum) { s, line in
+        var out: [String: Int] = [:]
+        for tid in tasks {
+            guard let status = try? String(contentsOfFile: "/proc/\(pid)/task/\(tid)/status", encoding: .utf8) else { continue }
+            out[tid] = status.split(separator: "\n").reduce(0) { s, line in
                 guard line.contains("ctxt_switches:") else { return s }
                 return s + (Int(line.split(separator: ":").last?.trimmingCharacters(in: .whitespaces) ?? "") ?? 0)
             }
         }
+        return out
     }
 
     /// Sends `quit`, reads what the program writes while it ends, and waits for it (killed

@@ -121,7 +121,8 @@ func child(_ args: [String]) async {
         let t0 = clock.now
         let store = TimelineStore()
         var marks: [String] = []
-        let cache = args.count > 1 ? TimelineCache(directory: URL(fileURLWithPath: args[1]), keepPerTimeline: cachedTweets) : nil
+        let keep = args.count > 2 ? Int(args[2]) ?? cachedTweets : cachedTweets
+        let cache = args.count > 1 ? TimelineCache(directory: URL(fileURLWithPath: args[1]), keepPerTimeline: keep) : nil
         if let cache, case .loaded(let snapshot) = cache.load(headOnly: true) {
             marks.append("load \(clock.now - t0)")
             await store.restore(snapshot)
@@ -205,6 +206,14 @@ func onPty(_ args: [String], keys: [UInt8], marker: String? = nil) -> (bytes: [I
 
 func parent(linnet: String?) async throws {
     if ProcessInfo.processInfo.environment["TUIBENCH_ONLY"] == "feel", let linnet { return try await feelFigures(linnet: linnet) }
+    if ProcessInfo.processInfo.environment["TUIBENCH_ONLY"] == "ssh", let linnet {
+        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-ssh-\(getpid())")
+        try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let text = dir.appendingPathComponent("tweets.txt")
+        try Data(makeTweets(10_000).map { "@\($0.user.screenName): \($0.text)\n" }.joined().utf8).write(to: text)
+        return try sshFigures(linnet: URL(fileURLWithPath: linnet).standardizedFileURL.path, dir: dir, text: text)
+    }
     // Render + diff over 100k stored tweets at 200x60.
     let held = Int(ProcessInfo.processInfo.environment["TUIBENCH_TWEETS"] ?? "") ?? 100_000
     let store = TimelineStore(cap: 200_000)
@@ -238,6 +247,11 @@ func parent(linnet: String?) async throws {
     )
     bench("tui_render_diff_200x60_us", perFrame * 1e6, "us", goal: .atMost(150))
     print("bench: tui_diff_200x60_us \(String(format: "%.0f", seconds(diffTime) / Double(rounds) * 1e6)) us")
+    // Instructions for a key's frame (reduce, render, diff, ncurses' bytes), counted by callgrind.
+    if let perFrame = instructionsPerItem(executable: CommandLine.arguments[0], arguments: ["--count", "frame"], n: 100) {
+        bench("tui_frame_instructions_200x60", perFrame, "instructions", goal: .atMost(mainFrameInstructions / 2))
+        print("bench: tui_frame_instructions_200x60_main \(Int(mainFrameInstructions)) instructions (before #29)")
+    }
     print("bench: tui_core_share_at_10fps \(String(format: "%.2f", perFrame * 10 * 100)) %")
 
     // Bytes on a real pseudo-terminal.
@@ -257,34 +271,48 @@ func parent(linnet: String?) async throws {
     print("a tweet arriving above the reader: \(arrival.bytes[1]) bytes written")
     print("bench: tui_new_tweet_above_bytes \(arrival.bytes[1]) bytes")
 
-    // Launch to first frame with 100k cached tweets, against the same start with no cache.
+    // Launch to first frame with 100k and with a million cached tweets, against the same start
+    // with no cache, in the same run.
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-tuibench-\(getpid())")
     defer { try? FileManager.default.removeItem(at: dir) }
-    let cached = TimelineStore(cap: cachedTweets)
-    await cached.merge(page: makeTweets(cachedTweets), into: .home, request: PageRequest(count: cachedTweets))
-    try TimelineCache(directory: dir, keepPerTimeline: cachedTweets).save(await cached.snapshot())
-    var warm: [Double] = []
     var cold: [Double] = []
-    for _ in 0..<5 {
-        if let t = onPty(["launch"], keys: [], marker: "@" + account).firstMarker { cold.append(t) }
-        if let t = onPty(["launch", dir.path], keys: [], marker: "@" + account).firstMarker { warm.append(t) }
-    }
-    let w = warm.sorted()[warm.count / 2]
+    for _ in 0..<5 { if let t = onPty(["launch"], keys: [], marker: "@" + account).firstMarker { cold.append(t) } }
     let e = cold.sorted()[cold.count / 2]
-    print(
-        "launch to first frame (median of 5): \(String(format: "%.1f", w * 1000)) ms with 100k cached tweets, \(String(format: "%.1f", e * 1000)) ms with none"
-    )
-    bench("tui_launch_first_frame_100k_cached_ms", w * 1000, "ms", decimals: 1, goal: .atMost(50))
     print("bench: tui_launch_first_frame_empty_ms \(String(format: "%.1f", e * 1000)) ms")
-    print("bench: tui_launch_cache_ratio \(String(format: "%.2f", w / e)) x")
+    for (count, name) in [(cachedTweets, "100k"), (1_000_000, "1m")] {
+        let bytes = try await writeCache(count, to: dir)
+        var warm: [Double] = []
+        for _ in 0..<5 {
+            if let t = onPty(["launch", dir.path, String(count)], keys: [], marker: "@" + account).firstMarker { warm.append(t) }
+        }
+        let w = warm.sorted()[warm.count / 2]
+        print("launch to first frame (median of 5): \(String(format: "%.1f", w * 1000)) ms with \(name) cached tweets")
+        bench("tui_launch_first_frame_\(name)_cached_ms", w * 1000, "ms", decimals: 1, goal: .atMost(50))
+        print("bench: tui_launch_cache_ratio_\(name) \(String(format: "%.2f", w / e)) x (to no cache)")
+        print("bench: tui_launch_cache_file_bytes_\(name) \(bytes) bytes")
+    }
     await longPostFigures()
     if let linnet { try await feelFigures(linnet: linnet) } else { print("feel: no linnet binary given; no pseudo-terminal figures") }
+}
+
+/// A cache of `count` tweets in home, as the last session left it; the file's bytes.
+func writeCache(_ count: Int, to dir: URL) async throws -> Int {
+    let cache = TimelineCache(directory: dir, keepPerTimeline: count)
+    do {
+        let store = TimelineStore(cap: count)
+        await store.merge(page: makeTweets(count), into: .home, request: PageRequest(count: count))
+        try cache.save(await store.snapshot())
+    }
+    let files = try FileManager.default.contentsOfDirectory(at: dir, includingPropertiesForKeys: [.fileSizeKey])
+    return try files.reduce(0) { $0 + (try $1.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0) }
 }
 
 let semaphore = DispatchSemaphore(value: 0)
 let arguments = CommandLine.arguments
 Task.detached {
-    if arguments.count > 1 && arguments[1] == "child" {
+    if arguments.count == 4, arguments[1] == "--count", arguments[2] == "frame", let n = Int(arguments[3]) {
+        await countFrames(n)
+    } else if arguments.count > 1 && arguments[1] == "child" {
         await child(Array(arguments.dropFirst(2)))
     } else {
         do { try await parent(linnet: arguments.count > 1 ? arguments[1] : nil) } catch { print("TUIBench failed: \(error)") }

@@ -19,10 +19,19 @@ extension CursesTerminal {
     public static func staleRawSpans(from old: Screen?, runs: [Screen.Run]) -> [(y: Int, x: Int, end: Int)] {
         guard let old else { return [] }
         var out: [(y: Int, x: Int, end: Int)] = []
-        for run in runs where run.y < old.height {
-            for (x, n) in cells(of: old, y: run.y, from: run.x, to: run.x + run.count)
-            where plan(old.scalars(of: old[x, run.y]), cells: n) == .raw {
-                out.append((run.y, x, x + n))
+        for run in runs where run.y < old.height && old.width > 0 {
+            // The graphemes covering the run (as `cells(of:)` finds them, without an array).
+            let y = run.y
+            var x = min(run.x, old.width - 1)
+            while x > 0, old[x, y].isContinuation { x -= 1 }
+            let end = min(old.width, run.x + run.count)
+            while x < end {
+                let n = max(1, old.span(x, y))
+                let c = old[x, y]
+                if !c.isContinuation, single(c, in: old, cells: n) == nil, plan(old.scalars(of: c), cells: n) == .raw {
+                    out.append((y, x, x + n))
+                }
+                x += n
             }
         }
         return out
@@ -56,6 +65,14 @@ extension CursesTerminal {
             x += n
         }
         return out
+    }
+
+    /// The scalar of a cell ncurses draws as it is: one scalar, as wide as the cells it has
+    /// (what `plan` says of it, without making an array). Nil for anything else.
+    static func single(_ cell: Cell, in screen: Screen, cells n: Int) -> UInt32? {
+        guard let v = screen.scalar(of: cell) else { return nil }
+        if v >= 0x20 && v < 0x7F { return n == 1 ? v : nil }
+        return Int(wcwidth(wchar_t(bitPattern: v))) == n ? v : nil
     }
 
     /// How a grapheme reaches the terminal.

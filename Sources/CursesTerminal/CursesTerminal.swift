@@ -206,7 +206,8 @@ public final class CursesTerminal: Terminal {
         if full { clearok(cn_stdscr(), true) }
         var touched = Set<Int>()
         let runs = Screen.diff(from: last, to: screen)
-        let stale = full ? [] : Self.staleRawSpans(from: last, runs: runs)
+        // Only a frame that had graphemes of Linnet's own can leave one behind.
+        let stale = full || !lastHadRaw ? [] : Self.staleRawSpans(from: last, runs: runs)
         // ncurses moves lines and characters on the terminal to save bytes, graphemes Linnet
         // wrote itself among them, to places it believes blank: not while any is on screen.
         let hasRaw = Self.hasRaw(screen)
@@ -217,6 +218,10 @@ public final class CursesTerminal: Terminal {
             idcok(cn_stdscr(), moves)
             movesAllowed = moves
         }
+        // Read once for the frame: a class's properties are checked for exclusive access on
+        // every read, which for every changed cell was a tenth of the frame.
+        let depth = colorDepth
+        var lastPair: (Style, Int16)?
         for run in runs {
             touched.insert(run.y)
             for x in run.x..<(run.x + run.count) {
@@ -226,7 +231,7 @@ public final class CursesTerminal: Terminal {
                     // ncurses holds a blank; the picture is written after its update.
                     _ = [UInt32(32)].withUnsafeBufferPointer { cn_mvadd_cluster(Int32(run.y), Int32(x), $0.baseAddress, 1, 0, 0) }
                 } else {
-                    draw(cell, x: x, y: run.y, in: screen)
+                    draw(cell, x: x, y: run.y, in: screen, depth: depth, pairs: &lastPair)
                 }
             }
         }
@@ -258,7 +263,9 @@ public final class CursesTerminal: Terminal {
                     x = end
                     continue
                 }
-                if !cell.isContinuation, case .raw = Self.plan(screen.scalars(of: cell), cells: n) {
+                if !cell.isContinuation, Self.single(cell, in: screen, cells: n) == nil,
+                    case .raw = Self.plan(screen.scalars(of: cell), cells: n)
+                {
                     raw += Self.rawBytes(screen.scalars(of: cell), x: x, y: y, sgr: Self.sgr(cell.style, depth: colorDepth))
                 }
                 x += n
@@ -273,7 +280,7 @@ public final class CursesTerminal: Terminal {
         lastHadRaw = hasRaw
     }
 
-    private func draw(_ cell: Cell, x: Int, y: Int, in screen: Screen) {
+    private func draw(_ cell: Cell, x: Int, y: Int, in screen: Screen, depth colorDepth: ColorDepth, pairs last: inout (Style, Int16)?) {
         var attrs: attr_t = 0
         let a = cell.style.attributes
         // Bold black is drawn bright black (grey) by xterm and most terminals of 8 or 16 colours:
@@ -283,8 +290,20 @@ public final class CursesTerminal: Terminal {
         if a.contains(.reverse) { attrs |= cn_A_REVERSE() }
         if a.contains(.dim) { attrs |= cn_A_DIM() }
         if a.contains(.italic) { attrs |= cn_A_ITALIC() }
-        let pair = self.pair(cell.style)
+        let pair: Int16
+        // Runs of one style are the rule: the last answer first.
+        if let (style, p) = last, style == cell.style {
+            pair = p
+        } else {
+            pair = self.pair(cell.style)
+            last = (cell.style, pair)
+        }
         let n = screen.span(x, y)
+        if var scalar = Self.single(cell, in: screen, cells: n) {
+            // Most cells: one scalar as wide as its cells, handed over without an array.
+            _ = cn_mvadd_cluster(Int32(y), Int32(x), &scalar, 1, attrs, pair)
+            return
+        }
         switch Self.plan(screen.scalars(of: cell), cells: n) {
         case .ncurses(let scalars):
             _ = scalars.withUnsafeBufferPointer { cn_mvadd_cluster(Int32(y), Int32(x), $0.baseAddress, Int32($0.count), attrs, pair) }

@@ -1,0 +1,54 @@
+import CPty
+import CursesTerminal
+import Foundation
+import LinnetCore
+import Screen
+import Timeline
+import TwitterAPI
+
+/// Texts in several scripts, wide characters and emoji among them, put before every other
+/// recorded tweet's text so that a frame holds them all.
+let mixedScripts = [
+    "漢字とかなが混ざった長い文章を折り返して表示できるか確かめる 👨‍👩‍👧 ",
+    "한국어 문장과 🇯🇵🇫🇷 깃발 ", "مرحبا بالعالم — ", "Zoë e\u{301}te\u{301} 👍🏽 ", "中文的句子，还有全角标点。",
+]
+
+/// `TUIBench --count frame N`: N keys (`j` ten times, then `k` ten times, over and over) at
+/// 200x60, each reduced, rendered and presented through ncurses to a pseudo-terminal whose
+/// other end is read and dropped; for callgrind. The start-up is the same whatever N is.
+func countFrames(_ n: Int) async {
+    var master: Int32 = -1
+    var slave: Int32 = -1
+    var size = winsize(ws_row: 60, ws_col: 200, ws_xpixel: 0, ws_ypixel: 0)
+    guard openpty(&master, &slave, nil, nil, &size) == 0 else { fatalError("openpty failed") }
+    dup2(slave, 0)
+    dup2(slave, 1)
+    let other = master
+    let reader = Thread {
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        while read(other, &buffer, buffer.count) > 0 {}
+    }
+    reader.start()
+    setenv("TERM", "xterm-256color", 1)
+    let store = TimelineStore()
+    let tweets = makeTweets(2000).enumerated().map { i, t in
+        i % 2 == 0
+            ? t
+            : Tweet(
+                id: t.id, createdAt: t.createdAt, user: t.user, text: mixedScripts[i / 2 % mixedScripts.count] + t.text,
+                retweetCount: t.retweetCount, favoriteCount: t.favoriteCount)
+    }
+    await store.merge(page: tweets, into: .home, request: PageRequest(count: tweets.count))
+    var (s, c) = await scene(store, width: 200, height: 60)
+    let terminal = CursesTerminal(noColor: false)
+    terminal.present(Views.render(s, c))
+    for i in 0..<n {
+        _ = Reducer.reduce(&s, .keys([.char(i % 20 < 10 ? "j" : "k")]), c)
+        terminal.present(Views.render(s, c))
+    }
+    terminal.end()
+}
+
+/// `tui_frame_instructions_200x60` on main before #29's work (bdb19d9, DECISIONS.md); the goal
+/// is half of it.
+let mainFrameInstructions = 9_457_598.0
