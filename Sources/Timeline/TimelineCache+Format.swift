@@ -1,15 +1,16 @@
 import TwitterAPI
 
-/// Format 5 of the cache file:
+/// Format 6 of the cache file:
 ///
 ///     magic, version
 ///     head: length, body, CRC-32C of the body
 ///     rest: length, body, CRC-32C of the body
 ///
-/// The head's body holds every timeline's ids and reading state, then the users and tweets of
-/// the newest `headPerTimeline` of each timeline; the rest's body the other users and tweets.
-/// Users are numbered across both in the order written. A first frame reads and checks the
-/// head alone, however many tweets the file keeps.
+/// The head's body holds each timeline's newest `headPerTimeline` ids, the gaps among them and
+/// its reading state, then those tweets' users and the tweets; the rest's body each timeline's
+/// other ids and gaps (in the head's order), then the other users and tweets. Users are
+/// numbered across both in the order written. A first frame reads and checks the head alone:
+/// its size does not grow with the file's. Format 5 (still read) had every id in the head.
 extension TimelineCache {
     static func encode(_ snapshot: TimelineSnapshot, keepPerTimeline: Int) -> [UInt8] {
         let timelines = snapshot.timelines.sorted { $0.key.description < $1.key.description }
@@ -33,18 +34,26 @@ extension TimelineCache {
         w.varint(formatVersion)
         var head = BinaryWriter()
         head.varint(UInt64(lists.count))
+        var rest = BinaryWriter()
+        rest.varint(UInt64(lists.count))
         for (id, v) in lists {
+            let top = cut(v, to: headPerTimeline)
             TweetCoding.write(id, &head)
-            head.varint(UInt64(v.ids.count))
-            for t in v.ids { head.varint(t.rawValue) }
-            head.varint(UInt64(v.gapsBelow.count))
-            for g in v.gapsBelow.sorted(by: >) { head.varint(g.rawValue) }
+            head.varint(UInt64(top.ids.count))
+            for t in top.ids { head.varint(t.rawValue) }
+            head.varint(UInt64(top.gapsBelow.count))
+            for g in top.gapsBelow.sorted(by: >) { head.varint(g.rawValue) }
             head.varint(v.readMarker?.rawValue ?? 0)
             head.varint(v.anchor?.rawValue ?? 0)
+            let more = v.ids.dropFirst(top.ids.count)
+            rest.varint(UInt64(more.count))
+            for t in more { rest.varint(t.rawValue) }
+            let lower = v.gapsBelow.subtracting(top.gapsBelow)
+            rest.varint(UInt64(lower.count))
+            for g in lower.sorted(by: >) { rest.varint(g.rawValue) }
         }
         writeTweets(newestFirst.filter { headIDs.contains($0.id) }, users: &users, to: &head)
         section(head.bytes, into: &w)
-        var rest = BinaryWriter()
         writeTweets(newestFirst.filter { !headIDs.contains($0.id) }, users: &users, to: &rest)
         section(rest.bytes, into: &w)
         return w.bytes
@@ -72,7 +81,7 @@ extension TimelineCache {
     /// (an older format without a head, or not a cache).
     package static func headEnd(_ prefix: [UInt8]) -> Int? {
         var r = BinaryReader(prefix)
-        guard (try? r.raw(magic.count)) == magic, (try? r.varint()) == formatVersion, let n = try? r.varint(),
+        guard (try? r.raw(magic.count)) == magic, let v = try? r.varint(), v >= 5, v <= formatVersion, let n = try? r.varint(),
             let length = Int(exactly: n), length <= maxFileBytes
         else { return nil }
         return r.offset + length + 4
@@ -90,12 +99,14 @@ extension TimelineCache {
         guard (2...formatVersion).contains(version) else {
             throw CacheFormatError(description: "written by another version of Linnet (format \(version))")
         }
-        guard version == formatVersion else { return try decodeLegacy(bytes, version: version, headOnly: headOnly) }
+        guard version >= 5 else { return try decodeLegacy(bytes, version: version, headOnly: headOnly) }
         var head = try section(&r)
         var views: [TimelineID: TimelineView] = [:]
+        var order: [TimelineID] = []
         for _ in 0..<(try head.count()) {
             let (id, v) = try readTimeline(&head)
-            views[id] = v
+            guard views.updateValue(v, forKey: id) == nil else { throw CacheFormatError(description: "a timeline twice in the head") }
+            order.append(id)
         }
         var users: [User] = []
         var tweets = TweetTable()
@@ -106,6 +117,18 @@ extension TimelineCache {
             return TimelineSnapshot(version: 0, tweets: tweets, timelines: views)
         }
         var rest = try section(&r)
+        if version >= 6 {
+            // Each timeline's older ids and gaps, in the head's order.
+            guard try rest.count() == order.count else { throw CacheFormatError(description: "the rest names other timelines") }
+            for id in order {
+                guard var v = views.removeValue(forKey: id) else { continue }
+                let more = try rest.count()
+                v.ids.reserveCapacity(v.ids.count + more)
+                for _ in 0..<more { v.ids.append(TweetID(try rest.varint())) }
+                for _ in 0..<(try rest.count()) { v.gapsBelow.insert(TweetID(try rest.varint())) }
+                views[id] = v
+            }
+        }
         try readTweets(&rest, users: &users, into: &tweets)
         guard rest.atEnd, r.atEnd else { throw CacheFormatError(description: "unexpected data at the end") }
         return TimelineSnapshot(version: 0, tweets: tweets, timelines: views)
@@ -158,7 +181,7 @@ extension TimelineCache {
         }
         var r = BinaryReader(bytes)
         guard (try? r.raw(magic.count)) == magic, let version = try? r.varint() else { return out }
-        guard version == formatVersion else {
+        guard version >= 5 else {
             if bytes.count >= magic.count + 4 { put(CRC32.of(bytes, count: bytes.count - 4), at: bytes.count - 4) }
             return out
         }

@@ -13,7 +13,7 @@ public struct TimelineCache: Sendable {
     public static let magic: [UInt8] = Array("LNNTCACHE".utf8)
     /// 5 has a head section read alone for the first frame, users written once and entities
     /// packed; 3 kept v2's extras, 4 media sizes and alt text. 2 to 4 are still read.
-    public static let formatVersion: UInt64 = 5
+    public static let formatVersion: UInt64 = 6
     /// Tweets per timeline in the file's head.
     public static let headPerTimeline = 200
     /// Newest tweets kept per timeline.
@@ -80,14 +80,18 @@ public struct TimelineCache: Sendable {
         PrivateFile.removeLeftovers(in: directory, for: [fileURL.lastPathComponent])
         var bytes: [UInt8]
         do {
-            guard let read = try PrivateFile.readBytes(fileURL, limit: Self.maxFileBytes, prefix: headOnly ? Self.headGuess : .max)
+            // A head is read whatever the file's size (its own length is bounded); a whole
+            // file only up to the bound.
+            guard
+                let read = try PrivateFile.readBytes(
+                    fileURL, limit: headOnly ? .max : Self.maxFileBytes, prefix: headOnly ? Self.headGuess : .max)
             else { return .empty }
             bytes = read
             if headOnly {
                 // Older formats have no head of their own: the whole file then.
                 let need = Self.headEnd(bytes) ?? .max
                 if need > bytes.count, bytes.count == Self.headGuess {
-                    bytes = try PrivateFile.readBytes(fileURL, limit: Self.maxFileBytes, prefix: need) ?? []
+                    bytes = try PrivateFile.readBytes(fileURL, limit: need == .max ? Self.maxFileBytes : .max, prefix: need) ?? []
                 }
             }
         } catch {

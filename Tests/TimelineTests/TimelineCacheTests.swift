@@ -190,16 +190,16 @@ import TwitterAPI
         #expect(checked >= 1, "the recorded home timeline has a user with a long description")
     }
 
-    /// A file the previous format wrote (kept in the fixtures) is read as it was written.
-    @Test func aFormat4CacheIsStillRead() async throws {
+    /// Files earlier formats wrote (kept in the fixtures) are read as they were written.
+    @Test(arguments: [4, 5]) func anEarlierFormatIsStillRead(_ format: Int) async throws {
         let dir = tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let cache = TimelineCache(directory: dir)
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
-        try Fixtures.data("cache/timelines-format4.cache").write(to: cache.fileURL)
+        try Fixtures.data("cache/timelines-format\(format).cache").write(to: cache.fileURL)
         let expected = try await filledStore().snapshot()
         guard case .loaded(let loaded) = cache.load() else {
-            Issue.record("the format 4 cache did not load")
+            Issue.record("the format \(format) cache did not load")
             return
         }
         #expect(loaded.timelines == expected.timelines)
@@ -210,7 +210,7 @@ import TwitterAPI
             return
         }
         #expect(head.timelines[.home]?.ids == expected.timelines[.home]?.ids)
-        // Saved again, it is format 5 and reads back the same.
+        // Saved again, it is format 6 and reads back the same.
         try cache.save(loaded)
         #expect(TimelineCache.headEnd([UInt8](try Data(contentsOf: cache.fileURL))) != nil)
         guard case .loaded(let again) = cache.load() else {
