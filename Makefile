@@ -59,9 +59,12 @@ test-deps:
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) $(TEST_APT_PACKAGES)"
 
 # The benchmarks also count instructions with valgrind (on a copy objcopy strips of DWARF),
-# and read Linnet against less on pseudo-terminals, locally and over ssh (OpenSSH on loopback).
+# and read Linnet against less on pseudo-terminals, locally and over ssh (an sshd of their own
+# on loopback). openssh-server is installed only where no systemd runs (a container, CI): on a
+# desktop its package would start sshd on port 22 for good; install it yourself there.
+BENCH_SSHD := $(shell [ -d /run/systemd/system ] || echo openssh-server)
 bench-deps:
-	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) valgrind binutils chafa less openssh-server openssh-client"
+	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) valgrind binutils chafa less openssh-client $(BENCH_SSHD)"
 
 bench: bench-deps
 	$(SWIFT) build -c release --product DecodeBench

@@ -16,6 +16,16 @@ final class SimProcess {
         process.standardOutput = pipe
         process.standardError = FileHandle.nullDevice
         try process.run()
+        do {
+            (base, credentials) = try await Self.wait(for: process, pipe: pipe)
+        } catch {
+            if process.isRunning { process.terminate() }
+            process.waitUntilExit()
+            throw error
+        }
+    }
+
+    private static func wait(for process: Process, pipe: Pipe) async throws -> (String, JSONValue) {
         var said = ""
         var found: String?
         while found == nil {
@@ -28,13 +38,12 @@ final class SimProcess {
             }
         }
         guard let found else { throw DecodeError("linnet sim did not start: \(said)") }
-        base = found
-        let answer = try await HTTPClient().send(HTTPRequest(method: "GET", url: base + "/_sim/credentials"))
-        credentials = try JSONValue.parse(answer.body)
+        let answer = try await HTTPClient().send(HTTPRequest(method: "GET", url: found + "/_sim/credentials"))
+        return (found, try JSONValue.parse(answer.body))
     }
 
     func stop() {
-        process.terminate()
+        if process.isRunning { process.terminate() }
         process.waitUntilExit()
     }
 }
@@ -102,13 +111,13 @@ func feelFigures(linnet: String) async throws {
     print("bench: tui_idle_wakeups_demo_per_min \(demoWakeups) wakeups")
     bench("tui_idle_bytes_per_min", Double(idleBytes), "bytes", goal: .atMost(120))
     print("bench: tui_idle_bytes_demo_per_min \(demoBytes) bytes")
-    bench("tui_select_move_bytes_160x50", Double(moves.sorted()[moves.count / 2]), "bytes", goal: .atMost(400))
+    bench("tui_select_move_bytes_160x50", median(moves.map(Double.init)), "bytes", goal: .atMost(400))
     let r = p99(readerKeys)
     let l = p99(lessKeys)
-    print("bench: tui_key_latency_p99_us \(Int(r)) us (\(readerKeys.count) keys)")
-    print("bench: less_key_latency_p99_us \(Int(l)) us (\(lessKeys.count) keys)")
+    print("bench: tui_key_latency_p99_us \(String(format: "%.0f", r)) us (\(readerKeys.count) keys)")
+    print("bench: less_key_latency_p99_us \(String(format: "%.0f", l)) us (\(lessKeys.count) keys)")
     print(
-        "bench: tui_key_latency_median_us \(Int(readerKeys.sorted()[readerKeys.count / 2])) us (less: \(Int(lessKeys.sorted()[lessKeys.count / 2])) us)"
+        "bench: tui_key_latency_median_us \(String(format: "%.0f", median(readerKeys))) us (less: \(String(format: "%.0f", median(lessKeys))) us)"
     )
     bench("tui_key_latency_vs_less_ratio", r / l, "x", decimals: 2, goal: .atMost(1.5))
     // The remote shell starts in its home: the program by its whole path.

@@ -123,6 +123,9 @@ final class PtyProgram {
     }
 }
 
+/// The middle of some figures (NaN for none).
+func median(_ values: [Double]) -> Double { values.isEmpty ? .nan : values.sorted()[values.count / 2] }
+
 /// The 99th percentile of some figures.
 func p99(_ values: [Double]) -> Double {
     let s = values.sorted()

@@ -40,6 +40,15 @@ final class SlowLink {
         sshd.executableURL = URL(fileURLWithPath: "/usr/sbin/sshd")
         sshd.arguments = ["-D", "-e", "-f", config.path]
         sshd.standardError = FileHandle.nullDevice
+        do {
+            try start(delay: delay, sshdPort: sshdPort)
+        } catch {
+            stop()
+            throw error
+        }
+    }
+
+    private func start(delay: Double, sshdPort: UInt16) throws {
         try sshd.run()
         listener = try Self.listen()
         port = Self.localPort(listener)
@@ -67,9 +76,16 @@ final class SlowLink {
     }
 
     func stop() {
-        sshd.terminate()
-        sshd.waitUntilExit()
-        close(listener)
+        if sshd.isRunning {
+            sshd.terminate()
+            sshd.waitUntilExit()
+        }
+        if listener >= 0 {
+            // Shut down first: the thread waiting in accept() returns then.
+            shutdown(listener, Int32(SHUT_RDWR))
+            close(listener)
+            listener = -1
+        }
         if madeRunDir { try? FileManager.default.removeItem(atPath: "/run/sshd") }
     }
 

@@ -8,9 +8,25 @@ import Screen
 extension CursesTerminal {
     /// Whether any grapheme on the screen is one Linnet writes itself.
     public static func hasRaw(_ screen: Screen) -> Bool {
-        screen.multiScalarGraphemes.contains { g in
+        let clusters = screen.multiScalarGraphemes.contains { g in
             plan(g.unicodeScalars.map(\.value), cells: Screen.width(of: Character(g))) == .raw
         }
+        if clusters { return true }
+        // One scalar the C library measures otherwise than Linnet (a newer emoji) is Linnet's too.
+        for y in 0..<screen.height {
+            var x = 0
+            while x < screen.width {
+                let c = screen[x, y]
+                guard let v = screen.scalar(of: c), v >= 0x7F || v < 0x20 else {
+                    x += 1
+                    continue
+                }
+                let n = screen.span(x, y)
+                if single(c, in: screen, cells: n) == nil { return true }
+                x += n
+            }
+        }
+        return false
     }
 
     /// Where the last frame had graphemes Linnet wrote itself, in cells that change now.

@@ -9,6 +9,9 @@ import TweetText
 
 /// Keys, pastes, mouse reports and the terminal's answers, read from standard input.
 extension CursesTerminal {
+    /// A paste still open is let go 5 s after its last input: the loop must come back for it.
+    public var wakeWithin: Double? { keyStream.isPasting ? max(0.05, lastInputAt + 5.05 - Date().timeIntervalSince1970) : nil }
+
     public func readKeys(timeout: Double) -> [Key] {
         var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: waker.readFD, events: Int16(POLLIN), revents: 0)]
         _ = poll(&fds, 2, Int32(max(0, timeout * 1000)))

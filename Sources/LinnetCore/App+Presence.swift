@@ -4,7 +4,7 @@ import Timeline
 /// Whether anyone is reading: a key within `awayAfter` seconds and the terminal's focus (mode
 /// 1004) mean present; the engine polls the pane on screen at its pace and the rest rarely.
 extension App {
-    static let awayAfter = 300.0
+    public static let awayAfter = 300.0
 
     /// Notes keys and focus reports (which are not keys to act on), and tells the engine
     /// when presence or the pane on screen changed.

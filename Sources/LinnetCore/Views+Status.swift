@@ -12,7 +12,7 @@ import TwitterAPI
 /// The status bar: the account, what syncing is doing, notices and hints.
 extension Views {
     static func describe(_ st: SyncStatus, _ s: AppState) -> (String, Theme.Role) {
-        let words = Words.state(st.state) { Format.at($0, utcOffset: s.utcOffset, now: s.now) }
+        let words = Words.state(st.state) { Format.at($0, utcOffset: s.utcOffset, now: s.shownNow) }
         switch st.state {
         case .idle, .loading, .connecting, .polling: return (words, .status)
         case .streaming: return (words, .statusOK)

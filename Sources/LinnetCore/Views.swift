@@ -196,7 +196,7 @@ public enum Views {
         var query: String?
         if case .search(let q) = id { query = TweetCard.clean(q) }
         let what = Words.tweets(matching: query)
-        let when = { (at: Double) in Format.at(at, utcOffset: s.utcOffset, now: s.now) }
+        let when = { (at: Double) in Format.at(at, utcOffset: s.utcOffset, now: s.shownNow) }
         let message: (String, Theme.Role)
         switch st.state {
         case .rateLimited(let until):

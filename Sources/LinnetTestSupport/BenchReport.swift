@@ -26,7 +26,8 @@ public enum BenchGoal: Sendable {
 /// Prints `bench: <name> <value> <unit>`, and the goal and whether it is met when there is one,
 /// so the figures can be collected across runs with the goal read from the same line.
 public func bench(_ name: String, _ value: Double, _ unit: String, decimals: Int = 0, goal: BenchGoal? = nil) {
-    let shown = decimals == 0 ? String(Int(value.rounded())) : String(format: "%.\(decimals)f", value)
+    // A figure that could not be measured says so, and is never taken for a met goal.
+    let shown = !value.isFinite ? "nan" : decimals == 0 ? String(Int(value.rounded())) : String(format: "%.\(decimals)f", value)
     var line = "bench: \(name) \(shown) \(unit)"
     if let goal { line += " (goal \(goal.words): \(goal.met(by: value) ? "met" : "NOT met"))" }
     print(line)

@@ -83,10 +83,10 @@ public struct Screen: Equatable, Sendable {
         return String(Character(Unicode.Scalar(cell.code) ?? " "))
     }
 
-    /// The scalars of a cell's grapheme, for the terminal.
     /// The cell's scalar when it holds exactly one (not a cluster, not a continuation).
     @inline(__always) public func scalar(of cell: Cell) -> UInt32? { cell.code == 0 || cell.isCluster ? nil : cell.code }
 
+    /// The scalars of a cell's grapheme, for the terminal.
     public func scalars(of cell: Cell) -> [UInt32] {
         if cell.code == 0 { return [] }
         if cell.isCluster { return clusters[Int(cell.code & ~Cell.clusterFlag)].unicodeScalars.map(\.value) }

@@ -36,6 +36,9 @@ public protocol Terminal: AnyObject {
     func notify(title: String, body: String)
     /// How the terminal advances over a grapheme cluster (per scalar, or per cluster in mode 2027).
     var widthMode: WidthMode { get }
+    /// Seconds within which `readKeys` must be called again although nothing arrives (a paste
+    /// whose end never came is let go after a while); nil when nothing waits.
+    var wakeWithin: Double? { get }
 }
 
 extension Terminal {
@@ -48,4 +51,5 @@ extension Terminal {
     public func copyToClipboard(_ text: String) {}
     public func notify(title: String, body: String) {}
     public var widthMode: WidthMode { .perScalar }
+    public var wakeWithin: Double? { nil }
 }
