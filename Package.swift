@@ -71,7 +71,9 @@ let package = Package(
         .systemLibrary(name: "CPty", path: "Benchmarks/CPty"),
         .executableTarget(
             name: "TUIBench",
-            dependencies: ["LinnetCore", "CursesTerminal", "Screen", "Timeline", "TwitterAPI", "LinnetTestSupport", "CPty", "CMallocInfo"],
+            dependencies: [
+                "LinnetCore", "CursesTerminal", "Screen", "Timeline", "TwitterAPI", "LinnetTestSupport", "CPty", "CMallocInfo", "Spawn",
+            ],
             path: "Benchmarks/TUIBench"),
         .executableTarget(
             name: "DecodeBench", dependencies: ["TwitterAPI", "Timeline", "LinnetTestSupport", "CMallocInfo", "Spawn"],

@@ -3,6 +3,7 @@
 // Prints `bench: <name> <value> <unit>` lines.
 import Foundation
 import Glibc
+import LinnetTestSupport
 import Spawn
 import TwitterAPI
 
@@ -13,19 +14,17 @@ let streamCounts = [100, 250]
 
 // MARK: - `linnet sim` in its own process
 
-let sim = try ChildProcess(
-    linnet, ["sim", "--port", "0", "--tweets-per-minute", "0", "--keep-alive", "1", "--users", "20"], stderr: .inherit)
-var banner = ""
-while !banner.contains("Press Ctrl-C") {
-    guard let d = sim.read(timeout: 30), !d.isEmpty else { break }
-    banner += String(decoding: d, as: UTF8.self)
+let sim: SimulatorProcess
+do {
+    sim = try SimulatorProcess(linnet: linnet, arguments: ["--tweets-per-minute", "0", "--keep-alive", "1", "--users", "20"])
+} catch {
+    print(error)
+    exit(1)
 }
-guard let urlLine = banner.split(separator: "\n").first(where: { $0.contains("listening on") }),
-    let base = urlLine.split(separator: " ").last.map(String.init),
-    let port = UInt16(base.split(separator: ":").last ?? "")
-else {
-    print("simulator did not start: \(banner)")
-    sim.send(SIGTERM)
+let base = sim.base
+guard let port = sim.port else {
+    print("simulator did not start: \(base)")
+    sim.stop()
     exit(1)
 }
 
@@ -34,8 +33,7 @@ if CommandLine.arguments.contains("--soak") {
     let env = ProcessInfo.processInfo.environment
     memorySoak(
         base: base, count: Int(env["SOAK_TWEETS"] ?? "") ?? 1_000_000, perSecond: Int(env["SOAK_RATE"] ?? "") ?? 5_000)
-    sim.send(SIGTERM)
-    sim.wait()
+    sim.stop()
     exit(0)
 }
 
@@ -113,7 +111,7 @@ guard let (_, credsText) = setup.call("GET", "/_sim/credentials", auth: "none"),
     let creds = try? JSONValue.parse(Data(credsText.utf8))
 else {
     print("cannot read the simulator's credentials")
-    sim.send(SIGTERM)
+    sim.stop()
     exit(1)
 }
 let xauth = OAuthCredentials(
@@ -126,7 +124,7 @@ for _ in 0..<workers {
     guard let (status, body) = setup.call("POST", "/oauth/access_token", auth: auth, form: PercentEncoding.formEncode(login)), status == 200
     else {
         print("xAuth login failed")
-        sim.send(SIGTERM)
+        sim.stop()
         exit(1)
     }
     let pairs = Dictionary(uniqueKeysWithValues: PercentEncoding.parseForm(body))
@@ -295,5 +293,4 @@ print(
     "bench: stream_network_ingest_vs_decode_only_ratio \(String(format: "%.2f", networkRate / decodeRate)) x (libcurl over loopback, the simulator on the same cores)"
 )
 
-sim.send(SIGTERM)
-sim.wait()
+sim.stop()

@@ -3,51 +3,6 @@ import LinnetTestSupport
 import Timeline
 import TwitterAPI
 
-/// A `linnet sim` in a process of its own, nothing arriving; its base URL and demo user.
-final class SimProcess {
-    let process = Process()
-    let base: String
-    let credentials: JSONValue
-
-    init(linnet: String) async throws {
-        process.executableURL = URL(fileURLWithPath: linnet)
-        process.arguments = ["sim", "--port", "0", "--tweets-per-minute", "0"]
-        let pipe = Pipe()
-        process.standardOutput = pipe
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        do {
-            (base, credentials) = try await Self.wait(for: process, pipe: pipe)
-        } catch {
-            if process.isRunning { process.terminate() }
-            process.waitUntilExit()
-            throw error
-        }
-    }
-
-    private static func wait(for process: Process, pipe: Pipe) async throws -> (String, JSONValue) {
-        var said = ""
-        var found: String?
-        while found == nil {
-            let d = pipe.fileHandleForReading.availableData
-            if d.isEmpty { break }
-            said += String(decoding: d, as: UTF8.self)
-            if let r = said.range(of: "listening on http://") {
-                let rest = said[r.upperBound...]
-                if let end = rest.firstIndex(where: \.isWhitespace) { found = "http://" + rest[..<end] }
-            }
-        }
-        guard let found else { throw DecodeError("linnet sim did not start: \(said)") }
-        let answer = try await HTTPClient().send(HTTPRequest(method: "GET", url: found + "/_sim/credentials"))
-        return (found, try JSONValue.parse(answer.body))
-    }
-
-    func stop() {
-        if process.isRunning { process.terminate() }
-        process.waitUntilExit()
-    }
-}
-
 /// What a person at the terminal feels, from real processes on pseudo-terminals of 160x50:
 /// the reader (v1.1, streaming from `linnet sim` in another process, 100k tweets cached) idle
 /// for a minute, a selection move, 1,000 keys against `less` on the same text; and the demo idle.
@@ -55,9 +10,9 @@ func feelFigures(linnet: String) async throws {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-feel-\(getpid())")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
-    let sim = try await SimProcess(linnet: linnet)
+    let sim = try SimulatorProcess(linnet: linnet, arguments: ["--tweets-per-minute", "0"])
     defer { sim.stop() }
-    let c = sim.credentials
+    let c = try JSONValue.parse(try await HTTPClient().send(HTTPRequest(method: "GET", url: sim.base + "/_sim/credentials")).body)
     var env = [
         "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": dir.path, "TERM": "xterm-256color",
         "LANG": "C.UTF-8", "XDG_CONFIG_HOME": dir.path + "/config", "XDG_CACHE_HOME": dir.path + "/cache",

@@ -39,7 +39,7 @@ final class PtyProgram {
             guard n > 0 else { break }
             last = ContinuousClock.now
             total += n
-            answer(buffer[0..<n])
+            took(buffer[0..<n])
             if keep { seen += buffer[0..<n] }
         }
         return (total, last)
@@ -56,11 +56,24 @@ final class PtyProgram {
             guard poll(&fds, 1, 50) > 0 else { continue }
             let n = read(master, &buffer, buffer.count)
             guard n > 0 else { return nil }
-            answer(buffer[0..<n])
+            took(buffer[0..<n])
             seen += buffer[0..<n]
             if String(decoding: seen.suffix(n + text.utf8.count), as: UTF8.self).contains(text) { return .now }
         }
         return nil
+    }
+
+    /// A file every read is appended to, each followed by a `<<<CHUNK>>>` line (TUIBENCH_DUMP).
+    var dump: String?
+
+    private func took(_ chunk: ArraySlice<UInt8>) {
+        answer(chunk)
+        guard let dump else { return }
+        if !FileManager.default.fileExists(atPath: dump) { _ = FileManager.default.createFile(atPath: dump, contents: nil) }
+        guard let h = FileHandle(forWritingAtPath: dump) else { return }
+        h.seekToEndOfFile()
+        h.write(Data(chunk) + Data("\n<<<CHUNK>>>\n".utf8))
+        h.closeFile()
     }
 
     /// The end of the last read, for a question split between reads.

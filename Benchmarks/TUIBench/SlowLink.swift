@@ -1,10 +1,11 @@
 import Foundation
+import Spawn
 
 /// OpenSSH's sshd on loopback, reached through a proxy that holds every byte `delay` seconds
 /// each way (where `tc netem` is not to be had): a person reading over ssh from far away.
 final class SlowLink {
     let dir: URL
-    let sshd = Process()
+    private var sshd: ChildProcess?
     private(set) var port: UInt16 = 0
     private var listener: Int32 = -1
     private var madeRunDir = false
@@ -37,19 +38,16 @@ final class SlowLink {
         PidFile \(dir.path)/sshd.pid
 
         """.write(to: config, atomically: true, encoding: .utf8)
-        sshd.executableURL = URL(fileURLWithPath: "/usr/sbin/sshd")
-        sshd.arguments = ["-D", "-e", "-f", config.path]
-        sshd.standardError = FileHandle.nullDevice
         do {
-            try start(delay: delay, sshdPort: sshdPort)
+            try start(config: config.path, delay: delay, sshdPort: sshdPort)
         } catch {
             stop()
             throw error
         }
     }
 
-    private func start(delay: Double, sshdPort: UInt16) throws {
-        try sshd.run()
+    private func start(config: String, delay: Double, sshdPort: UInt16) throws {
+        sshd = try ChildProcess("/usr/sbin/sshd", ["-D", "-e", "-f", config], stdout: .null, stderr: .null)
         listener = try Self.listen()
         port = Self.localPort(listener)
         let l = listener
@@ -64,7 +62,7 @@ final class SlowLink {
             }
             usleep(50_000)
         }
-        throw DecodeErrorText("sshd did not start on port \(sshdPort)")
+        throw LinkFailure("sshd did not start on port \(sshdPort)")
     }
 
     /// `ssh` to this machine as the current user through the slow link, with a terminal, running `command`.
@@ -76,10 +74,9 @@ final class SlowLink {
     }
 
     func stop() {
-        if sshd.isRunning {
-            sshd.terminate()
-            sshd.waitUntilExit()
-        }
+        sshd?.send(SIGTERM)
+        _ = sshd?.wait()
+        sshd = nil
         if listener >= 0 {
             // Shut down first: the thread waiting in accept() returns then.
             shutdown(listener, Int32(SHUT_RDWR))
@@ -92,12 +89,7 @@ final class SlowLink {
     // MARK: - Sockets
 
     private static func run(_ exe: String, _ args: [String]) throws {
-        let p = Process()
-        p.executableURL = URL(fileURLWithPath: exe)
-        p.arguments = args
-        try p.run()
-        p.waitUntilExit()
-        guard p.terminationStatus == 0 else { throw DecodeErrorText("\(exe) failed") }
+        guard try ChildProcess.run(exe, args, stderr: .null).status == 0 else { throw LinkFailure("\(exe) failed") }
     }
 
     private static func address(_ port: UInt16) -> sockaddr_in {
@@ -114,7 +106,7 @@ final class SlowLink {
         let bound = withUnsafePointer(to: &a) {
             $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(s, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
         }
-        guard s >= 0, bound == 0, Glibc.listen(s, 8) == 0 else { throw DecodeErrorText("cannot listen on loopback") }
+        guard s >= 0, bound == 0, Glibc.listen(s, 8) == 0 else { throw LinkFailure("cannot listen on loopback") }
         return s
     }
 
@@ -139,7 +131,7 @@ final class SlowLink {
         }
         guard ok == 0 else {
             close(s)
-            throw DecodeErrorText("cannot connect to \(port)")
+            throw LinkFailure("cannot connect to \(port)")
         }
         noDelay(s)
         return s
@@ -212,7 +204,7 @@ final class SlowLink {
     }
 }
 
-struct DecodeErrorText: Error, CustomStringConvertible {
+struct LinkFailure: Error, CustomStringConvertible {
     let description: String
     init(_ d: String) { description = d }
 }

@@ -3,8 +3,6 @@
 // time from launch to the first frame with 100k cached tweets. Prints `bench: <name> <value> <unit>`.
 // Knobs: TUIBENCH_TWEETS and TUIBENCH_ROUNDS size the render run; TUIBENCH_DUMP=FILE saves the
 // bytes read from the pseudo-terminal; TUIBENCH_TRACE=FILE has the launch child note its steps.
-import CMallocInfo
-import CPty
 import CursesTerminal
 import Foundation
 import LinnetCore
@@ -154,54 +152,20 @@ func child(_ args: [String]) async {
 /// bytes written until the output goes quiet. Also the seconds until `marker` first appeared.
 func onPty(_ args: [String], keys: [UInt8], marker: String? = nil) -> (bytes: [Int], firstMarker: Double?) {
     let exe = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
-    setenv("TERM", "xterm-256color", 1)
-    setenv("LANG", "C.UTF-8", 1)
-    var master: Int32 = -1
-    let argv = ([exe, "child"] + args).map { strdup($0) } + [nil]
+    var env = ProcessInfo.processInfo.environment
+    env["TERM"] = "xterm-256color"
+    env["LANG"] = "C.UTF-8"
     let start = ContinuousClock.now
-    let pid = argv.withUnsafeBufferPointer { cpty_spawn(&master, 24, 80, $0.baseAddress) }
-    guard pid > 0 else { fatalError("forkpty failed") }
-    var seen: [UInt8] = []
-    var firstMarker: Double?
-    func drain(quiet: Int32) -> Int {
-        var total = 0
-        var buffer = [UInt8](repeating: 0, count: 65536)
-        while true {
-            var fds = [pollfd(fd: master, events: Int16(POLLIN), revents: 0)]
-            guard poll(&fds, 1, quiet) > 0 else { return total }
-            let n = read(master, &buffer, buffer.count)
-            guard n > 0 else { return total }
-            total += n
-            if let dump = ProcessInfo.processInfo.environment["TUIBENCH_DUMP"] {
-                let h =
-                    FileHandle(forWritingAtPath: dump)
-                    ?? {
-                        _ = FileManager.default.createFile(atPath: dump, contents: nil)
-                        return FileHandle(forWritingAtPath: dump)!
-                    }()
-                h.seekToEndOfFile()
-                h.write(Data(buffer[0..<n]) + Data("\n<<<CHUNK>>>\n".utf8))
-                h.closeFile()
-            }
-            if let marker, firstMarker == nil {
-                seen += buffer[0..<n]
-                if String(decoding: seen, as: UTF8.self).contains(marker) { firstMarker = seconds(ContinuousClock.now - start) }
-            }
-        }
-    }
-    _ = drain(quiet: marker == nil ? 1500 : 3000)
+    let p = PtyProgram([exe, "child"] + args, environment: env, rows: 24, cols: 80)
+    p.dump = ProcessInfo.processInfo.environment["TUIBENCH_DUMP"]
+    let firstMarker = marker.flatMap { p.waitFor($0, seconds: 10) }.map { seconds($0 - start) }
+    p.drain(quiet: marker == nil ? 1500 : 3000)
     var counts: [Int] = []
     for k in keys {
-        var b = k
-        _ = write(master, &b, 1)
-        counts.append(drain(quiet: 400))
+        p.send([k])
+        counts.append(p.drain(quiet: 400).bytes)
     }
-    var q = UInt8(ascii: "q")
-    _ = write(master, &q, 1)
-    _ = drain(quiet: 300)
-    var status: Int32 = 0
-    waitpid(pid, &status, 0)
-    close(master)
+    p.stop(quit: Array("q".utf8))
     return (counts, firstMarker)
 }
 
@@ -276,56 +240,6 @@ func parent(linnet: String?) async throws {
     try await launchFigures()
     await longPostFigures()
     if let linnet { try await feelFigures(linnet: linnet) } else { print("feel: no linnet binary given; no pseudo-terminal figures") }
-}
-
-/// Launch to first frame with 100k and with a million cached tweets, against the same start
-/// with no cache, in the same run.
-func launchFigures() async throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-tuibench-\(getpid())")
-    defer { try? FileManager.default.removeItem(at: dir) }
-    for (count, name) in [(cachedTweets, "100k"), (1_000_000, "1m")] {
-        let bytes = try await writeCache(count, to: dir)
-        // The store that wrote it is gone; its memory goes back too, or every fork below would
-        // copy its page tables (tens of milliseconds at a million tweets) and count them.
-        _ = cmi_trim()
-        // The frame is there when the newest cached post's author is (not only the status bar).
-        let line = Recorded.lines[(count - 1) % Recorded.lines.count]
-        let newest = (try? V1Decoder().streamMessage(from: line)).flatMap { m -> String? in
-            if case .tweet(let t) = m { "@" + t.user.screenName } else { nil }
-        }
-        var warm: [Double] = []
-        var cold: [Double] = []
-        for _ in 0..<5 {
-            if let t = onPty(["launch"], keys: [], marker: "@" + account).firstMarker { cold.append(t) }
-            if let t = onPty(["launch", dir.path, String(count)], keys: [], marker: newest ?? "@" + account).firstMarker { warm.append(t) }
-        }
-        let w = warm.sorted()[warm.count / 2]
-        let e = cold.sorted()[cold.count / 2]
-        print(
-            "launch to first frame (median of 5): \(String(format: "%.1f", w * 1000)) ms with \(name) cached tweets, \(String(format: "%.1f", e * 1000)) ms with none"
-        )
-        bench("tui_launch_first_frame_\(name)_cached_ms", w * 1000, "ms", decimals: 1, goal: .atMost(50))
-        print("bench: tui_launch_first_frame_empty_\(name)_run_ms \(String(format: "%.1f", e * 1000)) ms")
-        print("bench: tui_launch_cache_ratio_\(name) \(String(format: "%.2f", w / e)) x (to no cache, same run)")
-        print("bench: tui_launch_cache_file_bytes_\(name) \(bytes) bytes")
-        if let h = FileHandle(forReadingAtPath: TimelineCache(directory: dir).fileURL.path),
-            let head = TimelineCache.headEnd([UInt8](h.readData(ofLength: 64)))
-        {
-            print("bench: tui_launch_cache_head_bytes_\(name) \(head) bytes (what the first frame reads)")
-        }
-    }
-}
-
-/// A cache of `count` tweets in home, as the last session left it; the file's bytes.
-func writeCache(_ count: Int, to dir: URL) async throws -> Int {
-    let cache = TimelineCache(directory: dir, keepPerTimeline: count)
-    do {
-        let store = TimelineStore(cap: count)
-        await store.merge(page: makeTweets(count), into: .home, request: PageRequest(count: count))
-        try cache.save(await store.snapshot())
-    }
-    let files = try FileManager.default.contentsOfDirectory(at: dir, includingPropertiesForKeys: [.fileSizeKey])
-    return try files.reduce(0) { $0 + (try $1.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0) }
 }
 
 let semaphore = DispatchSemaphore(value: 0)

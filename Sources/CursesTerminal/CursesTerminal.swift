@@ -17,7 +17,7 @@ public final class CursesTerminal: Terminal {
     private var movesAllowed = true
     /// Whether the last frame presented had a grapheme Linnet wrote itself.
     private var lastHadRaw = false
-    private var pairs: [Int: Int16] = [:]
+    var pairs: [Int: Int16] = [:]
     private var open = true
     /// Linnet turned grapheme cluster mode on, and turns it off when it leaves.
     private var enabledClusterMode = false
@@ -278,56 +278,6 @@ public final class CursesTerminal: Terminal {
         if !raw.isEmpty { Self.writeAll(raw) }
         last = screen
         lastHadRaw = hasRaw
-    }
-
-    private func draw(_ cell: Cell, x: Int, y: Int, in screen: Screen, depth colorDepth: ColorDepth, pairs last: inout (Style, Int16)?) {
-        var attrs: attr_t = 0
-        let a = cell.style.attributes
-        // Bold black is drawn bright black (grey) by xterm and most terminals of 8 or 16 colours:
-        // 3:1 on a light background. Black stays black there; the weight is what gives.
-        if a.contains(.bold), colorDepth == .full || cell.style.fg.index(at: colorDepth) != 0 { attrs |= cn_A_BOLD() }
-        if a.contains(.underline) { attrs |= cn_A_UNDERLINE() }
-        if a.contains(.reverse) { attrs |= cn_A_REVERSE() }
-        if a.contains(.dim) { attrs |= cn_A_DIM() }
-        if a.contains(.italic) { attrs |= cn_A_ITALIC() }
-        let pair: Int16
-        // Runs of one style are the rule: the last answer first.
-        if let (style, p) = last, style == cell.style {
-            pair = p
-        } else {
-            pair = self.pair(cell.style)
-            last = (cell.style, pair)
-        }
-        let n = screen.span(x, y)
-        if var scalar = Self.single(cell, in: screen, cells: n) {
-            // Most cells: one scalar as wide as its cells, handed over without an array.
-            _ = cn_mvadd_cluster(Int32(y), Int32(x), &scalar, 1, attrs, pair)
-            return
-        }
-        switch Self.plan(screen.scalars(of: cell), cells: n) {
-        case .ncurses(let scalars):
-            _ = scalars.withUnsafeBufferPointer { cn_mvadd_cluster(Int32(y), Int32(x), $0.baseAddress, Int32($0.count), attrs, pair) }
-        case .raw:
-            // ncurses keeps blanks in the grapheme's cells; the grapheme itself follows doupdate.
-            let blank: [UInt32] = [32]
-            for k in 0..<n {
-                _ = blank.withUnsafeBufferPointer { cn_mvadd_cluster(Int32(y), Int32(x + k), $0.baseAddress, 1, attrs, pair) }
-            }
-        }
-    }
-
-    /// A colour pair for a style's colours at this terminal's depth, made on first use.
-    private func pair(_ style: Style) -> Int16 {
-        let fg = style.fg.index(at: colorDepth) ?? -1
-        let bg = style.bg.index(at: colorDepth) ?? -1
-        if fg == -1 && bg == -1 { return 0 }
-        let key = (fg + 1) << 16 | (bg + 1)
-        if let p = pairs[key] { return p }
-        let next = pairs.count + 1
-        guard next < min(Int(cn_COLOR_PAIRS()), Int(Int16.max)) else { return 0 }
-        init_pair(Int16(next), Int16(fg), Int16(bg))
-        pairs[key] = Int16(next)
-        return Int16(next)
     }
 
     /// Forgets the last frame, so the next is drawn whole (after a resize or a redraw key).
