@@ -9,6 +9,8 @@ import TweetText
 
 /// Keys, pastes, mouse reports and the terminal's answers, read from standard input.
 extension CursesTerminal {
+    /// From the kernel's window size, read again at each resize (a font zoom changes it).
+    public var cellPixels: (width: Int, height: Int)? { TerminalProbe.cellPixels() }
     /// A paste still open is let go 5 s after its last input: the loop must come back for it.
     public var wakeWithin: Double? { keyStream.isPasting ? max(0.05, lastInputAt + 5.05 - Date().timeIntervalSince1970) : nil }
 
@@ -21,10 +23,12 @@ extension CursesTerminal {
             closed.set()
             return []
         }
+        resizedNow = false
         let inputs = readInputs()
         if !inputs.isEmpty { lastInputAt = Date().timeIntervalSince1970 }
         var keys = keyStream.feed(inputs, special: Self.special)
         if apply(modeReports: keyStream.takeModeReports()) { keys.append(.resize) }
+        if takeWidthAnswers() { keys.append(.resize) }
         // The start of a sequence, or a lone Escape: wait briefly for the rest before taking
         // it as typed (an Escape key, or Alt).
         if keyStream.isPending {
@@ -33,6 +37,7 @@ extension CursesTerminal {
                 keys += keyStream.feed(readInputs(), special: Self.special)
                 lastInputAt = Date().timeIntervalSince1970
                 if apply(modeReports: keyStream.takeModeReports()) { keys.append(.resize) }
+                if takeWidthAnswers() { keys.append(.resize) }
             }
             if keyStream.isPending, !keyStreamIsPasting() { keys += keyStream.flush() }
         }
@@ -46,9 +51,39 @@ extension CursesTerminal {
         // Continued after a stop: the screen may hold anything; a resize-like key makes the
         // loop draw the next frame whole.
         if repaint.take() { keys.append(.resize) }
+        // A resize may come from another terminal (dtach or abduco attached from another
+        // emulator): its widths are asked again, the answers read as they come.
+        if resizedNow { askWidthsAgain() }
         // A resize, a focus regained or a continue: the next frame is drawn whole.
         if keys.contains(.resize) || keys.contains(.focus(true)) { invalidate() }
         return keys
+    }
+
+    /// The width samples written again on the bottom row (the next frame is drawn whole over
+    /// it), unless the terminal measures clusters itself (mode 2027) or an ask is still open.
+    func askWidthsAgain() {
+        let now = Date().timeIntervalSince1970
+        guard widthMode != .grapheme, isatty(0) == 1, isatty(1) == 1, size.height > 1 else { return }
+        if let ask = widthAsk, now - ask.at < 2 { return }
+        Self.writeAll(Array(TerminalProbe.widthQuestion(row: size.height).utf8))
+        widthAsk = ([], now)
+    }
+
+    /// Cursor reports answering `askWidthsAgain`: once each sample is answered, the widths
+    /// change if the terminal now measures otherwise (true: lay out and draw again).
+    func takeWidthAnswers() -> Bool {
+        let reports = keyStream.takeCursorReports()
+        guard var ask = widthAsk, !reports.isEmpty else { return false }
+        ask.columns += reports.map(\.column)
+        guard ask.columns.count >= ClusterKinds.samples.count else {
+            widthAsk = ask
+            return false
+        }
+        widthAsk = nil
+        guard let changed = TerminalProbe.remeasured(Array(ask.columns.prefix(ClusterKinds.samples.count)), current: widthMode)
+        else { return false }
+        widthMode = changed
+        return true
     }
 
     /// What ncurses has read, up to a turn's worth.
@@ -60,7 +95,10 @@ extension CursesTerminal {
             let r = wget_wch(cn_stdscr(), &wch)
             if r == ERR { break }
             if r == KEY_CODE_YES {
-                if Int32(wch) == KEY_RESIZE { invalidate() }
+                if Int32(wch) == KEY_RESIZE {
+                    invalidate()
+                    resizedNow = true
+                }
                 inputs.append(.code(Int32(wch)))
             } else {
                 inputs.append(.char(UInt32(wch)))

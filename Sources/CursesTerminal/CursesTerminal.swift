@@ -22,7 +22,11 @@ public final class CursesTerminal: Terminal {
     /// Linnet turned grapheme cluster mode on, and turns it off when it leaves.
     private var enabledClusterMode = false
     public private(set) var bracketedPaste = false
-    public private(set) var widthMode = WidthMode.perScalar
+    public internal(set) var widthMode = WidthMode.perScalar
+    /// Widths asked again after a resize: the answers so far, and when it was asked.
+    var widthAsk: (columns: [Int], at: Double)?
+    /// The terminal said it was resized in this turn's input.
+    var resizedNow = false
     /// Links on the screen are written as OSC 8 hyperlinks.
     public var hyperlinks = false
     /// The terminal takes 24-bit colour (COLORTERM), used for pictures drawn with symbols.

@@ -15,15 +15,30 @@ import TweetText
 public enum TerminalProbe {
     static let question: [UInt8] = {
         var q = "\u{1B}]11;?\u{1B}\\\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
-        // Widths: each kind of cluster terminals disagree on, written concealed (SGR 8) from the
-        // line's start, then the cursor's place asked (CSI 6n); the line is erased after.
-        q += "\u{1B}7\u{1B}[8m"
-        for sample in ClusterKinds.samples { q += "\r" + sample.text + "\u{1B}[6n" }
-        q += "\r\u{1B}[2K\u{1B}[0m\u{1B}8"
+        q += widthQuestion(row: nil)
         // The cell's size in pixels (CSI 16 t), where the kernel's window size does not say.
         return Array((q + "\u{1B}[16t\u{1B}[c").utf8)
     }()
     private static let answer = Mutex<[UInt8]?>(nil)
+
+    /// Widths: each kind of cluster terminals disagree on, written concealed (SGR 8) from the
+    /// line's start (of `row`, 1-based, or the cursor's line), then the cursor's place asked
+    /// (CSI 6n); the line is erased after and the cursor put back.
+    public static func widthQuestion(row: Int?) -> String {
+        var q = "\u{1B}7" + (row.map { "\u{1B}[\($0);1H" } ?? "") + "\u{1B}[8m"
+        for sample in ClusterKinds.samples { q += "\r" + sample.text + "\u{1B}[6n" }
+        return q + "\r\u{1B}[2K\u{1B}[0m\u{1B}8"
+    }
+
+    /// The widths the cursor's columns (1-based, one per sample) say, when they differ from
+    /// `current`; nil when they are the same or do not say (too few). Mode 2027 is not measured.
+    public static func remeasured(_ columns: [Int], current: WidthMode) -> WidthMode? {
+        guard current != .grapheme, let kinds = ClusterKinds.fromMeasured(columns.map { $0 - 1 }) else { return nil }
+        let now = WidthMode.measured(kinds)
+        // Nothing joined is how widths per scalar measure.
+        if kinds.isEmpty, current == .perScalar { return nil }
+        return now == current ? nil : now
+    }
 
     /// The terminal's answers (asked on the first call only); empty when there is no terminal.
     /// A second at most: a terminal over a slow ssh link answers late, and DA1 ends the wait

@@ -46,6 +46,19 @@ public struct PictureSetup: Sendable {
 }
 
 extension App {
+    /// After a resize: a font zoom changes a cell's pixels (the kernel's window size says so),
+    /// and pixel pictures made for the old size would be drawn too large or too small.
+    func refreshCellSize() {
+        guard let setup = settings.pictures, let cell = terminal.cellPixels,
+            cell.width != setup.cellWidth || cell.height != setup.cellHeight
+        else { return }
+        settings.pictures?.cellWidth = cell.width
+        settings.pictures?.cellHeight = cell.height
+        pictureShelf = PictureShelf()
+        picturesAsked = []
+        pictureFailedAt = [:]
+    }
+
     /// Pictures the last frame wanted and nobody has made yet: made off the main thread, each
     /// once; the result comes back as an action.
     func askForPictures(_ asks: [PictureAsk]) {
@@ -58,6 +71,8 @@ extension App {
                 pictureFailedAt[ask] = nil
             }
         }
+        // Those on screen stay on the shelf, however much newer ones take.
+        pictureShelf.onScreen = Set(asks)
         // Two at a time: each holds a file and its pixels while it is made; the rest are asked
         // for again by the frames that still show them.
         for ask in asks where pictureShelf[ask] == nil && !picturesAsked.contains(ask) && picturesAsked.count < 2 {
@@ -72,11 +87,12 @@ extension App {
         }
     }
 
-    /// Pictures made since the last turn, onto the shelf the views read.
+    /// Pictures made since the last turn, onto the shelf the views read; one made for a cell
+    /// size that has changed since it was asked for is dropped.
     func shelve(_ actions: [Action]) {
         for case .pictureLoaded(let ask, let result) in actions {
+            guard picturesAsked.remove(ask) != nil else { continue }
             pictureShelf.put(ask, result)
-            picturesAsked.remove(ask)
             if case .failure = result { pictureFailedAt[ask] = settings.clock.now() }
         }
     }

@@ -78,7 +78,7 @@ public final class App {
     let terminal: any Terminal
     var store: TimelineStore
     public internal(set) var engine: SyncEngine
-    var settings: Settings
+    public internal(set) var settings: Settings
     private var watcher: Task<Void, Never>?
     var pendingSwitch: String?
     public internal(set) var state: AppState
@@ -245,7 +245,10 @@ public final class App {
         var keys = terminal.readKeys(timeout: timeout)
         keys = notePresence(keys)
         // A resize (or a terminal that must be drawn whole again) redraws even an unchanged frame.
-        if keys.contains(.resize) { lastFrame = nil }
+        if keys.contains(.resize) {
+            lastFrame = nil
+            refreshCellSize()
+        }
         let now = settings.clock.now()
         state.utcOffset = Self.utcOffset(at: now)
         var actions: [Action] = [.tick(now: now)]

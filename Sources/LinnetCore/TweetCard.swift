@@ -102,7 +102,7 @@ public enum TweetCard {
         for (i, m) in media.enumerated() {
             let label = Words.media(
                 m.type, index: i + 1, of: media.count, width: Int(m.width), height: Int(m.height),
-                alt: m.altText.map(clean))
+                alt: m.altText.map(clean), durationMs: Int(m.durationMs))
             out += TextLayout.wrap([Span(label, theme[.url].linked(Hyperlinks.id(for: m.mediaURL ?? m.target)))], width: w)
         }
         // Its poll, every choice, so the post says all it asks.

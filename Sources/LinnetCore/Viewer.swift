@@ -27,7 +27,8 @@ public struct PictureAsk: Hashable, Sendable {
 }
 
 /// Pictures made so far, by what was asked; the app keeps it, the views read it. Bounded:
-/// past `byteLimit` the oldest go (drawn again from the disk cache if asked again).
+/// past `byteLimit` the oldest go (drawn again from the disk cache if asked again), except
+/// those on screen.
 public struct PictureShelf: Sendable {
     public enum State: Sendable, Equatable {
         case ready(RenderedPicture)
@@ -36,6 +37,8 @@ public struct PictureShelf: Sendable {
     private var items: [PictureAsk: State] = [:]
     private var order: [PictureAsk] = []
     private var bytes = 0
+    /// What the last frame showed: kept past the limit (a screen holds a few pictures at most).
+    public var onScreen: Set<PictureAsk> = []
     /// 32 MiB of cells and sequences (a kitty photo is about 1 MB, a sixel one 100 KB).
     public static let byteLimit = 32 << 20
     public init() {}
@@ -51,7 +54,7 @@ public struct PictureShelf: Sendable {
         case .failure(let f): items[ask] = .failed(f.description)
         }
         order.append(ask)
-        while bytes > Self.byteLimit, order.count > 1 { remove(order[0]) }
+        while bytes > Self.byteLimit, let oldest = order.first(where: { $0 != ask && !onScreen.contains($0) }) { remove(oldest) }
     }
 
     /// Forgets a picture (a failure, to be tried again).

@@ -39,7 +39,7 @@ extension Views {
             m.type, index: v.index + 1, of: media.count, width: Int(m.width), height: Int(m.height),
             keys: Array(c.keyMap.keys(for: .cancel, in: .viewer).prefix(1)))
         var below: [StyledLine] = []
-        if m.type != "photo" { below.append(StyledLine([Span(Words.posterOnly(m.type), t[.dim])])) }
+        if m.type != "photo" { below.append(StyledLine([Span(Words.posterOnly(m.type, durationMs: Int(m.durationMs)), t[.dim])])) }
         if let alt = m.altText.map(TweetCard.clean), !alt.isEmpty {
             below += TextLayout.wrap([Span(Words.altText(alt), t[.text])], width: max(1, box.width - 2)).prefix(4)
         }

@@ -42,10 +42,13 @@ extension Words {
     }
     public static func threadTab(_ author: String) -> String { "Thread @\(author)" }
     /// `▣ photo 1/2 1200×800 "a linnet on a wire"`.
-    public static func media(_ type: String, index: Int, of count: Int, width: Int, height: Int, alt: String?) -> String {
+    public static func media(
+        _ type: String, index: Int, of count: Int, width: Int, height: Int, alt: String?, durationMs: Int = 0
+    ) -> String {
         let kind = type == "animated_gif" ? "GIF" : type
         var label = "▣ \(kind) \(index)/\(count)"
         if width > 0, height > 0 { label += " \(width)×\(height)" }
+        if durationMs > 0 { label += " " + playTime(durationMs) }
         if let alt, !alt.isEmpty { label += " \"\(alt)\"" }
         return label
     }
@@ -178,8 +181,17 @@ extension Words {
         if count > 1 { t += " · ←/→ more" }
         return t + " · o the original · \(keys.first ?? "Esc") back"
     }
-    public static func posterOnly(_ type: String) -> String {
-        "▶ \(type == "animated_gif" ? "GIF" : type): its poster; o opens it in the browser"
+    public static func posterOnly(_ type: String, durationMs: Int = 0) -> String {
+        let length = durationMs > 0 ? " " + playTime(durationMs) : ""
+        return "▶ \(type == "animated_gif" ? "GIF" : type)\(length): its poster; o opens it in the browser"
+    }
+
+    /// A video's length as players show it: 0:07, 4:05, 1:02:03 (seconds rounded down).
+    public static func playTime(_ ms: Int) -> String {
+        let s = max(0, ms) / 1000
+        let (h, m, sec) = (s / 3600, s / 60 % 60, s % 60)
+        let two = { (v: Int) in v < 10 ? "0\(v)" : "\(v)" }
+        return h > 0 ? "\(h):\(two(m)):\(two(sec))" : "\(m):\(two(sec))"
     }
     public static func altText(_ alt: String) -> String { "alt: " + alt }
 }

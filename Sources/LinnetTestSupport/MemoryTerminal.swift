@@ -56,6 +56,8 @@ public final class MemoryTerminal: Terminal, @unchecked Sendable {
     public func copyToClipboard(_ text: String) { copies.append(text) }
     public private(set) var notifications: [(title: String, body: String)] = []
     public func notify(title: String, body: String) { notifications.append((title, body)) }
+    /// A cell's pixels as the terminal says (a test changes it, then sends `.resize`).
+    public var cellPixels: (width: Int, height: Int)?
     /// Whether a stop (ctrl-z) succeeds, as with a job-control shell.
     public var canStop = true
     public func stopProcess() -> Bool {

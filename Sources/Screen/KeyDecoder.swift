@@ -24,6 +24,15 @@ public struct KeyStream: Sendable {
     /// The terminal's answers to DECRQM (`ESC [ ? mode ; state $ y`), by mode, not yet taken.
     private var reports: [(mode: Int, state: Int)] = []
 
+    /// Cursor position reports (`ESC [ row ; column R`, answers to CSI 6n), not yet taken.
+    private var cursorReports: [(row: Int, column: Int)] = []
+
+    /// The cursor reports read since the last call (the widths asked after a resize).
+    public mutating func takeCursorReports() -> [(row: Int, column: Int)] {
+        defer { cursorReports = [] }
+        return cursorReports
+    }
+
     /// The mode reports read since the last call (they are answers, not keys).
     public mutating func takeModeReports() -> [(mode: Int, state: Int)] {
         defer { reports = [] }
@@ -159,6 +168,13 @@ public struct KeyStream: Sendable {
                 let parts = params.dropFirst().dropLast().split(separator: ";")
                 if parts.count == 2, let m = Int(parts[0]), let v = Int(parts[1]) { reports.append((m, v)) }
                 continue
+            }
+            // A cursor report: an answer, never a key (modified F3 shares the form, on row 1 only,
+            // and was never typed into Linnet: it had no key).
+            if second == 0x5B, finalByte == 0x52 {
+                let parts = params.split(separator: ";", omittingEmptySubsequences: false)
+                if parts.count == 2, let r = Int(parts[0]), let c = Int(parts[1]), r > 1 { cursorReports.append((r, c)) }
+                if parts.count == 2 { continue }
             }
             if let k = Self.sequence(csi: second == 0x5B, params: params, final: UInt8(finalByte)) { keys.append(k) }
         }

@@ -39,6 +39,9 @@ public protocol Terminal: AnyObject {
     /// Seconds within which `readKeys` must be called again although nothing arrives (a paste
     /// whose end never came is let go after a while); nil when nothing waits.
     var wakeWithin: Double? { get }
+    /// A cell's size in pixels as the terminal says now (it changes with the font's size);
+    /// nil where it does not say.
+    var cellPixels: (width: Int, height: Int)? { get }
 }
 
 extension Terminal {
@@ -52,4 +55,5 @@ extension Terminal {
     public func notify(title: String, body: String) {}
     public var widthMode: WidthMode { .perScalar }
     public var wakeWithin: Double? { nil }
+    public var cellPixels: (width: Int, height: Int)? { nil }
 }

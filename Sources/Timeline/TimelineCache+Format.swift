@@ -1,6 +1,6 @@
 import TwitterAPI
 
-/// Format 6 of the cache file:
+/// Format 7 of the cache file:
 ///
 ///     magic, version
 ///     head: length, body, CRC-32C of the body
@@ -10,7 +10,8 @@ import TwitterAPI
 /// its reading state, then those tweets' users and the tweets; the rest's body each timeline's
 /// other ids and gaps (in the head's order), then the other users and tweets. Users are
 /// numbered across both in the order written. A first frame reads and checks the head alone:
-/// its size does not grow with the file's. Format 5 (still read) had every id in the head.
+/// its size does not grow with the file's. Format 7 is format 6 with a video's length after a
+/// tweet's packed entities (see `Entities.packed`); 6 and 5 (every id in the head) still read.
 extension TimelineCache {
     static func encode(_ snapshot: TimelineSnapshot, keepPerTimeline: Int) -> [UInt8] {
         let timelines = snapshot.timelines.sorted { $0.key.description < $1.key.description }

@@ -71,4 +71,6 @@ struct SimAttachment: Sendable, Codable, Equatable {
     var height: Int? = nil
     /// The file's extension at its media URL (`jpg` when not known).
     var ext: String? = nil
+    /// A video's length in milliseconds; nil for photos, GIFs and uploads (not read from the file).
+    var durationMs: Int? = nil
 }

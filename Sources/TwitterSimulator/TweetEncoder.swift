@@ -191,8 +191,25 @@ struct TweetEncoder {
                     ("original_info", .object([("width", .int(m.width ?? 1200)), ("height", .int(m.height ?? 800))])),
                 ]
                 if let alt = m.altText { fields.append(("ext_alt_text", .string(alt))) }
+                if m.kind != "photo" { fields.append(("video_info", videoInfo(m))) }
                 return .object(fields)
             })
+    }
+
+    /// A video's or GIF's `video_info` as v1.1 gives it: its shape, its length (videos only),
+    /// and one MP4 file.
+    func videoInfo(_ m: SimAttachment) -> J {
+        let (w, h) = (m.width ?? 1200, m.height ?? 800)
+        var g = max(1, w)
+        var b = max(1, h)
+        while b != 0 { (g, b) = (b, g % b) }
+        var fields: [(String, J)] = [("aspect_ratio", .array([.int(Int64(max(1, w) / g)), .int(Int64(max(1, h) / g))]))]
+        if m.kind == "video", let d = m.durationMs { fields.append(("duration_millis", .int(Int64(d)))) }
+        let file = "https://video.twimg.invalid/\(m.kind == "video" ? "ext_tw_video" : "tweet_video")/\(m.key).mp4"
+        var variant: [(String, J)] = [("content_type", .string("video/mp4")), ("url", .string(file))]
+        if m.kind == "video" { variant.insert(("bitrate", .int(832_000)), at: 0) }
+        fields.append(("variants", .array([.object(variant)])))
+        return .object(fields)
     }
 
     /// Compatibility text: the first part, `…`, a space and a permalink, 140 code points in all.

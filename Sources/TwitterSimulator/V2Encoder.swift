@@ -12,6 +12,7 @@ struct V2Fields {
     var tweet: Set<String>
     var user: Set<String>
     var poll: Set<String> = []
+    var media: Set<String> = []
     var expansions: Set<String>
 
     init(_ r: SimRequest) {
@@ -26,6 +27,7 @@ struct V2Fields {
         tweet = set("tweet.fields", "post.fields").union(expansions.compactMap { Self.fieldOfExpansion[$0] })
         user = set("user.fields").union(expansions.contains("pinned_tweet_id") ? ["pinned_tweet_id"] : [])
         poll = set("poll.fields")
+        media = set("media.fields")
     }
 
     static let fieldOfExpansion = [
@@ -256,13 +258,18 @@ struct V2Encoder {
         if !tweets.isEmpty { includes.append(("tweets", .array(tweets))) }
         if !includedMedia.isEmpty {
             let items: [J] = includedMedia.map { m in
-                var fields: [(String, J)] = [("media_key", .string(m.key)), ("type", .string(m.kind))]
+                // `media_key` and `type` always; the rest as `media.fields` asks.
+                let f = fields.media
+                var out: [(String, J)] = [("media_key", .string(m.key)), ("type", .string(m.kind))]
                 // A photo's file, or a video's or GIF's poster (X's `preview_image_url`).
                 let file = J.string("https://pbs.twimg.invalid/media/\(m.key).\(m.kind == "photo" ? m.ext ?? "jpg" : "jpg")")
-                fields.append((m.kind == "photo" ? "url" : "preview_image_url", file))
-                fields += [("width", .int(m.width ?? 1200)), ("height", .int(m.height ?? 800))]
-                if let alt = m.altText { fields.append(("alt_text", .string(alt))) }
-                return .object(fields)
+                let fileField = m.kind == "photo" ? "url" : "preview_image_url"
+                if f.contains(fileField) { out.append((fileField, file)) }
+                if f.contains("width") { out.append(("width", .int(m.width ?? 1200))) }
+                if f.contains("height") { out.append(("height", .int(m.height ?? 800))) }
+                if f.contains("alt_text"), let alt = m.altText { out.append(("alt_text", .string(alt))) }
+                if f.contains("duration_ms"), m.kind == "video", let d = m.durationMs { out.append(("duration_ms", .int(Int64(d)))) }
+                return .object(out)
             }
             includes.append(("media", .array(items)))
         }

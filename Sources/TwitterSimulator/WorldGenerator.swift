@@ -221,7 +221,10 @@ enum WorldGenerator {
                     SimAttachment(key: "3_\(t.id)2", kind: "photo", altText: nil, width: 800, height: 800),
                 ]
             } else if k % 13 == 9 {
-                tweets[k].media = [SimAttachment(key: "7_\(t.id)", kind: "video", altText: nil, width: 1280, height: 720)]
+                tweets[k].media = [
+                    SimAttachment(
+                        key: "7_\(t.id)", kind: "video", altText: nil, width: 1280, height: 720, durationMs: 4_000 + Int(t.id % 176_000))
+                ]
             } else if k % 5 == 2 {
                 // A poll: 2 to 4 choices, a day or a week to vote; some still open.
                 let sets = [["Tabs", "Spaces"], ["vim", "emacs", "nano"], ["coffee", "tea", "water", "none of these"]]

@@ -16,6 +16,24 @@ import TweetText
         #expect(TerminalProbe.pictureMode(reply: reply, environment: [:]) == "kitty")
     }
 
+    /// Asked again after a resize: the same samples on the given row, and the widths changed
+    /// only when the answers say otherwise (answers as xterm 379 and tmux 3.3a give them).
+    @Test func widthsAskedAgainChangeOnlyWhenTheAnswersDo() {
+        let q = TerminalProbe.widthQuestion(row: 30)
+        #expect(q.hasPrefix("\u{1B}7\u{1B}[30;1H\u{1B}[8m") && q.hasSuffix("\r\u{1B}[2K\u{1B}[0m\u{1B}8"))
+        #expect(q.components(separatedBy: "\u{1B}[6n").count - 1 == ClusterKinds.samples.count)
+        #expect(!TerminalProbe.widthQuestion(row: nil).contains("\u{1B}[30;1H"))
+        let xterm = [5, 3, 2, 3, 2, 5]
+        let tmux = [3, 3, 2, 3, 2, 5]
+        #expect(TerminalProbe.remeasured(tmux, current: .perScalar) == .measured(.zwj))
+        #expect(TerminalProbe.remeasured(tmux, current: .measured(.zwj)) == nil)
+        #expect(TerminalProbe.remeasured(xterm, current: .measured(.zwj)) == .measured([]))
+        #expect(TerminalProbe.remeasured(xterm, current: .perScalar) == nil)
+        // Too few answers say nothing; mode 2027 is the terminal's own measure.
+        #expect(TerminalProbe.remeasured([3, 3], current: .perScalar) == nil)
+        #expect(TerminalProbe.remeasured(xterm, current: .grapheme) == nil)
+    }
+
     @Test func silentTerminalsMeasureNothing() {
         let da1Only = Array("\u{1B}[?1;2c".utf8)
         #expect(TerminalProbe.widthMode(da1Only) == nil)

@@ -2,6 +2,7 @@ import Foundation
 import LinnetCore
 import LinnetTestSupport
 import Locking
+import Pictures
 import Screen
 import Testing
 import Timeline
@@ -220,5 +221,24 @@ extension AppLoopTests {
     @Test func theBytesCarryNoControls() {
         #expect(Config().desktopNotifications == false)
         #expect((try? Config.parse("desktop_notifications = true\n", file: "c.toml").desktopNotifications) == true)
+    }
+}
+
+extension AppLoopTests {
+    /// A font zoom changes a cell's pixels and sends a resize: pictures are made again for the
+    /// new cell (a sixel one drawn for the old would be the wrong size).
+    @Test func aResizeReadsTheCellSizeAgain() async throws {
+        let dir = Self.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let terminal = MemoryTerminal(width: 100, height: 30, script: [[], [.resize], []])
+        terminal.cellPixels = (12, 24)
+        let fetcher = MediaFetcher(http: MediaFetcher.client(), cache: nil, apiBase: nil)
+        let (app, _) = try await Self.app(terminal, cacheDir: dir) {
+            $0.pictures = PictureSetup(mode: .sixel, colors: .truecolor, cell: (10, 20), fetcher: fetcher)
+        }
+        await app.step(timeout: 0)
+        #expect(app.settings.pictures?.cellWidth == 10, "read before a resize")
+        await app.step(timeout: 0)
+        #expect(app.settings.pictures?.cellWidth == 12 && app.settings.pictures?.cellHeight == 24)
     }
 }

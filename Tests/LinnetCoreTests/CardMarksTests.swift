@@ -87,7 +87,7 @@ import TwitterAPI
           "entities":{"urls":[{"start":7,"end":30,"url":"https://t.co/XyZ0123456","expanded_url":"https://x.com/ada/status/21/video/1",
             "display_url":"pic.x.com/XyZ0123456","media_key":"7_9"}]}},
          "includes":{"users":[{"id":"7","name":"Ada","username":"ada"}],
-           "media":[{"media_key":"7_9","type":"video","width":1920,"height":1080,"alt_text":"rain on a window","preview_image_url":"https://pbs.twimg.com/p.jpg"}]}}
+           "media":[{"media_key":"7_9","type":"video","width":1920,"height":1080,"alt_text":"rain on a window","preview_image_url":"https://pbs.twimg.com/p.jpg","duration_ms":3725000}]}}
         """
 
     static func text(_ t: Tweet) -> String {
@@ -101,9 +101,9 @@ import TwitterAPI
         #expect(card1.contains("▣ GIF 2/2 480×270") && !card1.contains("pic.x.com"), "\(card1)")
         let t2 = try #require(try V2Decoder().posts(from: Data(Self.v2.utf8)).tweets.first)
         let card2 = Self.text(t2)
-        #expect(card2.contains("▣ video 1/1 1920×1080 \"rain on a window\""), "\(card2)")
+        #expect(card2.contains("▣ video 1/1 1920×1080 1:02:05 \"rain on a window\""), "\(card2)")
         #expect(card2.contains("a clip") && !card2.contains("pic.x.com"), "\(card2)")
-        // The cache keeps sizes and alt text.
+        // The cache keeps sizes, lengths and alt text.
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-media-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
         var table = TweetTable()

@@ -18,7 +18,8 @@ import TwitterAPI
                 altText: "A \u{1B}[31mred\u{1B}[0m disc"),
             Entities.Media(
                 type: "video", target: "https://x.com/ann/status/140/video/2", display: "pic.x.com/abc",
-                mediaURL: "https://pbs.twimg.com/ext_tw_video_thumb/1/pu/img/v.jpg", range: 6..<29, width: 1280, height: 720),
+                mediaURL: "https://pbs.twimg.com/ext_tw_video_thumb/1/pu/img/v.jpg", range: 6..<29, width: 1280, height: 720,
+                durationMs: 83_999),
         ]
         return Tweet(id: TweetID(140), createdAt: Int64(Scene.now - 5), user: Scene.ann, text: "Look: https://t.co/aaaaaaaaa", entities: e)
     }()
@@ -87,6 +88,8 @@ import TwitterAPI
         _ = Scene.run(&s, c, [Scene.keys("l")])
         #expect(s.viewer?.index == 1)
         #expect(Views.render(s, c).text.contains("▶ video 2/2"))
+        // A video's poster, its length under it (as players show it, seconds rounded down).
+        #expect(Views.render(s, c).text.contains("▶ video 1:23: its poster"))
         #expect(Views.pictureAsks(s, c).first?.url == "https://pbs.twimg.com/ext_tw_video_thumb/1/pu/img/v.jpg")
         _ = Scene.run(&s, c, [Scene.keys("l")])
         #expect(s.viewer?.index == 0)

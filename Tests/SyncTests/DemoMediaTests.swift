@@ -23,9 +23,14 @@ import TwitterAPI
             if let same = v2.first(where: { $0.id == t.id }) {
                 #expect(same.entities.media.map(\.type) == m.map(\.type) && same.entities.media.map(\.altText) == m.map(\.altText))
                 #expect(same.entities.media.map(\.width) == m.map(\.width))
+                // v1.1's `video_info.duration_millis` and v2's `duration_ms`: the same length.
+                #expect(same.entities.media.map(\.durationMs) == m.map(\.durationMs))
             }
         }
         #expect(v1.contains { $0.content.entities.media.contains { $0.altText != nil } }, "no alt text")
+        let videos = v1.flatMap { $0.content.entities.media.filter { $0.type == "video" } }
+        #expect(!videos.isEmpty && videos.allSatisfy { $0.durationMs > 0 }, "a video without its length")
+        #expect(v1.allSatisfy { $0.content.entities.media.allSatisfy { $0.type == "video" || $0.durationMs == 0 } })
         #expect(v1.contains { t in v2.contains { $0.id == t.id } }, "the faces share no post with files to compare")
     }
 }

@@ -43,6 +43,20 @@ import Testing
         }
     }
 
+    /// A video's length as recorded (`video_info.duration_millis`); a GIF has none.
+    @Test func videoLengthsAreKept() throws {
+        let d = V1Decoder()
+        let promoted = try d.tweet(from: try Self.load("get_status_promoted_video_tweet.json")).entities.media
+        #expect(promoted.map(\.type) == ["video"] && promoted.map(\.durationMs) == [62_996])
+        let home = try d.timeline(from: try Self.load("get_home_timeline.json")).tweets
+        #expect(home[7].content.entities.media.map(\.durationMs) == [20_203])
+        #expect(home[0].content.entities.media.map(\.type) == ["animated_gif"] && home[0].content.entities.media[0].durationMs == 0)
+        // Kept through a packing and back.
+        let packed = Entities(packed: home[7].content.entities.packed())
+        #expect(packed.media.map(\.durationMs) == [20_203])
+        #expect(Entities.isWellFormedPacking(home[7].content.entities.packed()))
+    }
+
     @Test func homeTimelineValues() throws {
         let page = try V1Decoder().timeline(from: try Self.load("get_home_timeline.json"))
         #expect(page.tweets.count == 20)

@@ -49,6 +49,24 @@ import Testing
         #expect(!Entities.isWellFormedPacking([0, 0, 0, 1] + [UInt8](repeating: 0xFF, count: 12)))
     }
 
+    /// A video's length follows the rest only when one is known: a packing without it (as
+    /// cache format 6 kept them) still reads, with lengths unknown.
+    @Test func videoLengthsFollowTheRest() {
+        var e = Self.everyKind
+        let without = e.packed()
+        e.media[1].durationMs = 62_996
+        let with = e.packed()
+        #expect(Entities(packed: with) == e)
+        #expect(Entities.isWellFormedPacking(with))
+        // The trailer: the media count (2), 0 for the photo, 62,996 as LEB128.
+        #expect(Array(with.dropFirst(without.count)) == [2, 0, 0x94, 0xEC, 0x03])
+        #expect(Entities(packed: without).media.map(\.durationMs) == [0, 0])
+        for n in without.count + 1..<with.count { #expect(!Entities.isWellFormedPacking(Array(with.prefix(n))), "cut at \(n)") }
+        // A trailer counting other media than there are is refused.
+        #expect(!Entities.isWellFormedPacking(without + [1, 5]))
+        #expect(!Entities.isWellFormedPacking(without + [3, 0, 0, 0]))
+    }
+
     @Test func noEntitiesTakeNoBytes() {
         #expect(Entities().packed().isEmpty)
         #expect(Entities(packed: []) == Entities())

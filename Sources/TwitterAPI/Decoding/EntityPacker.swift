@@ -12,6 +12,9 @@ struct EntityPacker {
     /// Media from `extended_entities`, which replace the others' when there are any.
     private var extendedMedia: [UInt8] = []
     private var extendedMediaCount = 0
+    /// Each medium's length in milliseconds (`video_info.duration_millis`), 0 when not said.
+    private var durations: [UInt32] = []
+    private var extendedDurations: [UInt32] = []
     /// The strings of the entity being read.
     private var pool: [UInt8] = []
 
@@ -41,21 +44,30 @@ struct EntityPacker {
         hashtags.removeAll(keepingCapacity: true)
         extendedMedia.removeAll(keepingCapacity: true)
         extendedMediaCount = 0
+        durations.removeAll(keepingCapacity: true)
+        extendedDurations.removeAll(keepingCapacity: true)
     }
 
     /// The entities read since `begin`, packed.
     mutating func finish() -> [UInt8] {
         if extendedMediaCount > 0 {
             swap(&media, &extendedMedia)
+            swap(&durations, &extendedDurations)
             counts[1] = extendedMediaCount
         }
         guard counts.contains(where: { $0 > 0 }) else { return [] }
         var head: [UInt8] = []
         for c in counts { head.appendLEB128(UInt64(c)) }
-        let total = head.count + urls.count + media.count + mentions.count + hashtags.count
+        // `packed()`'s trailer: the media count again and each length, only when one is known.
+        var tail: [UInt8] = []
+        if durations.contains(where: { $0 > 0 }) {
+            tail.appendLEB128(UInt64(durations.count))
+            for d in durations { tail.appendLEB128(UInt64(d)) }
+        }
+        let total = head.count + urls.count + media.count + mentions.count + hashtags.count + tail.count
         return [UInt8](unsafeUninitializedCapacity: total) { buffer, n in
             n = 0
-            for part in [head, urls, media, mentions, hashtags] {
+            for part in [head, urls, media, mentions, hashtags, tail] {
                 part.withUnsafeBufferPointer { p in
                     guard let base = p.baseAddress, p.count > 0 else { return }
                     (buffer.baseAddress! + n).initialize(from: base, count: p.count)
@@ -141,6 +153,7 @@ struct EntityPacker {
         var alt: Range<Int>?
         var size: (w: Int, h: Int)?
         var large: (w: Int, h: Int)?
+        var duration = 0
         try r.readObject { r, key in
             switch key {
             case "type": type = try self.string(&r) ?? type
@@ -155,6 +168,11 @@ struct EntityPacker {
                 guard r.peek() == .object else { return try r.skipValue() }
                 try r.readObject { r, key in
                     if key.equals("large") { large = try Self.dimensions(&r, "w", "h") } else { try r.skipValue() }
+                }
+            case "video_info":
+                guard r.peek() == .object else { return try r.skipValue() }
+                try r.readObject { r, key in
+                    if key.equals("duration_millis") { duration = try r.lenientInt() ?? 0 } else { try r.skipValue() }
                 }
             default: try r.skipValue()
             }
@@ -172,12 +190,15 @@ struct EntityPacker {
         Self.put(pool[display ?? expanded ?? url], &out)
         Self.putOptional(https.map { pool[$0] }, &out)
         Self.putOptional(alt.flatMap { $0.isEmpty ? nil : pool[$0] }, &out)
+        let length = UInt32(clamping: max(0, duration))
         if extended {
             swap(&out, &extendedMedia)
             extendedMediaCount += 1
+            extendedDurations.append(length)
         } else {
             swap(&out, &media)
             counts[1] += 1
+            durations.append(length)
         }
     }
 

@@ -84,7 +84,7 @@ extension V2Decoder {
                     Entities.Media(
                         type: m?.type ?? "photo", target: target, display: link?.display ?? target, mediaURL: m?.url ?? m?.preview,
                         range: link?.range ?? length..<length, width: m?.width ?? 0, height: m?.height ?? 0,
-                        altText: m?.alt.flatMap { $0.isEmpty ? nil : $0 }))
+                        altText: m?.alt.flatMap { $0.isEmpty ? nil : $0 }, durationMs: m?.durationMs ?? 0))
             }
             var retweeted: Tweet?
             var quoted: Tweet?

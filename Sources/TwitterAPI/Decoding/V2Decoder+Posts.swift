@@ -48,6 +48,7 @@ extension V2Decoder {
         var width = 0
         var height = 0
         var alt: String?
+        var durationMs = 0
     }
 
     func post(_ r: inout JSONReader) throws -> RawPost {
@@ -207,6 +208,7 @@ extension V2Decoder {
             case "width": m.width = try r.lenientInt() ?? 0
             case "height": m.height = try r.lenientInt() ?? 0
             case "alt_text": m.alt = try r.optionalString()
+            case "duration_ms": m.durationMs = try r.lenientInt() ?? 0
             default: try r.skipValue()
             }
         }

@@ -2,7 +2,9 @@
 /// structs of strings cost an allocation per array and per long string (a t.co link's target
 /// and display alone two), about as much again as the bytes themselves. Read back when asked.
 ///
-/// Layout: four counts, then each entity's numbers (LEB128) and strings (length, then UTF-8).
+/// Layout: four counts, then each entity's numbers (LEB128) and strings (length, then UTF-8);
+/// then, only when a video says how long it is, the media count again and each one's length
+/// in milliseconds (a packing without them, as cache format 6 kept, still reads).
 extension Entities {
     /// These entities packed; empty (and no allocation) when there are none.
     func packed() -> [UInt8] {
@@ -36,6 +38,10 @@ extension Entities {
             w.span(h.span)
             w.number(h.isSymbol ? 1 : 0)
             w.string(h.text)
+        }
+        if media.contains(where: { $0.durationMs > 0 }) {
+            w.number(UInt64(media.count))
+            for m in media { w.number(UInt64(m.durationMs)) }
         }
         return exactCopy(w.bytes)
     }
@@ -75,6 +81,8 @@ extension Entities {
                 let symbol = r.number() == 1
                 hashtags.append(Hashtag(text: r.string(), isSymbol: symbol, range: span.range))
             }
+            guard r.at < b.count else { return }
+            for i in 0..<r.number() { media[i].durationMs = UInt32(clamping: r.unsigned()) }
         }
     }
 }
@@ -100,6 +108,10 @@ extension Entities {
             }
             for _ in 0..<mentions where !(c.span() && c.number() && c.string()) { return false }
             for _ in 0..<hashtags where !(c.span() && c.number() && c.string()) { return false }
+            if c.at < b.count {
+                guard c.unsigned() == UInt64(media) else { return false }
+                for _ in 0..<media where !c.number() { return false }
+            }
             return c.at == b.count
         }
     }

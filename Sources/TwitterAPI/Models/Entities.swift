@@ -32,9 +32,11 @@ public struct Entities: Equatable, Sendable {
         public var width: Int32 = 0
         public var height: Int32 = 0
         public var altText: String?
+        /// A video's length in milliseconds (0 when not given: photos, GIFs, or not asked).
+        public var durationMs: UInt32 = 0
         public init(
             type: String, target: String, display: String, mediaURL: String?, range: Range<Int>, width: Int = 0, height: Int = 0,
-            altText: String? = nil
+            altText: String? = nil, durationMs: Int = 0
         ) {
             self.type = type
             self.target = target
@@ -44,6 +46,7 @@ public struct Entities: Equatable, Sendable {
             self.width = Int32(clamping: width)
             self.height = Int32(clamping: height)
             self.altText = altText
+            self.durationMs = UInt32(clamping: max(0, durationMs))
         }
     }
 
