@@ -270,7 +270,15 @@ public final class CursesTerminal: Terminal {
                 if !cell.isContinuation, Self.single(cell, in: screen, cells: n) == nil,
                     case .raw = Self.plan(screen.scalars(of: cell), cells: n)
                 {
-                    raw += Self.rawBytes(screen.scalars(of: cell), x: x, y: y, sgr: Self.sgr(cell.style, depth: colorDepth))
+                    let scalars = screen.scalars(of: cell)
+                    raw += Self.rawBytes(scalars, x: x, y: y, sgr: Self.sgr(cell.style, depth: colorDepth))
+                    // A terminal may lay the scalars down one by one before joining them (kitty
+                    // puts a wide watch over the next cell, then narrows it for VS-15 and leaves
+                    // that cell blank): the cells they could reach are written again.
+                    let reach = scalars.reduce(0) { $0 + max(0, Int(wcwidth(wchar_t(bitPattern: $1)))) }
+                    if reach > n, x + n < screen.width {
+                        raw += Self.rowBytes(screen, y: y, from: x + n, to: min(screen.width, x + reach), depth: depth, direct: directColor)
+                    }
                 }
                 x += n
             }
