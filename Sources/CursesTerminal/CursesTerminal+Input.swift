@@ -53,7 +53,10 @@ extension CursesTerminal {
         if repaint.take() { keys.append(.resize) }
         // A resize may come from another terminal (dtach or abduco attached from another
         // emulator): its widths are asked again, the answers read as they come.
-        if resizedNow { askWidthsAgain() }
+        if resizedNow {
+            askWidthsAgain()
+            if tmux != nil { tmux = TmuxPassthrough.ask(environment: ProcessInfo.processInfo.environment) ?? tmux }
+        }
         // A resize, a focus regained or a continue: the next frame is drawn whole.
         if keys.contains(.resize) || keys.contains(.focus(true)) { invalidate() }
         return keys

@@ -10,7 +10,8 @@ extension CursesTerminal {
     /// What to write after ncurses's update for the pictures of `screen`, given the last frame's
     /// and the rows that changed.
     public static func pictureBytes(
-        _ screen: Screen, last: Screen?, full: Bool, touched: Set<Int>, depth: ColorDepth, direct: Bool
+        _ screen: Screen, last: Screen?, full: Bool, touched: Set<Int>, depth: ColorDepth, direct: Bool,
+        through tmux: TmuxPassthrough? = nil
     ) -> [UInt8] {
         let now = screen.pictures
         let before = full ? [] : (last?.pictures ?? [])
@@ -20,7 +21,7 @@ extension CursesTerminal {
         // kitty keeps its pictures apart from the text: they go only when deleted, and deleting
         // is for all of them, so the ones that stay are drawn again.
         let kittyCleared = gone.contains { isKitty($0.bytes) }
-        if kittyCleared { out += kittyDeleteAll }
+        if kittyCleared { out += tmux?.wrap(kittyDeleteAll) ?? kittyDeleteAll }
         for p in gone {
             for y in p.rect.y..<min(screen.height, p.rect.maxY) {
                 out += rowBytes(screen, y: y, from: p.rect.x, to: min(screen.width, p.rect.maxX), depth: depth, direct: direct)
@@ -33,7 +34,11 @@ extension CursesTerminal {
                 // pictures apart from the text, so sending one again would only stack a copy.
                 let damaged = !isKitty(p.bytes) && rows.contains { touched.contains($0) }
                 guard full || !before.contains(p) || damaged || (kittyCleared && isKitty(p.bytes)) else { continue }
-                out += Array("\u{1B}7\u{1B}[\(p.rect.y + 1);\(p.rect.x + 1)H".utf8) + p.bytes + Array("\u{1B}8".utf8)
+                if let tmux {
+                    out += tmux.wrap(p.bytes, x: p.rect.x, y: p.rect.y)
+                } else {
+                    out += Array("\u{1B}7\u{1B}[\(p.rect.y + 1);\(p.rect.x + 1)H".utf8) + p.bytes + Array("\u{1B}8".utf8)
+                }
             } else {
                 for y in rows where full || touched.contains(y) || !before.contains(p) {
                     out += rowBytes(screen, y: y, from: p.rect.x, to: min(screen.width, p.rect.maxX), depth: depth, direct: direct)

@@ -27,6 +27,9 @@ public final class CursesTerminal: Terminal {
     var widthAsk: (columns: [Int], at: Double)?
     /// The terminal said it was resized in this turn's input.
     var resizedNow = false
+    /// Pictures go through tmux to the terminal it runs in (what tmux said; asked again at a
+    /// resize, when panes may have moved).
+    public var tmux: TmuxPassthrough?
     /// Links on the screen are written as OSC 8 hyperlinks.
     public var hyperlinks = false
     /// The terminal takes 24-bit colour (COLORTERM), used for pictures drawn with symbols.
@@ -285,7 +288,8 @@ public final class CursesTerminal: Terminal {
         }
         raw += Self.repaintBytes(stale, in: screen, depth: colorDepth)
         if hasPictures {
-            raw += Self.pictureBytes(screen, last: last, full: full, touched: touched, depth: colorDepth, direct: directColor)
+            raw += Self.pictureBytes(
+                screen, last: last, full: full, touched: touched, depth: colorDepth, direct: directColor, through: tmux)
         }
         if !raw.isEmpty { Self.writeAll(raw) }
         last = screen

@@ -135,7 +135,9 @@ public enum TerminalProbe {
 
     /// How pictures are drawn on this terminal: kitty graphics or sixel where it says it draws
     /// them, iTerm2's images where the terminal names itself (iTerm2 has no query), else symbols.
-    public static func pictureMode(reply: [UInt8], environment: [String: String]) -> String {
+    /// Inside tmux, through it where the pane allows (`tmux`: what tmux said), else symbols.
+    public static func pictureMode(reply: [UInt8], environment: [String: String], tmux: TmuxPassthrough? = nil) -> String {
+        if environment["TMUX"] != nil, let through = tmux?.pictureMode { return through }
         if drawsKittyGraphics(reply) { return "kitty" }
         if environment["TMUX"] == nil, ["iTerm.app", "WezTerm", "mintty"].contains(environment["TERM_PROGRAM"] ?? "") { return "iterm" }
         if drawsSixel(reply) { return "sixel" }

@@ -20,9 +20,11 @@ func runTUI(store: TimelineStore, engine: SyncEngine, settings: App.Settings, no
     // Asked before curses takes the terminal (the theme's question already asked it, if auto).
     // The terminal is asked once, before curses: background, pictures, widths.
     if isatty(0) == 1, isatty(1) == 1 { _ = TerminalProbe.reply() }
-    settings.pictures = pictureSetup(config, engine: engine, noColor: noColor)
+    let tmux = config.images == "off" ? nil : TmuxPassthrough.ask(environment: ProcessInfo.processInfo.environment)
+    settings.pictures = pictureSetup(config, engine: engine, noColor: noColor, tmux: tmux)
     settings.thumbnails = config.thumbnails
     let terminal = CursesTerminal(noColor: noColor, mouse: config.mouse)
+    if settings.pictures?.mode.isGraphic == true { terminal.tmux = tmux }
     if let p = settings.pictures, p.colors != .none, terminal.colorDepth < .full {
         settings.pictures?.colors = terminal.colorDepth == .none ? .none : .indexed16
     }
@@ -45,14 +47,18 @@ func v2PageSize() -> Int {
 }
 
 /// Pictures as config.toml's `images` says: as the terminal says it draws them (`auto`), a
-/// protocol named, or none (`off`). Files are kept in `$XDG_CACHE_HOME/linnet/media/`.
-func pictureSetup(_ config: Config, engine: SyncEngine, noColor: Bool) -> PictureSetup? {
+/// protocol named, or none (`off`); inside tmux through it where the pane allows (`tmux`). Files are kept in `$XDG_CACHE_HOME/linnet/media/`.
+func pictureSetup(_ config: Config, engine: SyncEngine, noColor: Bool, tmux: TmuxPassthrough?) -> PictureSetup? {
     let env = ProcessInfo.processInfo.environment
     var name = config.images
     if name == "off" { return nil }
     if name == "auto" {
         let reply = isatty(0) == 1 && isatty(1) == 1 ? TerminalProbe.reply() : []
-        name = TerminalProbe.pictureMode(reply: reply, environment: env)
+        name = TerminalProbe.pictureMode(reply: reply, environment: env, tmux: tmux)
+    } else if env["TMUX"] != nil, name != "symbols" {
+        // A protocol named inside tmux goes through only where the pane allows it; an iTerm2
+        // image is one sequence larger than tmux passes.
+        if tmux == nil || name == "iterm" { name = "symbols" }
     }
     guard var mode = PictureMode(rawValue: name) else { return nil }
     // Sixel pictures are drawn at their pixel size: not knowing the cell's, blocks are safer.

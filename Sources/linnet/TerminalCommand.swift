@@ -30,7 +30,9 @@ struct TerminalCommand: ParsableCommand {
         } else {
             lines.append("background  not said (COLORFGBG: \(env["COLORFGBG"] ?? "unset"))")
         }
-        lines.append("pictures    \(TerminalProbe.pictureMode(reply: reply, environment: env))")
+        let tmux = TmuxPassthrough.ask(environment: env)
+        let through = env["TMUX"] == nil ? "" : tmux.map { " (tmux passes them to \($0.terminalType))" } ?? " (inside tmux, no passthrough)"
+        lines.append("pictures    \(TerminalProbe.pictureMode(reply: reply, environment: env, tmux: tmux))" + through)
         lines.append(
             "  kitty graphics \(TerminalProbe.drawsKittyGraphics(reply) ? "yes" : "no"), sixel \(TerminalProbe.drawsSixel(reply) ? "yes" : "no")"
         )

@@ -66,3 +66,44 @@ import TweetText
         #expect(TerminalProbe.cellReport(Array("\u{1B}[?1;2c".utf8)) == nil)
     }
 }
+
+/// Pictures through tmux (3.3's `allow-passthrough`): what tmux says, and the sequences' form
+/// (tmux's manual: `\ePtmux;…\e\\`, each ESC inside doubled).
+@Suite struct TmuxPassthroughTests {
+    @Test func tmuxsAnswerIsRead() {
+        let kitty = TmuxPassthrough.parse("1|kitty(0.26.5)|3|40|top|on\n")
+        #expect(kitty == TmuxPassthrough(terminalType: "kitty(0.26.5)", top: 4, left: 40))
+        #expect(kitty?.pictureMode == "kitty")
+        #expect(TmuxPassthrough.parse("1|XTerm(379)|0|0|bottom|on")?.pictureMode == nil)
+        #expect(TmuxPassthrough.parse("1|XTerm(379)|0|0|top|2")?.top == 2)
+        // Not allowed, or not an answer: no passthrough.
+        #expect(TmuxPassthrough.parse("0|kitty(0.26.5)|0|0|bottom|on") == nil)
+        #expect(TmuxPassthrough.parse("unknown command") == nil)
+    }
+
+    @Test func picturesGoThroughOnlyWhereAllowed() {
+        let env = ["TMUX": "/tmp/tmux-0/default,1,0"]
+        let reply = Array("\u{1B}[?62;22c".utf8)
+        #expect(TerminalProbe.pictureMode(reply: reply, environment: env) == "symbols")
+        let through = TmuxPassthrough(terminalType: "kitty(0.26.5)", top: 0, left: 0)
+        #expect(TerminalProbe.pictureMode(reply: reply, environment: env, tmux: through) == "kitty")
+        let xterm = TmuxPassthrough(terminalType: "XTerm(379)", top: 0, left: 0)
+        #expect(TerminalProbe.pictureMode(reply: reply, environment: env, tmux: xterm) == "symbols")
+    }
+
+    /// Each sequence its own passthrough, ESCs doubled; the outer cursor saved, moved to the
+    /// pane's cell on the outer screen before the first and the last, and put back.
+    @Test func sequencesAreWrappedAndPlaced() {
+        let t = TmuxPassthrough(terminalType: "kitty(0.26.5)", top: 1, left: 40)
+        let chunks = Array("\u{1B}_Ga=T,m=1;AAAA\u{1B}\\\u{1B}_Gm=1;BBBB\u{1B}\\\u{1B}_Gm=0;CCCC\u{1B}\\".utf8)
+        let out = String(decoding: t.wrap(chunks, x: 2, y: 3), as: UTF8.self)
+        let move = "\u{1B}\u{1B}[5;43H"
+        #expect(
+            out
+                == "\u{1B}Ptmux;\u{1B}\u{1B}7\(move)\u{1B}\u{1B}_Ga=T,m=1;AAAA\u{1B}\u{1B}\\\u{1B}\\"
+                + "\u{1B}Ptmux;\u{1B}\u{1B}_Gm=1;BBBB\u{1B}\u{1B}\\\u{1B}\\"
+                + "\u{1B}Ptmux;\(move)\u{1B}\u{1B}_Gm=0;CCCC\u{1B}\u{1B}\\\u{1B}\u{1B}8\u{1B}\\")
+        let delete = String(decoding: t.wrap(Array("\u{1B}_Ga=d,d=a,q=2\u{1B}\\".utf8)), as: UTF8.self)
+        #expect(delete == "\u{1B}Ptmux;\u{1B}\u{1B}_Ga=d,d=a,q=2\u{1B}\u{1B}\\\u{1B}\\")
+    }
+}

@@ -92,21 +92,29 @@ def stop(proc):
         proc.kill()
 
 
-def viewer_in(terminal, tmp_path):
+def viewer_in(terminal, tmp_path, tmux=None):
     """Runs the demo in `terminal` (xterm or kitty), opens a new photo post in the viewer, and
-    returns the photo's pixels in the window while open, and after Esc."""
+    returns the photo's pixels in the window while open, and after Esc, and where the disc was
+    (`WxH+X+Y`). `tmux`: the lines of a tmux configuration the demo runs inside, one row taller
+    for tmux's status line."""
     port = free_port()
     base = f"http://127.0.0.1:{port}"
     env = demo_env(tmp_path)
     demo = ["env", *[f"{k}={v}" for k, v in env.items() if k.startswith("XDG_")], LINNET, "demo", "--port", str(port),
             "--tweets-per-minute", "0", "--state-dir", str(tmp_path / "state")]
+    rows = 35
+    if tmux is not None:
+        conf = tmp_path / "tmux.conf"
+        conf.write_text("\n".join(tmux) + "\n")
+        demo = ["tmux", "-S", str(tmp_path / "tmux.sock"), "-f", str(conf), "new-session", " ".join(demo)]
+        rows += 1
     if terminal == "xterm":
         # 100x40 cells of xterm's 6x13 font: the window is 600x520 at the corner.
         command = ["xterm", "-ti", "vt340", "-class", "LinnetXterm", "-geometry", "100x40+0+0", "-e", *demo]
         box = (0, 26, 600, 470)
     else:
-        command = ["kitty", "--class", "LinnetKitty", "-o", "initial_window_width=1000", "-o", "initial_window_height=700",
-                   "-o", "remember_window_size=no", "-e", *demo]
+        command = ["kitty", "--class", "LinnetKitty", "-o", "initial_window_width=100c", "-o", f"initial_window_height={rows}c",
+                   "-o", "window_padding_width=0", "-o", "remember_window_size=no", "-e", *demo]
         box = (0, 40, 1000, 600)
     with Display() as d:
         term = subprocess.Popen(command, env={**env, "DISPLAY": d.name, "LIBGL_ALWAYS_SOFTWARE": "1"},
@@ -126,6 +134,11 @@ def viewer_in(terminal, tmp_path):
                 d.run("import", "-window", "root", shot)
                 return d.count(shot, DISC, box), d.count(shot, SKY, box)
 
+            def disc_box():
+                x, y, w, h = box
+                return d.run("convert", shot, "-crop", f"{w}x{h}+{x}+{y}", "+repage", "-fuzz", "12%", "-fill", "black",
+                             "+opaque", DISC, "-fill", "white", "-opaque", DISC, "-format", "%@", "info:").stdout.strip()
+
             # A mention, whoever the simulator picks to write it: the Mentions pane has it (tried
             # again should the keys come before the post does).
             shown = None
@@ -137,9 +150,10 @@ def viewer_in(terminal, tmp_path):
                 except AssertionError:
                     d.run("xdotool", "key", "Escape")
             assert shown, f"no photo in {terminal}: {photo()}"
+            where = disc_box()
             d.run("xdotool", "key", "Escape")
             after = wait_for(lambda: (lambda p: p if p[0] < 300 else None)(photo()), 15, f"the photo stayed in {terminal}: {photo()}")
-            return shown, after
+            return shown, after, where
         finally:
             stop(term)
 
@@ -148,11 +162,37 @@ def viewer_in(terminal, tmp_path):
 def test_viewer_draws_the_photo_and_esc_removes_it(terminal, tmp_path):
     missing = [t for t in TOOLS if not shutil.which(t)]
     assert not missing, f"make test installs these: {missing}"
-    (disc, sky), (disc_after, sky_after) = viewer_in(terminal, tmp_path)
+    (disc, sky), (disc_after, sky_after), _ = viewer_in(terminal, tmp_path)
     # The disc is a quarter of the photo's height across: thousands of pixels in either terminal.
     assert disc > 5000 and sky > 5000
     assert disc_after < 300 and sky_after < 300, (disc_after, sky_after)
     SUMMARY.append(f"{terminal}: the photo's red {disc} px and blue {sky} px in the viewer; {disc_after} and {sky_after} after Esc")
+
+
+def box_of(geometry):
+    """`WxH+X+Y` as (x, y, w, h)."""
+    size, x, y = geometry.split("+")
+    w, h = size.split("x")
+    return int(x), int(y), int(w), int(h)
+
+
+def test_kitty_pictures_go_through_tmux_where_the_pane_allows(tmp_path):
+    """Inside tmux with `allow-passthrough` on, in kitty: the photo is drawn by kitty itself
+    through tmux, at the same place as without tmux but one row lower (tmux's status line on
+    top), and gone after Esc."""
+    for name in ("plain", "tmux"):
+        (tmp_path / name).mkdir()
+    _, _, plain = viewer_in("kitty", tmp_path / "plain")
+    (disc, sky), (disc_after, sky_after), through = viewer_in(
+        "kitty", tmp_path / "tmux", tmux=["set -g allow-passthrough on", "set -g status-position top"])
+    assert disc > 5000 and sky > 5000 and disc_after < 300 and sky_after < 300, (disc, sky, disc_after, sky_after)
+    (px, py, pw, ph), (tx, ty, tw, th) = box_of(plain), box_of(through)
+    # One of kitty's rows (its window is a row taller for the status line: 36 rows here).
+    row = ty - py
+    assert abs(tx - px) <= 1 and abs(tw - pw) <= 2 and abs(th - ph) <= 2, (plain, through)
+    assert 12 <= row <= 30, (plain, through)
+    SUMMARY.append(f"kitty through tmux: the disc at {through} against {plain} without tmux (a row of {row} px lower); "
+                   f"{disc_after} px left after Esc")
 
 
 def terminal_says(terminal, tmp_path):
