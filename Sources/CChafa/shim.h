@@ -6,7 +6,7 @@
 #include <stdlib.h>
 #include <string.h>
 
-// The canvas printed as the sequence its pixel mode draws (kitty, iTerm2, sixel), for the
+// The canvas printed as the sequence its pixel mode draws (sixel here), for the
 // terminal named by `term` (TERM's value: the database knows each one's sequences) and, for
 // iTerm2, `program` (TERM_PROGRAM). Returns malloc'd bytes, the length in *length.
 static inline char *cc_print(ChafaCanvas *canvas, const char *term, const char *program, size_t *length) {

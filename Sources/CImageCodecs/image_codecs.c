@@ -330,22 +330,65 @@ uint8_t *lc_decode(const uint8_t *d, size_t n, size_t max_pixels, int min_w, int
     return NULL;
 }
 
-uint8_t *lc_encode_png(const uint8_t *rgba, int width, int height, size_t *length) {
+static uint8_t *encode_png(const uint8_t *pixels, int width, int height, png_uint_32 format, size_t *length) {
     png_image image;
     memset(&image, 0, sizeof image);
     image.version = PNG_IMAGE_VERSION;
     image.width = (png_uint_32)width;
     image.height = (png_uint_32)height;
-    image.format = PNG_FORMAT_RGBA;
+    image.format = format;
     png_alloc_size_t size = 0;
-    if (!png_image_write_to_memory(&image, NULL, &size, 0, rgba, 0, NULL)) return NULL;
+    if (!png_image_write_to_memory(&image, NULL, &size, 0, pixels, 0, NULL)) return NULL;
     uint8_t *out = malloc(size);
     if (!out) return NULL;
-    if (!png_image_write_to_memory(&image, out, &size, 0, rgba, 0, NULL)) {
+    if (!png_image_write_to_memory(&image, out, &size, 0, pixels, 0, NULL)) {
         free(out);
         return NULL;
     }
     *length = size;
+    return out;
+}
+
+uint8_t *lc_encode_png(const uint8_t *rgba, int width, int height, size_t *length) {
+    return encode_png(rgba, width, height, PNG_FORMAT_RGBA, length);
+}
+
+uint8_t *lc_encode_png_rgb(const uint8_t *rgba, int width, int height, size_t *length) {
+    if (width <= 0 || height <= 0) return NULL;
+    size_t n = (size_t)width * (size_t)height;
+    uint8_t *rgb = malloc(n * 3);
+    if (!rgb) return NULL;
+    for (size_t i = 0; i < n; i++) memcpy(rgb + i * 3, rgba + i * 4, 3);
+    uint8_t *out = encode_png(rgb, width, height, PNG_FORMAT_RGB, length);
+    free(rgb);
+    return out;
+}
+
+uint8_t *lc_scale_down(const uint8_t *rgba, int width, int height, int to_width, int to_height) {
+    if (to_width <= 0 || to_height <= 0 || to_width > width || to_height > height) return NULL;
+    uint8_t *out = malloc((size_t)to_width * (size_t)to_height * 4);
+    if (!out) return NULL;
+    for (int ty = 0; ty < to_height; ty++) {
+        int y0 = (int)((int64_t)ty * height / to_height), y1 = (int)((int64_t)(ty + 1) * height / to_height);
+        if (y1 <= y0) y1 = y0 + 1;
+        for (int tx = 0; tx < to_width; tx++) {
+            int x0 = (int)((int64_t)tx * width / to_width), x1 = (int)((int64_t)(tx + 1) * width / to_width);
+            if (x1 <= x0) x1 = x0 + 1;
+            // At most 4096 x 4096 source pixels to one: the sums fit 32 bits (255 x 2^24 < 2^32).
+            uint32_t sum[4] = {0, 0, 0, 0}, n = 0;
+            for (int y = y0; y < y1; y++) {
+                const uint8_t *p = rgba + ((size_t)y * (size_t)width + (size_t)x0) * 4;
+                for (int x = x0; x < x1; x++, p += 4, n++) {
+                    sum[0] += p[0];
+                    sum[1] += p[1];
+                    sum[2] += p[2];
+                    sum[3] += p[3];
+                }
+            }
+            uint8_t *o = out + ((size_t)ty * (size_t)to_width + (size_t)tx) * 4;
+            for (int c = 0; c < 4; c++) o[c] = (uint8_t)((sum[c] + n / 2) / n);
+        }
+    }
     return out;
 }
 

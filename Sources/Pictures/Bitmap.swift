@@ -11,6 +11,31 @@ public struct Bitmap: Sendable, Equatable {
         self.height = height
         self.rgba = rgba
     }
+
+    /// Whether every pixel is opaque.
+    public var isOpaque: Bool {
+        var i = 3
+        while i < rgba.count {
+            if rgba[i] != 255 { return false }
+            i += 4
+        }
+        return true
+    }
+
+    /// This picture at `width` x `height` where that is smaller (each pixel the average of those
+    /// it covers); itself where it is not.
+    public func scaledDown(toFit width: Int, _ height: Int) -> Bitmap {
+        let scale = min(1, Double(width) / Double(self.width), Double(height) / Double(self.height))
+        let w = max(1, Int((Double(self.width) * scale).rounded()))
+        let h = max(1, Int((Double(self.height) * scale).rounded()))
+        guard w < self.width || h < self.height,
+            let p = rgba.withUnsafeBufferPointer({
+                lc_scale_down($0.baseAddress, Int32(self.width), Int32(self.height), Int32(w), Int32(h))
+            })
+        else { return self }
+        defer { lc_free(p) }
+        return Bitmap(width: w, height: h, rgba: Array(UnsafeBufferPointer(start: p, count: w * h * 4)))
+    }
 }
 
 /// Why a picture is not shown, in words for the status bar.
@@ -75,9 +100,11 @@ public enum PictureDecoder {
 
 /// PNG and JPEG files from pixels (the simulator's photos).
 public enum PictureEncoder {
-    public static func png(_ b: Bitmap) -> [UInt8]? {
+    /// `alpha: false` leaves alpha out (for an opaque picture).
+    public static func png(_ b: Bitmap, alpha: Bool = true) -> [UInt8]? {
         var n = 0
-        guard let p = b.rgba.withUnsafeBufferPointer({ lc_encode_png($0.baseAddress, Int32(b.width), Int32(b.height), &n) }) else {
+        let encode = alpha ? lc_encode_png : lc_encode_png_rgb
+        guard let p = b.rgba.withUnsafeBufferPointer({ encode($0.baseAddress, Int32(b.width), Int32(b.height), &n) }) else {
             return nil
         }
         defer { lc_free(p) }

@@ -60,16 +60,18 @@ public enum PictureRenderer {
     public static func render(
         _ b: Bitmap, columns: Int, rows: Int, mode: PictureMode, colors: PictureColors, cell: (width: Int, height: Int)
     ) -> RenderedPicture {
+        // kitty and iTerm2 take files, made here (PictureFiles); libchafa would send raw pixels
+        // (kitty) or an uncompressed TIFF (iTerm2), twice to twenty times the bytes.
+        switch mode {
+        case .kitty: return kitty(b, columns: columns, rows: rows, cell: cell)
+        case .iterm: return iterm(b, columns: columns, rows: rows, cell: cell)
+        default: break
+        }
         let config = chafa_canvas_config_new()
         defer { chafa_canvas_config_unref(config) }
         chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))
         chafa_canvas_config_set_cell_geometry(config, Int32(max(1, cell.width)), Int32(max(1, cell.height)))
-        switch mode {
-        case .symbols: chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_SYMBOLS)
-        case .sixel: chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_SIXELS)
-        case .kitty: chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_KITTY)
-        case .iterm: chafa_canvas_config_set_pixel_mode(config, CHAFA_PIXEL_MODE_ITERM2)
-        }
+        chafa_canvas_config_set_pixel_mode(config, mode == .sixel ? CHAFA_PIXEL_MODE_SIXELS : CHAFA_PIXEL_MODE_SYMBOLS)
         switch (mode, colors) {
         case (.symbols, .none): chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_FGBG)
         case (.symbols, .indexed16): chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_INDEXED_16)
@@ -87,16 +89,9 @@ public enum PictureRenderer {
                 canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, $0.baseAddress, Int32(b.width), Int32(b.height), Int32(b.width * 4))
         }
         guard mode == .symbols else {
-            let (term, program): (String, String?) =
-                switch mode {
-                case .sixel: ("mlterm", nil)
-                case .kitty: ("xterm-kitty", nil)
-                default: ("xterm-256color", "iTerm.app")
-                }
+            // Sixel, as libchafa's terminal database writes it for a terminal that draws it.
             var n = 0
-            let p = term.withCString { t in
-                program.map { pr in pr.withCString { cc_print(canvas, t, $0, &n) } } ?? cc_print(canvas, t, nil, &n)
-            }
+            let p = cc_print(canvas, "mlterm", nil, &n)
             guard let p else { return RenderedPicture(mode: mode, columns: columns, rows: rows, cells: [], bytes: []) }
             defer { free(p) }
             let bytes = p.withMemoryRebound(to: UInt8.self, capacity: n) { Array(UnsafeBufferPointer(start: $0, count: n)) }

@@ -35,7 +35,16 @@ import Testing
     /// kitty's graphics protocol: APC `ESC _ G keys ; base64 ESC \`, chunks of at most 4096
     /// bytes of base64, `m=1` on every chunk but the last (sw.kovidgoyal.net/kitty/graphics-protocol).
     @Test func kittyBytesAreTheDocumentedForm() throws {
-        let p = PictureRenderer.render(scene(200, 150), columns: 20, rows: 8, mode: .kitty, colors: .truecolor, cell: (10, 20))
+        // Noise: a PNG of it is larger than one chunk.
+        var seed: UInt32 = 7
+        let noise = (0..<200 * 150).flatMap { _ -> [UInt8] in
+            seed = seed &* 1_664_525 &+ 1_013_904_223
+            return [
+                UInt8(truncatingIfNeeded: seed >> 24), UInt8(truncatingIfNeeded: seed >> 16), UInt8(truncatingIfNeeded: seed >> 8), 255,
+            ]
+        }
+        let p = PictureRenderer.render(
+            Bitmap(width: 200, height: 150, rgba: noise), columns: 20, rows: 8, mode: .kitty, colors: .truecolor, cell: (10, 20))
         let text = String(decoding: p.bytes, as: UTF8.self)
         let chunks = text.components(separatedBy: "\u{1B}\\").filter { !$0.isEmpty }
         #expect(chunks.count >= 2)
@@ -54,8 +63,36 @@ import Testing
                 #expect(keys["c"] == "20" && keys["r"] == "8")
             }
         }
-        // The first chunk says the format (32: RGBA) and the pixel size of what follows.
-        #expect(text.contains("f=32") || text.contains("f=100"))
+        // A PNG (f=100), the picture scaled to the cells' pixels (20x8 cells of 10x20: at most
+        // 200x160, the shape kept), its colours kept (the disc's red in the middle).
+        #expect(text.contains("f=100"))
+        let pictured = PictureRenderer.render(scene(200, 150), columns: 20, rows: 8, mode: .kitty, colors: .truecolor, cell: (10, 20))
+        let base64 = String(decoding: pictured.bytes, as: UTF8.self).components(separatedBy: "\u{1B}\\").filter { !$0.isEmpty }.map {
+            $0.split(separator: ";", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
+        }.joined()
+        let png = try #require(Data(base64Encoded: base64))
+        #expect(Array(png.prefix(8)) == [0x89, 0x50, 0x4E, 0x47, 0x0D, 0x0A, 0x1A, 0x0A])
+        let back = try PictureDecoder.decode([UInt8](png))
+        #expect(back.width == 200 && back.height == 150)
+        let middle = (back.height / 2 * back.width + back.width / 2) * 4
+        #expect(back.rgba[middle] > 200 && back.rgba[middle + 1] < 60 && back.rgba[middle + 2] < 60)
+        // A larger picture is sent at the cells' pixels, not its own.
+        let big = PictureRenderer.render(scene(1200, 900), columns: 20, rows: 8, mode: .kitty, colors: .truecolor, cell: (10, 20))
+        #expect(big.bytes.count < 200 * 160 * 4)
+    }
+
+    /// The scale keeps a picture's shape and averages what each pixel covers.
+    @Test func scalingDownAveragesAndKeepsTheShape() {
+        let half = Bitmap(width: 4, height: 2, rgba: checker())
+        let s = half.scaledDown(toFit: 2, 2)
+        #expect(s.width == 2 && s.height == 1)
+        #expect(s.rgba == [128, 128, 128, 255, 128, 128, 128, 255])
+        #expect(half.scaledDown(toFit: 8, 8) == half)
+    }
+
+    /// Black and white in a checker, 4x2.
+    func checker() -> [UInt8] {
+        (0..<8).flatMap { i -> [UInt8] in (i + i / 4) % 2 == 0 ? [0, 0, 0, 255] : [255, 255, 255, 255] }
     }
 
     /// iTerm2's inline images: `ESC ] 1337 ; File=inline=1 … : base64 BEL` (iterm2.com/documentation-images.html).
@@ -68,11 +105,20 @@ import Testing
         #expect(text.hasSuffix("\u{07}") || text.hasSuffix("\u{1B}\\"))
         let body = text.split(separator: ":", maxSplits: 1)[1].dropLast(text.hasSuffix("\u{07}") ? 1 : 2)
         let data = try #require(Data(base64Encoded: String(body)))
-        // libchafa sends an uncompressed little-endian TIFF (iTerm2 reads any format macOS
-        // does), of the picture's own pixels.
-        #expect(Array(data.prefix(4)) == [0x49, 0x49, 42, 0])
-        #expect(data.count > 200 * 150 / 4)
+        // An opaque picture goes as a JPEG made here (iTerm2 reads any format macOS does), of
+        // the cells' pixels, its size said.
+        #expect(Array(data.prefix(3)) == [0xFF, 0xD8, 0xFF])
+        #expect(args.contains("size=\(data.count)"))
+        let back = try PictureDecoder.decode([UInt8](data))
+        #expect(back.width == 200 && back.height == 150)
         #expect(args.contains("width=20") && args.contains("height=8"))
+        // With transparency, a PNG.
+        var clear = scene(40, 30).rgba
+        clear[3] = 0
+        let seeThrough = PictureRenderer.render(
+            Bitmap(width: 40, height: 30, rgba: clear), columns: 4, rows: 2, mode: .iterm, colors: .truecolor, cell: (10, 20))
+        let b64 = String(decoding: seeThrough.bytes, as: UTF8.self).split(separator: ":", maxSplits: 1)[1].dropLast()
+        #expect(Array(try #require(Data(base64Encoded: String(b64))).prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
     }
 
     /// Sixel: DCS `ESC P … q` … `ESC \` with colour registers (`#n;2;r;g;b`).

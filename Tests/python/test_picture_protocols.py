@@ -126,8 +126,11 @@ def test_kitty_graphics_bytes_from_a_pty(tmp_path):
     # kitty decodes one by one).
     assert all(len(c[1]) % 4 == 0 for c in chunks[:-1])
     payload = b"".join(base64.b64decode(c[1]) for c in chunks)
-    if first[b"f"] == b"32":
-        assert len(payload) == int(first[b"s"]) * int(first[b"v"]) * 4
+    # A PNG (f=100) of the picture at the cells' pixels: 10x20 a cell here, at most as wide and
+    # as high as the cells it is placed over (c, r).
+    assert first[b"f"] == b"100" and payload[:8] == b"\x89PNG\r\n\x1a\n", first
+    width, height = struct.unpack(">II", payload[16:24])
+    assert 0 < width <= int(first[b"c"]) * 10 and 0 < height <= int(first[b"r"]) * 20, (width, height, first)
     # Drawn where the viewer's room begins: the cursor was placed (CUP) and saved before.
     assert re.search(rb"\x1b7\x1b\[\d+;\d+H\x1b_Ga=T", shown)
     # Esc: every placement deleted, nothing left drawn.
@@ -141,7 +144,7 @@ def test_iterm_inline_image_bytes_from_a_pty(tmp_path):
     args = dict(kv.split(b"=", 1) for kv in m.group(1).split(b";"))
     assert args[b"inline"] == b"1" and int(args[b"width"]) > 0 and int(args[b"height"]) > 0
     data = base64.b64decode(m.group(2))
-    # A picture file iTerm2 reads: libchafa sends an uncompressed little-endian TIFF.
-    assert data[:4] == b"II*\x00" and len(data) > 1000
+    # A picture file iTerm2 reads, made by Linnet: a JPEG of the opaque photo, its size said.
+    assert data[:3] == b"\xff\xd8\xff" and int(args[b"size"]) == len(data) > 1000
     # Esc: the cells under it are written again (iTerm2 keeps no picture apart from the text).
     assert re.search(rb"\x1b7\x1b\[\d+;\d+H", after)

@@ -21,8 +21,15 @@ int lc_probe(const uint8_t *data, size_t length, int *width, int *height, char *
 uint8_t *lc_decode(const uint8_t *data, size_t length, size_t max_pixels, int min_width, int min_height, int *width,
                    int *height, char *why);
 
-// PNG and JPEG (quality 1-100) from 8-bit RGBA, for the simulator. NULL on failure.
+// PNG and JPEG (quality 1-100) from 8-bit RGBA, for the simulator and for pictures sent to
+// the terminal as files. NULL on failure. `lc_encode_png_rgb` leaves alpha out (an opaque
+// picture: a quarter fewer bytes before compression).
 uint8_t *lc_encode_png(const uint8_t *rgba, int width, int height, size_t *length);
+uint8_t *lc_encode_png_rgb(const uint8_t *rgba, int width, int height, size_t *length);
+
+// 8-bit RGBA made smaller, to `to_width` x `to_height` (each at most the source's), each pixel
+// the average of the source pixels it covers. NULL on bad sizes or out of memory.
+uint8_t *lc_scale_down(const uint8_t *rgba, int width, int height, int to_width, int to_height);
 uint8_t *lc_encode_jpeg(const uint8_t *rgba, int width, int height, int quality, size_t *length);
 
 void lc_free(void *p);
