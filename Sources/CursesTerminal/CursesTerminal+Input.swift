@@ -50,7 +50,10 @@ extension CursesTerminal {
         }
         // Continued after a stop: the screen may hold anything; a resize-like key makes the
         // loop draw the next frame whole.
-        if repaint.take() { keys.append(.resize) }
+        if repaint.take() {
+            kittyImages.forgetAll()
+            keys.append(.resize)
+        }
         // A resize may come from another terminal (dtach or abduco attached from another
         // emulator): its widths are asked again, the answers read as they come.
         if resizedNow {

@@ -4,24 +4,28 @@ import Screen
 /// cells of a symbols picture are written here (in truecolor where the terminal takes it), a
 /// graphic's sequence is written at its corner, and when a picture leaves, its cells are
 /// written again from the new frame (ncurses believes them blank and would send nothing).
+/// kitty's pictures are sent once and placed by id (`KittyImages`).
 extension CursesTerminal {
-    static let kittyDeleteAll = Array("\u{1B}_Ga=d,d=a,q=2\u{1B}\\".utf8)
-
     /// What to write after ncurses's update for the pictures of `screen`, given the last frame's
-    /// and the rows that changed.
+    /// and the rows that changed. kitty pictures are sent once and placed by id (`kitty`).
     public static func pictureBytes(
         _ screen: Screen, last: Screen?, full: Bool, touched: Set<Int>, depth: ColorDepth, direct: Bool,
-        through tmux: TmuxPassthrough? = nil
+        kitty: inout KittyImages, through tmux: TmuxPassthrough? = nil
     ) -> [UInt8] {
         let now = screen.pictures
         let before = full ? [] : (last?.pictures ?? [])
-        guard !now.isEmpty || !before.isEmpty else { return [] }
         var out: [UInt8] = []
+        // A frame drawn whole follows a clear, which takes kitty's pictures off the screen (and
+        // perhaps their data): they are freed, and sent again when shown.
+        if full { for id in kitty.takeAll() { out += passed(KittyImages.free(id), tmux) } }
+        guard !now.isEmpty || !before.isEmpty else { return out }
         let gone = before.filter { !now.contains($0) }
-        // kitty keeps its pictures apart from the text: they go only when deleted, and deleting
-        // is for all of them, so the ones that stay are drawn again.
-        let kittyCleared = gone.contains { isKitty($0.bytes) }
-        if kittyCleared { out += tmux?.wrap(kittyDeleteAll) ?? kittyDeleteAll }
+        // kitty keeps its pictures apart from the text: one no longer shown anywhere loses its
+        // placement; one that moved is placed again below.
+        let kittyKeys = Set(now.filter { isKitty($0.bytes) }.map(\.key))
+        for p in gone where isKitty(p.bytes) && !kittyKeys.contains(p.key) {
+            if let id = kitty.id(of: p.key) { out += passed(KittyImages.unplace(id), tmux) }
+        }
         for p in gone {
             for y in p.rect.y..<min(screen.height, p.rect.maxY) {
                 out += rowBytes(screen, y: y, from: p.rect.x, to: min(screen.width, p.rect.maxX), depth: depth, direct: direct)
@@ -30,15 +34,22 @@ extension CursesTerminal {
         for p in now {
             let rows = p.rect.y..<min(screen.height, p.rect.maxY)
             if p.isGraphic {
-                // Text written under sixel or iTerm2 pixels paints over them; kitty keeps its
-                // pictures apart from the text, so sending one again would only stack a copy.
-                let damaged = !isKitty(p.bytes) && rows.contains { touched.contains($0) }
-                guard full || !before.contains(p) || damaged || (kittyCleared && isKitty(p.bytes)) else { continue }
-                if let tmux {
-                    out += tmux.wrap(p.bytes, x: p.rect.x, y: p.rect.y)
-                } else {
-                    out += Array("\u{1B}7\u{1B}[\(p.rect.y + 1);\(p.rect.x + 1)H".utf8) + p.bytes + Array("\u{1B}8".utf8)
+                if isKitty(p.bytes) {
+                    guard full || !before.contains(p) else { continue }
+                    let (id, fresh, evicted) = kitty.place(p.key, size: p.bytes.count, keep: kittyKeys)
+                    for old in evicted { out += passed(KittyImages.free(old), tmux) }
+                    guard let send = KittyImages.transmit(p.bytes, id: id) else {
+                        out += placed(p.bytes, p.rect, tmux)
+                        continue
+                    }
+                    if fresh { out += passed(send, tmux) }
+                    out += placed(KittyImages.place(id, columns: p.rect.width, rows: p.rect.height), p.rect, tmux)
+                    continue
                 }
+                // Text written under sixel or iTerm2 pixels paints over them.
+                let damaged = rows.contains { touched.contains($0) }
+                guard full || !before.contains(p) || damaged else { continue }
+                out += placed(p.bytes, p.rect, tmux)
             } else {
                 for y in rows where full || touched.contains(y) || !before.contains(p) {
                     out += rowBytes(screen, y: y, from: p.rect.x, to: min(screen.width, p.rect.maxX), depth: depth, direct: direct)
@@ -47,6 +58,15 @@ extension CursesTerminal {
         }
         return out
     }
+
+    /// A sequence written at a cell, the cursor saved before and put back after.
+    static func placed(_ bytes: [UInt8], _ at: Rect, _ tmux: TmuxPassthrough?) -> [UInt8] {
+        if let tmux { return tmux.wrap(bytes, x: at.x, y: at.y) }
+        return Array("\u{1B}7\u{1B}[\(at.y + 1);\(at.x + 1)H".utf8) + bytes + Array("\u{1B}8".utf8)
+    }
+
+    /// A sequence with no place of its own (kitty's sending and deleting).
+    static func passed(_ bytes: [UInt8], _ tmux: TmuxPassthrough?) -> [UInt8] { tmux?.wrap(bytes) ?? bytes }
 
     static func isKitty(_ bytes: [UInt8]) -> Bool { bytes.starts(with: [0x1B, 0x5F, 0x47]) }
 

@@ -30,6 +30,8 @@ public final class CursesTerminal: Terminal {
     /// Pictures go through tmux to the terminal it runs in (what tmux said; asked again at a
     /// resize, when panes may have moved).
     public var tmux: TmuxPassthrough?
+    /// kitty pictures sent to the terminal, by id.
+    var kittyImages = KittyImages()
     /// Links on the screen are written as OSC 8 hyperlinks.
     public var hyperlinks = false
     /// The terminal takes 24-bit colour (COLORTERM), used for pictures drawn with symbols.
@@ -159,6 +161,8 @@ public final class CursesTerminal: Terminal {
 
     public func resume() {
         guard open else { return }
+        // Another program had the terminal: it may have cleared kitty's pictures.
+        kittyImages.forgetAll()
         reset_prog_mode()
         if enabledClusterMode { Self.writeAll(Array("\u{1B}[?2027h".utf8)) }
         Self.writeAll(Array(modesOn.utf8))
@@ -287,9 +291,10 @@ public final class CursesTerminal: Terminal {
             }
         }
         raw += Self.repaintBytes(stale, in: screen, depth: colorDepth)
-        if hasPictures {
+        if hasPictures || (full && !kittyImages.isEmpty) {
             raw += Self.pictureBytes(
-                screen, last: last, full: full, touched: touched, depth: colorDepth, direct: directColor, through: tmux)
+                screen, last: last, full: full, touched: touched, depth: colorDepth, direct: directColor, kitty: &kittyImages,
+                through: tmux)
         }
         if !raw.isEmpty { Self.writeAll(raw) }
         last = screen

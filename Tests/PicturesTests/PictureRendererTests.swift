@@ -1,8 +1,9 @@
-import CursesTerminal
 import Foundation
 import Pictures
 import Screen
 import Testing
+
+@testable import CursesTerminal
 
 @Suite struct PictureRendererTests {
     @Test func fitKeepsTheShape() {
@@ -132,6 +133,14 @@ import Testing
     }
 }
 
+extension CursesTerminal {
+    /// Between two frames, no kitty picture sent before.
+    static func pictureBytes(_ screen: Screen, last: Screen?, full: Bool, touched: Set<Int>, depth: ColorDepth, direct: Bool) -> [UInt8] {
+        var kitty = KittyImages()
+        return pictureBytes(screen, last: last, full: full, touched: touched, depth: depth, direct: direct, kitty: &kitty)
+    }
+}
+
 /// What the terminal is sent for pictures between two frames.
 @Suite struct PictureFrameTests {
     func frame(_ placements: [PicturePlacement], symbols: Bool) -> Screen {
@@ -183,32 +192,65 @@ import Testing
         // Row 7 (index 6) was the old picture's last: written again, blank now.
         let repaint = out.components(separatedBy: "\u{1B}[7;3H").dropFirst().first ?? ""
         #expect(!repaint.isEmpty && !repaint.prefix(40).contains("▀"))
-        let kittyBefore = PicturePlacement(rect: before.rect, key: "k", bytes: Array("\u{1B}_Ga=T;AAAA\u{1B}\\".utf8))
+        // kitty: sent once, then only placed again where it moved (no delete, nothing sent again).
+        let kittyBefore = PicturePlacement(rect: before.rect, key: "k", bytes: Array("\u{1B}_Ga=T,f=100;AAAA\u{1B}\\".utf8))
         let kittyAfter = PicturePlacement(rect: after.rect, key: "k", bytes: kittyBefore.bytes)
+        var kitty = KittyImages()
+        let first = text(
+            CursesTerminal.pictureBytes(
+                frame([kittyBefore], symbols: false), last: nil, full: true, touched: [], depth: .full, direct: true, kitty: &kitty))
+        #expect(first.contains("\u{1B}_Ga=t,i=1,f=100;AAAA\u{1B}\\"))
+        #expect(first.contains("\u{1B}[5;3H\u{1B}_Ga=p,i=1,p=1,c=5,r=3,C=1,q=2"))
         let moved = text(
             CursesTerminal.pictureBytes(
                 frame([kittyAfter], symbols: false), last: frame([kittyBefore], symbols: false), full: false,
-                touched: [], depth: .full, direct: true))
-        #expect(moved.hasPrefix("\u{1B}_Ga=d,d=a,q=2\u{1B}\\") && moved.contains("\u{1B}[3;3H\u{1B}_Ga=T"))
+                touched: [], depth: .full, direct: true, kitty: &kitty))
+        #expect(!moved.contains("AAAA") && !moved.contains("a=d"))
+        #expect(moved.contains("\u{1B}7\u{1B}[3;3H\u{1B}_Ga=p,i=1,p=1,c=5,r=3,C=1,q=2\u{1B}\\\u{1B}8"))
     }
 
     @Test func graphicsAreDrawnOnceAndDeletedWhenGone() {
-        let kitty = PicturePlacement(rect: Rect(x: 1, y: 1, width: 4, height: 2), key: "k", bytes: Array("\u{1B}_Ga=T;AAAA\u{1B}\\".utf8))
+        let kitty = PicturePlacement(
+            rect: Rect(x: 1, y: 1, width: 4, height: 2), key: "k", bytes: Array("\u{1B}_Ga=T,f=100;AAAA\u{1B}\\".utf8))
         let shown = frame([kitty], symbols: false)
-        let first = text(CursesTerminal.pictureBytes(shown, last: nil, full: true, touched: [], depth: .full, direct: true))
-        #expect(first == "\u{1B}7\u{1B}[2;2H\u{1B}_Ga=T;AAAA\u{1B}\\\u{1B}8")
-        #expect(CursesTerminal.pictureBytes(shown, last: shown, full: false, touched: [5], depth: .full, direct: true).isEmpty)
-        let gone = text(
-            CursesTerminal.pictureBytes(frame([], symbols: false), last: shown, full: false, touched: [], depth: .full, direct: true))
-        #expect(gone.hasPrefix("\u{1B}_Ga=d,d=a,q=2\u{1B}\\"))
+        let none = frame([], symbols: false)
+        var images = KittyImages()
+        func between(_ screen: Screen, _ last: Screen?, full: Bool = false, touched: Set<Int> = []) -> String {
+            text(CursesTerminal.pictureBytes(screen, last: last, full: full, touched: touched, depth: .full, direct: true, kitty: &images))
+        }
+        let place = "\u{1B}7\u{1B}[2;2H\u{1B}_Ga=p,i=1,p=1,c=4,r=2,C=1,q=2\u{1B}\\\u{1B}8"
+        #expect(between(shown, nil, full: true) == "\u{1B}_Ga=t,i=1,f=100;AAAA\u{1B}\\" + place)
+        #expect(between(shown, shown, touched: [5]).isEmpty)
+        // Gone: its placement deleted, its data kept; shown again: placed, not sent.
+        #expect(between(none, shown).hasPrefix("\u{1B}_Ga=d,d=i,i=1,q=2\u{1B}\\"))
+        #expect(between(shown, none) == place)
+        // kitty keeps pictures apart from text: a changed row under one does not send it again.
+        #expect(between(shown, shown, touched: [1, 2]).isEmpty)
+        // A frame drawn whole (after a clear): freed, sent again under a new id.
+        #expect(between(shown, shown, full: true).hasPrefix("\u{1B}_Ga=d,d=I,i=1,q=2\u{1B}\\\u{1B}_Ga=t,i=2,"))
+        // A sequence of another form is written where it goes, as it is.
+        let other = PicturePlacement(rect: kitty.rect, key: "o", bytes: Array("\u{1B}_Ga=T;BBBB\u{1B}\\".utf8))
+        #expect(between(frame([other], symbols: false), nil, full: true).hasSuffix("\u{1B}[2;2H\u{1B}_Ga=T;BBBB\u{1B}\\\u{1B}8"))
         // Text beside a graphic leaves it; text written over it takes it off the screen model.
         var beside = shown
         beside.put("ab", x: 10, y: 1, style: .plain)
         #expect(beside.pictures.count == 1)
-        // kitty keeps pictures apart from text: a changed row under one does not send it again.
-        #expect(CursesTerminal.pictureBytes(shown, last: shown, full: false, touched: [1, 2], depth: .full, direct: true).isEmpty)
         var covered = shown
         covered.put("help", x: 0, y: 2, style: .plain)
         #expect(covered.pictures.isEmpty)
+    }
+
+    /// Past the bound, the pictures least recently placed are freed, never one on screen.
+    @Test func kittyPicturesAreBoundedInTheTerminal() {
+        var images = KittyImages()
+        let size = 20 << 20
+        _ = images.place("a", size: size, keep: ["a"])
+        _ = images.place("b", size: size, keep: ["b"])
+        let third = images.place("c", size: size, keep: ["c"])
+        #expect(third.fresh && third.evicted == [1] && images.id(of: "a") == nil)
+        // "b" on screen: kept though older than "c".
+        let fourth = images.place("d", size: size, keep: ["b", "d"])
+        #expect(fourth.evicted == [3] && images.id(of: "b") == 2)
+        #expect(!images.place("b", size: size, keep: ["b"]).fresh)
     }
 }

@@ -115,11 +115,18 @@ def viewer_bytes(protocol, tmp_path):
 
 def test_kitty_graphics_bytes_from_a_pty(tmp_path):
     shown, after = viewer_bytes("kitty", tmp_path)
-    chunks = re.findall(rb"\x1b_G([^;\x1b]*)(?:;([^\x1b]*))?\x1b\\", shown)
+    sequences = re.findall(rb"\x1b_G([^;\x1b]*)(?:;([^\x1b]*))?\x1b\\", shown)
+    every = [dict(kv.split(b"=", 1) for kv in c[0].split(b",")) for c in sequences]
+    # Sent once under an id (a=t, i=), its chunks up to the one with m=0; then placed by that
+    # id where the viewer's room begins (a=p).
+    start = next(i for i, k in enumerate(every) if k.get(b"a") == b"t")
+    end = next(i for i in range(start, len(every)) if every[i].get(b"m", b"0") == b"0")
+    chunks, keys = sequences[start:end + 1], every[start:end + 1]
     assert len(chunks) >= 2, shown[:200]
-    keys = [dict(kv.split(b"=", 1) for kv in c[0].split(b",")) for c in chunks]
     first = keys[0]
-    assert first[b"a"] == b"T" and first[b"f"] in (b"32", b"24", b"100"), first
+    assert first[b"f"] == b"100" and int(first[b"i"]) > 0, first
+    place = every[end + 1]
+    assert place[b"a"] == b"p" and place[b"i"] == first[b"i"] and int(place[b"c"]) > 0 and int(place[b"r"]) > 0, place
     assert all(len(c[1]) <= 4096 for c in chunks)
     assert all(k.get(b"m") == b"1" for k in keys[:-1]) and keys[-1].get(b"m", b"0") == b"0"
     # Every chunk but the last a multiple of 4 base64 characters (libchafa pads each chunk, which
@@ -131,10 +138,10 @@ def test_kitty_graphics_bytes_from_a_pty(tmp_path):
     assert first[b"f"] == b"100" and payload[:8] == b"\x89PNG\r\n\x1a\n", first
     width, height = struct.unpack(">II", payload[16:24])
     assert 0 < width <= int(first[b"c"]) * 10 and 0 < height <= int(first[b"r"]) * 20, (width, height, first)
-    # Drawn where the viewer's room begins: the cursor was placed (CUP) and saved before.
-    assert re.search(rb"\x1b7\x1b\[\d+;\d+H\x1b_Ga=T", shown)
-    # Esc: every placement deleted, nothing left drawn.
-    assert b"\x1b_Ga=d,d=a,q=2\x1b\\" in after
+    # Placed where the viewer's room begins: the cursor was saved and moved (CUP) before.
+    assert re.search(rb"\x1b7\x1b\[\d+;\d+H\x1b_Ga=p,i=" + first[b"i"] + rb",", shown)
+    # Esc: its placement deleted (its data kept for when it is shown again).
+    assert b"\x1b_Ga=d,d=i,i=" + first[b"i"] + b",q=2\x1b\\" in after
 
 
 def test_iterm_inline_image_bytes_from_a_pty(tmp_path):
