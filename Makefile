@@ -11,7 +11,7 @@ VENV := .venv
 PY_PACKAGES := tweepy==4.17.0 requests-oauthlib==2.0.0 oauthlib==3.3.1 pytest==9.2.0 openapi-schema-validator==0.8.1 \
 	schemathesis==4.32.5 openapi-core==0.23.1
 
-.PHONY: all deps test-deps bench-deps venv build test demo bench lint format fuzz sanitize soak soak-memory clean \
+.PHONY: all deps test-deps bench-deps venv build test test-terminals demo bench lint format fuzz sanitize soak soak-memory clean \
 	release install uninstall deb dist-deps dist-check
 
 all: build
@@ -49,6 +49,15 @@ test: test-deps venv
 	Tests/run-swift-tests $(SWIFT) test --disable-xctest
 	d=$$(mktemp -d /tmp/linnet-pytest.XXXXXX) && $(VENV)/bin/python -m pytest -q -p no:cacheprovider --basetemp="$$d/t" Tests/python; \
 	  rc=$$?; rm -rf "$$d"; exit $$rc
+
+# Only the tests that run real terminals: xterm and kitty under Xvfb, tmux, pseudo-terminals
+# (about a minute and a half; `make test` runs them too).
+TERMINAL_TESTS := Tests/python/test_real_terminals.py Tests/python/test_terminal_layout.py \
+	Tests/python/test_picture_protocols.py Tests/python/test_width_remeasure.py
+test-terminals: test-deps venv
+	$(SWIFT) build --product linnet
+	d=$$(mktemp -d /tmp/linnet-pytest.XXXXXX) && $(VENV)/bin/python -m pytest -q -p no:cacheprovider --basetemp="$$d/t" \
+	  $(TERMINAL_TESTS); rc=$$?; rm -rf "$$d"; exit $$rc
 
 # The TUI on a simulated Twitter started in the same process, with live tweets.
 demo: deps
