@@ -374,8 +374,7 @@ uint8_t *lc_scale_down(const uint8_t *rgba, int width, int height, int to_width,
         for (int tx = 0; tx < to_width; tx++) {
             int x0 = (int)((int64_t)tx * width / to_width), x1 = (int)((int64_t)(tx + 1) * width / to_width);
             if (x1 <= x0) x1 = x0 + 1;
-            // At most 4096 x 4096 source pixels to one: the sums fit 32 bits (255 x 2^24 < 2^32).
-            uint32_t sum[4] = {0, 0, 0, 0}, n = 0;
+            uint64_t sum[4] = {0, 0, 0, 0}, n = 0;
             for (int y = y0; y < y1; y++) {
                 const uint8_t *p = rgba + ((size_t)y * (size_t)width + (size_t)x0) * 4;
                 for (int x = x0; x < x1; x++, p += 4, n++) {

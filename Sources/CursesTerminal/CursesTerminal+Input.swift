@@ -12,7 +12,14 @@ extension CursesTerminal {
     /// From the kernel's window size, read again at each resize (a font zoom changes it).
     public var cellPixels: (width: Int, height: Int)? { TerminalProbe.cellPixels() }
     /// A paste still open is let go 5 s after its last input: the loop must come back for it.
-    public var wakeWithin: Double? { keyStream.isPasting ? max(0.05, lastInputAt + 5.05 - Date().timeIntervalSince1970) : nil }
+    /// A cursor report's start held is let go when its question is `answerWithin` old.
+    public var wakeWithin: Double? {
+        if keyStream.isPasting { return max(0.05, lastInputAt + 5.05 - Date().timeIntervalSince1970) }
+        if let ask = widthAsk, keyStream.holdsReportStart {
+            return max(0.05, ask.at + Self.answerWithin + 0.05 - Date().timeIntervalSince1970)
+        }
+        return nil
+    }
 
     public func readKeys(timeout: Double) -> [Key] {
         var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: waker.readFD, events: Int16(POLLIN), revents: 0)]
@@ -39,7 +46,9 @@ extension CursesTerminal {
                 if apply(modeReports: keyStream.takeModeReports()) { keys.append(.resize) }
                 if takeWidthAnswers() { keys.append(.resize) }
             }
-            if keyStream.isPending, !keyStreamIsPasting() { keys += keyStream.flush() }
+            // A cursor report awaited may arrive in pieces over a slow link: its start is held.
+            let reportDue = widthAsk.map { Date().timeIntervalSince1970 - $0.at < Self.answerWithin } ?? false
+            if keyStream.isPending, !keyStreamIsPasting(), !(reportDue && keyStream.holdsReportStart) { keys += keyStream.flush() }
         }
         // A paste arriving over several reads goes in as it comes, and stays a paste until its
         // end marker: its line ends are never taken for Enter. Only after 5 s with nothing more
@@ -51,7 +60,7 @@ extension CursesTerminal {
         // Continued after a stop: the screen may hold anything; a resize-like key makes the
         // loop draw the next frame whole.
         if repaint.take() {
-            kittyImages.forgetAll()
+            freeKittyImages()
             keys.append(.resize)
         }
         // A resize may come from another terminal (dtach or abduco attached from another
@@ -65,14 +74,18 @@ extension CursesTerminal {
         return keys
     }
 
+    /// Seconds the answers to the widths asked again are waited for (a slow link's round trip
+    /// many times over); a report's start is held that long.
+    static let answerWithin = 5.0
+
     /// The width samples written again on the bottom row (the next frame is drawn whole over
     /// it), unless the terminal measures clusters itself (mode 2027) or an ask is still open.
     func askWidthsAgain() {
         let now = Date().timeIntervalSince1970
-        guard widthMode != .grapheme, isatty(0) == 1, isatty(1) == 1, size.height > 1 else { return }
-        if let ask = widthAsk, now - ask.at < 2 { return }
+        guard widthMode != .grapheme, !keyStream.isPasting, isatty(0) == 1, isatty(1) == 1, size.height > 1 else { return }
+        if let ask = widthAsk, now - ask.at < Self.answerWithin { return }
         Self.writeAll(Array(TerminalProbe.widthQuestion(row: size.height).utf8))
-        widthAsk = ([], now)
+        widthAsk = ([], size.height, now)
     }
 
     /// Cursor reports answering `askWidthsAgain`: once each sample is answered, the widths
@@ -80,7 +93,8 @@ extension CursesTerminal {
     func takeWidthAnswers() -> Bool {
         let reports = keyStream.takeCursorReports()
         guard var ask = widthAsk, !reports.isEmpty else { return false }
-        ask.columns += reports.map(\.column)
+        // Only the answers on the row asked (a late one to an earlier question may be elsewhere).
+        ask.columns += reports.filter { $0.row == ask.row }.map(\.column)
         guard ask.columns.count >= ClusterKinds.samples.count else {
             widthAsk = ask
             return false

@@ -20,11 +20,12 @@ extension CursesTerminal {
         if full { for id in kitty.takeAll() { out += passed(KittyImages.free(id), tmux) } }
         guard !now.isEmpty || !before.isEmpty else { return out }
         let gone = before.filter { !now.contains($0) }
-        // kitty keeps its pictures apart from the text: one no longer shown anywhere loses its
-        // placement; one that moved is placed again below.
+        // kitty keeps its pictures apart from the text: each placement is the picture's at one
+        // place (the same photo may be on screen twice), deleted when that place no longer shows
+        // it; one that moved is placed again below.
         let kittyKeys = Set(now.filter { isKitty($0.bytes) }.map(\.key))
-        for p in gone where isKitty(p.bytes) && !kittyKeys.contains(p.key) {
-            if let id = kitty.id(of: p.key) { out += passed(KittyImages.unplace(id), tmux) }
+        for p in gone where isKitty(p.bytes) {
+            if let id = kitty.id(of: p.key) { out += passed(KittyImages.unplace(id, at: p.rect), tmux) }
         }
         for p in gone {
             for y in p.rect.y..<min(screen.height, p.rect.maxY) {
@@ -36,14 +37,15 @@ extension CursesTerminal {
             if p.isGraphic {
                 if isKitty(p.bytes) {
                     guard full || !before.contains(p) else { continue }
-                    let (id, fresh, evicted) = kitty.place(p.key, size: p.bytes.count, keep: kittyKeys)
-                    for old in evicted { out += passed(KittyImages.free(old), tmux) }
-                    guard let send = KittyImages.transmit(p.bytes, id: id) else {
+                    // A sequence of another form than Linnet's own is written as it is.
+                    guard KittyImages.transmit(p.bytes, id: 1) != nil else {
                         out += placed(p.bytes, p.rect, tmux)
                         continue
                     }
-                    if fresh { out += passed(send, tmux) }
-                    out += placed(KittyImages.place(id, columns: p.rect.width, rows: p.rect.height), p.rect, tmux)
+                    let (id, fresh, evicted) = kitty.place(p.key, size: p.bytes.count, keep: kittyKeys)
+                    for old in evicted { out += passed(KittyImages.free(old), tmux) }
+                    if fresh, let send = KittyImages.transmit(p.bytes, id: id) { out += passed(send, tmux) }
+                    out += placed(KittyImages.place(id, at: p.rect), p.rect, tmux)
                     continue
                 }
                 // Text written under sixel or iTerm2 pixels paints over them.

@@ -24,7 +24,7 @@ public final class CursesTerminal: Terminal {
     public private(set) var bracketedPaste = false
     public internal(set) var widthMode = WidthMode.perScalar
     /// Widths asked again after a resize: the answers so far, and when it was asked.
-    var widthAsk: (columns: [Int], at: Double)?
+    var widthAsk: (columns: [Int], row: Int, at: Double)?
     /// The terminal said it was resized in this turn's input.
     var resizedNow = false
     /// Pictures go through tmux to the terminal it runs in (what tmux said; asked again at a
@@ -146,6 +146,7 @@ public final class CursesTerminal: Terminal {
     public func end() {
         guard open else { return }
         open = false
+        freeKittyImages()
         if enabledClusterMode { Self.writeAll(Array("\u{1B}[?2027l".utf8)) }
         Self.writeAll(Array(Self.inputModesOff.utf8))
         endwin()
@@ -153,6 +154,7 @@ public final class CursesTerminal: Terminal {
 
     public func suspend() {
         guard open else { return }
+        freeKittyImages()
         def_prog_mode()
         if enabledClusterMode { Self.writeAll(Array("\u{1B}[?2027l".utf8)) }
         Self.writeAll(Array(Self.inputModesOff.utf8))
@@ -161,8 +163,6 @@ public final class CursesTerminal: Terminal {
 
     public func resume() {
         guard open else { return }
-        // Another program had the terminal: it may have cleared kitty's pictures.
-        kittyImages.forgetAll()
         reset_prog_mode()
         if enabledClusterMode { Self.writeAll(Array("\u{1B}[?2027h".utf8)) }
         Self.writeAll(Array(modesOn.utf8))
@@ -303,6 +303,13 @@ public final class CursesTerminal: Terminal {
 
     /// Forgets the last frame, so the next is drawn whole (after a resize or a redraw key).
     public func invalidate() { last = nil }
+
+    /// Every kitty picture sent deleted with its data: when Linnet leaves or hands the terminal
+    /// to another program (through tmux they are on the outer screen, over whatever comes next).
+    func freeKittyImages() {
+        guard !kittyImages.isEmpty else { return }
+        Self.writeAll(kittyImages.takeAll().flatMap { Self.passed(KittyImages.free($0), tmux) })
+    }
 
     public func bell() { beep() }
 }

@@ -1,3 +1,5 @@
+import Screen
+
 /// kitty pictures sent once and placed by id: a picture that moves, or is drawn again after a
 /// clear, is placed again (`a=p`, a few dozen bytes) instead of sent again, and one that leaves
 /// the screen loses its placement and keeps its data for when it comes back. At most `limit`
@@ -65,14 +67,19 @@ public struct KittyImages: Sendable {
         return Array("\u{1B}_Ga=t,i=\(id),".utf8) + bytes[head.count...]
     }
 
-    /// A placement of picture `id` over `columns` x `rows` cells at the cursor, the only one it
-    /// has (`p=1`: placing it again moves it).
-    static func place(_ id: UInt32, columns: Int, rows: Int) -> [UInt8] {
-        Array("\u{1B}_Ga=p,i=\(id),p=1,c=\(columns),r=\(rows),C=1,q=2\u{1B}\\".utf8)
+    /// The placement id of a picture at `rect`: one per place on the screen, so the same
+    /// picture shown twice is two placements, and placing it again at a place replaces it.
+    static func placement(_ rect: Rect) -> UInt32 { UInt32(truncatingIfNeeded: (rect.y & 0xFFFF) << 16 | (rect.x & 0xFFFF)) + 1 }
+
+    /// A placement of picture `id` over `rect`'s cells at the cursor (`C=1`: the cursor stays).
+    static func place(_ id: UInt32, at rect: Rect) -> [UInt8] {
+        Array("\u{1B}_Ga=p,i=\(id),p=\(placement(rect)),c=\(rect.width),r=\(rect.height),C=1,q=2\u{1B}\\".utf8)
     }
 
-    /// Picture `id`'s placements deleted, its data kept (lower-case `i`).
-    static func unplace(_ id: UInt32) -> [UInt8] { Array("\u{1B}_Ga=d,d=i,i=\(id),q=2\u{1B}\\".utf8) }
+    /// Picture `id`'s placement at `rect` deleted, its data kept (lower-case `i`).
+    static func unplace(_ id: UInt32, at rect: Rect) -> [UInt8] {
+        Array("\u{1B}_Ga=d,d=i,i=\(id),p=\(placement(rect)),q=2\u{1B}\\".utf8)
+    }
 
     /// Picture `id` deleted with its data (upper-case `I`).
     static func free(_ id: UInt32) -> [UInt8] { Array("\u{1B}_Ga=d,d=I,i=\(id),q=2\u{1B}\\".utf8) }

@@ -40,7 +40,8 @@ public enum Action: Sendable {
     /// What a file is, or why it cannot be attached (the answer to `.inspectFile`).
     case fileInspected(path: String, Result<MediaFile, MediaError>)
     /// A picture asked for is made, or why not (the app shelves it; a failure is said).
-    case pictureLoaded(PictureAsk, Result<RenderedPicture, PictureFailure>)
+    /// A picture made, for the cell size of `generation` (a newer one drops it).
+    case pictureLoaded(PictureAsk, Result<RenderedPicture, PictureFailure>, generation: Int = 0)
 }
 
 /// What an opened account allows and how the reader is set up for it.

@@ -54,6 +54,7 @@ extension App {
         else { return }
         settings.pictures?.cellWidth = cell.width
         settings.pictures?.cellHeight = cell.height
+        pictureGeneration += 1
         pictureShelf = PictureShelf()
         picturesAsked = []
         pictureFailedAt = [:]
@@ -79,9 +80,10 @@ extension App {
             picturesAsked.insert(ask)
             let inbox = self.inbox
             let wake = self.wake
+            let generation = pictureGeneration
             Task.detached {
                 let result = await setup.make(ask)
-                inbox.post(.pictureLoaded(ask, result))
+                inbox.post(.pictureLoaded(ask, result, generation: generation))
                 wake()
             }
         }
@@ -90,7 +92,7 @@ extension App {
     /// Pictures made since the last turn, onto the shelf the views read; one made for a cell
     /// size that has changed since it was asked for is dropped.
     func shelve(_ actions: [Action]) {
-        for case .pictureLoaded(let ask, let result) in actions {
+        for case .pictureLoaded(let ask, let result, let generation) in actions where generation == pictureGeneration {
             guard picturesAsked.remove(ask) != nil else { continue }
             pictureShelf.put(ask, result)
             if case .failure = result { pictureFailedAt[ask] = settings.clock.now() }

@@ -106,6 +106,8 @@ public final class App {
     var pictureShelf = PictureShelf()
     var picturesAsked: Set<PictureAsk> = []
     var pictureFailedAt: [PictureAsk: Double] = [:]
+    /// Counts cell sizes: a picture made for an earlier one is dropped when it comes.
+    var pictureGeneration = 0
     /// The theme as this terminal's colours show it (Theme.adapted), made again when it changes.
     private var shownTheme: (source: Theme, depth: ColorDepth, shown: Theme)?
     var ledgerSaveFailed = false

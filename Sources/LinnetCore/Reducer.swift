@@ -54,7 +54,7 @@ public enum Reducer {
         case .profileLoaded, .peopleFinished, .peopleLoaded: fx += people(action, &s)
         case .messageSent(let to, let result): fx += messageSent(to, result, &s)
         case .olderMessagesDone: s.loadingOlderMessages = false
-        case .pictureLoaded(let ask, let result): pictureLoaded(ask, result, &s, c)
+        case .pictureLoaded(let ask, let result, _): pictureLoaded(ask, result, &s, c)
         case .threadProgress(let n): s.compose?.threadSent = n
         case .threadFinished(let sent, let of, let error): fx += threadFinished(sent, of: of, error, &s)
         case .listsLoaded(let lists, let of):

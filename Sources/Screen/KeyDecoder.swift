@@ -46,6 +46,14 @@ public struct KeyStream: Sendable {
     /// A paste has begun and not ended.
     public var isPasting: Bool { pasting }
 
+    /// What is held could be the start of a cursor report (`ESC`, `[`, digits and `;`): while
+    /// one is awaited, it waits for its rest rather than being taken as typed (an Escape key
+    /// pressed then waits for the answers too).
+    public var holdsReportStart: Bool {
+        guard !pasting, held.first == 27 else { return false }
+        return held.count == 1 || (held[1] == 0x5B && held.dropFirst(2).allSatisfy { (48...57).contains($0) || $0 == 59 })
+    }
+
     public mutating func feed(_ inputs: [TerminalInput], special: (Int32) -> Key?) -> [Key] {
         var keys: [Key] = []
         for input in inputs {

@@ -24,7 +24,9 @@ func runTUI(store: TimelineStore, engine: SyncEngine, settings: App.Settings, no
     settings.pictures = pictureSetup(config, engine: engine, noColor: noColor, tmux: tmux)
     settings.thumbnails = config.thumbnails
     let terminal = CursesTerminal(noColor: noColor, mouse: config.mouse)
-    if settings.pictures?.mode.isGraphic == true { terminal.tmux = tmux }
+    // Wrapped for the outer terminal only when it was chosen for it (tmux 3.4 may draw sixel itself).
+    let outer = config.images == "auto" ? tmux?.pictureMode != nil : true
+    if settings.pictures?.mode.isGraphic == true, outer { terminal.tmux = tmux }
     if let p = settings.pictures, p.colors != .none, terminal.colorDepth < .full {
         settings.pictures?.colors = terminal.colorDepth == .none ? .none : .indexed16
     }

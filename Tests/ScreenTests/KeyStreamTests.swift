@@ -87,5 +87,12 @@ import Testing
         let reports = stream.takeCursorReports()
         #expect(reports.map(\.row) == [30, 30] && reports.map(\.column) == [3, 5])
         #expect(stream.takeCursorReports().isEmpty)
+        // What may still become a report is said to be one's start (the terminal holds it
+        // while answers are due); anything else is not.
+        for (start, could) in [("\u{1B}", true), ("\u{1B}[", true), ("\u{1B}[30;", true), ("\u{1B}O", false), ("\u{1B}[<0", false)] {
+            var s = KeyStream()
+            _ = s.feed(inputs(start), special: { _ in nil })
+            #expect(s.holdsReportStart == could, "\(start.debugDescription)")
+        }
     }
 }

@@ -52,7 +52,9 @@ class Pty:
 
     def close(self):
         """SIGTERM (the reader saves and ends), reading what it still writes so it is never
-        blocked on a full terminal; SIGKILL after 15 seconds."""
+        blocked on a full terminal; SIGKILL after 15 seconds. A second call does nothing."""
+        if self.fd is None:
+            return
         try:
             os.kill(self.pid, 15)
             end = time.time() + 15
@@ -66,6 +68,7 @@ class Pty:
         except OSError:
             pass
         os.close(self.fd)
+        self.fd = None
 
 
 def viewer_bytes(protocol, tmp_path):
@@ -108,13 +111,16 @@ def viewer_bytes(protocol, tmp_path):
         start = len(t.out)
         t.send(b"\x1b")
         t.read(1.5)
-        return shown, t.out[start:]
+        after = t.out[start:]
+        start = len(t.out)
+        t.close()
+        return shown, after, t.out[start:]
     finally:
         t.close()
 
 
 def test_kitty_graphics_bytes_from_a_pty(tmp_path):
-    shown, after = viewer_bytes("kitty", tmp_path)
+    shown, after, leaving = viewer_bytes("kitty", tmp_path)
     sequences = re.findall(rb"\x1b_G([^;\x1b]*)(?:;([^\x1b]*))?\x1b\\", shown)
     every = [dict(kv.split(b"=", 1) for kv in c[0].split(b",")) for c in sequences]
     # Sent once under an id (a=t, i=), its chunks up to the one with m=0; then placed by that
@@ -139,13 +145,15 @@ def test_kitty_graphics_bytes_from_a_pty(tmp_path):
     width, height = struct.unpack(">II", payload[16:24])
     assert 0 < width <= int(first[b"c"]) * 10 and 0 < height <= int(first[b"r"]) * 20, (width, height, first)
     # Placed where the viewer's room begins: the cursor was saved and moved (CUP) before.
-    assert re.search(rb"\x1b7\x1b\[\d+;\d+H\x1b_Ga=p,i=" + first[b"i"] + rb",", shown)
-    # Esc: its placement deleted (its data kept for when it is shown again).
-    assert b"\x1b_Ga=d,d=i,i=" + first[b"i"] + b",q=2\x1b\\" in after
+    assert re.search(rb"\x1b7\x1b\[\d+;\d+H\x1b_Ga=p,i=" + first[b"i"] + rb",p=" + place[b"p"] + rb",", shown)
+    # Esc: that placement deleted (its data kept for when it is shown again).
+    assert b"\x1b_Ga=d,d=i,i=" + first[b"i"] + b",p=" + place[b"p"] + b",q=2\x1b\\" in after
+    # Leaving: the picture deleted with its data.
+    assert b"\x1b_Ga=d,d=I,i=" + first[b"i"] + b",q=2\x1b\\" in leaving, leaving[-300:]
 
 
 def test_iterm_inline_image_bytes_from_a_pty(tmp_path):
-    shown, after = viewer_bytes("iterm", tmp_path)
+    shown, after, _ = viewer_bytes("iterm", tmp_path)
     m = re.search(rb"\x1b\]1337;File=([^:]*):([A-Za-z0-9+/=]*)(\x07|\x1b\\)", shown)
     assert m, shown[:200]
     args = dict(kv.split(b"=", 1) for kv in m.group(1).split(b";"))

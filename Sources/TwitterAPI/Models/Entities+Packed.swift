@@ -82,7 +82,7 @@ extension Entities {
                 hashtags.append(Hashtag(text: r.string(), isSymbol: symbol, range: span.range))
             }
             guard r.at < b.count else { return }
-            for i in 0..<r.number() { media[i].durationMs = UInt32(clamping: r.unsigned()) }
+            for i in 0..<min(max(0, r.number()), media.count) { media[i].durationMs = UInt32(clamping: r.unsigned()) }
         }
     }
 }
