@@ -236,27 +236,35 @@ def contrast(a, b):
     return (max(la, lb) + 0.05) / (min(la, lb) + 0.05)
 
 
-def drawn_cells(png, cell, cols, rows):
-    """Each cell of the screenshot that shows something: its background (the commonest pixel)
-    and its text's colour (the pixel that stands out most from it), and their WCAG contrast."""
+def cell_colours(png, cell, places):
+    """For each (column, row) of a screenshot cut in cells of `cell` pixels: how many of its
+    pixels have each colour."""
     ppm = subprocess.run(["convert", str(png), "ppm:-"], capture_output=True, check=True).stdout
-    magic, w, h, _, px = ppm.split(maxsplit=4)
+    _, w, _, _, px = ppm.split(maxsplit=4)
     w = int(w)
     cw, ch = cell
     out = []
-    for r in range(rows):
-        for c in range(cols):
-            counts = {}
-            for y in range(r * ch, (r + 1) * ch):
-                base = (y * w + c * cw) * 3
-                for i in range(base, base + cw * 3, 3):
-                    k = px[i:i + 3]
-                    counts[k] = counts.get(k, 0) + 1
-            bg = max(counts, key=counts.get)
-            others = [k for k in counts if k != bg]
-            if others:
-                fg = max(others, key=lambda k: contrast(k, bg))
-                out.append(contrast(fg, bg))
+    for c, r in places:
+        counts = {}
+        for y in range(r * ch, (r + 1) * ch):
+            base = (y * w + c * cw) * 3
+            for i in range(base, base + cw * 3, 3):
+                k = px[i:i + 3]
+                counts[k] = counts.get(k, 0) + 1
+        out.append(counts)
+    return out
+
+
+def drawn_cells(png, cell, cols, rows):
+    """Each cell of the screenshot that shows something: its background (the commonest pixel)
+    and its text's colour (the pixel that stands out most from it), and their WCAG contrast."""
+    out = []
+    for counts in cell_colours(png, cell, [(c, r) for r in range(rows) for c in range(cols)]):
+        bg = max(counts, key=counts.get)
+        others = [k for k in counts if k != bg]
+        if others:
+            fg = max(others, key=lambda k: contrast(k, bg))
+            out.append(contrast(fg, bg))
     return out
 
 

@@ -15,7 +15,7 @@ import urllib.request
 import pytest
 
 from conftest import LINNET, SUMMARY
-from test_real_terminals import Display, answers, demo_env, free_port, stop, wait_for
+from test_real_terminals import Display, answers, cell_colours, demo_env, free_port, stop, wait_for
 
 # As the demo's Mentions pane shows a mention's text (the handle it is sent to first).
 LINE = "@linnet_demo Widths: A\U0001F9D1\u200D\U0001F680B\U0001F1EF\U0001F1F5C\u2764\uFE0FD\u231A\uFE0EE1\uFE0F\u20E3F\U0001F44D\U0001F3FDG."
@@ -27,20 +27,7 @@ COLUMNS = 60
 def row_inks(png, cell, row, first, count):
     """Each cell of a screenshot's row: how many of its pixels differ from the cell's commonest
     (its background), which is the glyph's ink whatever the colours."""
-    ppm = subprocess.run(["convert", str(png), "ppm:-"], capture_output=True, check=True).stdout
-    _, w, _, _, px = ppm.split(maxsplit=4)
-    w = int(w)
-    cw, ch = cell
-    inks = []
-    for c in range(first, first + count):
-        counts = {}
-        for y in range(row * ch, (row + 1) * ch):
-            base = (y * w + c * cw) * 3
-            for i in range(base, base + cw * 3, 3):
-                k = px[i:i + 3]
-                counts[k] = counts.get(k, 0) + 1
-        inks.append(cw * ch - max(counts.values()))
-    return inks
+    return [cell[0] * cell[1] - max(counts.values()) for counts in cell_colours(png, cell, [(c, row) for c in range(first, first + count)])]
 
 
 def same_layout(expected, shown):
