@@ -12,13 +12,19 @@ extension CursesTerminal {
     /// From the kernel's window size, read again at each resize (a font zoom changes it).
     public var cellPixels: (width: Int, height: Int)? { TerminalProbe.cellPixels() }
     /// A paste still open is let go 5 s after its last input: the loop must come back for it.
-    /// A cursor report's start held is let go when its question is `answerWithin` old.
+    /// A cursor report's start held is let go when it is no longer awaited (`reportStartHeld`).
     public var wakeWithin: Double? {
         if keyStream.isPasting { return max(0.05, lastInputAt + 5.05 - Date().timeIntervalSince1970) }
-        if let ask = widthAsk, keyStream.holdsReportStart {
-            return max(0.05, ask.at + Self.answerWithin + 0.05 - Date().timeIntervalSince1970)
-        }
+        if reportStartHeld() { return 0.1 }
         return nil
+    }
+
+    /// Whether what is held may still become a cursor report that is awaited: `ESC [` and
+    /// digits until the answers are due, a lone Escape half a second after it came.
+    func reportStartHeld() -> Bool {
+        guard let ask = widthAsk, keyStream.holdsReportStart else { return false }
+        let now = Date().timeIntervalSince1970
+        return now - ask.at < Self.answerWithin && (!keyStream.holdsLoneEscape || now - lastInputAt < 0.5)
     }
 
     public func readKeys(timeout: Double) -> [Key] {
@@ -46,9 +52,11 @@ extension CursesTerminal {
                 if apply(modeReports: keyStream.takeModeReports()) { keys.append(.resize) }
                 if takeWidthAnswers() { keys.append(.resize) }
             }
-            // A cursor report awaited may arrive in pieces over a slow link: its start is held.
-            let reportDue = widthAsk.map { Date().timeIntervalSince1970 - $0.at < Self.answerWithin } ?? false
-            if keyStream.isPending, !keyStreamIsPasting(), !(reportDue && keyStream.holdsReportStart) { keys += keyStream.flush() }
+            // A cursor report awaited may arrive in pieces over a slow link: its start is held,
+            // a lone Escape only briefly (a report's pieces come close together).
+            if keyStream.isPending, !keyStreamIsPasting() {
+                if reportStartHeld() { keyStream.escapeWaitedOut() } else { keys += keyStream.flush() }
+            }
         }
         // A paste arriving over several reads goes in as it comes, and stays a paste until its
         // end marker: its line ends are never taken for Enter. Only after 5 s with nothing more
@@ -66,6 +74,7 @@ extension CursesTerminal {
         // A resize may come from another terminal (dtach or abduco attached from another
         // emulator): its widths are asked again, the answers read as they come.
         if resizedNow {
+            keys.append(.resize)
             askWidthsAgain()
             if tmux != nil { tmux = TmuxPassthrough.ask(environment: ProcessInfo.processInfo.environment) ?? tmux }
         }
@@ -115,9 +124,12 @@ extension CursesTerminal {
             let r = wget_wch(cn_stdscr(), &wch)
             if r == ERR { break }
             if r == KEY_CODE_YES {
+                // A resize is not input: fed to the decoder it would end a sequence held (a
+                // cursor report's start, split by a slow link) as typed keys.
                 if Int32(wch) == KEY_RESIZE {
                     invalidate()
                     resizedNow = true
+                    continue
                 }
                 inputs.append(.code(Int32(wch)))
             } else {

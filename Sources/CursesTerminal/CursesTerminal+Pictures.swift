@@ -38,7 +38,7 @@ extension CursesTerminal {
                 if isKitty(p.bytes) {
                     guard full || !before.contains(p) else { continue }
                     // A sequence of another form than Linnet's own is written as it is.
-                    guard KittyImages.transmit(p.bytes, id: 1) != nil else {
+                    guard KittyImages.isOwn(p.bytes) else {
                         out += placed(p.bytes, p.rect, tmux)
                         continue
                     }

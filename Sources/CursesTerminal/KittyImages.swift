@@ -62,10 +62,14 @@ public struct KittyImages: Sendable {
     /// Linnet's own transmit-and-display (`a=T,…`) made transmit-only under `id`; nil for a
     /// sequence of another form.
     static func transmit(_ bytes: [UInt8], id: UInt32) -> [UInt8]? {
-        let head = Array("\u{1B}_Ga=T,".utf8)
-        guard bytes.starts(with: head) else { return nil }
-        return Array("\u{1B}_Ga=t,i=\(id),".utf8) + bytes[head.count...]
+        guard isOwn(bytes) else { return nil }
+        return Array("\u{1B}_Ga=t,i=\(id),".utf8) + bytes[ownHead.count...]
     }
+
+    private static let ownHead = Array("\u{1B}_Ga=T,".utf8)
+
+    /// Whether `bytes` are Linnet's own transmit-and-display (`PictureFiles`).
+    static func isOwn(_ bytes: [UInt8]) -> Bool { bytes.starts(with: ownHead) }
 
     /// The placement id of a picture at `rect`: one per place on the screen, so the same
     /// picture shown twice is two placements, and placing it again at a place replaces it.

@@ -90,9 +90,10 @@ extension App {
     }
 
     /// Pictures made since the last turn, onto the shelf the views read; one made for a cell
-    /// size that has changed since it was asked for is dropped.
-    func shelve(_ actions: [Action]) {
-        for case .pictureLoaded(let ask, let result, let generation) in actions where generation == pictureGeneration {
+    /// size that has changed since it was asked for is dropped (its failure said nowhere).
+    func shelve(_ actions: inout [Action]) {
+        actions.removeAll { if case .pictureLoaded(_, _, let g) = $0 { g != pictureGeneration } else { false } }
+        for case .pictureLoaded(let ask, let result, _) in actions {
             guard picturesAsked.remove(ask) != nil else { continue }
             pictureShelf.put(ask, result)
             if case .failure = result { pictureFailedAt[ask] = settings.clock.now() }

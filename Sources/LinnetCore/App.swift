@@ -257,7 +257,7 @@ public final class App {
         let size = terminal.size
         if size.width != state.width || size.height != state.height { actions.append(.resize(width: size.width, height: size.height)) }
         actions += inbox.take()
-        shelve(actions)
+        shelve(&actions)
         let snapshot = await store.snapshot()
         if snapshot.version != lastVersion {
             lastVersion = snapshot.version

@@ -46,6 +46,16 @@ public struct KeyStream: Sendable {
     /// A paste has begun and not ended.
     public var isPasting: Bool { pasting }
 
+    /// Only an Escape is held.
+    public var holdsLoneEscape: Bool { held == [27] && !pasting }
+
+    /// A lone Escape held past its wait (see `escapeWaitedOut`).
+    private var escapeWaited = false
+
+    /// The held lone Escape's wait ran out while a report was awaited: it stays held, and is
+    /// the Escape key unless a `[` follows.
+    public mutating func escapeWaitedOut() { if held == [27] { escapeWaited = true } }
+
     /// What is held could be the start of a cursor report (`ESC`, `[`, digits and `;`): while
     /// one is awaited, it waits for its rest rather than being taken as typed (an Escape key
     /// pressed then waits for the answers too).
@@ -135,6 +145,16 @@ public struct KeyStream: Sendable {
             }
             guard held.count >= 2 else { return }
             let second = held[1]
+            // An Escape whose wait ran out, held only in case a report's `[` followed: anything
+            // else after it is the Escape key, then that key (not Alt with it).
+            if escapeWaited {
+                escapeWaited = false
+                if second != 0x5B {
+                    keys.append(.escape)
+                    held.removeFirst()
+                    continue
+                }
+            }
             if second == 27 {
                 // Escape, Escape: the first was the key.
                 keys.append(.escape)

@@ -94,5 +94,15 @@ import Testing
             _ = s.feed(inputs(start), special: { _ in nil })
             #expect(s.holdsReportStart == could, "\(start.debugDescription)")
         }
+        // An Escape held past its wait for a report: a key after it is the Escape key and that
+        // key, not Alt with it; a `[` after it is the report it was.
+        var held = KeyStream()
+        #expect(held.feed(inputs("\u{1B}"), special: { _ in nil }).isEmpty && held.holdsLoneEscape)
+        held.escapeWaitedOut()
+        #expect(held.feed(inputs("j"), special: { _ in nil }) == [.escape, .char("j")])
+        _ = held.feed(inputs("\u{1B}"), special: { _ in nil })
+        held.escapeWaitedOut()
+        #expect(held.feed(inputs("[30;3R"), special: { _ in nil }).isEmpty)
+        #expect(held.takeCursorReports().map(\.column) == [3])
     }
 }

@@ -156,6 +156,9 @@ def viewer_in(terminal, tmp_path, tmux=None):
             return shown, after, where
         finally:
             stop(term)
+            # tmux's server outlives the terminal it was started in: it and the demo go too.
+            if tmux is not None:
+                subprocess.run(["tmux", "-S", str(tmp_path / "tmux.sock"), "kill-server"], capture_output=True, timeout=10)
 
 
 @pytest.mark.parametrize("terminal", ["xterm", "kitty"])
