@@ -113,6 +113,7 @@ public struct KeyStream: Sendable {
         }
         resolve(&keys, final: true)
         keys += flushHeld()
+        escapeWaited = false
         return keys
     }
 

@@ -104,5 +104,10 @@ import Testing
         held.escapeWaitedOut()
         #expect(held.feed(inputs("[30;3R"), special: { _ in nil }).isEmpty)
         #expect(held.takeCursorReports().map(\.column) == [3])
+        // Let go at last, it is the Escape key, and Alt keys after it are Alt keys again.
+        _ = held.feed(inputs("\u{1B}"), special: { _ in nil })
+        held.escapeWaitedOut()
+        #expect(held.flush() == [.escape])
+        #expect(held.feed(inputs("\u{1B}x"), special: { _ in nil }) == [.alt("x")])
     }
 }

@@ -43,7 +43,10 @@ import TwitterSimulator
         defer { Task { await h.stop() } }
         await h.engine.open(.home)
         await h.engine.open(.mentions)
-        #expect(await h.eventually { h.engine.board.counters.connects >= 1 })
+        // The stream up, or given up for polling: three connections in a row that did not answer
+        // within the 0.8 s stall limit (a machine busy with the rest of the suite) are what the
+        // engine falls back on, and then polling is what is soaked, as below.
+        #expect(await h.eventually { h.engine.board.counters.connects >= 1 || h.engine.board.counters.fellBackToPolling })
 
         var created: [String] = []
         var deletes = 0
