@@ -70,6 +70,13 @@ extension CursesTerminal {
     /// A sequence with no place of its own (kitty's sending and deleting).
     static func passed(_ bytes: [UInt8], _ tmux: TmuxPassthrough?) -> [UInt8] { tmux?.wrap(bytes) ?? bytes }
 
+    /// Every kitty picture sent deleted with its data: when Linnet leaves or hands the terminal
+    /// to another program (through tmux they are on the outer screen, over whatever comes next).
+    func freeKittyImages() {
+        guard !kittyImages.isEmpty else { return }
+        Self.writeAll(kittyImages.takeAll().flatMap { Self.passed(KittyImages.free($0), tmux) })
+    }
+
     static func isKitty(_ bytes: [UInt8]) -> Bool { bytes.starts(with: [0x1B, 0x5F, 0x47]) }
 
     /// Cells `from..<to` of row `y` written as they are, cursor and attributes saved and

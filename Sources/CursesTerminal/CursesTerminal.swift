@@ -304,12 +304,5 @@ public final class CursesTerminal: Terminal {
     /// Forgets the last frame, so the next is drawn whole (after a resize or a redraw key).
     public func invalidate() { last = nil }
 
-    /// Every kitty picture sent deleted with its data: when Linnet leaves or hands the terminal
-    /// to another program (through tmux they are on the outer screen, over whatever comes next).
-    func freeKittyImages() {
-        guard !kittyImages.isEmpty else { return }
-        Self.writeAll(kittyImages.takeAll().flatMap { Self.passed(KittyImages.free($0), tmux) })
-    }
-
     public func bell() { beep() }
 }
