@@ -4,23 +4,41 @@ import TwitterAPI
 
 /// An API face in memory, for testing the sync engine without sockets (the swift-nio habit of
 /// driving a state machine by hand): feeds the test fills, writes it records, refusals it
-/// throws on the next call. It answers like v2: writes with a flag, a post with its id, no
-/// like flags in timelines. Its client is never called: its address is a closed port.
+/// throws on the next call. It answers like v2 (writes with a flag, a post with its id), or
+/// with `answersWithPost` like v1.1 (likes and retweets with the post), and its pages carry no
+/// like flags. Its client is never called: its address is a closed port.
 public final class ScriptedFace: APIFace, Sendable {
     public let client = TwitterClient(
         endpoints: .single("http://127.0.0.1:9"), auth: .user(OAuthCredentials(consumerKey: "k", consumerSecret: "s")))
-    public var writesAnswerWithPost: Bool { false }
+    public let writesAnswerWithPost: Bool
 
     private struct State {
         var feeds: [Feed: [Tweet]] = [:]
         var calls: [String] = []
         var nextFailure: (any Error)?
         var liked: Set<TweetID> = []
+        var reposted: Set<TweetID> = []
         var nextID: UInt64 = 9_000_000
+        var holding: Feed?
+        var waiting: CheckedContinuation<Void, Never>?
     }
     private let state = Locked(State())
 
-    public init() {}
+    public init(answersWithPost: Bool = false) { writesAnswerWithPost = answersWithPost }
+
+    /// The feed's next page is read at once and answered only at `letHeldPageGo()`: a page on
+    /// its way while the test does something else.
+    public func holdNextPage(of feed: Feed) { state.withLock { $0.holding = feed } }
+    /// Whether a held page has been read and waits to be answered.
+    public var pageIsWaiting: Bool { state.withLock { $0.waiting != nil } }
+    public func letHeldPageGo() {
+        let c = state.withLock { s -> CheckedContinuation<Void, Never>? in
+            s.holding = nil
+            defer { s.waiting = nil }
+            return s.waiting
+        }
+        c?.resume()
+    }
 
     /// Posts a feed holds, newest first whatever order they are given in.
     public func set(_ feed: Feed, _ tweets: [Tweet]) { state.withLock { $0.feeds[feed] = tweets.sorted { $0.id > $1.id } } }
@@ -60,6 +78,16 @@ public final class ScriptedFace: APIFace, Sendable {
         try call("page \(feed)")
         let all = state.withLock { $0.feeds[feed] ?? [] }
         let picked = all.filter { t in ask.sinceID.map { t.id > $0 } ?? true && ask.maxID.map { t.id <= $0 } ?? true }
+        if state.withLock({ $0.holding == feed }) {
+            await withCheckedContinuation { c in
+                let go = state.withLock { s -> Bool in
+                    guard s.holding == feed else { return true }
+                    s.waiting = c
+                    return false
+                }
+                if go { c.resume() }
+            }
+        }
         return FeedPage(tweets: Array(picked.prefix(ask.count)))
     }
 
@@ -95,12 +123,36 @@ public final class ScriptedFace: APIFace, Sendable {
         state.withLock {
             if on { $0.liked.insert(id) } else { $0.liked.remove(id) }
         }
-        return nil
+        return answer(id)
     }
 
     public func setRetweeted(_ on: Bool, _ id: TweetID, me: UserID) async throws -> Tweet? {
         try call("\(on ? "retweet" : "unretweet") \(id)")
-        return nil
+        state.withLock {
+            if on { $0.reposted.insert(id) } else { $0.reposted.remove(id) }
+        }
+        guard on, let original = answer(id) else { return answer(id) }
+        // As v1.1 answers a retweet: the reader's new retweet, the post inside it.
+        let rid = state.withLock {
+            $0.nextID += 1
+            return TweetID($0.nextID)
+        }
+        return Tweet(
+            id: rid, createdAt: original.createdAt, user: User(id: me, screenName: "me", name: "Me"),
+            text: "RT @\(original.user.screenName): \(original.text)", retweetedStatus: original, isRetweeted: true)
+    }
+
+    /// As v1.1 answers a like or an unretweet: the post with the reader's flags.
+    private func answer(_ id: TweetID) -> Tweet? {
+        guard writesAnswerWithPost else { return nil }
+        let found = state.withLock { s in
+            s.feeds.values.lazy.flatMap { $0 }.first { $0.id == id }.map { ($0, s.liked.contains(id), s.reposted.contains(id)) }
+        }
+        guard let (t, liked, reposted) = found else { return nil }
+        return Tweet(
+            id: t.id, createdAt: t.createdAt, user: t.user, text: t.text, entities: t.entities, inReplyToStatusID: t.inReplyToStatusID,
+            retweetCount: t.retweetCount + (reposted ? 1 : 0), favoriteCount: t.favoriteCount + (liked ? 1 : 0), isFavorited: liked,
+            isRetweeted: reposted, extras: t.extras)
     }
 
     public func delete(_ id: TweetID) async throws -> Tweet? {

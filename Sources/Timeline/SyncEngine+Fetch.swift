@@ -86,19 +86,21 @@ extension SyncEngine {
         return (tweets, tweets.count + problems.count)
     }
 
-    /// This session's like and repost flags on a v2 page, applied in the same engine turn that
-    /// hands the page to the store: a like made while the page was on its way is either applied
-    /// here or reaches the store after this page.
+    /// This session's like and repost state on a page or streamed post, applied in the same
+    /// engine turn that hands it to the store: a like made while the page was on its way is
+    /// either applied here or reaches the store after this page.
     func withSessionFlags(_ tweets: [Tweet]) -> [Tweet] {
         guard !sessionLiked.isEmpty || !sessionReposted.isEmpty else { return tweets }
-        return tweets.map { t -> Tweet in
-            let c = t.content
-            let liked = sessionLiked.contains(c.id)
-            let reposted = sessionReposted.contains(c.id)
-            guard liked || reposted else { return t }
-            // The server's counts already hold this session's like or repost.
-            return t.replacingContent(c.with(favorited: liked || c.isFavorited, retweeted: reposted || c.isRetweeted, counts: false))
-        }
+        return tweets.map(withSessionFlags)
+    }
+
+    func withSessionFlags(_ t: Tweet) -> Tweet {
+        let c = t.content
+        let liked = sessionLiked[c.id]
+        let reposted = sessionReposted[c.id]
+        guard liked != nil || reposted != nil else { return t }
+        // The server's counts already hold this session's like or repost.
+        return t.replacingContent(c.with(favorited: liked, retweeted: reposted, counts: false))
     }
 
     /// A conversation: the tweet, the tweets it replies to (up to 20 up), and replies to any of

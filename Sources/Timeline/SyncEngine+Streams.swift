@@ -80,7 +80,7 @@ extension SyncEngine {
         switch message {
         case .matched(let t, let tags):
             let into = targets.filter { if case .search(let q) = $0 { tags.contains(Self.ruleTag(q)) } else { false } }
-            if !into.isEmpty { await store.add(t, to: into) }
+            if !into.isEmpty { await store.add(withSessionFlags(t), to: into) }
         case .tweet(let t):
             var into: [TimelineID] = []
             for tl in targets {
@@ -90,7 +90,7 @@ extension SyncEngine {
                 default: into.append(tl)
                 }
             }
-            if !into.isEmpty { await store.add(t, to: into) }
+            if !into.isEmpty { await store.add(withSessionFlags(t), to: into) }
         case .delete(let id, _):
             await store.delete(id)
         case .friends(let ids):

@@ -80,18 +80,18 @@ extension SyncEngine {
         case .like(let id), .unlike(let id):
             let like: Bool = if case .like = action { true } else { false }
             return try await toggle(
-                id, optimistic: { $0.with(favorited: like) }, call: { [face, me = account.id] in try await face.setLiked(like, $0, me: me) }
+                id, favorited: like, call: { [face, me = account.id] in try await face.setLiked(like, $0, me: me) }
             )
         case .retweet(let id):
             let retweet = try await toggle(
-                id, optimistic: { $0.with(retweeted: true) },
+                id, retweeted: true,
                 call: { [face, me = account.id] in try await face.setRetweeted(true, $0, me: me) })
             // Where the answer is only a flag, the next poll brings the retweet.
             if face.writesAnswerWithPost { await store.add(retweet, to: [.home]) }
             return retweet
         case .unretweet(let id):
             let original = try await toggle(
-                id, optimistic: { $0.with(retweeted: false) },
+                id, retweeted: false,
                 call: { [face, me = account.id] in try await face.setRetweeted(false, $0, me: me) })
             // Our own retweet of it leaves the timelines.
             let snapshot = await store.snapshot()
@@ -167,29 +167,32 @@ extension SyncEngine {
         return ids
     }
 
-    /// Keeps this session's like and repost flags for the polls to come (where timelines do not
-    /// carry them).
-    private func remember(_ t: Tweet) {
-        if t.isFavorited { sessionLiked.insert(t.id) } else { sessionLiked.remove(t.id) }
-        if t.isRetweeted { sessionReposted.insert(t.id) } else { sessionReposted.remove(t.id) }
-    }
-
     /// Shows a like or retweet change at once on the tweet's content (inside a retweet too),
     /// calls the server, then keeps the server's answer (or, answered with a flag, the change
-    /// shown), or puts the old tweet back.
-    private func toggle(_ id: TweetID, optimistic: (Tweet) -> Tweet, call: @Sendable (TweetID) async throws -> Tweet?) async throws
-        -> Tweet
-    {
+    /// shown), or puts the old tweet back. This session's state is kept for the copies to come
+    /// (see `withSessionFlags`): set before the store hears of it, put back on failure.
+    private func toggle(
+        _ id: TweetID, favorited: Bool? = nil, retweeted: Bool? = nil, call: @Sendable (TweetID) async throws -> Tweet?
+    ) async throws -> Tweet {
+        let before = (sessionLiked[id], sessionReposted[id])
+        func remember(_ id: TweetID) {
+            if let favorited { sessionLiked[id] = favorited }
+            if let retweeted { sessionReposted[id] = retweeted }
+        }
         guard let held = await store.tweet(id) else {
-            if let answer = try await call(id) { return answer }
-            let done = optimistic(Tweet(id: id, createdAt: 0, user: account, text: ""))
-            remember(done)
-            return done
+            remember(id)
+            do {
+                if let answer = try await call(id) { return answer }
+            } catch {
+                (sessionLiked[id], sessionReposted[id]) = before
+                throw error
+            }
+            return Tweet(id: id, createdAt: 0, user: account, text: "").with(favorited: favorited, retweeted: retweeted)
         }
         let content = held.content
-        let changed = optimistic(content)
-        // Remembered before the store hears of it (see `withSessionFlags`), forgotten on failure.
-        if !face.writesAnswerWithPost { remember(changed) }
+        let changed = content.with(favorited: favorited, retweeted: retweeted)
+        let kept = (sessionLiked[content.id], sessionReposted[content.id])
+        remember(content.id)
         await store.updateContent(changed)
         do {
             guard let answer = try await call(content.id) else { return changed }
@@ -197,7 +200,7 @@ extension SyncEngine {
             if fresh.id == content.id { await store.updateContent(fresh) }
             return answer
         } catch {
-            if !face.writesAnswerWithPost { remember(content) }
+            (sessionLiked[content.id], sessionReposted[content.id]) = kept
             await store.updateContent(content)
             throw error
         }

@@ -38,10 +38,11 @@ public actor SyncEngine {
     /// reconciled instead of left behind as a gap.
     var unfinishedCeiling: [TimelineID: TweetID?] = [:]
     var lanes: [TimelineID: Task<Void, Never>] = [:]
-    /// Where timelines carry no like or repost flags of the reader's own: the posts this
-    /// session liked and reposted, so a poll's copy does not undo what the user sees.
-    var sessionLiked: Set<TweetID> = []
-    var sessionReposted: Set<TweetID> = []
+    /// The like and repost state this session last gave each post, laid on every copy that
+    /// arrives after: v2 timelines and v1.1 streams carry no flags of the reader's own, and a
+    /// page fetched before the write would undo what the user sees.
+    var sessionLiked: [TweetID: Bool] = [:]
+    var sessionReposted: [TweetID: Bool] = [:]
     /// Kinds of write the key's access level refused this session (likes, retweets on a
     /// self-serve key), with X's words: asked again, they are refused here, nothing sent.
     var refusedByAccessLevel: [WriteAction.Kind: String] = [:]

@@ -19,7 +19,7 @@ extension Tweet {
             quotedStatusID: quotedStatusID,
             retweetCount: counts ? max(0, retweetCount + (r == isRetweeted ? 0 : (r ? 1 : -1))) : retweetCount,
             favoriteCount: counts ? max(0, favoriteCount + (f == isFavorited ? 0 : (f ? 1 : -1))) : favoriteCount,
-            isFavorited: f, isRetweeted: r, isTruncated: isTruncated, lang: lang)
+            isFavorited: f, isRetweeted: r, isTruncated: isTruncated, lang: lang, extras: extras)
     }
 
     /// This tweet with `content` in place of what it shows (a retweet whose original changed).
@@ -30,6 +30,7 @@ extension Tweet {
             inReplyToStatusID: inReplyToStatusID, inReplyToUserID: inReplyToUserID,
             inReplyToScreenName: inReplyToScreenName, retweetedStatus: content, quotedStatus: quotedStatus,
             quotedStatusID: quotedStatusID, retweetCount: content.retweetCount, favoriteCount: content.favoriteCount,
-            isFavorited: content.isFavorited, isRetweeted: content.isRetweeted, isTruncated: isTruncated, lang: lang)
+            isFavorited: content.isFavorited, isRetweeted: content.isRetweeted, isTruncated: isTruncated, lang: lang,
+            extras: extras)
     }
 }

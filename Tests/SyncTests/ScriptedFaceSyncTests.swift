@@ -53,6 +53,60 @@ import TwitterAPI
         #expect(await store.tweet(TweetID(20))?.isFavorited == true)
     }
 
+    /// A page read before a like or repost and merged after it (another pane's first page
+    /// holding the same post) does not undo them, on either kind of answer (v2's flag, v1.1's
+    /// post); what only some posts carry stays with them.
+    @Test(arguments: [false, true]) func aPageOnItsWayDoesNotUndoALikeOrARepost(answersWithPost: Bool) async throws {
+        let face = ScriptedFace(answersWithPost: answersWithPost)
+        let extras = TweetExtras(conversationID: TweetID(3), replySettings: "following")
+        let post = Tweet(id: TweetID(40), createdAt: 1_795_000_000, user: Self.ann, text: "@me poll", extras: extras)
+        face.set(.home, [post])
+        face.set(.mentions, [post])
+        face.set(.search("poll"), [post])
+        let (engine, store) = Self.engine(face)
+        defer { Task { await engine.stop() } }
+        await engine.open(.home)
+        #expect(await V2CostTests.eventually { await store.tweet(TweetID(40)) != nil })
+
+        face.holdNextPage(of: .mentions)
+        await engine.open(.mentions)
+        #expect(await V2CostTests.eventually { face.pageIsWaiting })
+        guard case .success = await engine.perform(.like(TweetID(40))) else {
+            Issue.record("the like failed")
+            return
+        }
+        #expect(await store.tweet(TweetID(40))?.isFavorited == true)
+        #expect(await store.tweet(TweetID(40))?.extras == extras)
+        face.letHeldPageGo()
+        #expect(await V2CostTests.eventually { await store.view(.mentions).ids == [TweetID(40)] })
+        #expect(await store.tweet(TweetID(40))?.isFavorited == true)
+
+        face.holdNextPage(of: .search("poll"))
+        await engine.open(.search("poll"))
+        #expect(await V2CostTests.eventually { face.pageIsWaiting })
+        guard case .success = await engine.perform(.retweet(TweetID(40))) else {
+            Issue.record("the repost failed")
+            return
+        }
+        face.letHeldPageGo()
+        #expect(await V2CostTests.eventually { await store.view(.search("poll")).ids.contains(TweetID(40)) })
+        let held = await store.tweet(TweetID(40))
+        #expect(held?.isRetweeted == true && held?.isFavorited == true)
+
+        // A refused unlike puts the like back, for the pages to come too.
+        face.failNext(APIError(httpStatus: 503, code: nil, message: "Over capacity"))
+        guard case .failure = await engine.perform(.unlike(TweetID(40))) else {
+            Issue.record("the unlike went through despite the fault")
+            return
+        }
+        #expect(await store.tweet(TweetID(40))?.isFavorited == true)
+        await engine.close(.mentions)
+        await engine.open(.mentions)
+        let calls = face.calls.count
+        #expect(await V2CostTests.eventually { face.calls.count >= calls + 2 })
+        #expect(await store.tweet(TweetID(40))?.isFavorited == true)
+    }
+
     @Test func aFailureIsSaidAndLosesNothingHeld() async throws {
         let face = ScriptedFace()
         face.set(.home, [Self.tweet(30, "kept")])
