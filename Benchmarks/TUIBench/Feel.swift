@@ -6,7 +6,8 @@ import TwitterAPI
 /// What a person at the terminal feels, from real processes on pseudo-terminals of 160x50:
 /// the reader (v1.1, streaming from `linnet sim` in another process, 100k tweets cached) idle
 /// for a minute, a selection move, 1,000 keys against `less` on the same text; and the demo idle.
-func feelFigures(linnet: String) async throws {
+/// With `keysOnly` (TUIBENCH_ONLY=keys): the selection move and the key latencies alone.
+func feelFigures(linnet: String, keysOnly: Bool = false) async throws {
     let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-feel-\(getpid())")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
@@ -34,18 +35,21 @@ func feelFigures(linnet: String) async throws {
         .save(await cached.snapshot())
 
     let reader = PtyProgram([linnet, "--api", "v1.1", "--api-base", sim.base], environment: env)
+    reader.dump = ProcessInfo.processInfo.environment["TUIBENCH_DUMP"]
     guard reader.waitFor("streaming", seconds: 60) != nil else {
         reader.stop(quit: Array("q".utf8))
         throw DecodeError("the reader did not start streaming: \(String(decoding: reader.seen.suffix(2000), as: UTF8.self))")
     }
     reader.drain(quiet: 3000, most: 10_000)
-    let (idleWakeups, idleBytes) = idle(reader)
+    let (idleWakeups, idleBytes) = keysOnly ? (0, 0) : idle(reader)
     var moves: [Int] = []
     for _ in 0..<20 {
         reader.send(Array("j".utf8))
         moves.append(reader.drain(quiet: 300, most: 3000).bytes)
     }
+    let readerCPU = reader.cpuMicroseconds
     let readerKeys = keyLatencies(reader, key: UInt8(ascii: "j"), count: 1000)
+    let readerPerKey = (reader.cpuMicroseconds - readerCPU) / 1000
     reader.stop(quit: Array("q".utf8))
 
     // less on the same text, a tweet a line.
@@ -53,9 +57,15 @@ func feelFigures(linnet: String) async throws {
     try Data(tweets.map { "@\($0.user.screenName): \($0.text)\n" }.joined().utf8).write(to: text)
     let less = PtyProgram(["/usr/bin/less", text.path], environment: ["TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": dir.path])
     less.drain(quiet: 1000, most: 10_000)
+    let lessCPU = less.cpuMicroseconds
     let lessKeys = keyLatencies(less, key: UInt8(ascii: "j"), count: 1000)
+    let lessPerKey = (less.cpuMicroseconds - lessCPU) / 1000
     less.stop(quit: Array("q".utf8))
 
+    if keysOnly {
+        keyFigures(moves: moves, reader: readerKeys, less: lessKeys, cpu: (readerPerKey, lessPerKey))
+        return
+    }
     let demo = PtyProgram([linnet, "demo", "--tweets-per-minute", "0"], environment: demoEnv)
     demo.waitFor("streaming", seconds: 60)
     demo.drain(quiet: 3000, most: 10_000)
@@ -66,6 +76,12 @@ func feelFigures(linnet: String) async throws {
     print("bench: tui_idle_wakeups_demo_per_min \(demoWakeups) wakeups")
     bench("tui_idle_bytes_per_min", Double(idleBytes), "bytes", goal: .atMost(120))
     print("bench: tui_idle_bytes_demo_per_min \(demoBytes) bytes")
+    keyFigures(moves: moves, reader: readerKeys, less: lessKeys, cpu: (readerPerKey, lessPerKey))
+    // The remote shell starts in its home: the program by its whole path.
+    try sshFigures(linnet: URL(fileURLWithPath: linnet).standardizedFileURL.path, dir: dir, text: text)
+}
+
+func keyFigures(moves: [Int], reader readerKeys: [Double], less lessKeys: [Double], cpu: (reader: Double, less: Double)) {
     bench("tui_select_move_bytes_160x50", median(moves.map(Double.init)), "bytes", goal: .atMost(400))
     let r = p99(readerKeys)
     let l = p99(lessKeys)
@@ -75,8 +91,8 @@ func feelFigures(linnet: String) async throws {
         "bench: tui_key_latency_median_us \(String(format: "%.0f", median(readerKeys))) us (less: \(String(format: "%.0f", median(lessKeys))) us)"
     )
     bench("tui_key_latency_vs_less_ratio", r / l, "x", decimals: 2, goal: .atMost(1.5))
-    // The remote shell starts in its home: the program by its whole path.
-    try sshFigures(linnet: URL(fileURLWithPath: linnet).standardizedFileURL.path, dir: dir, text: text)
+    // What a key costs in CPU, all threads (the latency's steadier cause).
+    print("bench: tui_key_cpu_us \(String(format: "%.0f", cpu.reader)) us (less: \(String(format: "%.0f", cpu.less)) us)")
 }
 
 /// Over ssh through a link of 100 ms round trip, 160x50: the demo with nothing arriving and

@@ -171,6 +171,9 @@ func onPty(_ args: [String], keys: [UInt8], marker: String? = nil) -> (bytes: [I
 
 func parent(linnet: String?) async throws {
     if ProcessInfo.processInfo.environment["TUIBENCH_ONLY"] == "feel", let linnet { return try await feelFigures(linnet: linnet) }
+    if ProcessInfo.processInfo.environment["TUIBENCH_ONLY"] == "keys", let linnet {
+        return try await feelFigures(linnet: linnet, keysOnly: true)
+    }
     if ProcessInfo.processInfo.environment["TUIBENCH_ONLY"] == "launch" { return try await launchFigures() }
     if ProcessInfo.processInfo.environment["TUIBENCH_ONLY"] == "ssh", let linnet {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-ssh-\(getpid())")

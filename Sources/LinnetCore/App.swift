@@ -282,6 +282,7 @@ public final class App {
         context.pictures = pictureShelf
         context.pictureMode = settings.pictures?.mode
         context.thumbnails = settings.thumbnails && settings.pictures != nil
+        context.cardTheme = themeShown()
         lastContext = context
         var effects: [Effect] = []
         for a in actions { effects += Reducer.reduce(&state, a, context) }

@@ -16,7 +16,7 @@ public struct Context: Sendable {
     public var statuses: [TimelineID: SyncStatus]
     public var keyMap: KeyMap
     /// Theme names the theme key cycles through (the theme itself is the app's, given to
-    /// `Views.render` alone: the reducer never sees it).
+    /// `Views.render`; the reducer sees it only as `cardTheme`).
     public var themes: [String]
     /// Account names the switch key cycles through, and the one in use.
     public var accounts: [String] = []
@@ -42,6 +42,9 @@ public struct Context: Sendable {
     public var thumbnails = false
     /// Panes with tweets hidden by the filters: what they show instead of the store's timeline.
     public var filtered: [TimelineID: FilteredView] = [:]
+    /// The theme the frame will draw cards in, so a card's height asked while scrolling is the
+    /// card the frame then finds laid out (the reducer reads no style from it).
+    public var cardTheme: Theme?
     public init(
         snapshot: TimelineSnapshot, statuses: [TimelineID: SyncStatus] = [:], keyMap: KeyMap = .standard,
         themes: [String] = ["dark"]

@@ -261,6 +261,6 @@ extension Reducer {
 
     static func height(_ id: TweetID, _ s: AppState, _ c: Context) -> Int {
         guard let t = c.snapshot.tweets[id] else { return 1 }
-        return TweetCard.height(t, width: s.width, now: s.shownNow) + Views.thumbnailRows(t, c)
+        return TweetCard.height(t, width: s.width, now: s.shownNow, theme: c.cardTheme) + Views.thumbnailRows(t, c)
     }
 }

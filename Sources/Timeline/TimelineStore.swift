@@ -27,6 +27,12 @@ public actor TimelineStore {
 
         func contains(_ id: TweetID) -> Bool { position(id).found }
 
+        /// Inserts if absent; the count after.
+        mutating func adding(_ id: TweetID) -> Int {
+            _ = insert(id)
+            return ascending.count
+        }
+
         /// Inserts if absent; true when it was new.
         mutating func insert(_ id: TweetID) -> Bool {
             if let last = ascending.last, id > last {
@@ -176,14 +182,14 @@ public actor TimelineStore {
 
     /// Adds a tweet from a stream (or a post of our own) to the given timelines.
     public func add(_ tweet: Tweet, to ids: [TimelineID]) {
-        guard !deleted.contains(tweet.id), tweet.extras?.newestVersion == nil else { return }
+        guard deleted.isEmpty || !deleted.contains(tweet.id), tweet.extras?.newestVersion == nil else { return }
+        if !ids.isEmpty { tweets[tweet.id] = tweet }
         for id in ids {
-            var h = take(id) ?? Held()
-            store(tweet, in: &h)
-            held[id] = h
-            evict(id, slack: cap / 16)
+            // Changed in place (one lookup, no copy of the id array); trimmed past a sixteenth.
+            let count = held[id, default: Held()].adding(tweet.id)
+            if count > cap + cap / 16 { evict(id) }
         }
-        replaceOlderVersions([tweet])
+        if tweet.extras?.olderVersions.isEmpty == false { replaceOlderVersions([tweet]) }
         changed()
     }
 
