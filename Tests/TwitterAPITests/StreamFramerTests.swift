@@ -187,3 +187,62 @@ extension StreamFramerTests {
         #expect(held.map(Array.init) == bodies, "slices kept past later feeds still hold their message")
     }
 }
+
+extension StreamFramerTests {
+    /// Arrays, as the network layer hands chunks over, are framed in place: every event is the
+    /// same as from slices of the same bytes, at every chunking, in both framings, with
+    /// keep-alives, broken length lines, oversized frames and lines among the messages; and the
+    /// messages kept hold their bytes while the chunks they came from are reused.
+    @Test(arguments: [1, 2, 5, 17, 300, 1021, 4096, 100_000])
+    func arraysFrameAsSlicesDo(chunk: Int) {
+        for framing in [StreamFramer.Framing.delimited, .lines] {
+            var rng = SplitMix(seed: UInt64(chunk))
+            var wire: [UInt8] = []
+            for i in 0..<300 {
+                let body = Array("{\"n\":\(i),\"pad\":\"\(String(repeating: "y", count: Int(rng.next() % 900)))\"}".utf8)
+                switch (framing, rng.next() % 10) {
+                case (_, 0): wire += Array("\r\n".utf8)
+                case (.delimited, 1): wire += Array("12x!\r\n".utf8)
+                case (.delimited, 2): wire += Array("2000\r\n".utf8) + Array(repeating: 65, count: 2000)
+                case (.lines, 2): wire += Array(repeating: 66, count: 1500) + [13, 10]
+                case (.delimited, _): wire += Array("\(body.count + 2)\r\n".utf8) + body + [13, 10]
+                case (.lines, _): wire += body + [13, 10]
+                }
+            }
+            var arrays = StreamFramer(framing: framing, maxMessageBytes: 1024)
+            var slices = StreamFramer(framing: framing, maxMessageBytes: 1024)
+            var fromArrays: [StreamFramer.Event] = []
+            var fromSlices: [StreamFramer.Event] = []
+            var held: [(ArraySlice<UInt8>, [UInt8])] = []
+            var at = 0
+            while at < wire.count {
+                var piece = Array(wire[at..<min(at + chunk, wire.count)])
+                for e in arrays.feed(piece) {
+                    fromArrays.append(e)
+                    if case .message(let m) = e { held.append((m, Array(m))) }
+                }
+                fromSlices += slices.feed(wire[at..<min(at + chunk, wire.count)])
+                // The network layer's buffer written over: what was handed out does not change.
+                for k in piece.indices { piece[k] = 0 }
+                at += chunk
+            }
+            #expect(fromArrays == fromSlices, "\(framing) at \(chunk)-byte chunks")
+            #expect(fromArrays.count > 250)
+            #expect(held.allSatisfy { Array($0.0) == $0.1 })
+            #expect(arrays.pendingByteCount == slices.pendingByteCount)
+        }
+    }
+}
+
+/// A small seeded generator, so each chunking sees the same messages every run.
+private struct SplitMix {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}

@@ -49,6 +49,44 @@ public struct StreamFramer: Sendable {
         return Array(bytes).withUnsafeBufferPointer { feed(buffer: $0) }
     }
 
+    /// A chunk as the network layer hands it over. Only the bytes that finish a part-read
+    /// message join the buffer; then the chunk itself becomes the buffer, so the messages
+    /// wholly inside it are slices of it, not copies.
+    public mutating func feed(_ chunk: [UInt8]) -> [Event] {
+        var events: [Event] = []
+        var at = 0
+        if start > 0, start < buffer.count {
+            // The part-read message moves to a buffer of its own, room made for the rest of it:
+            // what was read before it in the last chunk is not copied.
+            var pending: [UInt8] = []
+            pending.reserveCapacity(max(expected ?? 0, buffer.count - start))
+            pending.append(contentsOf: buffer[start...])
+            scanned -= start
+            start = 0
+            buffer = pending
+        }
+        while start < buffer.count || skipping > 0 || skippingLine {
+            guard at < chunk.count else { return events }
+            if skipping > 0 || skippingLine { return events + chunk[at...].withUnsafeBufferPointer { feed(buffer: $0) } }
+            let take: Int
+            if let n = expected {
+                take = min(n - (buffer.count - start), chunk.count - at)
+            } else if let lf = chunk[at...].firstIndex(of: 10) {
+                take = lf - at + 1
+            } else {
+                take = chunk.count - at
+            }
+            events += chunk[at..<at + take].withUnsafeBufferPointer { feed(buffer: $0) }
+            at += take
+        }
+        guard at < chunk.count else { return events }
+        buffer = chunk
+        start = at
+        scanned = at
+        while let e = next() { events.append(e) }
+        return events
+    }
+
     private mutating func feed(buffer bytes: UnsafeBufferPointer<UInt8>) -> [Event] {
         var events: [Event] = []
         var input = bytes[...]
