@@ -29,19 +29,24 @@ public enum Harness: String, CaseIterable, Sendable {
     }
 
     /// Both framings, the input cut into chunks whose sizes come from the input itself: the
-    /// framer never holds more than its bound plus one chunk.
+    /// framer never holds more than its bound plus one chunk, and chunks handed over as arrays
+    /// (framed in place) give the same events as slices of the same bytes.
     static func framer(_ data: [UInt8]) {
         for framing in [StreamFramer.Framing.delimited, .lines] {
             let bound = 1 << 12
             var f = StreamFramer(framing: framing, maxMessageBytes: bound)
+            var inPlace = StreamFramer(framing: framing, maxMessageBytes: bound)
             var i = 0
             var step = 1
             while i < data.count {
                 step = Int(data[i] % 64) + 1
                 let chunk = data[i..<min(data.count, i + step)]
-                for case .message(let m) in f.feed(chunk) {
+                let events = f.feed(chunk)
+                precondition(inPlace.feed(Array(chunk)) == events, "an array chunk framed otherwise than its slice")
+                for case .message(let m) in events {
                     precondition(m.count <= bound + 2, "a message of \(m.count) bytes passed a bound of \(bound)")
                 }
+                precondition(inPlace.pendingByteCount == f.pendingByteCount, "the two framers hold different bytes")
                 precondition(f.pendingByteCount <= bound + step + 16, "the framer holds \(f.pendingByteCount) bytes")
                 i += step
             }
