@@ -4,9 +4,9 @@ import TwitterAPI
 
 /// An API face in memory, for testing the sync engine without sockets (the swift-nio habit of
 /// driving a state machine by hand): feeds the test fills, writes it records, refusals it
-/// throws on the next call. It answers like v2 (writes with a flag, a post with its id), or
-/// with `answersWithPost` like v1.1 (likes and retweets with the post), and its pages carry no
-/// like flags. Its client is never called: its address is a closed port.
+/// throws on the next call. It answers like v2 (writes with a flag, a post with its id, no
+/// like flags in pages), or with `answersWithPost` like v1.1 (likes and retweets with the post,
+/// pages with the reader's flags). Its client is never called: its address is a closed port.
 public final class ScriptedFace: APIFace, Sendable {
     public let client = TwitterClient(
         endpoints: .single("http://127.0.0.1:9"), auth: .user(OAuthCredentials(consumerKey: "k", consumerSecret: "s")))
@@ -16,6 +16,7 @@ public final class ScriptedFace: APIFace, Sendable {
         var feeds: [Feed: [Tweet]] = [:]
         var calls: [String] = []
         var nextFailure: (any Error)?
+        var failing: String?
         var liked: Set<TweetID> = []
         var reposted: Set<TweetID> = []
         var nextID: UInt64 = 9_000_000
@@ -45,8 +46,19 @@ public final class ScriptedFace: APIFace, Sendable {
     public func add(_ feed: Feed, _ tweet: Tweet) {
         state.withLock { $0.feeds[feed] = ([tweet] + ($0.feeds[feed] ?? [])).sorted { $0.id > $1.id } }
     }
-    /// The next call throws this.
-    public func failNext(_ error: any Error) { state.withLock { $0.nextFailure = error } }
+    /// The next call (the next whose name starts with `call`, when given) throws this.
+    public func failNext(_ error: any Error, call: String? = nil) {
+        state.withLock {
+            $0.nextFailure = error
+            $0.failing = call
+        }
+    }
+    /// A like set or undone elsewhere (another device): pages say so from now on.
+    public func setLikedElsewhere(_ on: Bool, _ id: TweetID) {
+        state.withLock {
+            if on { $0.liked.insert(id) } else { $0.liked.remove(id) }
+        }
+    }
     /// Every call made, in order (`page home`, `like 5`, …).
     public var calls: [String] { state.withLock { $0.calls } }
     public var liked: Set<TweetID> { state.withLock { $0.liked } }
@@ -54,7 +66,7 @@ public final class ScriptedFace: APIFace, Sendable {
     private func call(_ name: String) throws {
         try state.withLock {
             $0.calls.append(name)
-            if let e = $0.nextFailure {
+            if let e = $0.nextFailure, $0.failing.map({ name.hasPrefix($0) }) ?? true {
                 $0.nextFailure = nil
                 throw e
             }
@@ -78,17 +90,20 @@ public final class ScriptedFace: APIFace, Sendable {
         try call("page \(feed)")
         let all = state.withLock { $0.feeds[feed] ?? [] }
         let picked = all.filter { t in ask.sinceID.map { t.id > $0 } ?? true && ask.maxID.map { t.id <= $0 } ?? true }
+        // Read now, as the server would: a page held on its way keeps what was true when read.
+        let page = writesAnswerWithPost ? picked.prefix(ask.count).map(flagged) : Array(picked.prefix(ask.count))
         if state.withLock({ $0.holding == feed }) {
             await withCheckedContinuation { c in
                 let go = state.withLock { s -> Bool in
                     guard s.holding == feed else { return true }
+                    s.holding = nil
                     s.waiting = c
                     return false
                 }
                 if go { c.resume() }
             }
         }
-        return FeedPage(tweets: Array(picked.prefix(ask.count)))
+        return FeedPage(tweets: page)
     }
 
     public func rawItems(_ feed: Feed, _ ask: PageAsk, me: UserID?) async throws -> [JSONValue] {
@@ -144,15 +159,21 @@ public final class ScriptedFace: APIFace, Sendable {
 
     /// As v1.1 answers a like or an unretweet: the post with the reader's flags.
     private func answer(_ id: TweetID) -> Tweet? {
-        guard writesAnswerWithPost else { return nil }
-        let found = state.withLock { s in
-            s.feeds.values.lazy.flatMap { $0 }.first { $0.id == id }.map { ($0, s.liked.contains(id), s.reposted.contains(id)) }
+        guard writesAnswerWithPost, let t = state.withLock({ s in s.feeds.values.lazy.flatMap { $0 }.first { $0.id == id } }) else {
+            return nil
         }
-        guard let (t, liked, reposted) = found else { return nil }
+        return flagged(t)
+    }
+
+    /// A post as v1.1 sends it: with the reader's like and repost flags (counts with them).
+    private func flagged(_ t: Tweet) -> Tweet {
+        let (liked, reposted) = state.withLock { ($0.liked.contains(t.id), $0.reposted.contains(t.id)) }
         return Tweet(
-            id: t.id, createdAt: t.createdAt, user: t.user, text: t.text, entities: t.entities, inReplyToStatusID: t.inReplyToStatusID,
+            id: t.id, createdAt: t.createdAt, user: t.user, text: t.text, displayRange: t.displayRange, entities: t.entities,
+            inReplyToStatusID: t.inReplyToStatusID, inReplyToUserID: t.inReplyToUserID, inReplyToScreenName: t.inReplyToScreenName,
+            retweetedStatus: t.retweetedStatus, quotedStatus: t.quotedStatus, quotedStatusID: t.quotedStatusID,
             retweetCount: t.retweetCount + (reposted ? 1 : 0), favoriteCount: t.favoriteCount + (liked ? 1 : 0), isFavorited: liked,
-            isRetweeted: reposted, extras: t.extras)
+            isRetweeted: reposted, isTruncated: t.isTruncated, lang: t.lang, extras: t.extras)
     }
 
     public func delete(_ id: TweetID) async throws -> Tweet? {

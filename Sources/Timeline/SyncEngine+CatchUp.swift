@@ -64,8 +64,9 @@ extension SyncEngine {
                 // Past the budget, what is fetched stays and the rest is left as a gap.
                 if page > 0, budgetSpentUntil() != nil { break }
                 let request = PageRequest(count: options.pageSize, sinceID: floor, maxID: maxID, marksGaps: pagesOlder(id))
+                let asked = writes
                 let (tweets, returned) = try await fetch(id, request)
-                await store.merge(page: withSessionFlags(tweets), into: id, request: request)
+                await store.merge(page: withSessionFlags(tweets, asked: asked), into: id, request: request)
                 present.formUnion(tweets.map(\.id))
                 if returned < options.pageSize {
                     complete = true
@@ -152,8 +153,9 @@ extension SyncEngine {
         defer { board.update(id) { $0.loadingOlder = false } }
         let request = PageRequest(count: options.pageSize, maxID: TweetID(oldest.rawValue - 1))
         do {
+            let asked = writes
             let (tweets, returned) = try await fetch(id, request)
-            await store.merge(page: withSessionFlags(tweets), into: id, request: request)
+            await store.merge(page: withSessionFlags(tweets, asked: asked), into: id, request: request)
             if returned == 0 && below == nil { board.update(id) { $0.reachedEnd = true } }
         } catch {
             fail(id, reason: Self.words(error), state: nil)

@@ -88,16 +88,24 @@ extension SyncEngine {
 
     /// This session's like and repost state on a page or streamed post, applied in the same
     /// engine turn that hands it to the store: a like made while the page was on its way is
-    /// either applied here or reaches the store after this page.
-    func withSessionFlags(_ tweets: [Tweet]) -> [Tweet] {
+    /// either applied here or reaches the store after this page. Where pages carry the reader's
+    /// own flags (v1.1), a page asked for after the write (`asked`, the writes it knew of) is
+    /// the server's word and kept: a like undone on another device shows as undone.
+    func withSessionFlags(_ tweets: [Tweet], asked: UInt64? = nil) -> [Tweet] {
         guard !sessionLiked.isEmpty || !sessionReposted.isEmpty else { return tweets }
-        return tweets.map(withSessionFlags)
+        return tweets.map { withSessionFlags($0, asked: asked) }
     }
 
-    func withSessionFlags(_ t: Tweet) -> Tweet {
+    func withSessionFlags(_ t: Tweet, asked: UInt64? = nil) -> Tweet {
         let c = t.content
-        let liked = sessionLiked[c.id]
-        let reposted = sessionReposted[c.id]
+        let trusted = face.writesAnswerWithPost ? asked : nil
+        func after(_ f: SessionFlag?) -> Bool? {
+            guard let f else { return nil }
+            if let trusted, f.write <= trusted { return nil }
+            return f.on
+        }
+        let liked = after(sessionLiked[c.id])
+        let reposted = after(sessionReposted[c.id])
         guard liked != nil || reposted != nil else { return t }
         // The server's counts already hold this session's like or repost.
         return t.replacingContent(c.with(favorited: liked, retweeted: reposted, counts: false))

@@ -175,9 +175,11 @@ extension SyncEngine {
         _ id: TweetID, favorited: Bool? = nil, retweeted: Bool? = nil, call: @Sendable (TweetID) async throws -> Tweet?
     ) async throws -> Tweet {
         let before = (sessionLiked[id], sessionReposted[id])
+        writes += 1
+        let write = writes
         func remember(_ id: TweetID) {
-            if let favorited { sessionLiked[id] = favorited }
-            if let retweeted { sessionReposted[id] = retweeted }
+            if let favorited { sessionLiked[id] = SessionFlag(on: favorited, write: write) }
+            if let retweeted { sessionReposted[id] = SessionFlag(on: retweeted, write: write) }
         }
         guard let held = await store.tweet(id) else {
             remember(id)
@@ -205,4 +207,10 @@ extension SyncEngine {
             throw error
         }
     }
+}
+
+/// A like or repost state this session set, and the number of the write that set it.
+struct SessionFlag: Sendable {
+    var on: Bool
+    var write: UInt64
 }

@@ -38,11 +38,13 @@ public actor SyncEngine {
     /// reconciled instead of left behind as a gap.
     var unfinishedCeiling: [TimelineID: TweetID?] = [:]
     var lanes: [TimelineID: Task<Void, Never>] = [:]
-    /// The like and repost state this session last gave each post, laid on every copy that
-    /// arrives after: v2 timelines and v1.1 streams carry no flags of the reader's own, and a
-    /// page fetched before the write would undo what the user sees.
-    var sessionLiked: [TweetID: Bool] = [:]
-    var sessionReposted: [TweetID: Bool] = [:]
+    /// The like and repost state this session last gave each post, with the write's number,
+    /// laid on the copies that arrive after: v2 timelines and v1.1 streams carry no flags of the
+    /// reader's own, and a page asked for before the write would undo what the user sees.
+    var sessionLiked: [TweetID: SessionFlag] = [:]
+    var sessionReposted: [TweetID: SessionFlag] = [:]
+    /// Writes of likes and reposts so far: a page asked for at `writes == n` knows of the first n.
+    var writes: UInt64 = 0
     /// Kinds of write the key's access level refused this session (likes, retweets on a
     /// self-serve key), with X's words: asked again, they are refused here, nothing sent.
     var refusedByAccessLevel: [WriteAction.Kind: String] = [:]

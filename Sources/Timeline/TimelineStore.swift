@@ -183,8 +183,9 @@ public actor TimelineStore {
     /// Adds a tweet from a stream (or a post of our own) to the given timelines.
     public func add(_ tweet: Tweet, to ids: [TimelineID]) {
         guard deleted.isEmpty || !deleted.contains(tweet.id), tweet.extras?.newestVersion == nil else { return }
-        if !ids.isEmpty { tweets[tweet.id] = tweet }
         for id in ids {
+            // Set for each timeline: trimming an earlier one may have let the post go.
+            tweets[tweet.id] = tweet
             // Changed in place (one lookup, no copy of the id array); trimmed past a sixteenth.
             let count = held[id, default: Held()].adding(tweet.id)
             if count > cap + cap / 16 { evict(id) }

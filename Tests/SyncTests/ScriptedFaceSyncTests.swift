@@ -94,17 +94,25 @@ import TwitterAPI
         #expect(held?.isRetweeted == true && held?.isFavorited == true)
 
         // A refused unlike puts the like back, for the pages to come too.
-        face.failNext(APIError(httpStatus: 503, code: nil, message: "Over capacity"))
+        face.failNext(APIError(httpStatus: 503, code: nil, message: "Over capacity"), call: "unlike")
         guard case .failure = await engine.perform(.unlike(TweetID(40))) else {
             Issue.record("the unlike went through despite the fault")
             return
         }
         #expect(await store.tweet(TweetID(40))?.isFavorited == true)
-        await engine.close(.mentions)
-        await engine.open(.mentions)
-        let calls = face.calls.count
-        #expect(await V2CostTests.eventually { face.calls.count >= calls + 2 })
+        face.set(.search("again"), [post])
+        await engine.open(.search("again"))
+        #expect(await V2CostTests.eventually { await store.view(.search("again")).ids == [TweetID(40)] })
         #expect(await store.tweet(TweetID(40))?.isFavorited == true)
+
+        // Undone on another device: a v1.1 page asked for after the like says so and is kept;
+        // v2 pages say nothing of it, and the session's like stays shown.
+        face.setLikedElsewhere(false, TweetID(40))
+        face.set(.search("later"), [post])
+        await engine.open(.search("later"))
+        #expect(await V2CostTests.eventually { await store.view(.search("later")).ids == [TweetID(40)] })
+        #expect(await store.tweet(TweetID(40))?.isFavorited == !answersWithPost)
+        #expect(await store.tweet(TweetID(40))?.isRetweeted == true)
     }
 
     @Test func aFailureIsSaidAndLosesNothingHeld() async throws {

@@ -130,6 +130,19 @@ import TwitterAPI
         #expect(await store.snapshot().tweets[TweetID(4)] != nil)
     }
 
+    /// A post added to two timelines, the first of which trims it straight away (it is older
+    /// than all it keeps), is still held, whole, by the second.
+    @Test func aPostTrimmedFromOneTimelineStaysInTheNext() async {
+        let store = TimelineStore(cap: 16)
+        await store.merge(page: Self.page(Array((100...115).reversed())), into: .home, request: PageRequest(count: 200))
+        await store.add(Self.tweet(116), to: [.home])
+        #expect(await store.view(.home).ids.count == 17, "a stream trims past a sixteenth")
+        await store.add(Self.tweet(50), to: [.home, .user("ann")])
+        #expect(await !store.view(.home).ids.contains(TweetID(50)))
+        #expect(await store.view(.user("ann")).ids == [TweetID(50)])
+        #expect(await store.snapshot().tweets(in: .user("ann")).map(\.id) == [TweetID(50)])
+    }
+
     @Test func snapshotsDoNotChangeAfterwards() async {
         let store = TimelineStore()
         await store.merge(page: Self.page([2, 1]), into: .home, request: PageRequest(count: 20))
