@@ -107,8 +107,9 @@ extension SyncEngine {
         let liked = after(sessionLiked[c.id])
         let reposted = after(sessionReposted[c.id])
         guard liked != nil || reposted != nil else { return t }
-        // The server's counts already hold this session's like or repost.
-        return t.replacingContent(c.with(favorited: liked, retweeted: reposted, counts: false))
+        // A v1.1 page read before the write has counts to match its flags: they move with the
+        // flags. v2 pages (no flags) and streams already count this session's like or repost.
+        return t.replacingContent(c.with(favorited: liked, retweeted: reposted, counts: trusted != nil))
     }
 
     /// A conversation: the tweet, the tweets it replies to (up to 20 up), and replies to any of

@@ -1,3 +1,4 @@
+import LinnetTestSupport
 import Screen
 import Testing
 
@@ -19,18 +20,5 @@ import Testing
             }
         }
         #expect(TextLayout.wrap([Span("abc", Style())], width: 3, limit: 0).isEmpty)
-    }
-}
-
-/// SplitMix64: a small seeded generator, so a random test repeats exactly.
-struct SplitMix: RandomNumberGenerator {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }
