@@ -98,8 +98,8 @@ let package = Package(
 
         .testTarget(name: "SpawnTests", dependencies: ["Spawn"]),
         .testTarget(name: "TweetTextTests", dependencies: ["TweetText", "Bedrock", "LinnetTestSupport"]),
-        .testTarget(name: "TwitterAPITests", dependencies: ["TwitterAPI", "LinnetTestSupport"]),
-        .testTarget(name: "ScreenTests", dependencies: ["Screen", "TweetText", "LinnetTestSupport"]),
+        .testTarget(name: "TwitterAPITests", dependencies: ["TwitterAPI", "LinnetTestSupport", "TwitterSimulator"]),
+        .testTarget(name: "ScreenTests", dependencies: ["Screen", "TweetText", "LinnetTestSupport", "TwitterSimulator"]),
         .testTarget(name: "TOMLTests", dependencies: ["TOML"]),
         .testTarget(
             name: "PicturesTests",

@@ -174,27 +174,23 @@ extension SyncEngine {
     private func toggle(
         _ id: TweetID, favorited: Bool? = nil, retweeted: Bool? = nil, call: @Sendable (TweetID) async throws -> Tweet?
     ) async throws -> Tweet {
-        let before = (sessionLiked[id], sessionReposted[id])
+        let held = await store.tweet(id)
+        let target = held?.content.id ?? id
+        let before = (sessionLiked[target], sessionReposted[target])
         writes += 1
-        let write = writes
-        func remember(_ id: TweetID) {
-            if let favorited { sessionLiked[id] = SessionFlag(on: favorited, write: write) }
-            if let retweeted { sessionReposted[id] = SessionFlag(on: retweeted, write: write) }
-        }
-        guard let held = await store.tweet(id) else {
-            remember(id)
+        if let favorited { sessionLiked[target] = SessionFlag(on: favorited, write: writes) }
+        if let retweeted { sessionReposted[target] = SessionFlag(on: retweeted, write: writes) }
+        func forget() { (sessionLiked[target], sessionReposted[target]) = before }
+        guard let content = held?.content else {
             do {
                 if let answer = try await call(id) { return answer }
             } catch {
-                (sessionLiked[id], sessionReposted[id]) = before
+                forget()
                 throw error
             }
             return Tweet(id: id, createdAt: 0, user: account, text: "").with(favorited: favorited, retweeted: retweeted)
         }
-        let content = held.content
         let changed = content.with(favorited: favorited, retweeted: retweeted)
-        let kept = (sessionLiked[content.id], sessionReposted[content.id])
-        remember(content.id)
         await store.updateContent(changed)
         do {
             guard let answer = try await call(content.id) else { return changed }
@@ -202,7 +198,7 @@ extension SyncEngine {
             if fresh.id == content.id { await store.updateContent(fresh) }
             return answer
         } catch {
-            (sessionLiked[content.id], sessionReposted[content.id]) = kept
+            forget()
             await store.updateContent(content)
             throw error
         }

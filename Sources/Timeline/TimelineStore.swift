@@ -5,55 +5,6 @@ import TwitterAPI
 /// tweets that arrive after their delete), marks and fills gaps, keeps the reader's place, caps
 /// each timeline, and hands out snapshots.
 public actor TimelineStore {
-    /// One timeline inside the store: ids oldest first, so the usual arrival (a newer tweet) is
-    /// an append; the newest-first view for snapshots is built only when it changed.
-    struct Held {
-        var ascending: [TweetID] = []
-        var gapsBelow: Set<TweetID> = []
-        var readMarker: TweetID?
-        var anchor: TweetID?
-        var view: TimelineView?
-
-        /// Where `id` is, or where it would go.
-        func position(_ id: TweetID) -> (index: Int, found: Bool) {
-            var lo = 0
-            var hi = ascending.count
-            while lo < hi {
-                let mid = (lo + hi) / 2
-                if ascending[mid] < id { lo = mid + 1 } else { hi = mid }
-            }
-            return (lo, lo < ascending.count && ascending[lo] == id)
-        }
-
-        func contains(_ id: TweetID) -> Bool { position(id).found }
-
-        /// Inserts if absent; the count after.
-        mutating func adding(_ id: TweetID) -> Int {
-            _ = insert(id)
-            return ascending.count
-        }
-
-        /// Inserts if absent; true when it was new.
-        mutating func insert(_ id: TweetID) -> Bool {
-            if let last = ascending.last, id > last {
-                ascending.append(id)
-            } else {
-                let (i, found) = position(id)
-                if found { return false }
-                ascending.insert(id, at: i)
-            }
-            view = nil
-            return true
-        }
-
-        mutating func makeView() -> TimelineView {
-            if let v = view { return v }
-            let v = TimelineView(ids: ascending.reversed(), gapsBelow: gapsBelow, readMarker: readMarker, anchor: anchor)
-            view = v
-            return v
-        }
-    }
-
     /// Tweets kept per timeline before the oldest (below the reader) are evicted.
     public let cap: Int
     private var tweets = TweetTable()

@@ -1,12 +1,12 @@
-import LinnetTestSupport
 import Screen
 import Testing
+import TwitterSimulator
 
 /// A card draws the first lines of a long post and counts the rest: the first `limit` lines and
 /// the count are exactly what the whole wrap would give.
 @Suite struct WrapLimitTests {
     @Test func theFirstLinesAndTheCountMatchTheWholeWrap() {
-        var rng = SplitMix(seed: 20_261_125)  // seeded: a failure can be run again
+        var rng = SimRandom(seed: 20_261_125)  // seeded: a failure can be run again
         let pieces = ["word", " ", "  ", "\n", "日本語", "a-b", "/path/", "👩‍👩‍👧", "x", "long-unbroken-token-of-text", "e\u{301}"]
         for _ in 0..<300 {
             let text = (0..<Int.random(in: 0..<120, using: &rng)).map { _ in pieces.randomElement(using: &rng)! }.joined()

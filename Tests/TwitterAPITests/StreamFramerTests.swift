@@ -1,6 +1,7 @@
 import Foundation
 import LinnetTestSupport
 import Testing
+import TwitterSimulator
 
 @testable import TwitterAPI
 
@@ -196,7 +197,7 @@ extension StreamFramerTests {
     @Test(arguments: [1, 2, 5, 17, 300, 1021, 4096, 100_000])
     func arraysFrameAsSlicesDo(chunk: Int) {
         for framing in [StreamFramer.Framing.delimited, .lines] {
-            var rng = SplitMix(seed: UInt64(chunk))
+            var rng = SimRandom(seed: UInt64(chunk))
             var wire: [UInt8] = []
             for i in 0..<300 {
                 let body = Array("{\"n\":\(i),\"pad\":\"\(String(repeating: "y", count: Int(rng.next() % 900)))\"}".utf8)
