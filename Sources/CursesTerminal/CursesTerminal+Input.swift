@@ -15,7 +15,7 @@ extension CursesTerminal {
     /// A cursor report's start held is let go when it is no longer awaited (`reportStartHeld`).
     public var wakeWithin: Double? {
         if keyStream.isPasting { return max(0.05, lastInputAt + 5.05 - Date().timeIntervalSince1970) }
-        if reportStartHeld() { return 0.1 }
+        if reportStartHeld() || startAsk != nil { return 0.1 }
         return nil
     }
 
@@ -39,9 +39,9 @@ extension CursesTerminal {
         resizedNow = false
         let inputs = readInputs()
         if !inputs.isEmpty { lastInputAt = Date().timeIntervalSince1970 }
-        var keys = keyStream.feed(inputs, special: Self.special)
-        if apply(modeReports: keyStream.takeModeReports()) { keys.append(.resize) }
-        if takeWidthAnswers() { keys.append(.resize) }
+        var keys = earlyKeys + keyStream.feed(inputs, special: Self.special)
+        earlyKeys = []
+        if takeAnswers() { keys.append(.resize) }
         // The start of a sequence, or a lone Escape: wait briefly for the rest before taking
         // it as typed (an Escape key, or Alt).
         if keyStream.isPending {
@@ -49,8 +49,7 @@ extension CursesTerminal {
             if poll(&p, 1, Int32(escapeDelay * 1000)) > 0 {
                 keys += keyStream.feed(readInputs(), special: Self.special)
                 lastInputAt = Date().timeIntervalSince1970
-                if apply(modeReports: keyStream.takeModeReports()) { keys.append(.resize) }
-                if takeWidthAnswers() { keys.append(.resize) }
+                if takeAnswers() { keys.append(.resize) }
             }
             // A cursor report awaited may arrive in pieces over a slow link: its start is held,
             // a lone Escape only briefly (a report's pieces come close together).
@@ -116,7 +115,7 @@ extension CursesTerminal {
     }
 
     /// What ncurses has read, up to a turn's worth.
-    private func readInputs() -> [TerminalInput] {
+    func readInputs() -> [TerminalInput] {
         var inputs: [TerminalInput] = []
         wtimeout(cn_stdscr(), 0)
         while inputs.count < KeyStream.maxPerTurn {

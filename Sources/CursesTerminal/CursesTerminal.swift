@@ -23,8 +23,13 @@ public final class CursesTerminal: Terminal {
     private var enabledClusterMode = false
     public private(set) var bracketedPaste = false
     public internal(set) var widthMode = WidthMode.perScalar
-    /// Widths asked again after a resize: the answers so far, and when it was asked.
+    /// Widths asked (at start, again after a resize): the answers so far, and when it was asked.
     var widthAsk: (columns: [Int], row: Int, at: Double)?
+    /// The question asked at start (`TerminalProbe`), until all its answers came or it was given up.
+    var startAsk: (at: Double, answers: [UInt8])?
+    /// Its answers, once all came, for the app to take; keys typed while they were waited for.
+    var startReply: [UInt8]?
+    var earlyKeys: [Key] = []
     /// The terminal said it was resized in this turn's input.
     var resizedNow = false
     /// Pictures go through tmux to the terminal it runs in (what tmux said; asked again at a
@@ -60,15 +65,6 @@ public final class CursesTerminal: Terminal {
 
     public var isClosed: Bool { closed.isSet }
 
-    /// A flag signal handlers set and the main thread reads.
-    final class Flag: Sendable {
-        private let value = Atomic<Bool>(false)
-        var isSet: Bool { value.load(ordering: .acquiring) }
-        func set() { value.store(true, ordering: .releasing) }
-        /// Whether it was set, clearing it.
-        func take() -> Bool { value.exchange(false, ordering: .acquiringAndReleasing) }
-    }
-
     /// Starts curses on the terminal. `noColor` (from `NO_COLOR`) keeps attributes only.
     public init(noColor: Bool, mouse: Bool = false) {
         self.mouse = mouse
@@ -96,9 +92,14 @@ public final class CursesTerminal: Terminal {
         // waited for): grapheme cluster mode (2027) and bracketed paste (2004). Until then,
         // widths are per scalar, and pastes are believed marked only inside tmux, which
         // implements the mode but does not answer the question.
-        if isatty(0) == 1, isatty(1) == 1 { Self.writeAll(Array(Self.modeQuestion.utf8)) }
-        // Widths as the terminal measured them when asked at start (TerminalProbe).
-        if let asked = TerminalProbe.asked, let measured = TerminalProbe.widthMode(asked) { widthMode = measured }
+        if isatty(0) == 1, isatty(1) == 1 {
+            Self.writeAll(Array(Self.modeQuestion.utf8))
+            if let asked = TerminalProbe.asked {
+                if let measured = TerminalProbe.widthMode(asked) { widthMode = measured }
+            } else {
+                askAtStart()
+            }
+        }
         bracketedPaste = ProcessInfo.processInfo.environment["TMUX"] != nil
         Self.writeAll(Array(modesOn.utf8))
         Self.restoreOnCrash()

@@ -13,12 +13,19 @@ import TweetText
 /// attributes (DA1, whose 4 means sixel). DA1 is asked last: every terminal answers it, so its
 /// answer ends the wait, and nothing it said is left to be read as keys.
 public enum TerminalProbe {
-    static let question: [UInt8] = {
+    static let question = question(row: nil)
+
+    /// The question, its width samples on `row` (1-based) or the cursor's line.
+    public static func question(row: Int?) -> [UInt8] {
         var q = "\u{1B}]11;?\u{1B}\\\u{1B}_Gi=31,s=1,v=1,a=q,t=d,f=24;AAAA\u{1B}\\"
-        q += widthQuestion(row: nil)
+        q += widthQuestion(row: row)
         // The cell's size in pixels (CSI 16 t), where the kernel's window size does not say.
         return Array((q + "\u{1B}[16t\u{1B}[c").utf8)
-    }()
+    }
+
+    /// The answers the terminal gave among the keys (the reader asks at start and does not
+    /// wait): kept as if asked here, unless it was.
+    public static func settle(_ reply: [UInt8]) { answer.withLock { if $0 == nil { $0 = reply } } }
     private static let answer = Mutex<[UInt8]?>(nil)
 
     /// Widths: each kind of cluster terminals disagree on, written concealed (SGR 8) from the

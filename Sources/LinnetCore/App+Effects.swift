@@ -37,6 +37,7 @@ extension App {
         case .setTheme(let name):
             do {
                 settings.theme = try Theme.load(name)
+                settings.themeAuto = false
                 inbox.post(.notice(Words.theme(settings.theme.name), isError: false))
             } catch {
                 inbox.post(.notice(Words.themeNotChanged("\(error)"), isError: true))

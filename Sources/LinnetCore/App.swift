@@ -16,65 +16,6 @@ import TwitterAPI
 /// actions and wake the loop.
 @MainActor
 public final class App {
-    public struct Settings: Sendable {
-        public var keyMap: KeyMap = .standard
-        public var theme: Theme = .fallback
-        public var themes: [String] = Theme.available()
-        public var confirmBeforePost = false
-        public var bellOnMention = false
-        /// Said in the status bar beside the account (the demo's own polling pace).
-        public var statusNote: String?
-        /// A new direct message rings the bell (`bell_on_message`).
-        public var bellOnMessage = false
-        /// A desktop notification (OSC 9 / OSC 777) for each new mention.
-        public var desktopNotifications = false
-        /// Where the attach prompt looks for files.
-        public var files = FileAccess.disk
-        /// config.toml's `[filters]`.
-        public var filters = Filters()
-        public var panes: [TimelineID] = [.home, .mentions]
-        public var drafts: DraftStore?
-        public var cache: TimelineCache?
-        /// Account names the switch key cycles through, and the one in use.
-        public var accounts: [String] = []
-        public var account: String?
-        /// Opens another account: its store, engine, drafts and cache.
-        public var switcher: (@Sendable (String) async throws -> Switched)?
-        /// Whether opening that account runs a program that may ask on the terminal
-        /// (`secret_command`): the screen is handed back while it runs.
-        public var switchAsks: (@Sendable (String) -> Bool)?
-        /// Where the loop reads the time (notices, autosave, "2m" ages); tests move it by hand.
-        public var clock: any WallClock = SystemClock()
-        /// An ssh session: links are copied (OSC 52), not opened on a machine with no browser.
-        public var remoteSession =
-            ProcessInfo.processInfo.environment["SSH_CONNECTION"] != nil
-            || ProcessInfo.processInfo.environment["SSH_TTY"] != nil
-        /// `$BROWSER`, else `xdg-open`.
-        public var browser = ProcessInfo.processInfo.environment["BROWSER"]
-        /// `$VISUAL`, else `$EDITOR`, else `vi` (as git does); run by `/bin/sh`, so it may carry
-        /// arguments (`code --wait`).
-        /// How pictures are made; nil: pictures are off.
-        public var pictures: PictureSetup?
-        /// Small pictures on cards (`thumbnails = true`), when pictures are on.
-        public var thumbnails = false
-        public var editor = ProcessInfo.processInfo.environment["VISUAL"] ?? ProcessInfo.processInfo.environment["EDITOR"] ?? "vi"
-        public init() {}
-    }
-
-    /// What reading as another account needs.
-    public struct Switched: Sendable {
-        public var store: TimelineStore
-        public var engine: SyncEngine
-        public var drafts: DraftStore?
-        public var cache: TimelineCache?
-        public init(store: TimelineStore, engine: SyncEngine, drafts: DraftStore?, cache: TimelineCache?) {
-            self.store = store
-            self.engine = engine
-            self.drafts = drafts
-            self.cache = cache
-        }
-    }
-
     let terminal: any Terminal
     var store: TimelineStore
     public internal(set) var engine: SyncEngine
@@ -246,6 +187,7 @@ public final class App {
     public func step(timeout: Double) async {
         var keys = terminal.readKeys(timeout: timeout)
         keys = notePresence(keys)
+        if let reply = terminal.takeStartReply() { answered(reply) }
         // A resize (or a terminal that must be drawn whole again) redraws even an unchanged frame.
         if keys.contains(.resize) {
             lastFrame = nil
@@ -299,6 +241,20 @@ public final class App {
             terminal.present(frame)
             lastFrame = frame
         }
+    }
+
+    /// The terminal's answers at start, taken as they came (over a slow link, after the first
+    /// frame): the theme `auto` chose, and pictures where they were left to the terminal.
+    func answered(_ reply: [UInt8]) {
+        if settings.themeAuto, let light = settings.backgroundIsLight?(reply) {
+            let name = light ? "light" : "dark"
+            if name != settings.theme.name, let theme = try? Theme.load(name) {
+                settings.theme = theme
+                state.themeName = name
+            }
+        }
+        if let answered = settings.picturesAnswered, let setup = answered(reply) { settings.pictures = setup }
+        lastFrame = nil
     }
 
     /// The theme for this terminal's colour depth.

@@ -5,7 +5,7 @@ import Synchronization
 /// per turn of the loop, and every frame presented is kept. When the script runs out the
 /// terminal reports itself closed, which ends the loop the way a dropped ssh session does.
 public final class MemoryTerminal: Terminal, @unchecked Sendable {
-    public let colorDepth: ColorDepth = .none
+    public var colorDepth: ColorDepth = .none
     public private(set) var size: (width: Int, height: Int)
     public private(set) var frames: [Screen] = []
     public private(set) var bells = 0
@@ -42,6 +42,13 @@ public final class MemoryTerminal: Terminal, @unchecked Sendable {
         beforeTurn?(turn)
         turn += 1
         return script.removeFirst()
+    }
+
+    /// The terminal's answers to the question at start, handed to the app at its next read.
+    public var startReply: [UInt8]?
+    public func takeStartReply() -> [UInt8]? {
+        defer { startReply = nil }
+        return startReply
     }
 
     public func bell() { bells += 1 }

@@ -18,7 +18,7 @@ public struct KeyStream: Sendable {
     public static let maxPerTurn = 4096
 
     /// What is held: the start of an escape sequence, or a paste not finished yet.
-    private var held: [UInt32] = []
+    var held: [UInt32] = []
     private var pasting = false
     private var paste = String.UnicodeScalarView()
     /// The terminal's answers to DECRQM (`ESC [ ? mode ; state $ y`), by mode, not yet taken.
@@ -26,6 +26,10 @@ public struct KeyStream: Sendable {
 
     /// Cursor position reports (`ESC [ row ; column R`, answers to CSI 6n), not yet taken.
     private var cursorReports: [(row: Int, column: Int)] = []
+
+    /// The terminal's other answers, as it wrote them: strings (`ESC ]` OSC, `ESC _` APC, ended
+    /// by BEL or `ESC \`), device attributes (`ESC [ ? … c`) and window reports (`ESC [ … t`).
+    var answers: [UInt8] = []
 
     /// The cursor reports read since the last call (the widths asked after a resize).
     public mutating func takeCursorReports() -> [(row: Int, column: Int)] {
@@ -61,7 +65,9 @@ public struct KeyStream: Sendable {
     /// pressed then waits for the answers too).
     public var holdsReportStart: Bool {
         guard !pasting, held.first == 27 else { return false }
-        return held.count == 1 || (held[1] == 0x5B && held.dropFirst(2).allSatisfy { (48...57).contains($0) || $0 == 59 })
+        if held.count == 1 || Self.stringStarts.contains(held[1]) { return true }
+        // Digits, `;`, and the `?` and `$` of device attributes and mode reports.
+        return held[1] == 0x5B && held.dropFirst(2).allSatisfy { (48...57).contains($0) || [59, 63, 36].contains($0) }
     }
 
     public mutating func feed(_ inputs: [TerminalInput], special: (Int32) -> Key?) -> [Key] {
@@ -150,7 +156,7 @@ public struct KeyStream: Sendable {
             // else after it is the Escape key, then that key (not Alt with it).
             if escapeWaited {
                 escapeWaited = false
-                if second != 0x5B {
+                if second != 0x5B && !Self.stringStarts.contains(second) {
                     keys.append(.escape)
                     held.removeFirst()
                     continue
@@ -161,6 +167,14 @@ public struct KeyStream: Sendable {
                 keys.append(.escape)
                 held.removeFirst()
                 continue
+            }
+            if Self.stringStarts.contains(second) {
+                // An answer's string, until its end; unended when the wait is over, it was typed.
+                switch takeString() {
+                case .taken: continue
+                case .unended where !final: return
+                default: break
+                }
             }
             guard second == 0x5B || second == 0x4F else {
                 keys.append(Self.alt(Self.plain(second)))
@@ -196,6 +210,11 @@ public struct KeyStream: Sendable {
             if second == 0x5B, finalByte == 0x79, params.hasPrefix("?"), params.hasSuffix("$") {
                 let parts = params.dropFirst().dropLast().split(separator: ";")
                 if parts.count == 2, let m = Int(parts[0]), let v = Int(parts[1]) { reports.append((m, v)) }
+                continue
+            }
+            // Device attributes and window reports: answers, never keys.
+            if second == 0x5B, (finalByte == 0x63 && params.hasPrefix("?")) || finalByte == 0x74 {
+                answers += [27, 0x5B] + Array(params.utf8) + [UInt8(finalByte)]
                 continue
             }
             // A cursor report: an answer, never a key (modified F3 shares the form, on row 1 only,

@@ -42,6 +42,9 @@ public protocol Terminal: AnyObject {
     /// A cell's size in pixels as the terminal says now (it changes with the font's size);
     /// nil where it does not say.
     var cellPixels: (width: Int, height: Int)? { get }
+    /// The terminal's answers to the question asked at start (background, pictures), once,
+    /// when they have all come; nil before and after.
+    func takeStartReply() -> [UInt8]?
 }
 
 extension Terminal {
@@ -56,4 +59,5 @@ extension Terminal {
     public var widthMode: WidthMode { .perScalar }
     public var wakeWithin: Double? { nil }
     public var cellPixels: (width: Int, height: Int)? { nil }
+    public func takeStartReply() -> [UInt8]? { nil }
 }

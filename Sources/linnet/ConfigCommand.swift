@@ -28,10 +28,12 @@ extension GlobalOptions {
     static func settings(_ config: Config, theme: String?, account: String) -> (App.Settings, String?) {
         var s = App.Settings()
         var notice: String?
-        // `auto` asks the terminal: only when it is one (the reader and the demo).
+        // `auto`: COLORFGBG until the terminal answers (asked as curses starts, not waited for).
         let themeName = Theme.resolve(theme ?? config.theme) {
-            isatty(0) == 1 && isatty(1) == 1 ? TerminalBackground.isLight(environment: ProcessInfo.processInfo.environment) : nil
+            ProcessInfo.processInfo.environment["COLORFGBG"].flatMap { TerminalBackground.isLight(colorFGBG: $0) }
         }
+        s.themeAuto = (theme ?? config.theme) == "auto"
+        s.backgroundIsLight = { TerminalBackground.parse($0).map(Contrast.isLight) }
         do { s.theme = try Theme.load(themeName) } catch { notice = "Theme not loaded, using the default: \(error)" }
         s.keyMap = config.keyMap
         s.confirmBeforePost = config.confirmBeforePost

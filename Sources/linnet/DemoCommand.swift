@@ -64,11 +64,6 @@ struct DemoCommand: AsyncParsableCommand {
         guard isatty(0) == 1, isatty(1) == 1 else {
             throw ValidationError("linnet demo draws a full-screen interface and needs a terminal; run it from one (or try `linnet sim`).")
         }
-        // The terminal is asked (background, pictures, widths: one round trip, long over ssh)
-        // while the simulator starts; nothing else reads the terminal meanwhile. Every way out
-        // waits for it, so the terminal's modes are always given back.
-        startThread { _ = TerminalProbe.reply() }
-        defer { _ = TerminalProbe.reply() }
         var config = SimulatorConfiguration()
         config.tier = level
         config.seed = seed

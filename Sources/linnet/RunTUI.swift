@@ -17,19 +17,22 @@ import TwitterSimulator
 func runTUI(store: TimelineStore, engine: SyncEngine, settings: App.Settings, notice: String?, config: Config) async {
     var settings = settings
     let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
-    // Asked before curses takes the terminal (the theme's question already asked it, if auto).
-    // The terminal is asked once, before curses: background, pictures, widths.
-    if isatty(0) == 1, isatty(1) == 1 { _ = TerminalProbe.reply() }
     let tmux = config.images == "off" ? nil : TmuxPassthrough.ask(environment: ProcessInfo.processInfo.environment)
-    settings.pictures = pictureSetup(config, engine: engine, noColor: noColor, tmux: tmux)
     settings.thumbnails = config.thumbnails
+    // The terminal is asked as curses starts (background, pictures, widths), and its answers
+    // are taken when they come: over a slow link the first frame does not wait a round trip.
     let terminal = CursesTerminal(noColor: noColor, mouse: config.mouse)
+    let depth = terminal.colorDepth
+    let pictures: @Sendable ([UInt8]) -> PictureSetup? = { reply in
+        var setup = pictureSetup(config, engine: engine, noColor: noColor, tmux: tmux, reply: reply)
+        if let p = setup, p.colors != .none, depth < .full { setup?.colors = depth == .none ? .none : .indexed16 }
+        return setup
+    }
+    settings.pictures = pictures(TerminalProbe.asked ?? [])
+    if config.images == "auto" { settings.picturesAnswered = pictures }
     // Wrapped for the outer terminal only when it was chosen for it (tmux 3.4 may draw sixel itself).
     let outer = config.images == "auto" ? tmux?.pictureMode != nil : true
     if settings.pictures?.mode.isGraphic == true, outer { terminal.tmux = tmux }
-    if let p = settings.pictures, p.colors != .none, terminal.colorDepth < .full {
-        settings.pictures?.colors = terminal.colorDepth == .none ? .none : .indexed16
-    }
     terminal.escapeDelay = Double(config.escapeDelayMilliseconds) / 1000
     terminal.hyperlinks = config.hyperlinks ?? CursesTerminal.hyperlinksKnown(ProcessInfo.processInfo.environment)
     let waker = terminal.waker
@@ -48,14 +51,13 @@ func v2PageSize() -> Int {
     return max(10, min(100, rows))
 }
 
-/// Pictures as config.toml's `images` says: as the terminal says it draws them (`auto`), a
+/// Pictures as config.toml's `images` says: as the terminal's `reply` says it draws them (`auto`), a
 /// protocol named, or none (`off`); inside tmux through it where the pane allows (`tmux`). Files are kept in `$XDG_CACHE_HOME/linnet/media/`.
-func pictureSetup(_ config: Config, engine: SyncEngine, noColor: Bool, tmux: TmuxPassthrough?) -> PictureSetup? {
+func pictureSetup(_ config: Config, engine: SyncEngine, noColor: Bool, tmux: TmuxPassthrough?, reply: [UInt8]) -> PictureSetup? {
     let env = ProcessInfo.processInfo.environment
     var name = config.images
     if name == "off" { return nil }
     if name == "auto" {
-        let reply = isatty(0) == 1 && isatty(1) == 1 ? TerminalProbe.reply() : []
         name = TerminalProbe.pictureMode(reply: reply, environment: env, tmux: tmux)
     } else if env["TMUX"] != nil, name != "symbols" {
         // A protocol named inside tmux goes through only where the pane allows it; an iTerm2

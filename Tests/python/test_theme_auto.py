@@ -56,3 +56,35 @@ def test_colorfgbg_when_the_terminal_does_not_say(tmp_path, value, expected):
 
 def test_nothing_said_means_dark(tmp_path):
     assert DARK in first_frame(tmp_path)
+
+
+def test_the_first_frame_does_not_wait_for_a_slow_link(tmp_path):
+    """Over a slow ssh link the answers to the question at start come a round trip later: the
+    first frame is drawn without them (no COLORFGBG: dark), and drawn again in the light theme
+    when they come, split over two reads 0.4 s apart; nothing of them is taken for a key (`r`
+    would open a reply, `?` the help)."""
+    from test_picture_protocols import Pty
+    from test_real_terminals import demo_env
+
+    env = demo_env(tmp_path)
+    env.update(TERM="xterm-256color", LANG="C.UTF-8")
+    t = Pty([LINNET, "demo", "--tweets-per-minute", "0", "--state-dir", str(tmp_path / "state")], env)
+    try:
+        assert t.wait_for(rb"\x1b\]11;\?.*\x1b\[c", 20), t.out[-300:]
+        assert t.wait_for(rb"@linnet_demo", 30), t.out[-300:]
+        t.read(0.5)
+        first = t.out[t.out.index(b"\x1b[c"):]
+        assert b"38;5;245m" in first and b"38;5;242m" not in first
+        start = len(t.out)
+        answer = b"\x1b]11;rgb:ffff/ffff/ffff\x1b\\\x1b[?62;22c"
+        t.send(answer[:9])
+        t.read(0.4)
+        t.send(answer[9:])
+        assert t.wait_for(rb"38;5;242m", 10), t.out[start:][-300:]
+        t.read(0.5)
+        again = t.out[start:]
+        # Drawn whole again, and nothing typed: no reply box, no help.
+        assert again.startswith(b"\x1b[H\x1b[2J") or b"\x1b[2J" in again, again[:200]
+        assert b"Reply to" not in again and b"Keys" not in again, again[-400:]
+    finally:
+        t.close()

@@ -34,10 +34,11 @@ def test_widths_are_asked_again_after_a_resize(tmp_path):
     port = free_port()
     t = Pty([LINNET, "demo", "--port", str(port), "--tweets-per-minute", "0", "--state-dir", str(tmp_path / "state")], env)
     try:
-        # The start-up question: background, kitty query, six samples each asked, cell, DA1.
+        # The start-up question, asked as curses starts: background, kitty query, six samples on
+        # the bottom row each asked, cell, DA1.
         assert t.wait_for(rb"\x1b\[c", 20), t.out[-300:]
-        assert t.out.count(b"\x1b[6n") == 6
-        t.send(b"\x1b]11;rgb:0000/0000/0000\x1b\\" + cursor_reports(1, XTERM) + b"\x1b[?64;1;2;6;22c")
+        assert t.out.count(b"\x1b[6n") == 6 and b"\x1b7\x1b[30;1H\x1b[8m" in t.out
+        t.send(b"\x1b]11;rgb:0000/0000/0000\x1b\\" + cursor_reports(30, XTERM) + b"\x1b[?64;1;2;6;22c")
         deadline = time.time() + 30
         while not answers(f"http://127.0.0.1:{port}"):
             assert time.time() < deadline, "the demo did not start"
