@@ -108,7 +108,8 @@ extension CursesTerminal {
             return false
         }
         widthAsk = nil
-        guard let changed = TerminalProbe.remeasured(Array(ask.columns.prefix(ClusterKinds.samples.count)), current: widthMode)
+        widthColumns = Array(ask.columns.prefix(ClusterKinds.samples.count))
+        guard let changed = TerminalProbe.remeasured(widthColumns, current: widthMode)
         else { return false }
         widthMode = changed
         return true

@@ -3,6 +3,7 @@ import FoundationEssentials
 import Glibc
 import Screen
 import Synchronization
+import TweetText
 
 /// What is set up once at start: the locale, and the question to the terminal.
 extension CursesTerminal {
@@ -15,19 +16,24 @@ extension CursesTerminal {
         func take() -> Bool { value.exchange(false, ordering: .acquiringAndReleasing) }
     }
 
-    /// How long the first frame waits for the answers: a terminal near by answers within it,
-    /// so its first frame is in the right theme; over a slow link the answers are taken as
-    /// they come, and the screen drawn again.
+    /// How long the first frame waits for the answers of a terminal met for the first time:
+    /// one near by answers within it, so its first frame is in the right theme. One met before
+    /// is drawn at once as it answered then (`TerminalMemory`); over a slow link the answers
+    /// are taken as they come, and the screen drawn again if they changed.
     static let startGrace = 0.02
 
     /// Asks the terminal its background, pictures, cell size and widths (the samples on the
-    /// bottom row, which the first frame covers), waiting at most `startGrace`.
+    /// bottom row, which the first frame covers).
     func askAtStart() {
+        let env = ProcessInfo.processInfo.environment
+        let recalled = TerminalMemory.recall(environment: env)
+        if let recalled, let measured = TerminalProbe.widthMode(recalled) { widthMode = measured }
         let now = Date().timeIntervalSince1970
         let row = size.height
         Self.writeAll(TerminalProbe.question(row: row))
         widthAsk = ([], row, now)
-        startAsk = (now, [])
+        startAsk = (now, [], [], recalled)
+        guard recalled == nil else { return }
         let until = TerminalBackground.monotonic() + Self.startGrace
         while startAsk != nil {
             let left = until - TerminalBackground.monotonic()
@@ -39,22 +45,32 @@ extension CursesTerminal {
     }
 
     /// Acts on the answers read this turn: modes, widths, and the rest of the start question's
-    /// (kept whole for the app once its last, DA1, came; given up after `answerWithin`). True
-    /// when the next frame must be laid out and drawn again.
+    /// (kept whole, as `TerminalProbe` would have read them, for the app and the next start,
+    /// once its last, DA1, came; given up after `answerWithin`). True when the next frame must
+    /// be laid out and drawn again.
     func takeAnswers() -> Bool {
         var changed = apply(modeReports: keyStream.takeModeReports())
+        let asked = widthAsk
         if takeWidthAnswers() { changed = true }
         let answers = keyStream.takeAnswers()
         guard var ask = startAsk else { return changed }
+        // The widths asked at start, answered whole (the ask is closed then).
+        if let asked, asked.at == ask.at, widthAsk == nil, ask.columns.isEmpty {
+            ask.columns = Array(widthColumns.prefix(ClusterKinds.samples.count))
+        }
         ask.answers += answers
         startAsk = ask
-        if TerminalBackground.daReplyEnded(ask.answers) || Date().timeIntervalSince1970 - ask.at > Self.answerWithin {
-            TerminalProbe.settle(ask.answers)
-            startReply = ask.answers
-            startAsk = nil
-            changed = true
-        }
-        return changed
+        let ended = TerminalBackground.daReplyEnded(ask.answers)
+        guard ended || Date().timeIntervalSince1970 - ask.at > Self.answerWithin else { return changed }
+        let row = asked?.row ?? size.height
+        let reply = ask.answers + ask.columns.flatMap { Array("\u{1B}[\(row);\($0)R".utf8) }
+        TerminalProbe.settle(reply)
+        startReply = reply
+        startAsk = nil
+        // As last time: the first frame was right, nothing to draw again.
+        if reply == ask.recalled { return changed }
+        if ended { TerminalMemory.keep(reply, environment: ProcessInfo.processInfo.environment) }
+        return true
     }
 
     public func takeStartReply() -> [UInt8]? {

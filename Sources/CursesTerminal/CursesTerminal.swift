@@ -26,10 +26,12 @@ public final class CursesTerminal: Terminal {
     /// Widths asked (at start, again after a resize): the answers so far, and when it was asked.
     var widthAsk: (columns: [Int], row: Int, at: Double)?
     /// The question asked at start (`TerminalProbe`), until all its answers came or it was given up.
-    var startAsk: (at: Double, answers: [UInt8])?
+    var startAsk: (at: Double, answers: [UInt8], columns: [Int], recalled: [UInt8]?)?
     /// Its answers, once all came, for the app to take; keys typed while they were waited for.
     var startReply: [UInt8]?
     var earlyKeys: [Key] = []
+    /// The columns the last widths asked were answered with.
+    var widthColumns: [Int] = []
     /// The terminal said it was resized in this turn's input.
     var resizedNow = false
     /// Pictures go through tmux to the terminal it runs in (what tmux said; asked again at a

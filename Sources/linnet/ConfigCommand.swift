@@ -28,9 +28,12 @@ extension GlobalOptions {
     static func settings(_ config: Config, theme: String?, account: String) -> (App.Settings, String?) {
         var s = App.Settings()
         var notice: String?
-        // `auto`: COLORFGBG until the terminal answers (asked as curses starts, not waited for).
+        // `auto`: as the terminal answered last time, else COLORFGBG, until it answers (asked
+        // as curses starts, not waited for).
+        let env = ProcessInfo.processInfo.environment
         let themeName = Theme.resolve(theme ?? config.theme) {
-            ProcessInfo.processInfo.environment["COLORFGBG"].flatMap { TerminalBackground.isLight(colorFGBG: $0) }
+            TerminalMemory.recall(environment: env).flatMap(TerminalBackground.parse).map(Contrast.isLight)
+                ?? env["COLORFGBG"].flatMap { TerminalBackground.isLight(colorFGBG: $0) }
         }
         s.themeAuto = (theme ?? config.theme) == "auto"
         s.backgroundIsLight = { TerminalBackground.parse($0).map(Contrast.isLight) }

@@ -60,9 +60,9 @@ def test_nothing_said_means_dark(tmp_path):
 
 def test_the_first_frame_does_not_wait_for_a_slow_link(tmp_path):
     """Over a slow ssh link the answers to the question at start come a round trip later: the
-    first frame is drawn without them (no COLORFGBG: dark), and drawn again in the light theme
-    when they come, split over two reads 0.4 s apart; nothing of them is taken for a key (`r`
-    would open a reply, `?` the help)."""
+    first frame is drawn without them (no COLORFGBG, a terminal never met: dark), and drawn
+    again in the light theme when they come, split over two reads 0.4 s apart; nothing of them
+    is taken for a key (`r` would open a reply, `?` the help). The next start remembers."""
     from test_picture_protocols import Pty
     from test_real_terminals import demo_env
 
@@ -86,5 +86,20 @@ def test_the_first_frame_does_not_wait_for_a_slow_link(tmp_path):
         # Drawn whole again, and nothing typed: no reply box, no help.
         assert again.startswith(b"\x1b[H\x1b[2J") or b"\x1b[2J" in again, again[:200]
         assert b"Reply to" not in again and b"Keys" not in again, again[-400:]
+    finally:
+        t.close()
+
+    # The same terminal again: its first frame is drawn at once as it answered last time
+    # (light), and the same answers draw nothing again.
+    t = Pty([LINNET, "demo", "--tweets-per-minute", "0", "--state-dir", str(tmp_path / "state")], env)
+    try:
+        assert t.wait_for(rb"\x1b\[c.*@linnet_demo", 30), t.out[-300:]
+        t.read(0.5)
+        first = t.out[t.out.index(b"\x1b[c"):]
+        assert b"38;5;242m" in first and b"38;5;245m" not in first
+        start = len(t.out)
+        t.send(answer)
+        t.read(1.0)
+        assert b"\x1b[2J" not in t.out[start:] and b"38;5;245m" not in t.out[start:], t.out[start:][-300:]
     finally:
         t.close()
