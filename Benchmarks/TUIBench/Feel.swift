@@ -109,25 +109,43 @@ func sshFigures(linnet: String, dir: URL, text: URL) throws {
     let home = dir.path + "/ssh-home"
     let env = "env LANG=C.UTF-8 HOME=\(home) XDG_CONFIG_HOME=\(home)/config XDG_CACHE_HOME=\(home)/cache XDG_STATE_HOME=\(home)/state"
     let local = ["TERM": "xterm-256color", "LANG": "C.UTF-8", "HOME": dir.path, "PATH": "/usr/bin:/bin"]
-    func session(_ command: String, marker: String) -> (first: Double, keys: [Double])? {
-        let start = ContinuousClock.now
+    func keys(_ command: String, marker: String) -> [Double]? {
         let p = PtyProgram(link.ssh(command), environment: local)
         defer { p.stop(quit: Array("q".utf8)) }
-        guard let shown = p.waitFor(marker, seconds: 60) else { return nil }
+        guard p.waitFor(marker, seconds: 60) != nil else { return nil }
         p.drain(quiet: 2000, most: 10_000)
-        return (seconds(shown - start) * 1000, keyLatencies(p, key: UInt8(ascii: "j"), count: 200, quiet: 60))
+        return keyLatencies(p, key: UInt8(ascii: "j"), count: 200, quiet: 60)
     }
     let firstLine = (try String(contentsOf: text, encoding: .utf8)).prefix { $0 != "\n" }.prefix(12)
-    guard let demo = session("\(env) \(linnet) demo --tweets-per-minute 0", marker: "Home"),
-        let less = session("\(env) less \(text.path)", marker: String(firstLine))
+    // From the remote program's start (a mark the remote shell prints just before it) to its
+    // first frame, both seen at this end: the connection's own set-up, which varies by tens of
+    // milliseconds, is left out; a round trip the program waits for is in. The median of 5;
+    // the terminal met for the first time (its answers waited for briefly) apart.
+    func firstFrame(_ command: String, marker: String) -> Double? {
+        let p = PtyProgram(link.ssh("printf '%s' '<<go>>'; exec \(command)"), environment: local)
+        defer { p.stop(quit: Array("q".utf8)) }
+        let at = p.waitForEach(["<<go>>", marker], seconds: 60)
+        guard let go = at[0], let shown = at[1] else { return nil }
+        p.drain(quiet: 1000, most: 5000)
+        return seconds(shown - go) * 1000
+    }
+    let demoCommand = "\(env) \(linnet) demo --tweets-per-minute 0"
+    let lessCommand = "\(env) less \(text.path)"
+    let met = firstFrame(demoCommand, marker: "Home")
+    let demoFirsts = (0..<5).compactMap { _ in firstFrame(demoCommand, marker: "Home") }
+    let lessFirsts = (0..<5).compactMap { _ in firstFrame(lessCommand, marker: String(firstLine)) }
+    guard let met, demoFirsts.count == 5, lessFirsts.count == 5, let demoKeys = keys(demoCommand, marker: "Home"),
+        let lessKeys = keys(lessCommand, marker: String(firstLine))
     else {
         print("ssh: a session did not show its first frame; no figures over ssh")
         return
     }
-    print("bench: ssh_first_frame_ms \(String(format: "%.1f", demo.first)) ms (less: \(String(format: "%.1f", less.first)) ms)")
-    bench("ssh_first_frame_vs_less_ms", demo.first - less.first, "ms", decimals: 1, goal: .atMost(10))
-    let d = p99(demo.keys) / 1000
-    let l = p99(less.keys) / 1000
+    let (demoFirst, lessFirst) = (median(demoFirsts), median(lessFirsts))
+    print("bench: ssh_first_frame_first_time_ms \(String(format: "%.1f", met)) ms (a terminal never met)")
+    print("bench: ssh_first_frame_ms \(String(format: "%.1f", demoFirst)) ms (less: \(String(format: "%.1f", lessFirst)) ms)")
+    bench("ssh_first_frame_vs_less_ms", demoFirst - lessFirst, "ms", decimals: 1, goal: .atMost(10))
+    let d = p99(demoKeys) / 1000
+    let l = p99(lessKeys) / 1000
     print("bench: ssh_key_latency_p99_ms \(String(format: "%.1f", d)) ms (less: \(String(format: "%.1f", l)) ms)")
     bench("ssh_key_latency_vs_less_ms", d - l, "ms", decimals: 1, goal: .atMost(5))
 }

@@ -63,6 +63,31 @@ final class PtyProgram {
         return nil
     }
 
+    /// Reads until each of `texts` has been written, in order, for up to `seconds`: when the
+    /// read that completed each came (nil from the first that never did).
+    func waitForEach(_ texts: [String], seconds: Double) -> [ContinuousClock.Instant?] {
+        let end = ContinuousClock.now + .milliseconds(Int(seconds * 1000))
+        var buffer = [UInt8](repeating: 0, count: 65536)
+        var all: [UInt8] = []
+        var found: [ContinuousClock.Instant?] = []
+        var from = 0
+        while found.count < texts.count, ContinuousClock.now < end {
+            var fds = [pollfd(fd: master, events: Int16(POLLIN), revents: 0)]
+            guard poll(&fds, 1, 50) > 0 else { continue }
+            let n = read(master, &buffer, buffer.count)
+            guard n > 0 else { break }
+            let now = ContinuousClock.now
+            took(buffer[0..<n])
+            all += buffer[0..<n]
+            // Several may complete in one read.
+            while found.count < texts.count, let r = all[from...].firstRange(of: Array(texts[found.count].utf8)) {
+                found.append(now)
+                from = r.upperBound
+            }
+        }
+        return found + Array(repeating: nil, count: texts.count - found.count)
+    }
+
     /// A file every read is appended to, each followed by a `<<<CHUNK>>>` line (TUIBENCH_DUMP).
     var dump: String?
 
