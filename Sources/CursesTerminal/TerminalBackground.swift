@@ -6,11 +6,10 @@ import Screen
     import Glibc
 #endif
 
-/// Whether the terminal's background is light, for `theme = "auto"`: asked of the terminal
-/// (OSC 11, which xterm, kitty, iTerm2, foot, WezTerm, tmux and most others answer), then
-/// `COLORFGBG`, else unknown. The question is followed by a device-attributes request (DA1),
-/// which every terminal answers, so a terminal that ignores OSC 11 costs one round trip, not
-/// the whole timeout, and no reply is left to be read as keys.
+/// Whether the terminal's background is light, for `theme = "auto"`: its answer to OSC 11
+/// (which xterm, kitty, iTerm2, foot, WezTerm, tmux and most others give), else `COLORFGBG`.
+/// The question is followed by a device-attributes request (DA1), which every terminal
+/// answers: its answer says the others have all come.
 public enum TerminalBackground {
     /// The colour in an OSC 11 reply (`ESC ] 11 ; rgb:RRRR/GGGG/BBBB` ended by BEL or ST, each
     /// channel 1 to 4 hex digits), as 8-bit channels.
@@ -34,10 +33,6 @@ public enum TerminalBackground {
         return n == 7 || n >= 9
     }
 
-    /// Asks the controlling terminal for its background; nil when it does not say within
-    /// `timeout` seconds or before its DA1 reply, or when there is no terminal.
-    public static func ask(timeout: Double = 1.0) -> (Int, Int, Int)? { parse(TerminalProbe.reply(timeout: timeout)) }
-
     /// Whether `bytes` hold a complete DA1 reply (`ESC [ ? … c`).
     public static func daReplyEnded(_ bytes: [UInt8]) -> Bool {
         guard let last = bytes.last, last == UInt8(ascii: "c") else { return false }
@@ -50,11 +45,5 @@ public enum TerminalBackground {
         var t = timespec()
         clock_gettime(CLOCK_MONOTONIC, &t)
         return Double(t.tv_sec) + Double(t.tv_nsec) / 1e9
-    }
-
-    /// Light or dark for `theme = "auto"`: the terminal's answer, else `COLORFGBG`, else nil.
-    public static func isLight(environment: [String: String]) -> Bool? {
-        if let rgb = ask() { return Contrast.isLight(rgb) }
-        return environment["COLORFGBG"].flatMap { isLight(colorFGBG: $0) }
     }
 }

@@ -8,10 +8,11 @@ import TweetText
     import Glibc
 #endif
 
-/// What the terminal says about itself, asked once at start in one round trip: its background
-/// (OSC 11), whether it draws kitty graphics (a kitty graphics query), and its device
-/// attributes (DA1, whose 4 means sixel). DA1 is asked last: every terminal answers it, so its
-/// answer ends the wait, and nothing it said is left to be read as keys.
+/// What the terminal says about itself: its background (OSC 11), whether it draws kitty
+/// graphics (a kitty graphics query), its cell's pixels, its widths, and its device attributes
+/// (DA1, whose 4 means sixel). DA1 is asked last: every terminal answers it, so its answer says
+/// the others have come. The reader asks as curses starts and reads the answers among the keys
+/// (`CursesTerminal.askAtStart`); `linnet terminal` asks here and waits (`reply`).
 public enum TerminalProbe {
     static let question = question(row: nil)
 

@@ -79,6 +79,8 @@ struct ManualCommand: ParsableCommand {
             "Accounts and their tokens, mode 0600.",
             ".It Pa $XDG_STATE_HOME/linnet/<account>/",
             "Unsent drafts and usage.json, the day's billed reads and writes (0600).",
+            ".It Pa $XDG_STATE_HOME/linnet/terminal",
+            "What each terminal answered at start (background, pictures, widths), so the next start draws at once in its theme.",
             ".It Pa $XDG_CACHE_HOME/linnet/media/",
             "Picture files fetched from X's media server (0600), at most media_cache_mb megabytes, the least recently read dropped first.",
             ".It Pa $XDG_CACHE_HOME/linnet/<account>/timelines.cache",

@@ -14,7 +14,7 @@ struct TerminalCommand: ParsableCommand {
         commandName: "terminal",
         abstract: "Show what the terminal says: background, pictures, cell size, widths.",
         discussion: """
-            Asks the terminal as the reader does at start, in one round trip: its background (OSC 11), whether it \
+            Asks the terminal what the reader asks at start, and waits for the answers (a round trip): its background (OSC 11), whether it \
             draws kitty graphics (a kitty graphics query) or sixel (DA1), and how many cells it gives each kind of \
             cluster terminals disagree on (written concealed, then the cursor's place asked). The answers may be written to a file (standard \
             input must be the terminal).
