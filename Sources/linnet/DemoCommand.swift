@@ -106,13 +106,9 @@ struct DemoCommand: AsyncParsableCommand {
         client = TwitterClient(
             endpoints: .single(server.baseURL), auth: chosen.userAuth(oauth1: keys, oauth2: session), http: http, api: chosen,
             usage: chosen.billsReads ? ledger : nil)
-        let me: User
-        do {
-            me = try await client.me()
-        } catch {
-            await server.stop()
-            throw ValidationError("the simulator did not answer: \(error)")
-        }
+        // The user is the simulator's own, known here as a saved account's is: the first frame
+        // waits for no request (the engine's first ones say if the simulator does not answer).
+        let me = User(id: UserID(c.userID), screenName: c.screenName, name: c.screenName)
         ledger.identify(me.id)
         var (settings, notice) = GlobalOptions.settings(file, theme: global.theme, account: "demo")
         let stateDirectory = stateDir.map { URL(fileURLWithPath: $0) } ?? DraftStore.defaultDirectory(account: "demo")
