@@ -51,7 +51,7 @@ let package = Package(
                 "Bedrock", "Locking",
                 "Timeline", "Screen", "TOML", "TweetText", "TwitterAPI", "Spawn", "PrivateFiles", "RE2Shim", "Pictures",
             ]),
-        .target(name: "CursesTerminal", dependencies: ["Bedrock", "Screen", "TweetText", "CNcursesw", "Spawn"]),
+        .target(name: "CursesTerminal", dependencies: ["Bedrock", "Screen", "TweetText", "CNcursesw", "Spawn", "PrivateFiles"]),
         .target(
             name: "TwitterSimulator",
             dependencies: [

@@ -22,9 +22,11 @@ extension CursesTerminal {
     /// Whether what is held may still become a cursor report that is awaited: `ESC [` and
     /// digits until the answers are due, a lone Escape half a second after it came.
     func reportStartHeld() -> Bool {
-        guard let ask = widthAsk, keyStream.holdsReportStart else { return false }
+        // The widths asked again, or the question at start (whose other answers come after
+        // the widths'): the later one's time.
+        guard let at = [widthAsk?.at, startAsk?.at].compactMap({ $0 }).max(), keyStream.holdsReportStart else { return false }
         let now = Date().timeIntervalSince1970
-        return now - ask.at < Self.answerWithin && (!keyStream.holdsLoneEscape || now - lastInputAt < 0.5)
+        return now - at < Self.answerWithin && (!keyStream.holdsLoneEscape || now - lastInputAt < 0.5)
     }
 
     public func readKeys(timeout: Double) -> [Key] {

@@ -41,7 +41,27 @@ extension CursesTerminal {
             guard left > 0, poll(&p, 1, Int32(left * 1000) + 1) > 0 else { break }
             earlyKeys += keyStream.feed(readInputs(), special: Self.special)
             _ = takeAnswers()
+            // A resize meanwhile: the first frame is drawn for the new size.
+            if resizedNow { earlyKeys.append(.resize) }
         }
+    }
+
+    /// Leaving before the answers came (a quit or a stop in the first round trip): they are
+    /// waited for a little and dropped, so the shell does not get them as typed.
+    func dropAnswersStillComing() {
+        guard var ask = startAsk else { return }
+        let until = TerminalBackground.monotonic() + 0.5
+        var chunk = [UInt8](repeating: 0, count: 256)
+        while !TerminalBackground.daReplyEnded(ask.answers), ask.answers.count < 4096 {
+            let left = until - TerminalBackground.monotonic()
+            var p = pollfd(fd: 0, events: Int16(POLLIN), revents: 0)
+            guard left > 0, poll(&p, 1, Int32(left * 1000) + 1) > 0 else { break }
+            let n = chunk.withUnsafeMutableBytes { read(0, $0.baseAddress, $0.count) }
+            guard n > 0 else { break }
+            ask.answers += chunk[..<n]
+        }
+        startAsk = nil
+        tcflush(0, TCIFLUSH)
     }
 
     /// Acts on the answers read this turn: modes, widths, and the rest of the start question's
@@ -67,9 +87,9 @@ extension CursesTerminal {
         TerminalProbe.settle(reply)
         startReply = reply
         startAsk = nil
-        // As last time: the first frame was right, nothing to draw again.
-        if reply == ask.recalled { return changed }
         if ended { TerminalMemory.keep(reply, environment: ProcessInfo.processInfo.environment) }
+        // As last time, or nothing said: the first frame was right, nothing to draw again.
+        if reply == ask.recalled || reply.isEmpty { return changed }
         return true
     }
 

@@ -149,6 +149,7 @@ public final class CursesTerminal: Terminal {
     public func end() {
         guard open else { return }
         open = false
+        dropAnswersStillComing()
         freeKittyImages()
         if enabledClusterMode { Self.writeAll(Array("\u{1B}[?2027l".utf8)) }
         Self.writeAll(Array(Self.inputModesOff.utf8))
@@ -157,6 +158,7 @@ public final class CursesTerminal: Terminal {
 
     public func suspend() {
         guard open else { return }
+        dropAnswersStillComing()
         freeKittyImages()
         def_prog_mode()
         if enabledClusterMode { Self.writeAll(Array("\u{1B}[?2027l".utf8)) }

@@ -1,4 +1,5 @@
 import FoundationEssentials
+import PrivateFiles
 
 /// The answers the terminal gave last time (`$XDG_STATE_HOME/linnet/terminal`), by what the
 /// environment says the terminal is: the first frame is drawn in their theme and widths at
@@ -29,16 +30,18 @@ public enum TerminalMemory {
         return entries(environment).first { $0.id == id }?.reply
     }
 
-    /// Keeps this time's answers (nothing is said when the file cannot be written: the next
-    /// start only waits a little longer).
+    /// Keeps this time's answers, the latest terminal first (mode 0600: it names the machine an
+    /// ssh session comes from). Nothing is said when the file cannot be written: the next start
+    /// only waits a little longer.
     public static func keep(_ reply: [UInt8], environment: [String: String]) {
         let id = identity(environment)
-        var all = entries(environment).filter { $0.id != id }
-        all.insert((id, Array(reply.prefix(1024))), at: 0)
+        let reply = Array(reply.prefix(1024))
+        var all = entries(environment)
+        if let first = all.first, first.id == id, first.reply == reply { return }
+        all.removeAll { $0.id == id }
+        all.insert((id, reply), at: 0)
         let text = all.prefix(kept).map { $0.id + "\t" + hex($0.reply) }.joined(separator: "\n") + "\n"
-        let url = file(environment: environment)
-        try? FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-        try? Data(text.utf8).write(to: url, options: .atomic)
+        try? PrivateFile.write(Data(text.utf8), to: file(environment: environment))
     }
 
     static func entries(_ environment: [String: String]) -> [(id: String, reply: [UInt8])] {

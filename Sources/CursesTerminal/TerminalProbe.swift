@@ -154,10 +154,10 @@ public enum TerminalProbe {
 
     /// The size of a cell in pixels, from the kernel's window size (xterm, kitty and most
     /// others fill it in); nil where it is not known.
-    public static func cellPixels() -> (width: Int, height: Int)? {
-        if let fromKernel = windowCell() { return fromKernel }
-        return asked.flatMap(cellReport)
-    }
+    public static func cellPixels() -> (width: Int, height: Int)? { cellPixels(reply: asked ?? []) }
+
+    /// The same, from the kernel or else from `reply`.
+    public static func cellPixels(reply: [UInt8]) -> (width: Int, height: Int)? { windowCell() ?? cellReport(reply) }
 
     /// `ESC [ 6 ; height ; width t`, the answer to CSI 16 t.
     public static func cellReport(_ reply: [UInt8]) -> (width: Int, height: Int)? {

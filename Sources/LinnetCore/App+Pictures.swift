@@ -10,6 +10,12 @@ public struct PictureSetup: Sendable {
     public var cellWidth: Int
     public var cellHeight: Int
     public var fetcher: MediaFetcher
+    /// Whether pictures made with `other` would be made otherwise with this.
+    func differs(from other: PictureSetup?) -> Bool {
+        guard let other else { return true }
+        return mode != other.mode || colors != other.colors || cellWidth != other.cellWidth || cellHeight != other.cellHeight
+    }
+
     public init(mode: PictureMode, colors: PictureColors, cell: (width: Int, height: Int)?, fetcher: MediaFetcher) {
         self.mode = mode
         self.colors = colors
@@ -54,6 +60,12 @@ extension App {
         else { return }
         settings.pictures?.cellWidth = cell.width
         settings.pictures?.cellHeight = cell.height
+        forgetPictures()
+    }
+
+    /// Pictures made for another setup (a cell's size, a protocol) are made again, and those
+    /// still being made are not taken when they come.
+    func forgetPictures() {
         pictureGeneration += 1
         pictureShelf = PictureShelf()
         picturesAsked = []

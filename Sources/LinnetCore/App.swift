@@ -253,7 +253,10 @@ public final class App {
                 state.themeName = name
             }
         }
-        if let answered = settings.picturesAnswered, let setup = answered(reply) { settings.pictures = setup }
+        if let answered = settings.picturesAnswered, let setup = answered(reply), setup.differs(from: settings.pictures) {
+            settings.pictures = setup
+            forgetPictures()
+        }
         lastFrame = nil
     }
 

@@ -15,11 +15,22 @@ extension KeyStream {
 
     enum StringHeld { case taken, unended, notAnswer }
 
-    /// A string held whole (ended by BEL or `ESC \`) becomes an answer.
+    /// A string held whole (ended by BEL or `ESC \`) becomes an answer. Only what answers
+    /// look like is held: OSC's number and `;` first (`11;`), APC's `G` (kitty's graphics),
+    /// printable ASCII inside; anything else was typed (Alt-] and what followed it).
     mutating func takeString() -> StringHeld {
         var i = 2
         while i < held.count {
             let v = held[i]
+            let fits: Bool
+            if held[1] == 0x5F && i == 2 {
+                fits = v == 0x47
+            } else if held[1] == 0x5D && i == 2 {
+                fits = (48...57).contains(v)
+            } else {
+                fits = (0x20...0x7E).contains(v) || v == 7 || v == 27
+            }
+            guard fits else { return .notAnswer }
             let end = v == 7 ? i : (v == 27 && i + 1 < held.count && held[i + 1] == 0x5C ? i + 1 : nil)
             if let end {
                 answers += held[...end].map { UInt8(truncatingIfNeeded: $0) }

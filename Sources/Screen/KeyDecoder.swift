@@ -66,8 +66,10 @@ public struct KeyStream: Sendable {
     public var holdsReportStart: Bool {
         guard !pasting, held.first == 27 else { return false }
         if held.count == 1 || Self.stringStarts.contains(held[1]) { return true }
-        // Digits, `;`, and the `?` and `$` of device attributes and mode reports.
-        return held[1] == 0x5B && held.dropFirst(2).allSatisfy { (48...57).contains($0) || [59, 63, 36].contains($0) }
+        // Digits and `;`; after `?` (device attributes, mode reports) the `$` of a mode report.
+        guard held[1] == 0x5B else { return false }
+        let marked = held.count > 2 && held[2] == 63
+        return held.dropFirst(marked ? 3 : 2).allSatisfy { (48...57).contains($0) || $0 == 59 || (marked && $0 == 36) }
     }
 
     public mutating func feed(_ inputs: [TerminalInput], special: (Int32) -> Key?) -> [Key] {
@@ -154,6 +156,7 @@ public struct KeyStream: Sendable {
             let second = held[1]
             // An Escape whose wait ran out, held only in case a report's `[` followed: anything
             // else after it is the Escape key, then that key (not Alt with it).
+            let waited = escapeWaited
             if escapeWaited {
                 escapeWaited = false
                 if second != 0x5B && !Self.stringStarts.contains(second) {
@@ -172,8 +175,16 @@ public struct KeyStream: Sendable {
                 // An answer's string, until its end; unended when the wait is over, it was typed.
                 switch takeString() {
                 case .taken: continue
-                case .unended where !final: return
-                default: break
+                case .unended where !final:
+                    escapeWaited = waited
+                    return
+                default:
+                    // Not an answer after an Escape that waited: the Escape key, then that key.
+                    if waited {
+                        keys.append(.escape)
+                        held.removeFirst()
+                        continue
+                    }
                 }
             }
             guard second == 0x5B || second == 0x4F else {

@@ -28,7 +28,8 @@ func runTUI(store: TimelineStore, engine: SyncEngine, settings: App.Settings, no
         if let p = setup, p.colors != .none, depth < .full { setup?.colors = depth == .none ? .none : .indexed16 }
         return setup
     }
-    settings.pictures = pictures(TerminalProbe.asked ?? [])
+    // As this terminal answered at start, or last time (the answers may not have come yet).
+    settings.pictures = pictures(TerminalProbe.asked ?? TerminalMemory.recall(environment: ProcessInfo.processInfo.environment) ?? [])
     if config.images == "auto" { settings.picturesAnswered = pictures }
     // Wrapped for the outer terminal only when it was chosen for it (tmux 3.4 may draw sixel itself).
     let outer = config.images == "auto" ? tmux?.pictureMode != nil : true
@@ -66,7 +67,7 @@ func pictureSetup(_ config: Config, engine: SyncEngine, noColor: Bool, tmux: Tmu
     }
     guard var mode = PictureMode(rawValue: name) else { return nil }
     // Sixel pictures are drawn at their pixel size: not knowing the cell's, blocks are safer.
-    let cell = TerminalProbe.cellPixels()
+    let cell = TerminalProbe.cellPixels(reply: reply)
     if mode == .sixel, cell == nil { mode = .symbols }
     let folder = TimelineCache.defaultDirectory(account: "media").deletingLastPathComponent().appendingPathComponent("media")
     let base = engine.client.endpoints.apiBase

@@ -1,10 +1,11 @@
 import Foundation
-import LinnetCore
 import LinnetTestSupport
 import Pictures
 import Screen
 import Synchronization
 import Testing
+
+@testable import LinnetCore
 
 /// The terminal's answers to the question at start come when they come (over a slow link,
 /// after the first frame): the theme `auto` chose follows the background they say, pictures
@@ -39,6 +40,8 @@ import Testing
         #expect(app.settings.theme.name == "light" && app.state.themeName == "light")
         #expect(app.settings.pictures?.mode == .kitty)
         #expect(asked == [Self.light])
+        // Pictures made for the guess (none here: symbols) are made again for kitty.
+        #expect(app.pictureGeneration == 1)
         // Drawn first in the guess (dark), then again in the answer's theme: the tab bar's
         // colours are light's.
         let first = try #require(terminal.frames.first)

@@ -46,10 +46,29 @@ import Testing
         #expect(KeyDecoder.decode(inputs("\u{1B}_x"), special: { _ in nil }) == [.alt("_"), .char("x")])
         #expect(KeyDecoder.decode(inputs("\u{1B}]\u{1B}[A"), special: { _ in nil }) == [.alt("]"), .up])
         #expect(stream.takeAnswers().isEmpty)
+        // What no answer looks like is not held: a letter after Alt-], Enter inside.
+        var typed = KeyStream()
+        #expect(typed.feed(inputs("\u{1B}]x"), special: { _ in nil }) == [.alt("]"), .char("x")] && !typed.isPending)
+        #expect(typed.feed(inputs("\u{1B}]11;r\r"), special: { _ in nil }).count == 6 && !typed.isPending)
+        #expect(typed.feed(inputs("\u{1B}_x"), special: { _ in nil }) == [.alt("_"), .char("x")])
+        // An Escape that waited (an answer was awaited) and then `]`: the Escape key, then `]`.
+        var waited = KeyStream()
+        #expect(waited.feed(inputs("\u{1B}"), special: { _ in nil }).isEmpty)
+        waited.escapeWaitedOut()
+        #expect(waited.feed(inputs("]"), special: { _ in nil }).isEmpty)
+        #expect(waited.flush() == [.escape, .char("]")])
+        // rxvt's Shift-Insert (`ESC [ 2 $`) is no answer's start; a mode report's is.
+        var rxvt = KeyStream()
+        _ = rxvt.feed(inputs("\u{1B}[2$"), special: { _ in nil })
+        #expect(!rxvt.holdsReportStart)
+        var report = KeyStream()
+        _ = report.feed(inputs("\u{1B}[?2027;2$"), special: { _ in nil })
+        #expect(report.holdsReportStart)
+        #expect(report.feed(inputs("y"), special: { _ in nil }).isEmpty && report.takeModeReports().count == 1)
         // Longer than any answer: typed, not held for ever.
-        let long = "\u{1B}]" + String(repeating: "k", count: 600)
+        let long = "\u{1B}]1" + String(repeating: "k", count: 600)
         var s = KeyStream()
         let keys = s.feed(inputs(long), special: { _ in nil })
-        #expect(keys.first == .alt("]") && keys.count == 601 && !s.isPending)
+        #expect(keys.first == .alt("]") && keys.count == 602 && !s.isPending)
     }
 }

@@ -14,7 +14,10 @@ from conftest import LINNET
 LIGHT, DARK = "38;5;242", "38;5;245"
 
 
-def first_frame(tmp_path, window_bg=None, colorfgbg=None):
+def first_frame(tmp_path, window_bg=None, colorfgbg=None, expected=None):
+    """The demo's screen under tmux once it shows a post's time in one theme's colour (in
+    `expected` alone, when given: the terminal's answer may come after a first frame drawn in
+    the guess)."""
     tmux = ["tmux", "-L", f"linnet-auto-{os.getpid()}-{window_bg}-{colorfgbg}", "-f", "/dev/null"]
     env = {k: v for k, v in os.environ.items() if not k.startswith("LINNET_") and k != "COLORFGBG"}
     for name in ("config", "state", "cache"):
@@ -34,7 +37,8 @@ def first_frame(tmp_path, window_bg=None, colorfgbg=None):
         text = ""
         while time.time() < end:
             text = subprocess.run([*tmux, "capture-pane", "-p", "-e", "-t", "0"], capture_output=True, text=True).stdout
-            if "@" in text and (LIGHT in text or DARK in text):
+            other = DARK if expected == LIGHT else LIGHT
+            if "@" in text and (expected in text and other not in text if expected else LIGHT in text or DARK in text):
                 return text
             time.sleep(0.2)
         raise AssertionError("no first frame:\n" + text)
@@ -44,13 +48,13 @@ def first_frame(tmp_path, window_bg=None, colorfgbg=None):
 
 @pytest.mark.parametrize("bg, expected", [("#ffffff", LIGHT), ("#000000", DARK), ("#fdf6e3", LIGHT), ("#002b36", DARK)])
 def test_the_terminal_says_its_background(tmp_path, bg, expected):
-    text = first_frame(tmp_path, window_bg=bg)
+    text = first_frame(tmp_path, window_bg=bg, expected=expected)
     assert expected in text and (LIGHT if expected == DARK else DARK) not in text
 
 
 @pytest.mark.parametrize("value, expected", [("0;15", LIGHT), ("15;0", DARK), ("0;default;7", LIGHT)])
 def test_colorfgbg_when_the_terminal_does_not_say(tmp_path, value, expected):
-    text = first_frame(tmp_path, colorfgbg=value)
+    text = first_frame(tmp_path, colorfgbg=value, expected=expected)
     assert expected in text and (LIGHT if expected == DARK else DARK) not in text
 
 
@@ -101,5 +105,33 @@ def test_the_first_frame_does_not_wait_for_a_slow_link(tmp_path):
         t.send(answer)
         t.read(1.0)
         assert b"\x1b[2J" not in t.out[start:] and b"38;5;245m" not in t.out[start:], t.out[start:][-300:]
+    finally:
+        t.close()
+
+
+def test_answers_split_after_the_widths_are_no_keys(tmp_path):
+    """The widths are answered first (six cursor reports on the bottom row), then the rest of
+    the answers, DA1 split over two reads 0.4 s apart, longer than a key's wait: its pieces are
+    held for each other, not typed (`?` would open the help, `c` compose); `?` typed after
+    them opens the help, so the help would have shown."""
+    from test_picture_protocols import Pty
+    from test_real_terminals import demo_env
+
+    env = demo_env(tmp_path)
+    env.update(TERM="xterm-256color", LANG="C.UTF-8")
+    t = Pty([LINNET, "demo", "--tweets-per-minute", "0", "--state-dir", str(tmp_path / "state")], env)
+    try:
+        assert t.wait_for(rb"\x1b\[30;1H\x1b\[8m.*\x1b\[c.*@linnet_demo", 30), t.out[-300:]
+        t.read(0.5)
+        start = len(t.out)
+        widths = b"".join(b"\x1b[30;%dR" % c for c in (5, 3, 2, 3, 2, 5))
+        t.send(b"\x1b]11;rgb:0000/0000/0000\x07" + widths + b"\x1b[6;20;10t\x1b[?62")
+        t.read(0.4)
+        t.send(b";22c")
+        t.read(1.0)
+        after = t.out[start:]
+        assert b" Keys (" not in after and b"Reply to" not in after and b"New post" not in after, after[-400:]
+        t.send(b"?")
+        assert t.wait_for(rb" Keys \(", 5), t.out[-300:]
     finally:
         t.close()
