@@ -27,7 +27,7 @@ public final class CursesTerminal: Terminal {
     var widthAsk: (columns: [Int], row: Int, at: Double)?
     /// The question asked at start (`TerminalProbe`), until all its answers came or it was given up.
     var startAsk: (at: Double, answers: [UInt8], columns: [Int], recalled: [UInt8]?)?
-    /// Its answers, once all came, for the app to take; keys typed while they were waited for.
+    /// Its answers, once all came, for the app; keys typed while they were waited for.
     var startReply: [UInt8]?
     var earlyKeys: [Key] = []
     /// The columns the last widths asked were answered with.
@@ -94,14 +94,8 @@ public final class CursesTerminal: Terminal {
         // waited for): grapheme cluster mode (2027) and bracketed paste (2004). Until then,
         // widths are per scalar, and pastes are believed marked only inside tmux, which
         // implements the mode but does not answer the question.
-        if isatty(0) == 1, isatty(1) == 1 {
-            Self.writeAll(Array(Self.modeQuestion.utf8))
-            if let asked = TerminalProbe.asked {
-                if let measured = TerminalProbe.widthMode(asked) { widthMode = measured }
-            } else {
-                askAtStart()
-            }
-        }
+        let tty = isatty(0) == 1 && isatty(1) == 1
+        if tty { Self.writeAll(Array(Self.modeQuestion.utf8)) }
         bracketedPaste = ProcessInfo.processInfo.environment["TMUX"] != nil
         Self.writeAll(Array(modesOn.utf8))
         Self.restoreOnCrash()
@@ -125,6 +119,12 @@ public final class CursesTerminal: Terminal {
             }
             source.resume()
             signalSources.append(source)
+        }
+        // Last, with the modes set and a crash's restore in place (the first frame may wait).
+        if tty, let asked = TerminalProbe.asked {
+            if let measured = TerminalProbe.widthMode(asked) { widthMode = measured }
+        } else if tty {
+            askAtStart()
         }
     }
 
