@@ -175,6 +175,7 @@ func parent(linnet: String?) async throws {
         return try await feelFigures(linnet: linnet, keysOnly: true)
     }
     if ProcessInfo.processInfo.environment["TUIBENCH_ONLY"] == "launch" { return try await launchFigures() }
+    if ProcessInfo.processInfo.environment["TUIBENCH_ONLY"] == "longpost" { return await longPostFigures() }
     if ProcessInfo.processInfo.environment["TUIBENCH_ONLY"] == "ssh", let linnet {
         let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-ssh-\(getpid())")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
