@@ -121,11 +121,7 @@ public final class CursesTerminal: Terminal {
             signalSources.append(source)
         }
         // Last, with the modes set and a crash's restore in place (the first frame may wait).
-        if tty, let asked = TerminalProbe.asked {
-            if let measured = TerminalProbe.widthMode(asked) { widthMode = measured }
-        } else if tty {
-            askAtStart()
-        }
+        if tty { askAtStart() }
     }
 
     deinit { end() }

@@ -1,5 +1,10 @@
 import FoundationEssentials
 import PrivateFiles
+import Synchronization
+
+#if canImport(Glibc)
+    import Glibc
+#endif
 
 /// The answers the terminal gave last time (`$XDG_STATE_HOME/linnet/terminal`), by what the
 /// environment says the terminal is: the first frame is drawn in their theme and widths at
@@ -24,6 +29,10 @@ public enum TerminalMemory {
         return parts.joined(separator: "|").filter { $0 != "\t" && $0 != "\n" }
     }
 
+    /// What the file held when last read, by its path, time and size: start-up asks three
+    /// times (theme, pictures, widths) and reads it once; a change by another process is seen.
+    private static let read = Mutex<(stamp: String, entries: [(id: String, reply: [UInt8])])?>(nil)
+
     /// The last answers of this terminal, if it was met before.
     public static func recall(environment: [String: String]) -> [UInt8]? {
         let id = identity(environment)
@@ -45,12 +54,21 @@ public enum TerminalMemory {
     }
 
     static func entries(_ environment: [String: String]) -> [(id: String, reply: [UInt8])] {
-        guard let data = try? Data(contentsOf: file(environment: environment)), data.count < 64 << 10 else { return [] }
-        return String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
-            let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
-            guard fields.count == 2, let reply = bytes(fields[1]) else { return nil }
-            return (String(fields[0]), reply)
+        let url = file(environment: environment)
+        var st = stat()
+        guard stat(url.path, &st) == 0 else { return [] }
+        let stamp = "\(url.path) \(st.st_mtim.tv_sec).\(st.st_mtim.tv_nsec) \(st.st_size)"
+        if let known = read.withLock({ $0 }), known.stamp == stamp { return known.entries }
+        var found: [(id: String, reply: [UInt8])] = []
+        if let data = try? Data(contentsOf: url), data.count < 64 << 10 {
+            found = String(decoding: data, as: UTF8.self).split(separator: "\n").compactMap { line in
+                let fields = line.split(separator: "\t", omittingEmptySubsequences: false)
+                guard fields.count == 2, let reply = bytes(fields[1]) else { return nil }
+                return (String(fields[0]), reply)
+            }
         }
+        read.withLock { $0 = (stamp, found) }
+        return found
     }
 
     static func hex(_ bytes: [UInt8]) -> String {
