@@ -38,7 +38,7 @@ public enum TweetCard {
 
     /// Lines the text wraps to at `w` columns: counted once per post and width (styles never
     /// change where text wraps), shared by the card and `isCut`; 0 for a text too short to fill a card.
-    static func textLineCount(_ tweet: Tweet, width w: Int) -> Int {
+    static func textLineCount(_ tweet: Tweet, width w: Int, body spans: [Span]? = nil) -> Int {
         // Few enough scalars and line ends cannot fill the lines: a grapheme is 2 columns at most,
         // and a word wrapped early leaves at most half a line empty.
         let t = tweet.content.text
@@ -48,13 +48,9 @@ public enum TweetCard {
         }
         let key = CardCache.Key(tweet: ObjectIdentifier(tweet), width: w, theme: 0, age: "text lines")
         if let known = CardCache.shared.height(key, tweet) { return known }
-        let count = TextLayout.lineCount(body(tweet.content.displayText, theme: .fallback), width: w)
+        let count = TextLayout.lineCount(spans ?? body(tweet.content.displayText, theme: .fallback), width: w)
         CardCache.shared.storeHeight(key, tweet, count)
         return count
-    }
-
-    static func textLines(_ content: Tweet, width w: Int, theme: Theme, limit: Int = .max) -> [StyledLine] {
-        TextLayout.wrap(body(content.displayText, theme: theme), width: w, limit: limit)
     }
 
     public static func lines(_ tweet: Tweet, width: Int, theme: Theme, now: Double) -> [StyledLine] {
@@ -92,11 +88,13 @@ public enum TweetCard {
             out += TextLayout.wrap(
                 [Span(Words.withheld(in: x.withheldIn.map(clean), copyright: x.withheldForCopyright), theme[.dim])], width: w)
         }
-        let total = whole ? 0 : textLineCount(tweet, width: w)
+        // The text is made ready once, for its line count and for its lines.
+        let text = body(content.displayText, theme: theme)
+        let total = whole ? 0 : textLineCount(tweet, width: w, body: text)
         if total <= maxTextLines {
-            out += textLines(content, width: w, theme: theme)
+            out += TextLayout.wrap(text, width: w)
         } else {
-            out += textLines(content, width: w, theme: theme, limit: maxTextLines)
+            out += TextLayout.wrap(text, width: w, limit: maxTextLines)
             out.append(StyledLine([Span(Words.moreLines(total - maxTextLines), theme[.dim])]))
         }
         // Its photos, GIF or video, each on a line: kind, place, size, alt text (`o` lists them).
@@ -167,16 +165,11 @@ public enum TweetCard {
 
     /// The display text as spans, highlights styled by kind.
     static func body(_ d: DisplayText, theme: Theme) -> [Span] {
-        let scalars = Array(d.text.unicodeScalars)
+        var cut = ScalarSlicer(d.text)
         var spans: [Span] = []
         var at = 0
-        func text(_ r: Range<Int>) -> String {
-            var s = String.UnicodeScalarView()
-            s.append(contentsOf: scalars[max(0, min(r.lowerBound, scalars.count))..<max(0, min(r.upperBound, scalars.count))])
-            return String(s)
-        }
         for h in d.highlights.sorted(by: { $0.range.lowerBound < $1.range.lowerBound }) where h.range.lowerBound >= at {
-            if h.range.lowerBound > at { spans.append(Span(text(at..<h.range.lowerBound), theme[.text])) }
+            if h.range.lowerBound > at { spans.append(Span(String(cut.slice(at..<h.range.lowerBound)), theme[.text])) }
             let style: Style
             switch h.kind {
             // A link leads where it expands to (OSC 8, where the terminal takes it).
@@ -184,10 +177,11 @@ public enum TweetCard {
             case .mention: style = theme[.mention]
             case .hashtag: style = theme[.hashtag]
             }
-            spans.append(Span(text(h.range), style))
+            spans.append(Span(String(cut.slice(h.range)), style))
             at = h.range.upperBound
         }
-        if at < scalars.count { spans.append(Span(text(at..<scalars.count), theme[.text])) }
+        let rest = cut.slice(at..<Int.max)
+        if !rest.isEmpty { spans.append(Span(String(rest), theme[.text])) }
         return spans
     }
 

@@ -2,6 +2,8 @@
 public enum Extractor {
     /// URLs with and without protocol.
     public static func urls(in text: String) -> [TextEntity] {
+        // A domain is two labels at least, joined by a full stop.
+        guard text.utf8.contains(0x2E) else { return [] }
         let scalars = Array(text.unicodeScalars)
         return URLExtractor(scalars.map(\.value)).extract().map {
             TextEntity(kind: .url, text: scalars.string($0), range: $0)

@@ -34,8 +34,8 @@ public enum Sanitizer {
     /// `text` with every control, escape sequence, bidi override and invisible format character
     /// removed. Newlines stay; tabs become spaces; CR LF, lone CR and U+2028/2029 become newlines.
     public static func sanitize(_ text: String) -> String {
+        if text.unicodeScalars.allSatisfy(isPlainSafe) { return text }
         let input = Array(text.unicodeScalars)
-        if input.allSatisfy(isPlainSafe) { return text }
         var out = String.UnicodeScalarView()
         out.reserveCapacity(input.count)
         var i = 0

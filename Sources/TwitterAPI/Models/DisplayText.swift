@@ -34,8 +34,7 @@ public struct DisplayText: Equatable, Sendable {
 extension Tweet {
     /// The text to show for this tweet (for a retweet, call it on `content`).
     public var displayText: DisplayText {
-        let scalars = Array(text.unicodeScalars)
-        let visible = clampedDisplayRange(count: scalars.count)
+        let visible = clampedDisplayRange(count: text.unicodeScalars.count)
         let entities = self.entities
 
         struct Mark {
@@ -64,14 +63,15 @@ extension Tweet {
         for h in entities.hashtags { marks.append(Mark(range: h.range, replacement: nil, kind: .hashtag(h.text))) }
         marks.sort { $0.range.lowerBound < $1.range.lowerBound }
 
-        var out = String.UnicodeScalarView()
+        var cut = ScalarSlicer(text)
+        var out = ""
         var outCount = 0
         var highlights: [DisplayText.Highlight] = []
         var cursor = visible.lowerBound
-        func append(_ raw: String) {
-            let clean = Sanitizer.sanitize(HTMLEntities.decode(raw)).unicodeScalars
-            out.append(contentsOf: clean)
-            outCount += clean.count
+        func append(_ raw: Substring) {
+            let clean = Sanitizer.sanitize(HTMLEntities.decode(String(raw)))
+            out += clean
+            outCount += clean.unicodeScalars.count
         }
         for mark in marks {
             // Entities outside the visible part, overlapping an earlier one, or past the end of a
@@ -79,32 +79,26 @@ extension Tweet {
             guard mark.range.lowerBound >= cursor, mark.range.upperBound <= visible.upperBound,
                 !mark.range.isEmpty
             else { continue }
-            append(scalars.joined(cursor..<mark.range.lowerBound))
+            append(cut.slice(cursor..<mark.range.lowerBound))
             let start = outCount
-            append(mark.replacement ?? scalars.joined(mark.range))
+            append(mark.replacement.map { Substring($0) } ?? cut.slice(mark.range))
             if outCount > start { highlights.append(DisplayText.Highlight(kind: mark.kind, range: start..<outCount)) }
             cursor = mark.range.upperBound
         }
-        append(scalars.joined(cursor..<visible.upperBound))
+        append(cut.slice(cursor..<visible.upperBound))
         // The space left before a hidden media link at the end goes with it.
-        while !entities.media.isEmpty, let last = out.last, last == " ", highlights.last.map({ $0.range.upperBound < outCount }) ?? true {
-            out.removeLast()
+        while !entities.media.isEmpty, out.unicodeScalars.last == " ",
+            highlights.last.map({ $0.range.upperBound < outCount }) ?? true
+        {
+            out.unicodeScalars.removeLast()
             outCount -= 1
         }
-        return DisplayText(text: String(out), highlights: highlights)
+        return DisplayText(text: out, highlights: highlights)
     }
 
     private func clampedDisplayRange(count: Int) -> Range<Int> {
         guard let r = displayRange else { return 0..<count }
         let lower = min(max(0, r.lowerBound), count)
         return lower..<min(max(lower, r.upperBound), count)
-    }
-}
-
-extension Array where Element == Unicode.Scalar {
-    fileprivate func joined(_ range: Range<Int>) -> String {
-        var s = String.UnicodeScalarView()
-        s.append(contentsOf: self[range])
-        return String(s)
     }
 }
