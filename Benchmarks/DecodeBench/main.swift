@@ -10,12 +10,16 @@ let target = 100_000
 let data = try Fixtures.data("api/streaming/lines.json")
 let lines = data.split(separator: UInt8(ascii: "\n")).filter { !$0.isEmpty }.map { Data($0) }
 
-// `DecodeBench --count decode|ingest N`: decodes (or ingests) N fixture messages and nothing
-// else, for callgrind to count; the start-up is the same whatever N is.
+// `DecodeBench --count decode|ingest|v2 N`: decodes (or ingests) N fixture messages, or the v2
+// page N times, and nothing else, for callgrind to count; the start-up is the same whatever N is.
 if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--count", let n = Int(CommandLine.arguments[3]) {
     let stream = try FixtureStream(lines: lines)
     if CommandLine.arguments[2] == "ingest" {
         _ = waitFor { try await ingest(stream, rounds: n / lines.count) }
+    } else if CommandLine.arguments[2] == "v2" {
+        let page = V2Page(lines: lines).bytes
+        let decoder = V2Decoder()
+        for _ in 0..<n { _ = try decoder.posts(from: page) }
     } else {
         let decoder = V1Decoder()
         for i in 0..<n { _ = try decoder.streamMessage(from: lines[i % lines.count]) }
@@ -122,95 +126,9 @@ if let perTweet = instructionsPerItem(executable: me, arguments: ["--count", "de
     print("instructions: valgrind is not installed or failed; no instruction counts")
 }
 
-// X API v2: the same recorded tweets laid out as one v2 page (posts in `data`, their authors,
-// retweeted and quoted posts and media in `includes`), decoded and joined by `V2Decoder`,
-// against json.loads on the same page bytes.
-func v2Entities(_ e: JSONValue?) -> JSONValue? {
-    guard let e else { return nil }
-    var out: [(String, JSONValue)] = []
-    func range(_ item: JSONValue) -> [(String, JSONValue)] {
-        guard case .array(let ix)? = item["indices"], ix.count == 2 else { return [] }
-        return [("start", ix[0]), ("end", ix[1])]
-    }
-    if case .array(let urls)? = e["urls"], !urls.isEmpty {
-        out.append(
-            (
-                "urls",
-                .array(
-                    urls.map { u in
-                        .object(
-                            range(u) + [
-                                ("url", u["url"] ?? .null), ("expanded_url", u["expanded_url"] ?? .null),
-                                ("display_url", u["display_url"] ?? .null),
-                            ])
-                    })
-            ))
-    }
-    if case .array(let ms)? = e["user_mentions"], !ms.isEmpty {
-        out.append(
-            (
-                "mentions",
-                .array(ms.map { m in .object(range(m) + [("username", m["screen_name"] ?? .null), ("id", m["id_str"] ?? .null)]) })
-            ))
-    }
-    if case .array(let hs)? = e["hashtags"], !hs.isEmpty {
-        out.append(("hashtags", .array(hs.map { h in .object(range(h) + [("tag", h["text"] ?? .null)]) })))
-    }
-    return out.isEmpty ? nil : .object(out)
-}
-
-func iso(_ created: JSONValue?) -> JSONValue {
-    guard let s = created?.stringValue, let t = TwitterDate.parse(s) else { return .null }
-    let f = ISO8601DateFormatter()
-    return .string(f.string(from: Date(timeIntervalSince1970: Double(t))))
-}
-
-var v2Users: [String: JSONValue] = [:]
-var v2Included: [String: JSONValue] = [:]
-@MainActor func v2Post(_ t: JSONValue) -> JSONValue? {
-    guard let id = t["id_str"]?.stringValue, let user = t["user"], let uid = user["id_str"]?.stringValue else { return nil }
-    v2Users[uid] = .object([
-        ("id", .string(uid)), ("name", user["name"] ?? .string("")), ("username", user["screen_name"] ?? .string("")),
-        ("verified", user["verified"] ?? .bool(false)), ("description", user["description"] ?? .string("")),
-        (
-            "public_metrics",
-            .object([
-                ("followers_count", user["followers_count"] ?? .number("0")), ("following_count", user["friends_count"] ?? .number("0")),
-            ])
-        ),
-    ])
-    let ext = t["extended_tweet"]
-    var fields: [(String, JSONValue)] = [
-        ("id", .string(id)), ("text", ext?["full_text"] ?? t["full_text"] ?? t["text"] ?? .string("")), ("author_id", .string(uid)),
-        ("created_at", iso(t["created_at"])), ("lang", t["lang"] ?? .null), ("edit_history_tweet_ids", .array([.string(id)])),
-        (
-            "public_metrics",
-            .object([("retweet_count", t["retweet_count"] ?? .number("0")), ("like_count", t["favorite_count"] ?? .number("0"))])
-        ),
-    ]
-    if let e = v2Entities(ext?["entities"] ?? t["entities"]) { fields.append(("entities", e)) }
-    var refs: [JSONValue] = []
-    if let rt = t["retweeted_status"], let p = v2Post(rt), let rid = p["id"]?.stringValue {
-        v2Included[rid] = p
-        refs.append(.object([("type", .string("retweeted")), ("id", .string(rid))]))
-    }
-    if let q = t["quoted_status"], let p = v2Post(q), let qid = p["id"]?.stringValue {
-        v2Included[qid] = p
-        refs.append(.object([("type", .string("quoted")), ("id", .string(qid))]))
-    }
-    if let r = t["in_reply_to_status_id_str"]?.stringValue { refs.append(.object([("type", .string("replied_to")), ("id", .string(r))])) }
-    if !refs.isEmpty { fields.append(("referenced_tweets", .array(refs))) }
-    return .object(fields)
-}
-
-let v2Data = lines.compactMap { try? JSONValue.parse($0) }.compactMap(v2Post)
-let v2Page = Data(
-    JSONValue.object([
-        ("data", .array(v2Data)),
-        ("includes", .object([("users", .array(Array(v2Users.values))), ("tweets", .array(Array(v2Included.values)))])),
-        ("meta", .object([("result_count", .number(String(v2Data.count))), ("next_token", .string("b26v89c19zqg8o3fpds"))])),
-    ]).serialized.utf8)
-let v2Rounds = (target + v2Data.count - 1) / max(1, v2Data.count)
+let v2 = V2Page(lines: lines)
+let v2Page = v2.bytes
+let v2Rounds = (target + v2.posts - 1) / max(1, v2.posts)
 
 func decodeV2() throws -> Double {
     let decoder = V2Decoder()
@@ -218,15 +136,15 @@ func decodeV2() throws -> Double {
     let start = clock.now
     var count = 0
     for _ in 0..<v2Rounds { count += try decoder.posts(from: v2Page).tweets.count }
-    precondition(count == v2Rounds * v2Data.count, "the v2 page lost posts")
+    precondition(count == v2Rounds * v2.posts, "the v2 page lost posts")
     return seconds(clock.now - start)
 }
 _ = try decodeV2()
 var v2Best = Double.infinity
 for _ in 0..<3 { v2Best = min(v2Best, try decodeV2()) }
-let v2Rate = Double(v2Rounds * v2Data.count) / v2Best
+let v2Rate = Double(v2Rounds * v2.posts) / v2Best
 print(
-    "v2: a page of \(v2Data.count) posts with \(v2Users.count) users and \(v2Included.count) included posts, \(v2Page.count) bytes, \(v2Rounds) times"
+    "v2: a page of \(v2.posts) posts with \(v2.userCount) users and \(v2.includedCount) included posts, \(v2Page.count) bytes, \(v2Rounds) times"
 )
 print("bench: v2_decode_posts_per_s \(Int(v2Rate)) posts/s")
 print("bench: v2_decode_mb_per_s \(String(format: "%.1f", Double(v2Page.count * v2Rounds) / v2Best / 1e6)) MB/s")
@@ -246,9 +164,12 @@ let v2Script = """
     """
 let v2Python = try ChildProcess.run("python3", ["-c", v2Script, v2File.path, String(v2Rounds)], stderr: .inherit)
 if v2Python.status == 0, let pySeconds = Double(v2Python.text.trimmingCharacters(in: .whitespacesAndNewlines)) {
-    let pyRate = Double(v2Rounds * v2Data.count) / pySeconds
+    let pyRate = Double(v2Rounds * v2.posts) / pySeconds
     print("bench: v2_python_json_loads_posts_per_s \(Int(pyRate)) posts/s")
     bench("v2_decode_vs_json_loads_ratio", v2Rate / pyRate, "x", decimals: 2, goal: .atLeast(4))
 } else {
     print("baseline: python3 json.loads could not run (exit \(v2Python.status))")
+}
+if let perPage = instructionsPerItem(executable: me, arguments: ["--count", "v2"], n: 20) {
+    bench("v2_decode_instructions_per_byte", perPage / Double(v2Page.count), "instructions", decimals: 2)
 }

@@ -66,4 +66,32 @@ import Testing
         #expect(u3.followersCount == 11 && u1.followersCount == 10)
         #expect(d.internedUserCount == 1)
     }
+
+    /// Ids as v2 sends them, read in place when they are plain digits, and the slower way
+    /// (escapes, 20 digits, junk) agreeing with what the number is.
+    @Test(arguments: [
+        (#""1800000000000000003""#, UInt64(1_800_000_000_000_000_003) as UInt64?), (#""0007""#, 7),
+        (#""9999999999999999999""#, 9_999_999_999_999_999_999), (#""18446744073709551615""#, UInt64.max),
+        (#""18446744073709551616""#, nil), (#""12a""#, nil), (#""""#, nil), (#""\u0031\u0032""#, 12), ("42", 42), ("null", nil),
+    ])
+    func idsAreRead(_ json: String, _ id: UInt64?) throws {
+        let (value, rest) = try read(json + ",true") { r -> (UInt64?, Bool?) in
+            let v = try r.lenientID()
+            try r.expect(UInt8(ascii: ","), "a comma")
+            return (v, try r.optionalBool())
+        }
+        #expect(value == id)
+        #expect(rest == true, "the reader ends past the id")
+    }
+
+    /// A time is parsed from the document's bytes; one written with escapes, the same.
+    @Test func timesAreReadInPlaceOrUnescaped() throws {
+        let plain = try read(#""2026-11-23T10:00:00.000Z""#) { try $0.optionalTime(TwitterDate.parseAny(utf8:)) }
+        let escaped = try read(#""2026-11-23T10:00:00\u002E000Z""#) { try $0.optionalTime(TwitterDate.parseAny(utf8:)) }
+        let v1 = try read(#""Wed Jun 06 20:07:10 +0000 2012""#) { try $0.optionalTime(TwitterDate.parse(utf8:)) }
+        #expect(plain == 1_795_428_000 && escaped == plain)
+        #expect(v1 == TwitterDate.parse("Wed Jun 06 20:07:10 +0000 2012") && v1 == 1_339_013_230)
+        #expect(try read("1795428000") { try $0.optionalTime(TwitterDate.parseAny(utf8:)) } == nil, "a number is not a time")
+        #expect(try read(#""Wed Jux 06 20:07:10 +0000 2012""#) { try $0.optionalTime(TwitterDate.parse(utf8:)) } == nil)
+    }
 }

@@ -101,12 +101,12 @@ struct EntityPacker {
         return try r.appendString(to: &pool) ? start..<pool.count : nil
     }
 
-    private static func span(_ range: Range<Int>, _ out: inout [UInt8]) {
+    static func span(_ range: Range<Int>, _ out: inout [UInt8]) {
         out.appendLEB128(UInt64(UInt32(bitPattern: Int32(clamping: range.lowerBound))))
         out.appendLEB128(UInt64(UInt32(bitPattern: Int32(clamping: range.upperBound))))
     }
 
-    private static func put(_ s: ArraySlice<UInt8>, _ out: inout [UInt8]) {
+    static func put(_ s: ArraySlice<UInt8>, _ out: inout [UInt8]) {
         out.appendLEB128(UInt64(s.count))
         out.append(contentsOf: s)
     }

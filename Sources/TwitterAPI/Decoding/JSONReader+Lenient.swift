@@ -7,6 +7,19 @@ extension JSONReader {
         return nil
     }
 
+    /// A time from a string, parsed in place when it has no escapes (a date never needs one).
+    mutating func optionalTime(_ parse: (UnsafeBufferPointer<UInt8>) -> Int64?) throws -> Int64? {
+        guard peek() == .string else {
+            try skipValue()
+            return nil
+        }
+        let span = try readStringSpan()
+        let inner = UnsafeBufferPointer(start: p + span.start + 1, count: span.end - span.start - 2)
+        if !inner.contains(UInt8(ascii: "\\")) { return parse(inner) }
+        var text = try string(span)
+        return text.withUTF8(parse)
+    }
+
     mutating func optionalInt() throws -> Int? {
         guard peek() == .number else {
             try skipValue()
@@ -92,6 +105,20 @@ extension JSONReader {
     mutating func lenientID() throws -> UInt64? {
         switch peek() {
         case .string:
+            // Up to 19 digits and the closing quote (no overflow is possible): read as they
+            // stand, the common case; anything else the slower way below.
+            var q = offset + 1
+            var quick: UInt64 = 0
+            while q < end, q - offset <= 19 {
+                let d = p[q] &- 0x30
+                guard d < 10 else { break }
+                quick = quick &* 10 &+ UInt64(d)
+                q += 1
+            }
+            if q < end, q > offset + 1, p[q] == UInt8(ascii: "\"") {
+                offset = q + 1
+                return quick
+            }
             let span = try readStringSpan()
             // Between the quotes: digits only, else the slow way (escapes, junk).
             var v: UInt64 = 0

@@ -47,7 +47,7 @@ struct TweetBuilder {
         switch key {
         case "id_str": idString = try r.optionalIDString()
         case "id": idNumber = try r.optionalUInt64()
-        case "created_at": createdAt = try r.optionalString().flatMap(TwitterDate.parse)
+        case "created_at": createdAt = try r.optionalTime(TwitterDate.parse(utf8:))
         case "timestamp_ms": timestampMs = try r.optionalString().flatMap { Int64($0) }
         case "user":
             if r.peek() == .object { user = try d.user(&r) } else { try r.skipValue() }

@@ -226,7 +226,7 @@ public final class V1Decoder {
             case "followers_count": followers = try r.optionalInt() ?? 0
             case "friends_count": friends = try r.optionalInt() ?? 0
             case "statuses_count": statuses = try r.optionalInt() ?? 0
-            case "created_at": createdAt = try r.optionalString().flatMap(TwitterDate.parse)
+            case "created_at": createdAt = try r.optionalTime(TwitterDate.parse(utf8:))
             default: try r.skipValue()
             }
         }

@@ -62,25 +62,18 @@ extension V2Decoder {
             let text = p.noteText ?? p.text ?? ""
             let raw = (long ? p.noteEntities : nil) ?? p.entities
             // The text's length in code points, counted only when something needs checking.
-            let hasRanges =
-                !raw.entities.urls.isEmpty || !raw.entities.mentions.isEmpty || !raw.entities.hashtags.isEmpty || !raw.mediaLinks.isEmpty
-                || !p.mediaKeys.isEmpty || p.displayRange != nil
+            let hasRanges = raw.count > 0 || !raw.mediaLinks.isEmpty || !p.mediaKeys.isEmpty || p.displayRange != nil
             let length = hasRanges ? V2Decoder.codePoints(text) : 0
             func fits(_ r: Range<Int>) -> Bool { r.upperBound <= length }
-            func kept<T>(_ items: [T], _ range: (T) -> Range<Int>) -> [T] {
-                items.allSatisfy { fits(range($0)) } ? items : items.filter { fits(range($0)) }
-            }
-            var entities = Entities(
-                urls: kept(raw.entities.urls, \.range), mentions: kept(raw.entities.mentions, \.range),
-                hashtags: kept(raw.entities.hashtags, \.range))
             // Media: in the order attached; each at its link in the text when there is one.
             var keys = p.mediaKeys
             for l in raw.mediaLinks where !keys.contains(l.key) { keys.append(l.key) }
+            var attached: [Entities.Media] = []
             for key in keys {
                 let link = raw.mediaLinks.first { $0.key == key && fits($0.link.range) }?.link
                 let m = media[key]
                 let target = link?.target ?? m?.url ?? m?.preview ?? ""
-                entities.media.append(
+                attached.append(
                     Entities.Media(
                         type: m?.type ?? "photo", target: target, display: link?.display ?? target, mediaURL: m?.url ?? m?.preview,
                         range: link?.range ?? length..<length, width: m?.width ?? 0, height: m?.height ?? 0,
@@ -115,10 +108,11 @@ extension V2Decoder {
             return Tweet(
                 id: TweetID(id), createdAt: created, user: user, text: text,
                 displayRange: long ? nil : p.displayRange.flatMap { fits($0) ? $0 : nil },
-                entities: entities, inReplyToStatusID: p.repliedTo.map(TweetID.init), inReplyToUserID: replyUser,
+                packedEntities: raw.packed(media: attached, within: length), inReplyToStatusID: p.repliedTo.map(TweetID.init),
+                inReplyToUserID: replyUser,
                 inReplyToScreenName: replyUser.flatMap { users[$0]?.screenName }, retweetedStatus: retweeted, quotedStatus: quoted,
                 quotedStatusID: p.quoted.map(TweetID.init), retweetCount: p.retweetCount, favoriteCount: p.likeCount,
-                isTruncated: p.retweeted != nil && retweeted == nil, lang: p.lang, extras: extras)
+                isFavorited: false, isRetweeted: false, isTruncated: p.retweeted != nil && retweeted == nil, lang: p.lang, extras: extras)
         }
     }
 }

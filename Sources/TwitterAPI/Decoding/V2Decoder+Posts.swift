@@ -34,12 +34,6 @@ extension V2Decoder {
         var lang: String?
     }
 
-    /// Entities with the media links kept apart (a URL entity carrying a `media_key`).
-    struct RawEntities {
-        var entities = Entities()
-        var mediaLinks: [(key: String, link: Entities.Link)] = []
-    }
-
     struct RawMedia {
         var key: String?
         var type = "photo"
@@ -58,7 +52,7 @@ extension V2Decoder {
             case "id": p.id = try r.lenientID()
             case "text": p.text = try r.optionalString()
             case "author_id": p.authorID = try r.lenientID()
-            case "created_at": p.createdAt = try r.optionalString().flatMap(TwitterDate.parseAny)
+            case "created_at": p.createdAt = try r.optionalTime(TwitterDate.parseAny(utf8:))
             case "conversation_id": p.conversationID = try r.lenientID()
             case "in_reply_to_user_id": p.inReplyToUserID = try r.lenientID()
             case "referenced_tweets", "referenced_posts":
@@ -137,60 +131,8 @@ extension V2Decoder {
     /// exclusive) in code points of the text as delivered, as v1.1's indices are: the ranges are
     /// kept as they come and checked against the text when the post is joined.
     func entities(_ r: inout JSONReader) throws -> RawEntities {
-        var out = RawEntities()
-        guard r.peek() == .object else {
-            try r.skipValue()
-            return out
-        }
-        try r.readObject { r, kind in
-            guard r.peek() == .array else { return try r.skipValue() }
-            try r.readArray { r in
-                guard r.peek() == .object else { return try r.skipValue() }
-                var start: Int?
-                var end: Int?
-                var url: String?
-                var expanded: String?
-                var unwound: String?
-                var display: String?
-                var mediaKey: String?
-                var username: String?
-                var userID: UInt64?
-                var tag: String?
-                try r.readObject { r, key in
-                    switch key {
-                    case "start": start = try r.lenientInt()
-                    case "end": end = try r.lenientInt()
-                    case "url": url = try r.optionalString()
-                    case "expanded_url": expanded = try r.optionalString()
-                    case "unwound_url": unwound = try r.optionalString()
-                    case "display_url": display = try r.optionalString()
-                    case "media_key": mediaKey = try r.optionalString()
-                    case "username": username = try r.optionalString()
-                    case "id": userID = try r.lenientID()
-                    case "tag": tag = try r.optionalString()
-                    default: try r.skipValue()
-                    }
-                }
-                guard let s = start, let e = end, s >= 0, e >= s, e - s <= 100_000 else { return }
-                let range = s..<e
-                switch kind {
-                case "urls":
-                    guard let target = unwound ?? expanded ?? url else { return }
-                    let link = Entities.Link(target: target, display: display ?? url ?? target, range: range)
-                    if let mediaKey { out.mediaLinks.append((mediaKey, link)) } else { out.entities.urls.append(link) }
-                case "mentions":
-                    if let username {
-                        out.entities.mentions.append(Entities.Mention(screenName: username, userID: userID.map(UserID.init), range: range))
-                    }
-                case "hashtags":
-                    if let tag { out.entities.hashtags.append(Entities.Hashtag(text: tag, range: range)) }
-                case "cashtags":
-                    if let tag { out.entities.hashtags.append(Entities.Hashtag(text: tag, isSymbol: true, range: range)) }
-                default: break
-                }
-            }
-        }
-        return out
+        var reader = EntityReader()
+        return try reader.read(&r)
     }
 
     func media(_ r: inout JSONReader) throws -> RawMedia {
@@ -228,7 +170,7 @@ extension V2Decoder {
             switch key {
             case "id": id = try r.optionalString()
             case "duration_minutes": poll.durationMinutes = try r.lenientInt()
-            case "end_datetime": poll.endsAt = try r.optionalString().flatMap(TwitterDate.parseISO)
+            case "end_datetime": poll.endsAt = try r.optionalTime(TwitterDate.parseISO(utf8:))
             case "voting_status": poll.isClosed = try r.optionalString() == "closed"
             case "options":
                 guard r.peek() == .array else { return try r.skipValue() }
@@ -302,8 +244,7 @@ extension V2Decoder {
                 guard r.peek() == .object else { return try r.skipValue() }
                 try r.readObject { r, key in
                     guard key.equals("url") else { return try r.skipValue() }
-                    let found = try self.entities(&r)
-                    expandedURL = found.entities.urls.first?.target
+                    expandedURL = try self.entities(&r).entities.urls.first?.target
                 }
             case "protected": protected = try r.optionalBool() ?? false
             case "verified": verified = try r.optionalBool() ?? false
@@ -317,7 +258,7 @@ extension V2Decoder {
                     default: try r.skipValue()
                     }
                 }
-            case "created_at": createdAt = try r.optionalString().flatMap(TwitterDate.parseAny)
+            case "created_at": createdAt = try r.optionalTime(TwitterDate.parseAny(utf8:))
             default: try r.skipValue()
             }
         }

@@ -74,7 +74,7 @@ public final class V2Decoder {
         let media = p.mediaKeys.count + p.entities.mediaLinks.count + (p.noteEntities?.mediaLinks.count ?? 0)
         if media > Tweet.maxMedia { return "it lists \(media) media, more than X attaches" }
         func count(_ r: RawEntities?) -> Int {
-            r.map { $0.entities.urls.count + $0.entities.mentions.count + $0.entities.hashtags.count } ?? 0
+            r?.count ?? 0
         }
         let entities = count(p.entities) + count(p.noteEntities)
         if entities > Tweet.maxEntities { return "it has \(entities) entities, more than X sends (at most \(Tweet.maxEntities))" }

@@ -19,16 +19,7 @@ extension Entities {
             w.string(u.target)
             w.string(u.display)
         }
-        for m in media {
-            w.span(m.span)
-            w.number(UInt64(max(0, m.width)))
-            w.number(UInt64(max(0, m.height)))
-            w.string(m.type)
-            w.string(m.target)
-            w.string(m.display)
-            w.optionalString(m.mediaURL)
-            w.optionalString(m.altText)
-        }
+        for m in media { w.media(m) }
         for m in mentions {
             w.span(m.span)
             w.number(m.userID?.rawValue ?? 0)
@@ -39,10 +30,25 @@ extension Entities {
             w.number(h.isSymbol ? 1 : 0)
             w.string(h.text)
         }
-        if media.contains(where: { $0.durationMs > 0 }) {
-            w.number(UInt64(media.count))
-            for m in media { w.number(UInt64(m.durationMs)) }
-        }
+        w.durations(media)
+        return exactCopy(w.bytes)
+    }
+
+    /// A packing of urls, mentions and hashtags already packed (`packed()`'s layout, each
+    /// kind's entities one after another) with `media` between them: the v2 decoder packs the
+    /// first three as it reads a post, and its media when they are joined from `includes`.
+    static func packing(
+        urls: ArraySlice<UInt8>, urlCount: Int, mentionsAndHashtags: ArraySlice<UInt8>, mentionCount: Int, hashtagCount: Int,
+        media: [Media]
+    ) -> [UInt8] {
+        guard urlCount + media.count + mentionCount + hashtagCount > 0 else { return [] }
+        var w = PackWriter()
+        w.bytes.reserveCapacity(8 + urls.count + mentionsAndHashtags.count + 128 * media.count)
+        for n in [urlCount, media.count, mentionCount, hashtagCount] { w.number(UInt64(n)) }
+        w.bytes.append(contentsOf: urls)
+        for m in media { w.media(m) }
+        w.bytes.append(contentsOf: mentionsAndHashtags)
+        w.durations(media)
         return exactCopy(w.bytes)
     }
 
@@ -166,6 +172,24 @@ private struct PackWriter {
     var bytes: [UInt8] = []
 
     mutating func number(_ v: UInt64) { bytes.appendLEB128(v) }
+
+    mutating func media(_ m: Entities.Media) {
+        span(m.span)
+        number(UInt64(max(0, m.width)))
+        number(UInt64(max(0, m.height)))
+        string(m.type)
+        string(m.target)
+        string(m.display)
+        optionalString(m.mediaURL)
+        optionalString(m.altText)
+    }
+
+    /// The trailer: the media count again and each one's length, only when one is known.
+    mutating func durations(_ media: [Entities.Media]) {
+        guard media.contains(where: { $0.durationMs > 0 }) else { return }
+        number(UInt64(media.count))
+        for m in media { number(UInt64(m.durationMs)) }
+    }
 
     mutating func span(_ s: Entities.Span) {
         number(UInt64(UInt32(bitPattern: s.start)))

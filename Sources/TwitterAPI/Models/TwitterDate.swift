@@ -6,15 +6,19 @@ public enum TwitterDate {
 
     /// Unix seconds for a `created_at` string, or nil when it is not in that format.
     public static func parse(_ text: String) -> Int64? {
-        let b = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { parse(utf8: $0) }
+    }
+
+    /// The same from the string's UTF-8 (as the decoders find it in a document).
+    public static func parse(utf8 b: UnsafeBufferPointer<UInt8>) -> Int64? {
         guard b.count == 30, b[3] == 0x20, b[7] == 0x20, b[10] == 0x20, b[13] == 0x3A, b[16] == 0x3A,
             b[19] == 0x20, b[25] == 0x20
         else { return nil }
-        let monthName = String(decoding: b[4..<7], as: UTF8.self)
-        guard let monthIndex = months.firstIndex(of: monthName),
-            let day = number(b[8..<10]), let hour = number(b[11..<13]), let minute = number(b[14..<16]),
-            let second = number(b[17..<19]), let year = number(b[26..<30]),
-            let offsetValue = number(b[21..<25]), b[20] == 0x2B || b[20] == 0x2D
+        guard let monthIndex = month(b[4], b[5], b[6]),
+            let day = number(b, 8..<10), let hour = number(b, 11..<13), let minute = number(b, 14..<16),
+            let second = number(b, 17..<19), let year = number(b, 26..<30),
+            let offsetValue = number(b, 21..<25), b[20] == 0x2B || b[20] == 0x2D
         else { return nil }
         guard (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
         let offsetSeconds = Int64((offsetValue / 100) * 3600 + (offsetValue % 100) * 60) * (b[20] == 0x2D ? -1 : 1)
@@ -25,11 +29,16 @@ public enum TwitterDate {
     /// Unix seconds for an RFC 3339 time as X API v2 writes it (`2026-11-23T10:00:00.000Z`, or
     /// with an offset such as `+01:00`); fractions of a second are dropped.
     public static func parseISO(_ text: String) -> Int64? {
-        let b = Array(text.utf8)
+        var text = text
+        return text.withUTF8 { parseISO(utf8: $0) }
+    }
+
+    /// The same from the string's UTF-8.
+    public static func parseISO(utf8 b: UnsafeBufferPointer<UInt8>) -> Int64? {
         guard b.count >= 20, b.count <= 40, b[4] == 0x2D, b[7] == 0x2D, b[10] == 0x54 || b[10] == 0x74 || b[10] == 0x20, b[13] == 0x3A,
             b[16] == 0x3A,
-            let year = number(b[0..<4]), let month = number(b[5..<7]), let day = number(b[8..<10]), let hour = number(b[11..<13]),
-            let minute = number(b[14..<16]), let second = number(b[17..<19])
+            let year = number(b, 0..<4), let month = number(b, 5..<7), let day = number(b, 8..<10), let hour = number(b, 11..<13),
+            let minute = number(b, 14..<16), let second = number(b, 17..<19)
         else { return nil }
         guard (1...12).contains(month), (1...31).contains(day), hour < 24, minute < 60, second < 61 else { return nil }
         var i = 19
@@ -43,7 +52,7 @@ public enum TwitterDate {
         case 0x5A, 0x7A:
             guard i + 1 == b.count else { return nil }
         case 0x2B, 0x2D:
-            guard i + 6 == b.count, b[i + 3] == 0x3A, let oh = number(b[(i + 1)..<(i + 3)]), let om = number(b[(i + 4)..<(i + 6)]) else {
+            guard i + 6 == b.count, b[i + 3] == 0x3A, let oh = number(b, (i + 1)..<(i + 3)), let om = number(b, (i + 4)..<(i + 6)) else {
                 return nil
             }
             offset = Int64(oh * 3600 + om * 60) * (b[i] == 0x2D ? -1 : 1)
@@ -56,6 +65,9 @@ public enum TwitterDate {
     /// Unix seconds from either format (v2 documents an RFC 3339 time; some of its own examples
     /// show the v1.1 form).
     public static func parseAny(_ text: String) -> Int64? { parseISO(text) ?? parse(text) }
+
+    /// The same from the string's UTF-8.
+    public static func parseAny(utf8 b: UnsafeBufferPointer<UInt8>) -> Int64? { parseISO(utf8: b) ?? parse(utf8: b) }
 
     /// Unix seconds of years 1 to 9999: a time from a damaged file or a hostile server is
     /// clamped into them, not trapped on.
@@ -92,14 +104,23 @@ public enum TwitterDate {
             + "-\(two(m))-\(two(d))T\(two(rem / 3600)):\(two(rem % 3600 / 60)):\(two(rem % 60))Z"
     }
 
-    private static func number(_ s: ArraySlice<UInt8>) -> Int? {
+    private static func number(_ b: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> Int? {
         var v = 0
-        for c in s {
-            guard c >= 0x30 && c <= 0x39 else { return nil }
-            v = v * 10 + Int(c - 0x30)
+        for i in range {
+            let d = b[i] &- 0x30
+            guard d < 10 else { return nil }
+            v = v * 10 + Int(d)
         }
         return v
     }
+
+    /// The month (0–11) whose English abbreviation the three bytes are.
+    private static func month(_ a: UInt8, _ b: UInt8, _ c: UInt8) -> Int? {
+        let key = UInt32(a) << 16 | UInt32(b) << 8 | UInt32(c)
+        return monthKeys.firstIndex(of: key)
+    }
+
+    private static let monthKeys: [UInt32] = months.map { name in name.utf8.reduce(0) { $0 << 8 | UInt32($1) } }
 
     // Days since 1970-01-01 for a proleptic Gregorian date (Howard Hinnant's algorithm).
     private static func daysFromCivil(year: Int64, month: Int64, day: Int64) -> Int64 {

@@ -1,0 +1,134 @@
+/// A v2 post's entities, packed as they are read.
+extension V2Decoder {
+    /// Entities read straight into the packed layout (`Entities.packed()`): the urls', then the
+    /// mentions', then the hashtags' and cashtags' bytes; a URL carrying a `media_key` is a media
+    /// link, kept apart for the join with `includes.media`.
+    struct RawEntities {
+        var bytes: [UInt8] = []
+        /// Where the urls' bytes end (the mentions' begin).
+        var urlsEnd = 0
+        var urlCount = 0
+        var mentionCount = 0
+        var hashtagCount = 0
+        /// The furthest end of any of them, in code points.
+        var reach = 0
+        var mediaLinks: [(key: String, link: Entities.Link)] = []
+
+        var count: Int { urlCount + mentionCount + hashtagCount }
+
+        /// Packed with `media`, less any entity that runs past a text of `length` code points.
+        func packed(media: [Entities.Media], within length: Int) -> [UInt8] {
+            guard reach > length else {
+                return Entities.packing(
+                    urls: bytes[..<urlsEnd], urlCount: urlCount, mentionsAndHashtags: bytes[urlsEnd...], mentionCount: mentionCount,
+                    hashtagCount: hashtagCount, media: media)
+            }
+            var e = entities
+            e.urls.removeAll { $0.range.upperBound > length }
+            e.mentions.removeAll { $0.range.upperBound > length }
+            e.hashtags.removeAll { $0.range.upperBound > length }
+            e.media = media
+            return e.packed()
+        }
+
+        /// Unpacked, without media.
+        var entities: Entities { Entities(packed: packed(media: [], within: .max)) }
+    }
+
+    /// Reads a v2 `entities` object into `RawEntities`: each item's strings go to a pool and
+    /// then to its kind's packed bytes, so no `String` is made per entity (but a media link's).
+    struct EntityReader {
+        private var urls: [UInt8] = []
+        private var mentions: [UInt8] = []
+        private var hashtags: [UInt8] = []
+        private var pool: [UInt8] = []
+        private var out = RawEntities()
+
+        mutating func read(_ r: inout JSONReader) throws -> RawEntities {
+            guard r.peek() == .object else {
+                try r.skipValue()
+                return out
+            }
+            // Room for a post's usual entities, so appending rarely grows an array.
+            urls.reserveCapacity(128)
+            mentions.reserveCapacity(128)
+            hashtags.reserveCapacity(64)
+            pool.reserveCapacity(256)
+            try r.readObject { r, kind in
+                guard r.peek() == .array else { return try r.skipValue() }
+                try r.readArray { r in try self.item(&r, kind) }
+            }
+            out.urlsEnd = urls.count
+            out.bytes = urls + mentions + hashtags
+            return out
+        }
+
+        /// A string field into the pool: where it lies there, or nil when it is not a string.
+        private mutating func string(_ r: inout JSONReader) throws -> Range<Int>? {
+            let start = pool.count
+            return try r.appendString(to: &pool) ? start..<pool.count : nil
+        }
+
+        private mutating func item(_ r: inout JSONReader, _ kind: JSONKey) throws {
+            guard r.peek() == .object else { return try r.skipValue() }
+            pool.removeAll(keepingCapacity: true)
+            var start: Int?
+            var end: Int?
+            var url: Range<Int>?
+            var expanded: Range<Int>?
+            var unwound: Range<Int>?
+            var display: Range<Int>?
+            var mediaKey: Range<Int>?
+            var username: Range<Int>?
+            var userID: UInt64?
+            var tag: Range<Int>?
+            try r.readObject { r, key in
+                switch key {
+                case "start": start = try r.lenientInt()
+                case "end": end = try r.lenientInt()
+                case "url": url = try self.string(&r)
+                case "expanded_url": expanded = try self.string(&r)
+                case "unwound_url": unwound = try self.string(&r)
+                case "display_url": display = try self.string(&r)
+                case "media_key": mediaKey = try self.string(&r)
+                case "username": username = try self.string(&r)
+                case "id": userID = try r.lenientID()
+                case "tag": tag = try self.string(&r)
+                default: try r.skipValue()
+                }
+            }
+            guard let s = start, let e = end, s >= 0, e >= s, e - s <= 100_000 else { return }
+            let range = s..<e
+            switch kind {
+            case "urls":
+                guard let target = unwound ?? expanded ?? url else { return }
+                let shown = display ?? url ?? target
+                if let mediaKey {
+                    let link = Entities.Link(
+                        target: String(decoding: pool[target], as: UTF8.self), display: String(decoding: pool[shown], as: UTF8.self),
+                        range: range)
+                    out.mediaLinks.append((String(decoding: pool[mediaKey], as: UTF8.self), link))
+                    return
+                }
+                EntityPacker.span(range, &urls)
+                EntityPacker.put(pool[target], &urls)
+                EntityPacker.put(pool[shown], &urls)
+                out.urlCount += 1
+            case "mentions":
+                guard let username else { return }
+                EntityPacker.span(range, &mentions)
+                mentions.appendLEB128(userID ?? 0)
+                EntityPacker.put(pool[username], &mentions)
+                out.mentionCount += 1
+            case "hashtags", "cashtags":
+                guard let tag else { return }
+                EntityPacker.span(range, &hashtags)
+                hashtags.appendLEB128(kind.equals("cashtags") ? 1 : 0)
+                EntityPacker.put(pool[tag], &hashtags)
+                out.hashtagCount += 1
+            default: return
+            }
+            out.reach = max(out.reach, e)
+        }
+    }
+}
