@@ -5,14 +5,16 @@ import Screen
 import Timeline
 import TwitterAPI
 
-/// The longest post Linnet keeps (256 KB of text) at 160x50: its first frame, enter into the
-/// reader, and the slowest page key through the whole post, each a key's answer with its frame.
+/// The longest post Linnet keeps (256 KB of text: short words and full stops, and no URL
+/// entities, so the links twitter-text finds are looked for) at 160x50: its first frame, enter
+/// into the reader, and the slowest page key through the whole post, each a key's answer with
+/// its frame.
 func longPostFigures() async {
     let store = TimelineStore()
     var post = makeTweets(1)[0]
     post = Tweet(
         id: TweetID(3_000_000_000), createdAt: post.createdAt + 60, user: post.user,
-        text: String(repeating: "ab cd ", count: Tweet.maxTextBytes / 6))
+        text: String(repeating: "ab. cd ", count: Tweet.maxTextBytes / 7))
     await store.merge(page: makeTweets(50, from: 2_000_000_000) + [post], into: .home, request: PageRequest(count: 51))
     let c = Context(snapshot: await store.snapshot())
     var s = AppState(account: account, width: 160, height: 50, now: now)

@@ -48,7 +48,7 @@ public enum TweetCard {
         }
         let key = CardCache.Key(tweet: ObjectIdentifier(tweet), width: w, theme: 0, age: "text lines")
         if let known = CardCache.shared.height(key, tweet) { return known }
-        let count = TextLayout.lineCount(spans ?? body(tweet.content.displayText, theme: .fallback), width: w)
+        let count = TextLayout.lineCount(spans ?? body(CardCache.shared.displayText(tweet.content), theme: .fallback), width: w)
         CardCache.shared.storeHeight(key, tweet, count)
         return count
     }
@@ -89,7 +89,7 @@ public enum TweetCard {
                 [Span(Words.withheld(in: x.withheldIn.map(clean), copyright: x.withheldForCopyright), theme[.dim])], width: w)
         }
         // The text is made ready once, for its line count and for its lines.
-        let text = body(content.displayText, theme: theme)
+        let text = body(CardCache.shared.displayText(content), theme: theme)
         let total = whole ? 0 : textLineCount(tweet, width: w, body: text)
         if total <= maxTextLines {
             out += TextLayout.wrap(text, width: w)
@@ -220,6 +220,18 @@ final class CardCache: Sendable {
             if h.count >= Self.limit { h.removeAll(keepingCapacity: true) }
             h[key] = (tweet, lines)
         }
+    }
+
+    /// The last long post's text made ready: its card and then its reader need it, and for
+    /// 256 KB that takes tens of milliseconds (the rest are made each time, for no memory).
+    private let longText = Locked<(Tweet, DisplayText)?>(nil)
+
+    func displayText(_ post: Tweet) -> DisplayText {
+        guard post.textByteCount >= 16_384 else { return post.displayText }
+        if let hit = longText.withLock({ $0.flatMap { $0.0 === post ? $0.1 : nil } }) { return hit }
+        let made = post.displayText
+        longText.withLock { $0 = (post, made) }
+        return made
     }
 
     func lookup(_ key: Key, _ tweet: Tweet) -> [StyledLine]? {

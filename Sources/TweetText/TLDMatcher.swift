@@ -6,6 +6,9 @@ struct TLDMatcher: Sendable {
     private let generic: Set<[UInt32]>
     private let country: Set<[UInt32]>
     private let maxLength: Int
+    /// Every scalar of every TLD (folded): ASCII as bits, the rest in a set.
+    private let asciiLetters: (UInt64, UInt64)
+    private let otherLetters: Set<UInt32>
 
     init() {
         func load(_ list: String) -> Set<[UInt32]> {
@@ -16,14 +19,29 @@ struct TLDMatcher: Sendable {
         }
         generic = load(TLDList.generic)
         country = load(TLDList.country)
-        maxLength = (generic.union(country)).map(\.count).max() ?? 0
+        let all = generic.union(country)
+        maxLength = all.map(\.count).max() ?? 0
+        var ascii: (UInt64, UInt64) = (0, 0)
+        var other = Set<UInt32>()
+        for v in all.joined() {
+            if v < 64 {
+                ascii.0 |= 1 << UInt64(v)
+            } else if v < 128 {
+                ascii.1 |= 1 << UInt64(v - 64)
+            } else {
+                other.insert(v)
+            }
+        }
+        asciiLetters = ascii
+        otherLetters = other
     }
 
     /// The end of the longest TLD starting at `start` (generic before country, as twitter-text
     /// tries them), or of an `xn--` punycode TLD.
     func match(_ s: [UInt32], at start: Int, limit: Int? = nil) -> Int? {
         let n = limit ?? s.count
-        if let end = longest(in: generic, s, start, n) ?? longest(in: country, s, start, n) {
+        let reach = self.reach(s, start, n)
+        if let end = longest(in: generic, s, start, reach, n) ?? longest(in: country, s, start, reach, n) {
             return end
         }
         // xn--[-0-9a-z]+
@@ -38,8 +56,26 @@ struct TLDMatcher: Sendable {
         return nil
     }
 
-    private func longest(in set: Set<[UInt32]>, _ s: [UInt32], _ start: Int, _ n: Int) -> Int? {
-        var len = min(maxLength, n - start)
+    /// How many scalars from `start` a TLD could take: none holds a scalar no TLD has, so
+    /// prose (a full stop then a space) is not looked up at every length.
+    private func reach(_ s: [UInt32], _ start: Int, _ n: Int) -> Int {
+        var i = start
+        let limit = min(n, start + maxLength)
+        while i < limit {
+            let v = Self.fold(s[i])
+            let known =
+                v < 64
+                ? asciiLetters.0 & (1 << UInt64(v)) != 0
+                : v < 128 ? asciiLetters.1 & (1 << UInt64(v - 64)) != 0 : otherLetters.contains(v)
+            guard known else { break }
+            i += 1
+        }
+        return i - start
+    }
+
+    /// The longest TLD of `set` within `reach` scalars from `start`, not run on into more.
+    private func longest(in set: Set<[UInt32]>, _ s: [UInt32], _ start: Int, _ reach: Int, _ n: Int) -> Int? {
+        var len = reach
         var key = [UInt32]()
         key.reserveCapacity(len)
         while len > 0 {

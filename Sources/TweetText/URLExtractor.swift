@@ -147,6 +147,10 @@ struct URLExtractor {
 
     /// Subdomains (greedy), a domain name, then a TLD: returns where the TLD ends.
     private func matchDomain(at start: Int) -> Int? {
+        // A domain is two labels at least: a first one not followed by a full stop is none,
+        // found before any array is made (prose has one such word after another).
+        let firstEnd = labelRunEnd[start]
+        guard firstEnd < s.count, s[firstEnd] == 0x2E else { return nil }
         var labels: [Range<Int>] = []
         var i = start
         let n = s.count

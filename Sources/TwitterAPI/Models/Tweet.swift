@@ -19,6 +19,8 @@ public final class Tweet: Sendable, Equatable, CustomStringConvertible {
     /// The full text as Twitter delivered it (HTML-escaped; see `displayText`).
     public var text: String { String(decoding: storage[..<Int(textCount)], as: UTF8.self) }
     public var entities: Entities { Entities(packed: storage[Int(textCount)...]) }
+    /// The text's length in UTF-8 bytes, without making the text.
+    public var textByteCount: Int { Int(textCount) }
     /// The packed bytes themselves, for the cache to write as they are.
     package var entityBytes: [UInt8] { Array(storage[Int(textCount)...]) }
     public let inReplyToScreenName: String?

@@ -1,0 +1,22 @@
+import Testing
+
+@testable import TweetText
+
+@Suite struct LongTextExtractionTests {
+    /// Prose of sentences (a full stop, then a space) with links among them: each is found
+    /// where it is, and nothing else is (words before a full stop are not domains).
+    @Test func linksAmongSentencesAreFound() {
+        let sentences = String(repeating: "ab. cd e.g. x.y. ", count: 2_000)
+        let text = sentences + "see example.com/x. and https://t.co/abc. " + sentences + "fin. example.ORG."
+        let found = Extractor.urls(in: text).map(\.text)
+        #expect(found == ["example.com/x", "https://t.co/abc", "example.ORG"])
+        let scalars = Array(text.unicodeScalars)
+        for e in Extractor.urls(in: text) {
+            #expect(String(String.UnicodeScalarView(scalars[e.range])) == e.text)
+        }
+    }
+
+    @Test func aTextWithoutAFullStopHasNoLink() {
+        #expect(Extractor.urls(in: String(repeating: "example com ", count: 100)).isEmpty)
+    }
+}
