@@ -19,4 +19,14 @@ import Testing
     @Test func aTextWithoutAFullStopHasNoLink() {
         #expect(Extractor.urls(in: String(repeating: "example com ", count: 100)).isEmpty)
     }
+
+    /// Every TLD twitter-text lists ends a link after a protocol, in whatever script it is
+    /// written: a TLD's letters are all looked for, not only ASCII ones.
+    @Test func everyListedTLDEndsALink() {
+        let tlds = (TLDList.generic + " " + TLDList.country).split(whereSeparator: \.isWhitespace).map(String.init)
+        #expect(tlds.count > 1_000)
+        for tld in tlds {
+            #expect(Extractor.urls(in: "see http://example.\(tld) now").map(\.text) == ["http://example.\(tld)"], "\(tld)")
+        }
+    }
 }

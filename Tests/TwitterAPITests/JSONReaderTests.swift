@@ -94,4 +94,23 @@ import Testing
         #expect(try read("1795428000") { try $0.optionalTime(TwitterDate.parseAny(utf8:)) } == nil, "a number is not a time")
         #expect(try read(#""Wed Jux 06 20:07:10 +0000 2012""#) { try $0.optionalTime(TwitterDate.parse(utf8:)) } == nil)
     }
+
+    /// Invalid UTF-8 in a time is read as a `String` of it reads (U+FFFD, three bytes), not as
+    /// the bytes: the weekday is not checked, so the length decides.
+    @Test func aTimeWithInvalidUTF8IsReadAsItsString() throws {
+        func time(_ bytes: [UInt8]) throws -> Int64? {
+            try Data([0x22] + bytes + [0x22]).withUnsafeBytes { raw in
+                var r = JSONReader(raw)
+                return try r.optionalTime(TwitterDate.parse(utf8:))
+            }
+        }
+        let rest = Array(" Jun 06 20:07:10 +0000 2012".utf8)
+        #expect(try time([0xFF] + rest) == 1_339_013_230)
+        #expect(try time([0xFF, 0xFF, 0xFF] + rest) == nil)
+        #expect(throws: JSONError.self) { try self.read(#""Wed Jun 06"#) { try $0.optionalTime(TwitterDate.parse(utf8:)) } }
+    }
+
+    @Test func anIdRunningToTheEndIsRefused() {
+        #expect(throws: JSONError.self) { try self.read(#""1234567"#) { try $0.lenientID() } }
+    }
 }

@@ -87,42 +87,6 @@ import Testing
         #expect(t.entities.hashtags.count == 1, "an entity past the end of the text is dropped")
     }
 
-    /// Entities packed as they are read hold what X sent, field by field: kinds in any order,
-    /// cashtags among the hashtags as they came, `unwound_url` first, a missing `display_url`
-    /// shown as the t.co link, a mention without an id, escapes undone, and a media link
-    /// placed with its medium between the links and the mentions.
-    @Test func entitiesAreKeptFieldByField() throws {
-        let json = #"""
-            {"data":{"id":"9","text":"$FAR @ada @bo #t\u00e9 https://t.co/a https://t.co/m","attachments":{"media_keys":["3_1"]},
-              "entities":{
-                "cashtags":[{"start":0,"end":4,"tag":"FAR"}],
-                "mentions":[{"start":5,"end":9,"username":"ada","id":"2"},{"start":10,"end":13,"username":"bo"}],
-                "urls":[{"start":18,"end":32,"url":"https://t.co/a","expanded_url":"https://e.org/x","unwound_url":"https://e.org/x?full"},
-                        {"start":33,"end":47,"url":"https://t.co/m","expanded_url":"https://x.com/p/1","display_url":"pic.x.com/m","media_key":"3_1"}],
-                "hashtags":[{"start":14,"end":17,"tag":"t\u00e9"}]}},
-             "includes":{"media":[{"media_key":"3_1","type":"video","preview_image_url":"https://pbs.twimg.com/p.jpg","width":640,"height":360,"duration_ms":5000}]}}
-            """#
-        let t = try #require(try posts(json).tweets.first)
-        #expect(covered(t.text, 33..<47) == "https://t.co/m" && V2Decoder.codePoints(t.text) == 47)
-        #expect(
-            t.entities.hashtags == [
-                Entities.Hashtag(text: "FAR", isSymbol: true, range: 0..<4), Entities.Hashtag(text: "té", range: 14..<17),
-            ])
-        #expect(
-            t.entities.mentions == [
-                Entities.Mention(screenName: "ada", userID: UserID(2), range: 5..<9),
-                Entities.Mention(screenName: "bo", userID: nil, range: 10..<13),
-            ])
-        #expect(t.entities.urls == [Entities.Link(target: "https://e.org/x?full", display: "https://t.co/a", range: 18..<32)])
-        #expect(
-            t.entities.media == [
-                Entities.Media(
-                    type: "video", target: "https://x.com/p/1", display: "pic.x.com/m", mediaURL: "https://pbs.twimg.com/p.jpg",
-                    range: 33..<47,
-                    width: 640, height: 360, altText: nil, durationMs: 5000)
-            ])
-    }
-
     /// A long post: `text` holds the cut, `note_tweet` the whole text with its own entities.
     /// The fast code-point count agrees with Swift's on every kind of text.
     @Test(arguments: [

@@ -7,16 +7,23 @@ extension JSONReader {
         return nil
     }
 
-    /// A time from a string, parsed in place when it has no escapes (a date never needs one).
+    /// A time from a string, parsed in place when it is ASCII without escapes (a date never
+    /// needs more); else from the string made as `readString` makes it, invalid UTF-8 replaced.
     mutating func optionalTime(_ parse: (UnsafeBufferPointer<UInt8>) -> Int64?) throws -> Int64? {
         guard peek() == .string else {
             try skipValue()
             return nil
         }
-        let span = try readStringSpan()
-        let inner = UnsafeBufferPointer(start: p + span.start + 1, count: span.end - span.start - 2)
-        if !inner.contains(UInt8(ascii: "\\")) { return parse(inner) }
-        var text = try string(span)
+        let quote = offset
+        offset += 1
+        guard let close = closingQuote(from: offset) else { throw fail("unterminated string") }
+        let inner = UnsafeBufferPointer(start: p + offset, count: close.at - offset)
+        if !close.escaped, inner.allSatisfy({ $0 < 0x80 }) {
+            offset = close.at + 1
+            return parse(inner)
+        }
+        offset = quote
+        var text = try readString()
         return text.withUTF8(parse)
     }
 

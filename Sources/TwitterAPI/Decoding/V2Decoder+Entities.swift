@@ -69,6 +69,14 @@ extension V2Decoder {
             return try r.appendString(to: &pool) ? start..<pool.count : nil
         }
 
+        /// A pooled string into a kind's bytes as a `String` of it would hold them: invalid
+        /// UTF-8 replaced, so the bytes kept are those `Entities.packed()` writes.
+        private func put(_ range: Range<Int>, _ out: inout [UInt8]) {
+            let bytes = pool[range]
+            if bytes.allSatisfy({ $0 < 0x80 }) { return EntityPacker.put(bytes, &out) }
+            EntityPacker.put(ArraySlice(String(decoding: bytes, as: UTF8.self).utf8), &out)
+        }
+
         private mutating func item(_ r: inout JSONReader, _ kind: JSONKey) throws {
             guard r.peek() == .object else { return try r.skipValue() }
             pool.removeAll(keepingCapacity: true)
@@ -111,20 +119,20 @@ extension V2Decoder {
                     return
                 }
                 EntityPacker.span(range, &urls)
-                EntityPacker.put(pool[target], &urls)
-                EntityPacker.put(pool[shown], &urls)
+                put(target, &urls)
+                put(shown, &urls)
                 out.urlCount += 1
             case "mentions":
                 guard let username else { return }
                 EntityPacker.span(range, &mentions)
                 mentions.appendLEB128(userID ?? 0)
-                EntityPacker.put(pool[username], &mentions)
+                put(username, &mentions)
                 out.mentionCount += 1
             case "hashtags", "cashtags":
                 guard let tag else { return }
                 EntityPacker.span(range, &hashtags)
                 hashtags.appendLEB128(kind.equals("cashtags") ? 1 : 0)
-                EntityPacker.put(pool[tag], &hashtags)
+                put(tag, &hashtags)
                 out.hashtagCount += 1
             default: return
             }

@@ -34,6 +34,7 @@ public struct DisplayText: Equatable, Sendable {
 extension Tweet {
     /// The text to show for this tweet (for a retweet, call it on `content`).
     public var displayText: DisplayText {
+        let text = self.text
         let visible = clampedDisplayRange(count: text.unicodeScalars.count)
         let entities = self.entities
 
