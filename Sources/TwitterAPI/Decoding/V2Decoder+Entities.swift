@@ -70,11 +70,33 @@ extension V2Decoder {
         }
 
         /// A pooled string into a kind's bytes as a `String` of it would hold them: invalid
-        /// UTF-8 replaced, so the bytes kept are those `Entities.packed()` writes.
-        private func put(_ range: Range<Int>, _ out: inout [UInt8]) {
-            let bytes = pool[range]
-            if bytes.allSatisfy({ $0 < 0x80 }) { return EntityPacker.put(bytes, &out) }
-            EntityPacker.put(ArraySlice(String(decoding: bytes, as: UTF8.self).utf8), &out)
+        /// UTF-8 replaced, so the bytes kept are those `Entities.packed()` writes. Valid text,
+        /// in any script, is copied without making a `String`.
+        /// Static, with the pool passed: a method of `self` called while one of its arrays is
+        /// being appended to would copy the whole reader.
+        private static func put(_ pool: [UInt8], _ range: Range<Int>, _ out: inout [UInt8]) {
+            pool.withUnsafeBufferPointer { b in
+                let bytes = UnsafeBufferPointer(rebasing: b[range])
+                if isValidUTF8(bytes) {
+                    out.appendLEB128(UInt64(bytes.count))
+                    out.append(contentsOf: bytes)
+                } else {
+                    EntityPacker.put(ArraySlice(String(decoding: bytes, as: UTF8.self).utf8), &out)
+                }
+            }
+        }
+
+        private static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+            if bytes.allSatisfy({ $0 < 0x80 }) { return true }
+            var input = bytes.makeIterator()
+            var codec = Unicode.UTF8()
+            while true {
+                switch codec.decode(&input) {
+                case .scalarValue: continue
+                case .emptyInput: return true
+                case .error: return false
+                }
+            }
         }
 
         private mutating func item(_ r: inout JSONReader, _ kind: JSONKey) throws {
@@ -119,20 +141,20 @@ extension V2Decoder {
                     return
                 }
                 EntityPacker.span(range, &urls)
-                put(target, &urls)
-                put(shown, &urls)
+                Self.put(pool, target, &urls)
+                Self.put(pool, shown, &urls)
                 out.urlCount += 1
             case "mentions":
                 guard let username else { return }
                 EntityPacker.span(range, &mentions)
                 mentions.appendLEB128(userID ?? 0)
-                put(username, &mentions)
+                Self.put(pool, username, &mentions)
                 out.mentionCount += 1
             case "hashtags", "cashtags":
                 guard let tag else { return }
                 EntityPacker.span(range, &hashtags)
                 hashtags.appendLEB128(kind.equals("cashtags") ? 1 : 0)
-                put(tag, &hashtags)
+                Self.put(pool, tag, &hashtags)
                 out.hashtagCount += 1
             default: return
             }
