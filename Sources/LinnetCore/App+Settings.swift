@@ -51,6 +51,8 @@ extension App {
         public var picturesAnswered: (@Sendable ([UInt8]) -> PictureSetup?)?
         /// Small pictures on cards (`thumbnails = true`), when pictures are on.
         public var thumbnails = false
+        /// The selected card's background band (`selection_band`); off leaves the gutter bar alone.
+        public var selectionBand = true
         public var editor = ProcessInfo.processInfo.environment["VISUAL"] ?? ProcessInfo.processInfo.environment["EDITOR"] ?? "vi"
         public init() {}
     }

@@ -224,6 +224,7 @@ public final class App {
         context.pictures = pictureShelf
         context.pictureMode = settings.pictures?.mode
         context.thumbnails = settings.thumbnails && settings.pictures != nil
+        context.selectionBand = settings.selectionBand
         context.cardTheme = themeShown()
         lastContext = context
         var effects: [Effect] = []

@@ -48,6 +48,9 @@ public struct Config: Equatable, Sendable {
     public var mediaCacheMegabytes = 64
     /// Small pictures on the cards of posts with photos (a few rows each).
     public var thumbnails = false
+    /// The selected card's background band: on, off (the gutter bar alone), or (nil) on a local
+    /// terminal and off over ssh, where a move writes both cards' text again.
+    public var selectionBand: Bool?
 
     public init() {}
 
@@ -59,6 +62,7 @@ public struct Config: Equatable, Sendable {
             && a.prices == b.prices && a.budgetPerDay == b.budgetPerDay && a.escapeDelayMilliseconds == b.escapeDelayMilliseconds
             && a.filters == b.filters && a.hyperlinks == b.hyperlinks && a.mouse == b.mouse
             && a.images == b.images && a.mediaCacheMegabytes == b.mediaCacheMegabytes && a.thumbnails == b.thumbnails
+            && a.selectionBand == b.selectionBand
             && a.keys.mapValues { $0.map { "\($0.keys)=\($0.command)" } } == b.keys.mapValues { $0.map { "\($0.keys)=\($0.command)" } }
     }
 
@@ -157,6 +161,8 @@ public struct Config: Equatable, Sendable {
                 c.mediaCacheMegabytes = n
             case "hyperlinks":
                 c.hyperlinks = try flag(" (leave it out to decide by the terminal)")
+            case "selection_band":
+                c.selectionBand = try flag(" (leave it out: on, but off over ssh)")
             case "filters":
                 guard let t = v.table else { throw fail(key, "[filters] must be a table") }
                 for k in t.keys {
@@ -193,7 +199,7 @@ public struct Config: Equatable, Sendable {
             default:
                 throw fail(
                     key,
-                    "unknown setting \"\(key)\" (known: theme, confirm_before_post, bell_on_mention, bell_on_message, desktop_notifications, hyperlinks, mouse, images, thumbnails, media_cache_mb, panes, keep_per_timeline, budget_per_day, escape_delay_ms, [poll], [prices], [filters], [keys.MODE])"
+                    "unknown setting \"\(key)\" (known: theme, confirm_before_post, bell_on_mention, bell_on_message, desktop_notifications, hyperlinks, selection_band, mouse, images, thumbnails, media_cache_mb, panes, keep_per_timeline, budget_per_day, escape_delay_ms, [poll], [prices], [filters], [keys.MODE])"
                 )
             }
         }
@@ -234,49 +240,5 @@ public struct Config: Equatable, Sendable {
         var k = KeyMap.standard
         for (mode, list) in keys { try? k.override(mode: mode, list) }
         return k
-    }
-
-    /// The effective settings as TOML (what `linnet config` prints).
-    public var rendered: String {
-        var out = """
-            theme = \(AccountStore.quote(theme))
-            confirm_before_post = \(confirmBeforePost)
-            bell_on_mention = \(bellOnMention)
-            bell_on_message = \(bellOnMessage)
-            desktop_notifications = \(desktopNotifications)
-            panes = [\(panes.map(AccountStore.quote).joined(separator: ", "))]
-            keep_per_timeline = \(keepPerTimeline)
-            escape_delay_ms = \(escapeDelayMilliseconds)
-            mouse = \(mouse)
-            images = \(AccountStore.quote(images))
-            media_cache_mb = \(mediaCacheMegabytes)
-            thumbnails = \(thumbnails)
-            \(budgetPerDay.map { "budget_per_day = \($0)\n" } ?? "")\(hyperlinks.map { "hyperlinks = \($0)\n" } ?? "")
-            [poll]
-            minimum_seconds = \(Int(minimumPollSeconds))
-
-            [prices]
-
-            """
-        for (name, field) in UsagePrices.names { out += "\(name) = \(prices[keyPath: field])\n" }
-        out += "\n[filters]\n"
-        for (name, list) in [
-            ("words", filters.words), ("phrases", filters.phrases), ("hashtags", filters.hashtags), ("users", filters.users),
-            ("regex", filters.patterns),
-        ] {
-            out += "\(name) = [\(list.map(AccountStore.quote).joined(separator: ", "))]\n"
-        }
-        for mode in KeyMode.allCases {
-            let bindings = keyMap.bindings.filter { $0.mode == mode }
-            guard !bindings.isEmpty || KeyMap.standard.bindings.contains(where: { $0.mode == mode }) else { continue }
-            out += "\n[keys.\(mode.rawValue)]\n"
-            func name(_ b: Binding) -> String { AccountStore.quote(b.keys.map(\.description).joined(separator: " ")) }
-            for b in bindings { out += "\(name(b)) = \(AccountStore.quote(b.command.rawValue))\n" }
-            // Defaults this file unbound, so the output reads back as the same key map.
-            for b in KeyMap.standard.bindings where b.mode == mode && !bindings.contains(where: { $0.keys == b.keys }) {
-                out += "\(name(b)) = \"none\"\n"
-            }
-        }
-        return out
     }
 }

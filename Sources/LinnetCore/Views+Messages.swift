@@ -55,16 +55,7 @@ extension Views {
                 let line = TextLayout.truncate(from + text, width: max(1, r.width - 4))
                 screen.put(line, x: r.x + 3, y: y + 1, style: unread > 0 ? t[.text] : t[.dim], clip: r)
             }
-            if i == selected {
-                let band = Rect(x: r.x, y: y, width: r.width, height: min(2, r.maxY - y))
-                let sel = t[.selection]
-                screen.restyle(band) {
-                    Style(
-                        fg: sel.fg == .default ? $0.fg : sel.fg, bg: sel.bg == .default ? $0.bg : sel.bg,
-                        $0.attributes.union(sel.attributes))
-                }
-                for row in band.y..<band.maxY { screen.put("▌", x: r.x, y: row, style: t[.newMarker].over(screen[r.x, row].style)) }
-            }
+            if i == selected { markSelected(&screen, Rect(x: r.x, y: y, width: r.width, height: min(2, r.maxY - y)), c, t) }
             y += perRow
         }
         if y < r.maxY, s.loadingOlderMessages { screen.put(Words.loadingOlderMessages, x: r.x + 3, y: y, style: t[.dim], clip: r) }

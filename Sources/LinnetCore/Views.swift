@@ -157,17 +157,7 @@ public enum Views {
             let thumbs = thumbnailRows(tweet, c)
             let thumbsAt = y
             y = min(r.maxY, y + thumbs)
-            if selected {
-                let band = Rect(x: r.x, y: start, width: r.width, height: y - start)
-                let sel = t[.selection]
-                screen.restyle(band) {
-                    Style(
-                        fg: sel.fg == .default ? $0.fg : sel.fg, bg: sel.bg == .default ? $0.bg : sel.bg,
-                        $0.attributes.union(sel.attributes)
-                    ).linked($0.link)
-                }
-                for row in start..<y { screen.put("▌", x: r.x, y: row, style: t[.newMarker].over(screen[r.x, row].style)) }
-            }
+            if selected { markSelected(&screen, Rect(x: r.x, y: start, width: r.width, height: y - start), c, t) }
             if thumbs > 0, thumbsAt + thumbs <= r.maxY { thumbnails(&screen, tweet, at: thumbsAt, in: r, c, t) }
             // Posts not fetched below this one: said on the line between the cards, never
             // closed silently (reaching it loads them).
@@ -189,6 +179,19 @@ public enum Views {
         } else if y < r.maxY, status.reachedEnd {
             screen.put(Words.reachedEnd, x: r.x + TweetCard.gutter, y: y, style: t[.dim], clip: r)
         }
+    }
+
+    /// The selected card or conversation: the gutter bar, on the theme's band where it is on.
+    static func markSelected(_ screen: inout Screen, _ band: Rect, _ c: Context, _ t: Theme) {
+        if c.selectionBand {
+            let sel = t[.selection]
+            screen.restyle(band) {
+                Style(
+                    fg: sel.fg == .default ? $0.fg : sel.fg, bg: sel.bg == .default ? $0.bg : sel.bg, $0.attributes.union(sel.attributes)
+                ).linked($0.link)
+            }
+        }
+        for row in band.y..<band.maxY { screen.put("▌", x: band.x, y: row, style: t[.newMarker].over(screen[band.x, row].style)) }
     }
 
     /// A pane with no tweets says why: loading, nothing found, refused, or failed.

@@ -19,6 +19,8 @@ func runTUI(store: TimelineStore, engine: SyncEngine, settings: App.Settings, no
     let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
     let tmux = config.images == "off" ? nil : TmuxPassthrough.ask(environment: ProcessInfo.processInfo.environment)
     settings.thumbnails = config.thumbnails
+    // Over ssh a move under a band writes both cards' text again (about 1,200 bytes at 160x50).
+    settings.selectionBand = config.selectionBandShown(remote: settings.remoteSession)
     // The terminal is asked as curses starts (background, pictures, widths), and its answers
     // are taken when they come: over a slow link the first frame does not wait a round trip.
     let terminal = CursesTerminal(noColor: noColor, mouse: config.mouse)
