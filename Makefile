@@ -75,15 +75,19 @@ BENCH_SSHD := $(shell [ -d /run/systemd/system ] || echo openssh-server)
 bench-deps:
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) valgrind binutils chafa less openssh-client $(BENCH_SSHD)"
 
+# Built as `make release` builds what ships (Swift's libraries inside, bound at load), all
+# products alike so modules compile once; only the commit's name is left out, which would
+# compile every module again for each commit.
+BENCH_BUILD := -c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now
 bench: bench-deps
-	$(SWIFT) build -c release --product DecodeBench
-	$(SWIFT) build -c release --product SimLoadBench
-	$(SWIFT) build -c release --product StoreBench
-	$(SWIFT) build -c release --product TUIBench
-	$(SWIFT) build -c release --product TextBench
-	$(SWIFT) build -c release --product CostBench
-	$(SWIFT) build -c release --product PictureBench
-	$(SWIFT) build -c release --product linnet
+	$(SWIFT) build $(BENCH_BUILD) --product DecodeBench
+	$(SWIFT) build $(BENCH_BUILD) --product SimLoadBench
+	$(SWIFT) build $(BENCH_BUILD) --product StoreBench
+	$(SWIFT) build $(BENCH_BUILD) --product TUIBench
+	$(SWIFT) build $(BENCH_BUILD) --product TextBench
+	$(SWIFT) build $(BENCH_BUILD) --product CostBench
+	$(SWIFT) build $(BENCH_BUILD) --product PictureBench
+	$(SWIFT) build $(BENCH_BUILD) --product linnet
 	.build/release/DecodeBench
 	.build/release/SimLoadBench .build/release/linnet
 	.build/release/StoreBench

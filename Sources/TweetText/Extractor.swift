@@ -1,5 +1,22 @@
 /// Extraction of URLs, @mentions and #hashtags with code-point ranges.
 public enum Extractor {
+    /// Whether the text holds the ASCII byte, or the fullwidth form EF BC `wide`.
+    static func holds(_ text: String, _ ascii: UInt8, wide: UInt8) -> Bool {
+        var text = text
+        return text.withUTF8 { holds($0, ascii, wide: wide) }
+    }
+
+    static func holds(_ bytes: UnsafeBufferPointer<UInt8>, _ ascii: UInt8, wide: UInt8) -> Bool {
+        var i = 0
+        while i < bytes.count {
+            let b = bytes[i]
+            if b == ascii { return true }
+            if b == 0xEF, i + 2 < bytes.count, bytes[i + 1] == 0xBC, bytes[i + 2] == wide { return true }
+            i += 1
+        }
+        return false
+    }
+
     /// URLs with and without protocol.
     public static func urls(in text: String) -> [TextEntity] {
         // A domain is two labels at least, joined by a full stop.
@@ -20,6 +37,8 @@ public enum Extractor {
 
     /// `@name` mentions and `@name/list` references.
     public static func mentionsOrLists(in text: String) -> [TextEntity] {
+        // Every mention begins with @ or ＠ (U+FF20: EF BC A0).
+        guard holds(text, 0x40, wide: 0xA0) else { return [] }
         let scalars = Array(text.unicodeScalars)
         return MentionExtractor(scalars.map(\.value)).extract().map { f in
             TextEntity(
@@ -32,8 +51,11 @@ public enum Extractor {
 
     /// `#hashtags`, leaving out those inside URLs.
     public static func hashtags(in text: String) -> [TextEntity] {
+        // Every hashtag begins with # or ＃ (U+FF03: EF BC 83).
+        guard holds(text, 0x23, wide: 0x83) else { return [] }
         let scalars = Array(text.unicodeScalars)
-        let urls = URLExtractor(scalars.map(\.value)).extract()
+        // A tag inside a link is none; a text without a full stop holds no link.
+        let urls = text.utf8.contains(0x2E) ? URLExtractor(scalars.map(\.value)).extract() : []
         return HashtagExtractor(scalars).extract().filter { tag in
             !urls.contains { $0.overlaps(tag) }
         }.map { r in

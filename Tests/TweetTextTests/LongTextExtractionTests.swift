@@ -29,4 +29,20 @@ import Testing
             #expect(Extractor.urls(in: "see http://example.\(tld) now").map(\.text) == ["http://example.\(tld)"], "\(tld)")
         }
     }
+
+    /// A text without @/＠ or #/＃ is not scanned for mentions or hashtags; one that holds a
+    /// mark anywhere, fullwidth at its very start or end, or next to other fullwidth forms, is.
+    @Test func marksDecideWhetherATextIsScanned() {
+        #expect(Extractor.mentions(in: "no marks here, ｆｕｌｌｗｉｄｔｈ ｔｅｘｔ ＋ ＂").isEmpty)
+        #expect(Extractor.hashtags(in: "no marks here, ｆｕｌｌｗｉｄｔｈ ｔｅｘｔ ＋ ＂").isEmpty)
+        #expect(Extractor.hashtags(in: "＃tag").map(\.text) == ["＃tag"])
+        #expect(Extractor.hashtags(in: "ｘ ＃tag").map(\.text) == ["＃tag"])
+        #expect(Extractor.mentions(in: "hi ＠ann").map(\.text) == ["＠ann"])
+        #expect(Extractor.mentionsOrLists(in: "＠ann/birds").map(\.text) == ["＠ann/birds"])
+        #expect(Extractor.mentions(in: "@ann #tag").map(\.text) == ["@ann"])
+        #expect(Extractor.hashtags(in: "@ann #tag").map(\.text) == ["#tag"])
+        // A truncated fullwidth form at the end is no mark.
+        let cut = String(decoding: Array("x ".utf8) + [0xEF, 0xBC], as: UTF8.self)
+        #expect(Extractor.mentions(in: cut).isEmpty && Extractor.hashtags(in: cut).isEmpty)
+    }
 }
