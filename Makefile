@@ -145,8 +145,8 @@ soak: deps
 # SOAK_RATE a second (5,000) through libcurl, the framer and the decoder into a capped store,
 # resident memory sampled every 10 s; the end must be within 10% of where it levelled off.
 soak-memory: deps
-	$(SWIFT) build -c release --product linnet
-	$(SWIFT) build -c release --product SimLoadBench
+	$(SWIFT) build $(BENCH_BUILD) --product linnet
+	$(SWIFT) build $(BENCH_BUILD) --product SimLoadBench
 	.build/release/SimLoadBench .build/release/linnet --soak
 
 # The Swift tests under ThreadSanitizer (suppressions explained in DECISIONS.md), then under

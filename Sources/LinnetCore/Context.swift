@@ -40,7 +40,7 @@ public struct Context: Sendable {
     public var pictureMode: PictureMode?
     /// Cards of posts with photos keep rows for small pictures (`thumbnails = true`).
     public var thumbnails = false
-    /// The selected card is drawn on the theme's selection band, not marked by the gutter bar alone.
+    /// The selected card is drawn on the theme's selection band too (the gutter bar always is).
     public var selectionBand = true
     /// Panes with tweets hidden by the filters: what they show instead of the store's timeline.
     public var filtered: [TimelineID: FilteredView] = [:]

@@ -11,7 +11,10 @@ extension TerminalTests {
             let stateDir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-band-\(port)").path
             defer { try? FileManager.default.removeItem(atPath: stateDir) }
             // swift test sets NO_COLOR, which leaves no band to see.
-            let session = "env -u NO_COLOR " + (ssh ? "SSH_CONNECTION='127.0.0.1 50000 127.0.0.1 22'" : "-u SSH_CONNECTION -u SSH_TTY")
+            let session =
+                ssh
+                ? "env -u NO_COLOR XDG_CONFIG_HOME=\(stateDir)/config SSH_CONNECTION='127.0.0.1 50000 127.0.0.1 22'"
+                : "env -u NO_COLOR -u SSH_CONNECTION -u SSH_TTY XDG_CONFIG_HOME=\(stateDir)/config"
             let tmux = try await Tmux.start(
                 "\(session) \(DemoEndToEndTests.binary) demo --port \(port) --tweets-per-minute 0 --state-dir \(stateDir); sleep 60",
                 width: 100, height: 30)

@@ -41,8 +41,10 @@ import Testing
         #expect(Extractor.mentionsOrLists(in: "＠ann/birds").map(\.text) == ["＠ann/birds"])
         #expect(Extractor.mentions(in: "@ann #tag").map(\.text) == ["@ann"])
         #expect(Extractor.hashtags(in: "@ann #tag").map(\.text) == ["#tag"])
-        // A truncated fullwidth form at the end is no mark.
-        let cut = String(decoding: Array("x ".utf8) + [0xEF, 0xBC], as: UTF8.self)
-        #expect(Extractor.mentions(in: cut).isEmpty && Extractor.hashtags(in: cut).isEmpty)
+        // The byte check itself: a fullwidth form cut short or with another middle byte is no mark.
+        func holds(_ bytes: [UInt8]) -> Bool { bytes.withUnsafeBufferPointer { Extractor.holds($0, 0x40, wide: 0xA0) } }
+        #expect(!holds([0x78, 0xEF, 0xBC]) && !holds([0xEF]) && !holds([]))
+        #expect(holds([0x78, 0xEF, 0xBC, 0xA0]) && holds([0x40]))
+        #expect(!holds([0xEF, 0xBD, 0xA0]))  // U+FF60
     }
 }
