@@ -54,6 +54,8 @@ func feelFigures(linnet: String, keysOnly: Bool = false) async throws {
     // The same reader as a session over ssh draws it (`selection_band` left out: the bar alone).
     var remote = env
     remote["SSH_CONNECTION"] = "127.0.0.1 50000 127.0.0.1 22"
+    // A state of its own: the reader after it starts where the last session ended, at the top.
+    remote["XDG_STATE_HOME"] = dir.path + "/state-ssh"
     let overSSH = try started(remote)
     let barMoves = moves(overSSH)
     overSSH.stop(quit: Array("q".utf8))
