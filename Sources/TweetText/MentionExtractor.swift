@@ -10,6 +10,7 @@ struct MentionExtractor {
         var slugRange: Range<Int>?
     }
 
+    /// `Extractor.mentionsOrLists` skips texts without these marks: a new one goes there too.
     @inline(__always) private static func isAtSign(_ v: UInt32) -> Bool { v == 0x40 || v == 0xFF20 }
 
     @inline(__always) private static func isNameChar(_ v: UInt32) -> Bool {
@@ -104,6 +105,7 @@ struct HashtagExtractor {
         }
     }
 
+    /// `Extractor.hashtags` skips texts without these marks: a new one goes there too.
     @inline(__always) private static func isHash(_ v: UInt32) -> Bool { v == 0x23 || v == 0xFF03 }
 
     /// Ranges of whole hashtags, `#` included.
