@@ -274,10 +274,12 @@ public actor TimelineStore {
         changed()
     }
 
+    /// Only the reader sets its place, after drawing it, and nothing it draws reads it back: a
+    /// new version, but no wake-up (which drew the same frame again after every scroll).
     public func setAnchor(_ id: TimelineID, at tweet: TweetID?) {
         held[id, default: Held()].anchor = tweet
         held[id]?.view?.anchor = tweet
-        changed()
+        version += 1
     }
 
     // MARK: - Bounds

@@ -48,4 +48,38 @@ import TwitterAPI
         let mentions = try #require(await store.snapshot().timelines[.mentions])
         #expect(mentions.anchor == tweets[3].id && mentions.ids == tweets[0..<10].map(\.id))
     }
+
+    /// Whether a value waits in the stream now: the store yields inside its own calls, so one
+    /// that was yielded is there before the call returns (the wait only ends the other case).
+    static func woken(_ changes: AsyncStream<UInt64>) async -> Bool {
+        await withTaskGroup(of: Bool.self) { group in
+            group.addTask {
+                var it = changes.makeAsyncIterator()
+                return await it.next() != nil
+            }
+            group.addTask {
+                try? await Task.sleep(nanoseconds: 300_000_000)
+                return false
+            }
+            let first = await group.next() ?? false
+            group.cancelAll()
+            return first
+        }
+    }
+
+    /// The reader sets its place after drawing it: that is a new version, not a wake-up (which
+    /// drew the same frame again after each scroll). A new read marker does wake it: the tabs
+    /// count what is unread.
+    @Test func settingThePlaceWakesNoReader() async throws {
+        let (store, tweets) = await Self.store(50)
+        let before = await store.snapshot().version
+        let watching = await store.changes()
+        await store.setAnchor(.home, at: tweets[9].id)
+        #expect(!(await Self.woken(watching)))
+        let after = await store.snapshot()
+        #expect(after.version > before && after.timelines[.home]?.anchor == tweets[9].id)
+        let changes = await store.changes()
+        await store.markRead(.home, upTo: tweets[1].id)
+        #expect(await Self.woken(changes))
+    }
 }
