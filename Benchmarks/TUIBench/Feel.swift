@@ -51,15 +51,6 @@ func feelFigures(linnet: String, keysOnly: Bool = false) async throws {
             return p.drain(quiet: 300, most: 3000).bytes
         }
     }
-    // The same reader as a session over ssh draws it (`selection_band` left out: the bar alone).
-    var remote = env
-    remote["SSH_CONNECTION"] = "127.0.0.1 50000 127.0.0.1 22"
-    // A state of its own: the reader after it starts where the last session ended, at the top.
-    remote["XDG_STATE_HOME"] = dir.path + "/state-ssh"
-    let overSSH = try started(remote)
-    let barMoves = moves(overSSH)
-    overSSH.stop(quit: Array("q".utf8))
-
     let reader = try started(env)
     let (idleWakeups, idleBytes) = keysOnly ? (0, 0) : idle(reader)
     let bandMoves = moves(reader)
@@ -67,6 +58,17 @@ func feelFigures(linnet: String, keysOnly: Bool = false) async throws {
     let readerKeys = keyLatencies(reader, key: UInt8(ascii: "j"), count: 1000)
     let readerPerKey = (reader.cpuMicroseconds - readerCPU) / 1000
     reader.stop(quit: Array("q".utf8))
+
+    // The same reader as a session over ssh draws it (`selection_band` left out: the bar
+    // alone), after the first: a reader saves the timelines it holds as it quits, fewer than
+    // the 100k cached, which the first one's keys need. A state of its own: it starts at the
+    // top, not where the first one ended.
+    var remote = env
+    remote["SSH_CONNECTION"] = "127.0.0.1 50000 127.0.0.1 22"
+    remote["XDG_STATE_HOME"] = dir.path + "/state-ssh"
+    let overSSH = try started(remote)
+    let barMoves = moves(overSSH)
+    overSSH.stop(quit: Array("q".utf8))
 
     // less on the same text, a tweet a line.
     let text = dir.appendingPathComponent("tweets.txt")
