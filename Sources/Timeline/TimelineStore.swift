@@ -81,8 +81,9 @@ public actor TimelineStore {
         return h.ascending[bottom]
     }
 
-    /// Versions as the store changes. A burst of changes wakes a slow reader once: only the
-    /// latest version waits in the buffer.
+    /// Versions as the store changes (the reader's place moved by `setAnchor` raises the
+    /// version but is not sent). A burst of changes wakes a slow reader once: only the latest
+    /// version waits in the buffer.
     public func changes() -> AsyncStream<UInt64> {
         let (stream, continuation) = AsyncStream<UInt64>.makeStream(bufferingPolicy: .bufferingNewest(1))
         let id = nextWatcher

@@ -50,7 +50,8 @@ import TwitterAPI
     }
 
     /// Whether a value waits in the stream now: the store yields inside its own calls, so one
-    /// that was yielded is there before the call returns (the wait only ends the other case).
+    /// that was yielded is there before the call returns (the wait, long enough for a loaded
+    /// machine to start the reading task, only ends the other case).
     static func woken(_ changes: AsyncStream<UInt64>) async -> Bool {
         await withTaskGroup(of: Bool.self) { group in
             group.addTask {
@@ -58,7 +59,7 @@ import TwitterAPI
                 return await it.next() != nil
             }
             group.addTask {
-                try? await Task.sleep(nanoseconds: 300_000_000)
+                try? await Task.sleep(nanoseconds: 2_000_000_000)
                 return false
             }
             let first = await group.next() ?? false
