@@ -44,16 +44,9 @@ func feelFigures(linnet: String, keysOnly: Bool = false) async throws {
         reader.drain(quiet: 3000, most: 10_000)
         return reader
     }
-    // 20 selection moves, each read until the terminal is quiet.
-    func moves(_ p: PtyProgram) -> [Int] {
-        (0..<20).map { _ in
-            p.send(Array("j".utf8))
-            return p.drain(quiet: 300, most: 3000).bytes
-        }
-    }
     let reader = try started(env)
     let (idleWakeups, idleBytes) = keysOnly ? (0, 0) : idle(reader)
-    let bandMoves = moves(reader)
+    let bandMoves = selectionMoves(reader)
     let readerCPU = reader.cpuMicroseconds
     let readerKeys = keyLatencies(reader, key: UInt8(ascii: "j"), count: 1000)
     let readerPerKey = (reader.cpuMicroseconds - readerCPU) / 1000
@@ -67,7 +60,7 @@ func feelFigures(linnet: String, keysOnly: Bool = false) async throws {
     remote["SSH_CONNECTION"] = "127.0.0.1 50000 127.0.0.1 22"
     remote["XDG_STATE_HOME"] = dir.path + "/state-ssh"
     let overSSH = try started(remote)
-    let barMoves = moves(overSSH)
+    let barMoves = selectionMoves(overSSH)
     overSSH.stop(quit: Array("q".utf8))
 
     // less on the same text, a tweet a line.
@@ -136,10 +129,7 @@ func sshFigures(linnet: String, dir: URL, text: URL) throws {
         defer { p.stop(quit: Array("q".utf8)) }
         guard p.waitFor(marker, seconds: 60) != nil else { return nil }
         p.drain(quiet: 2000, most: 10_000)
-        let moves = (0..<20).map { _ in
-            p.send(Array("j".utf8))
-            return p.drain(quiet: 400, most: 3000).bytes
-        }
+        let moves = selectionMoves(p, quiet: 400)
         return (keyLatencies(p, key: UInt8(ascii: "j"), count: 200, quiet: 60), moves)
     }
     let firstLine = (try String(contentsOf: text, encoding: .utf8)).prefix { $0 != "\n" }.prefix(12)
@@ -177,6 +167,14 @@ func sshFigures(linnet: String, dir: URL, text: URL) throws {
     let l = p99(lessKeys.latencies) / 1000
     print("bench: ssh_key_latency_p99_ms \(String(format: "%.1f", d)) ms (less: \(String(format: "%.1f", l)) ms)")
     bench("ssh_key_latency_vs_less_ms", d - l, "ms", decimals: 1, goal: .atMost(5))
+}
+
+/// The bytes of 20 selection moves (`j`), each read until the terminal is quiet.
+func selectionMoves(_ p: PtyProgram, quiet: Int32 = 300) -> [Int] {
+    (0..<20).map { _ in
+        p.send(Array("j".utf8))
+        return p.drain(quiet: quiet, most: 3000).bytes
+    }
 }
 
 /// Wake-ups (context switches of its threads) and bytes written by a program left alone for
