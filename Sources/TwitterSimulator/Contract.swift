@@ -40,12 +40,15 @@ struct Contract: Sendable {
         let root = table.object ?? [:]
         version = root["version"]?.string ?? "?"
         schemas = ContractSchemas(named: root["schemas"]?.object ?? [:], table: table)
+        let shared = root["parameters"]?.object ?? [:]
         var ops: [Operation] = []
         for (key, value) in (root["operations"]?.object ?? [:]).sorted(by: { $0.key < $1.key }) {
             let parts = key.split(separator: " ", maxSplits: 1).map(String.init)
             guard parts.count == 2, let o = value.object else { continue }
             let params = (o["parameters"]?.array ?? []).compactMap { p -> Parameter? in
-                guard let q = p.object, let name = q["name"]?.string, let location = q["in"]?.string else { return nil }
+                // A parameter several operations share is written once, by name.
+                let q = p.object?["$ref"]?.string.flatMap { shared[$0]?.object } ?? p.object
+                guard let q, let name = q["name"]?.string, let location = q["in"]?.string else { return nil }
                 let required = q["required"]?.bool ?? false
                 return Parameter(name: name, location: location, required: required, schema: q["schema"] ?? .object([:]))
             }

@@ -139,6 +139,18 @@ import TwitterAPI
         let contract = Contract.x
         #expect(contract.version == (doc["info"] as? [String: Any])?["version"] as? String)
         #expect(Set(contract.operations.map { $0.method + " " + $0.template }) == expected)
+        // Each operation takes the contract's parameters, shared ones (written once, by name) included.
+        let named = (doc["components"] as? [String: Any])?["parameters"] as? [String: [String: Any]] ?? [:]
+        for op in contract.operations {
+            let item = paths[op.template] ?? [:]
+            let listed =
+                (item["parameters"] as? [[String: Any]] ?? [])
+                + ((item[op.method.lowercased()] as? [String: Any])?["parameters"] as? [[String: Any]] ?? [])
+            let want = listed.map { p in (p["$ref"] as? String).flatMap { named[String($0.split(separator: "/").last ?? "")] } ?? p }
+            #expect(
+                op.parameters.map { "\($0.location) \($0.name) \($0.required)" }
+                    == want.map { "\($0["in"] ?? "") \($0["name"] ?? "") \($0["required"] as? Bool ?? false)" }, "\(op.template)")
+        }
         #expect(contract.operation(method: "GET", rawPath: "/2/users/me")?.0.template == "/2/users/me")
         #expect(contract.operation(method: "GET", rawPath: "/2/users/12")?.1 == ["id": "12"])
     }
