@@ -7,7 +7,7 @@ let package = Package(
         .executable(name: "linnet", targets: ["linnet"])
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.6.0"),
         .package(url: "https://github.com/jpsim/Yams", from: "5.0.1"),
         .package(url: "https://github.com/swhitty/FlyingFox", from: "0.27.1"),
     ],

@@ -19,7 +19,7 @@ struct AccountsCommand: AsyncParsableCommand {
     @Argument(help: "list, use, remove or import.", completion: .list(["list", "use", "remove", "import"])) var action: String = "list"
     @Argument(
         help: "The account name (or, for import, a file; default ~/.twurlrc and ~/.trc).",
-        completion: .custom { _ in Completions.accountNames() }) var name: String?
+        completion: .custom { _, _, _ in Completions.accountNames() }) var name: String?
 
     func run() async throws {
         var c: AccountStore.Contents

@@ -14,7 +14,9 @@ import TwitterAPI
 
 /// Options every command takes.
 struct GlobalOptions: ParsableArguments {
-    @Option(help: "The account to use (default: the active one in accounts.toml).", completion: .custom { _ in Completions.accountNames() })
+    @Option(
+        help: "The account to use (default: the active one in accounts.toml).",
+        completion: .custom { _, _, _ in Completions.accountNames() })
     var account: String?
     @Option(help: "API base URL (default https://api.x.com for v2, https://api.twitter.com for v1.1; the simulator's for testing).")
     var apiBase: String?
@@ -22,7 +24,7 @@ struct GlobalOptions: ParsableArguments {
     @Option(help: "A PEM file of extra certificate authorities to trust.") var cacert: String?
     @Flag(help: "Print each request and response line to stderr, secrets redacted.") var trace = false
     @Option(help: "The accounts file (default $XDG_CONFIG_HOME/linnet/accounts.toml).") var accountsFile: String?
-    @Option(help: "Theme name or path to a theme file.", completion: .custom { _ in Theme.available() }) var theme: String?
+    @Option(help: "Theme name or path to a theme file.", completion: .custom { _, _, _ in Theme.available() }) var theme: String?
     @Option(name: .customLong("config"), help: "The config file (default $XDG_CONFIG_HOME/linnet/config.toml).") var configFile: String?
     @Option(help: "The API to use: v2 or v1.1 (default: LINNET_API, else the account's, else v2).", completion: .list(["v2", "v1.1"]))
     var api: String?

@@ -4,6 +4,7 @@ import json
 import os
 import re
 import stat
+import shlex
 import subprocess
 import urllib.parse
 import urllib.request
@@ -592,6 +593,23 @@ def test_a_wrong_pin_or_password_is_named(home, sim):
     assert "not-the-password" not in r.stderr + r.stdout
 
 
+def bash_completes(env, *words):
+    """What bash offers for `linnet WORDS<TAB>`: the generated script's own function, run as
+    bash runs it (COMP_WORDS, COMP_CWORD, COMP_LINE, COMP_POINT; the command, the word and the
+    word before as arguments), so the words Linnet is called with are the script's, not the test's."""
+    script = run(env, "--generate-completion-script", "bash").stdout
+    line = " ".join(("linnet",) + words)
+    cur, prev = shlex.quote(words[-1]), shlex.quote((("linnet",) + words)[-2])
+    program = (
+        f'source /dev/stdin; COMP_WORDS=("$LINNET_BIN" {" ".join(shlex.quote(w) for w in words)}); '
+        f'COMP_CWORD={len(words)}; COMP_LINE={shlex.quote(line)}; COMP_POINT={len(line)}; '
+        f'_linnet linnet {cur} {prev}; ' + 'printf "%s\\n" "${COMPREPLY[@]}"')
+    r = subprocess.run(["bash", "-c", program], env=dict(env, LINNET_BIN=LINNET), input=script,
+                       capture_output=True, text=True, timeout=30)
+    assert r.returncode == 0, r.stderr
+    return r.stdout.split()
+
+
 def test_completions_know_kinds_accounts_and_themes(home, sim):
     """The shell completion scripts complete arguments too: timeline kinds, account names from
     accounts.toml, theme names; --help says how to install them."""
@@ -600,7 +618,6 @@ def test_completions_know_kinds_accounts_and_themes(home, sim):
     for shell in ("bash", "zsh", "fish"):
         r = run(home, "--generate-completion-script", shell)
         assert r.returncode == 0 and "mentions" in r.stdout and "---completion" in r.stdout, shell
-    names = run(home, "---completion", "accounts", "--", "positional@1", "").stdout.split()
-    assert names == ["alpha", "beta"]
-    assert "dark" in run(home, "---completion", "--", "--theme", "").stdout.split()
+    assert bash_completes(home, "accounts", "use", "") == ["alpha", "beta"]
+    assert "dark" in bash_completes(home, "--theme", "")
     assert "--generate-completion-script bash" in run(home, "--help").stdout
