@@ -1,11 +1,21 @@
 import Timeline
 
-/// What the filters hide in the panes, worked out once per store version and pane list.
+/// What the filters hide in the panes, worked out once per change of the posts and pane list.
 extension App {
-    /// The panes' filtered views (cached per store version and pane list).
+    /// The panes' filtered views, kept while only the reader's place moves (a scroll): then
+    /// only their anchors and read markers are brought up to date.
     func filtered(_ snapshot: TimelineSnapshot) -> [TimelineID: FilteredView] {
         let panes = state.panes.map(\.id)
-        if let c = filterCache, c.version == snapshot.version, c.panes == panes { return c.views }
+        if let c = filterCache, c.contentVersion == snapshot.contentVersion, c.panes == panes {
+            if c.version == snapshot.version { return c.views }
+            var views = c.views
+            for id in views.keys {
+                views[id]?.view.anchor = snapshot.timelines[id]?.anchor
+                views[id]?.view.readMarker = snapshot.timelines[id]?.readMarker
+            }
+            filterCache = (snapshot.version, snapshot.contentVersion, panes, views)
+            return views
+        }
         // Decisions about tweets no longer held are let go now and then.
         if filterMemo.count > 2 * snapshot.tweets.count + 1000 { filterMemo = [:] }
         if snapshot.mutedUsers != filterMutes {
@@ -13,7 +23,7 @@ extension App {
             filterMemo = [:]
         }
         let views = FilteredView.make(snapshot, panes: panes, filters: settings.filters, mutedUsers: snapshot.mutedUsers, memo: &filterMemo)
-        filterCache = (snapshot.version, panes, views)
+        filterCache = (snapshot.version, snapshot.contentVersion, panes, views)
         return views
     }
 

@@ -30,7 +30,7 @@ public final class App {
     /// The context of the last turn, for an action that cannot wait for the next.
     private var lastContext: Context?
     /// What the filters hide, worked out once per store version and pane list.
-    var filterCache: (version: UInt64, panes: [TimelineID], views: [TimelineID: FilteredView])?
+    var filterCache: (version: UInt64, contentVersion: UInt64, panes: [TimelineID], views: [TimelineID: FilteredView])?
     var filterMemo: [TweetID: (ObjectIdentifier, Bool)] = [:]
     var filterMutes: Set<UserID> = []
     var lastFrame: Screen?

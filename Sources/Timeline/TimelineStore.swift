@@ -11,6 +11,8 @@ public actor TimelineStore {
     private var held: [TimelineID: Held] = [:]
     private var deleted: Set<TweetID> = []
     public private(set) var version: UInt64 = 0
+    /// `version` without the reader's place (see `TimelineSnapshot.contentVersion`).
+    private var contentVersion: UInt64 = 0
     private var watchers: [Int: AsyncStream<UInt64>.Continuation] = [:]
     private var nextWatcher = 0
 
@@ -24,7 +26,8 @@ public actor TimelineStore {
     public func snapshot() -> TimelineSnapshot {
         var views: [TimelineID: TimelineView] = [:]
         for id in Array(held.keys) { views[id] = held[id]?.makeView() }
-        return TimelineSnapshot(version: version, tweets: tweets, timelines: views, mutedUsers: mutedUsers, mailbox: mailbox)
+        return TimelineSnapshot(
+            version: version, tweets: tweets, timelines: views, mutedUsers: mutedUsers, mailbox: mailbox, contentVersion: contentVersion)
     }
 
     /// The account's direct messages.
@@ -95,8 +98,9 @@ public actor TimelineStore {
 
     private func stopWatching(_ id: Int) { watchers[id] = nil }
 
-    private func changed() {
+    private func changed(placeOnly: Bool = false) {
         version += 1
+        if !placeOnly { contentVersion += 1 }
         for c in watchers.values { c.yield(version) }
     }
 
@@ -272,7 +276,7 @@ public actor TimelineStore {
         guard let marker = held[id].map(\.readMarker), marker.map({ tweet > $0 }) ?? true else { return }
         held[id]?.readMarker = tweet
         held[id]?.view?.readMarker = tweet
-        changed()
+        changed(placeOnly: true)
     }
 
     /// Only the reader sets its place, after drawing it, and nothing it draws reads it back: a

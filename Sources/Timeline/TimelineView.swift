@@ -41,6 +41,9 @@ public struct TimelineView: Sendable, Equatable {
 /// store until the store next changes.
 public struct TimelineSnapshot: Sendable {
     public let version: UInt64
+    /// Rises with every change but the reader's place (anchor, read marker): what is worked
+    /// out from the posts alone (the filters' views) is kept while only the place moves.
+    public let contentVersion: UInt64
     public let tweets: TweetTable
     public let timelines: [TimelineID: TimelineView]
     /// Accounts the reader muted on the server: their tweets stay held, panes hide them.
@@ -50,9 +53,10 @@ public struct TimelineSnapshot: Sendable {
 
     public init(
         version: UInt64 = 0, tweets: TweetTable = TweetTable(), timelines: [TimelineID: TimelineView] = [:], mutedUsers: Set<UserID> = [],
-        mailbox: Mailbox = Mailbox()
+        mailbox: Mailbox = Mailbox(), contentVersion: UInt64? = nil
     ) {
         self.version = version
+        self.contentVersion = contentVersion ?? version
         self.tweets = tweets
         self.timelines = timelines
         self.mutedUsers = mutedUsers
@@ -61,7 +65,9 @@ public struct TimelineSnapshot: Sendable {
 
     /// The same picture with another mailbox.
     public func with(mailbox: Mailbox) -> TimelineSnapshot {
-        TimelineSnapshot(version: version, tweets: tweets, timelines: timelines, mutedUsers: mutedUsers, mailbox: mailbox)
+        TimelineSnapshot(
+            version: version, tweets: tweets, timelines: timelines, mutedUsers: mutedUsers, mailbox: mailbox, contentVersion: contentVersion
+        )
     }
 
     /// The tweets of a timeline, newest first.

@@ -26,6 +26,8 @@ import TwitterAPI
         let moved = await store.snapshot()
         let view = try #require(moved.timelines[.home])
         #expect(moved.version > first.version)
+        // The posts did not change: what is worked out from them alone may be kept.
+        #expect(moved.contentVersion == first.contentVersion)
         #expect(view.anchor == tweets[40].id && view.readMarker == tweets[2].id)
         #expect(view.newAboveAnchor == 40 && view.unreadCount == 2)
         #expect(view.ids == tweets.map(\.id))
@@ -44,7 +46,9 @@ import TwitterAPI
         // A place set before the timeline holds anything is there once it does.
         await store.setAnchor(.mentions, at: tweets[3].id)
         #expect(await store.snapshot().timelines[.mentions]?.anchor == tweets[3].id)
+        let before = await store.snapshot().contentVersion
         await store.merge(page: Array(tweets[0..<10]), into: .mentions, request: PageRequest(count: 10))
+        #expect(await store.snapshot().contentVersion > before)
         let mentions = try #require(await store.snapshot().timelines[.mentions])
         #expect(mentions.anchor == tweets[3].id && mentions.ids == tweets[0..<10].map(\.id))
     }
