@@ -5,10 +5,10 @@ import TweetText
 /// into its screen's cluster table. A wide grapheme marks the next cell as its continuation.
 public struct Cell: Hashable, Sendable {
     /// The scalar, `clusterFlag | index`, or 0 for a continuation.
-    var code: UInt32
+    @usableFromInline var code: UInt32
     public var style: Style
 
-    static let clusterFlag: UInt32 = 0x8000_0000
+    @usableFromInline static let clusterFlag: UInt32 = 0x8000_0000
 
     init(code: UInt32, style: Style) {
         self.code = code
@@ -21,8 +21,10 @@ public struct Cell: Hashable, Sendable {
     public static let blank = Cell()
 
     /// The right half of a wide grapheme; drawn by the cell to its left.
-    public var isContinuation: Bool { code == 0 }
-    var isCluster: Bool { code & Cell.clusterFlag != 0 }
+    // Inlinable, as the cell reads below: the terminal's loops over every cell of a frame
+    // called each as a function from another module.
+    @inlinable public var isContinuation: Bool { code == 0 }
+    @inlinable var isCluster: Bool { code & Cell.clusterFlag != 0 }
 }
 
 /// A rectangle of cells.
@@ -70,7 +72,7 @@ public struct Screen: Equatable, Sendable {
     public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
     public subscript(x: Int, y: Int) -> Cell {
-        get { cells[y * width + x] }
+        @inlinable get { cells[y * width + x] }
         set { cells[y * width + x] = newValue }
     }
 
@@ -196,7 +198,7 @@ public struct Screen: Equatable, Sendable {
     }
 
     /// Cells the grapheme at (x, y) takes: itself and the continuations after it.
-    public func span(_ x: Int, _ y: Int) -> Int {
+    @inlinable public func span(_ x: Int, _ y: Int) -> Int {
         var n = 1
         while x + n < width, self[x + n, y].isContinuation { n += 1 }
         return n
