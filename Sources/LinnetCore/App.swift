@@ -29,7 +29,8 @@ public final class App {
     private var lastVersion: UInt64 = .max
     /// The context of the last turn, for an action that cannot wait for the next.
     private var lastContext: Context?
-    /// What the filters hide, worked out once per store version and pane list.
+    /// What the filters hide, worked out once per change of the posts, mutes or panes (a
+    /// scroll brings only the place up to date).
     var filterCache: (version: UInt64, contentVersion: UInt64, panes: [TimelineID], views: [TimelineID: FilteredView])?
     var filterMemo: [TweetID: (ObjectIdentifier, Bool)] = [:]
     var filterMutes: Set<UserID> = []

@@ -21,8 +21,8 @@ public struct Cell: Hashable, Sendable {
     public static let blank = Cell()
 
     /// The right half of a wide grapheme; drawn by the cell to its left.
-    // Inlinable, as the cell reads below: the terminal's loops over every cell of a frame
-    // called each as a function from another module.
+    // Inlinable, like the screen's cell reads: the terminal's per-cell loops are in another
+    // module, and called each as a function for every cell.
     @inlinable public var isContinuation: Bool { code == 0 }
     @inlinable var isCluster: Bool { code & Cell.clusterFlag != 0 }
 }

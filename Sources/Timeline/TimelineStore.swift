@@ -42,12 +42,12 @@ public actor TimelineStore {
         let incoming = mailbox.merge(messages, users: users)
         if let older { mailbox.older = older }
         mailbox.loaded = mailbox.loaded || loaded
-        changed()
+        changed(posts: false)
         return incoming
     }
 
     public func markConversationRead(_ id: String) {
-        if mailbox.markRead(id) { changed() }
+        if mailbox.markRead(id) { changed(posts: false) }
     }
 
     /// The account's mutes on the server, as last read.
@@ -98,9 +98,10 @@ public actor TimelineStore {
 
     private func stopWatching(_ id: Int) { watchers[id] = nil }
 
-    private func changed(placeOnly: Bool = false) {
+    /// `posts`: whether the timelines or mutes changed, not only the place or the mailbox.
+    private func changed(posts: Bool = true) {
         version += 1
-        if !placeOnly { contentVersion += 1 }
+        if posts { contentVersion += 1 }
         for c in watchers.values { c.yield(version) }
     }
 
@@ -276,7 +277,7 @@ public actor TimelineStore {
         guard let marker = held[id].map(\.readMarker), marker.map({ tweet > $0 }) ?? true else { return }
         held[id]?.readMarker = tweet
         held[id]?.view?.readMarker = tweet
-        changed(placeOnly: true)
+        changed(posts: false)
     }
 
     /// Only the reader sets its place, after drawing it, and nothing it draws reads it back: a

@@ -41,8 +41,9 @@ public struct TimelineView: Sendable, Equatable {
 /// store until the store next changes.
 public struct TimelineSnapshot: Sendable {
     public let version: UInt64
-    /// Rises with every change but the reader's place (anchor, read marker): what is worked
-    /// out from the posts alone (the filters' views) is kept while only the place moves.
+    /// Rises when the timelines or mutes change, not for the reader's place (anchor, read
+    /// marker) or the mailbox: what is worked out from the posts (the filters' views) is kept
+    /// while only those move.
     public let contentVersion: UInt64
     public let tweets: TweetTable
     public let timelines: [TimelineID: TimelineView]

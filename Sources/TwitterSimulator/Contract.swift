@@ -36,7 +36,10 @@ struct Contract: Sendable {
     static let x = Contract(table: ContractTable.json)
 
     init(table text: String) {
-        let table = (try? JSONDecoder().decode(ContractValue.self, from: Data(text.utf8))) ?? .object([:])
+        // A table that does not read is a generator fault: no check at all would pass silently.
+        guard let table = try? JSONDecoder().decode(ContractValue.self, from: Data(text.utf8)) else {
+            preconditionFailure("ContractTable is not JSON; run Tools/contract-table.py")
+        }
         let root = table.object ?? [:]
         version = root["version"]?.string ?? "?"
         schemas = ContractSchemas(named: root["schemas"]?.object ?? [:], table: table)

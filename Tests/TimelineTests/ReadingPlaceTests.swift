@@ -26,8 +26,12 @@ import TwitterAPI
         let moved = await store.snapshot()
         let view = try #require(moved.timelines[.home])
         #expect(moved.version > first.version)
-        // The posts did not change: what is worked out from them alone may be kept.
+        // The posts did not change: what is worked out from them alone may be kept. Nor do
+        // they when the mailbox does.
         #expect(moved.contentVersion == first.contentVersion)
+        await store.mergeMessages([], users: [], me: Self.user.id)
+        let polled = await store.snapshot()
+        #expect(polled.version > moved.version && polled.contentVersion == first.contentVersion)
         #expect(view.anchor == tweets[40].id && view.readMarker == tweets[2].id)
         #expect(view.newAboveAnchor == 40 && view.unreadCount == 2)
         #expect(view.ids == tweets.map(\.id))

@@ -150,6 +150,10 @@ import TwitterAPI
             #expect(
                 op.parameters.map { "\($0.location) \($0.name) \($0.required)" }
                     == want.map { "\($0["in"] ?? "") \($0["name"] ?? "") \($0["required"] as? Bool ?? false)" }, "\(op.template)")
+            // Each keeps a schema where the contract gives one (shared ones too).
+            #expect(
+                op.parameters.map { $0.schema != .object([:]) }
+                    == want.map { !(($0["schema"] as? [String: Any]) ?? [:]).isEmpty }, "\(op.template)")
         }
         #expect(contract.operation(method: "GET", rawPath: "/2/users/me")?.0.template == "/2/users/me")
         #expect(contract.operation(method: "GET", rawPath: "/2/users/12")?.1 == ["id": "12"])

@@ -3,8 +3,8 @@ post, timelines, search, api, and exit statuses."""
 import json
 import os
 import re
-import stat
 import shlex
+import stat
 import subprocess
 import urllib.parse
 import urllib.request
@@ -601,10 +601,11 @@ def bash_completes(env, *words):
     line = " ".join(("linnet",) + words)
     cur, prev = shlex.quote(words[-1]), shlex.quote((("linnet",) + words)[-2])
     program = (
-        f'source /dev/stdin; COMP_WORDS=("$LINNET_BIN" {" ".join(shlex.quote(w) for w in words)}); '
+        f'source /dev/stdin; COMP_WORDS=(linnet {" ".join(shlex.quote(w) for w in words)}); '
         f'COMP_CWORD={len(words)}; COMP_LINE={shlex.quote(line)}; COMP_POINT={len(line)}; '
         f'_linnet linnet {cur} {prev}; ' + 'printf "%s\\n" "${COMPREPLY[@]}"')
-    r = subprocess.run(["bash", "-c", program], env=dict(env, LINNET_BIN=LINNET), input=script,
+    path = os.path.dirname(os.path.abspath(LINNET)) + os.pathsep + env.get("PATH", os.defpath)
+    r = subprocess.run(["bash", "-c", program], env=dict(env, PATH=path), input=script,
                        capture_output=True, text=True, timeout=30)
     assert r.returncode == 0, r.stderr
     return r.stdout.split()
@@ -619,5 +620,6 @@ def test_completions_know_kinds_accounts_and_themes(home, sim):
         r = run(home, "--generate-completion-script", shell)
         assert r.returncode == 0 and "mentions" in r.stdout and "---completion" in r.stdout, shell
     assert bash_completes(home, "accounts", "use", "") == ["alpha", "beta"]
+    assert bash_completes(home, "accounts", "use", "al") == ["alpha"]
     assert "dark" in bash_completes(home, "--theme", "")
     assert "--generate-completion-script bash" in run(home, "--help").stdout

@@ -152,8 +152,9 @@ def test_media_upload_matches_the_contract(sim, session):
 
 
 def test_the_simulator_checks_come_from_the_contract():
-    """ContractTable.swift is exactly what Tools/contract-table.py derives from openapi.json, so a
-    change to the contract (or a hand edit) cannot leave the simulator's checks behind."""
+    """Sources/TwitterSimulator/ContractTable/ is exactly what Tools/contract-table.py derives from
+    openapi.json, so a change to the contract (or a hand edit) cannot leave the simulator's checks
+    behind."""
     import subprocess
     import sys
     root = os.path.join(os.path.dirname(__file__), "..", "..")

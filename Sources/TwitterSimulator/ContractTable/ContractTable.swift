@@ -2,8 +2,8 @@
 // X's contract (MIT, see Tests/Fixtures/x-api-v2/LICENSE): what each operation takes, as JSON lines by concern.
 enum ContractTable {
     static let version = "2.159"
-    static let operations = [gatherings, media, messages, platform, streams, tweets, users]
-    static let schemaParts = [requestSchemas, schemas]
+    static let operations: [String] = [gatherings, media, messages, platform, streams, tweets, users]
+    static let schemaParts: [String] = [requestSchemas, schemas]
 
     /// The whole table as one JSON object: version, operations, parameters, schemas.
     static var json: String {
