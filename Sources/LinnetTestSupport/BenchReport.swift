@@ -42,13 +42,17 @@ public func instructionsPerItem(executable: String, arguments: [String], n: Int)
     let copy = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-callgrind-\(getpid())-program").path
     defer { try? FileManager.default.removeItem(atPath: copy) }
     guard (try? ChildProcess.run("objcopy", ["--strip-debug", executable, copy], stderr: .null))?.status == 0 else { return nil }
+    // Swift seeds its hashing per process; dictionaries then probe differently from run to
+    // run, and a frame's count moved by 5%. Seeded alike, two runs agree to a few instructions.
+    var environment = ProcessInfo.processInfo.environment
+    environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
     func total(_ items: Int) -> Double? {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-callgrind-\(getpid())-\(items).out")
         defer { try? FileManager.default.removeItem(at: out) }
         guard
             let run = try? ChildProcess.run(
                 "valgrind", ["--tool=callgrind", "--callgrind-out-file=\(out.path)", copy] + arguments + [String(items)],
-                stderr: .null),
+                environment: environment, stderr: .null),
             run.status == 0, let text = try? String(contentsOf: out, encoding: .utf8)
         else { return nil }
         for line in text.split(separator: "\n") where line.hasPrefix("totals:") || line.hasPrefix("summary:") {

@@ -183,7 +183,15 @@ public struct Screen: Equatable, Sendable {
     }
 
     /// Overwriting part of a wide grapheme blanks the rest of it, so no cell is left orphaned.
+    @inline(__always)
     mutating func clearWide(at x: Int, y: Int) {
+        // Most cells are narrow, with a narrow one after: nothing to blank, and no call.
+        let i = y * width + x
+        if cells[i].code != 0, x + 1 >= width || cells[i + 1].code != 0 { return }
+        blankWide(at: x, y: y)
+    }
+
+    private mutating func blankWide(at x: Int, y: Int) {
         var start = x
         if self[x, y].isContinuation {
             while start > 0, self[start, y].isContinuation { start -= 1 }

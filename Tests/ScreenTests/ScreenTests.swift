@@ -27,6 +27,14 @@ import TweetText
         // Overwriting any cell of a wide grapheme blanks the rest of it.
         s.put("z", x: 2, y: 1, style: .plain)
         #expect(s.line(1) == "  z e\u{301} " && (0..<6).allSatisfy { !s[$0, 1].isContinuation })
+        // Its first cell too, and at the right edge, where no cell follows.
+        var t = Screen(width: 4, height: 1)
+        t.put("a漢", x: 0, y: 0, style: .plain)
+        t.put("y", x: 1, y: 0, style: .plain)
+        #expect(t.line(0) == "ay  " && (0..<4).allSatisfy { !t[$0, 0].isContinuation })
+        t.put("ab漢", x: 0, y: 0, style: .plain)
+        t.put("q", x: 3, y: 0, style: .plain)
+        #expect(t.line(0) == "ab q" && (0..<4).allSatisfy { !t[$0, 0].isContinuation })
     }
 
     @Test func clusterWidthsComeFromTweetText() {
