@@ -5,23 +5,15 @@ import Screen
 extension CursesTerminal {
     /// One cell to ncurses: its attributes and colour pair, and its grapheme (or blanks where
     /// Linnet writes the grapheme itself after the update).
-    func draw(_ cell: Cell, x: Int, y: Int, in screen: Screen, depth colorDepth: ColorDepth, pairs last: inout (Style, Int16)?) {
-        var attrs: attr_t = 0
-        let a = cell.style.attributes
-        // Bold black is drawn bright black (grey) by xterm and most terminals of 8 or 16 colours:
-        // 3:1 on a light background. Black stays black there; the weight is what gives.
-        if a.contains(.bold), colorDepth == .full || cell.style.fg.index(at: colorDepth) != 0 { attrs |= cn_A_BOLD() }
-        if a.contains(.underline) { attrs |= cn_A_UNDERLINE() }
-        if a.contains(.reverse) { attrs |= cn_A_REVERSE() }
-        if a.contains(.dim) { attrs |= cn_A_DIM() }
-        if a.contains(.italic) { attrs |= cn_A_ITALIC() }
+    func draw(_ cell: Cell, x: Int, y: Int, in screen: Screen, depth colorDepth: ColorDepth, pairs last: inout (Style, attr_t, Int16)?) {
+        let attrs: attr_t
         let pair: Int16
         // Runs of one style are the rule: the last answer first.
-        if let (style, p) = last, style == cell.style {
-            pair = p
+        if let (style, a, p) = last, style == cell.style {
+            (attrs, pair) = (a, p)
         } else {
-            pair = self.pair(cell.style)
-            last = (cell.style, pair)
+            (attrs, pair) = (Self.attributes(cell.style, depth: colorDepth), self.pair(cell.style))
+            last = (cell.style, attrs, pair)
         }
         let n = screen.span(x, y)
         if var scalar = Self.single(cell, in: screen, cells: n) {
@@ -39,6 +31,20 @@ extension CursesTerminal {
                 _ = blank.withUnsafeBufferPointer { cn_mvadd_cluster(Int32(y), Int32(x + k), $0.baseAddress, 1, attrs, pair) }
             }
         }
+    }
+
+    /// ncurses's attributes for a style at this depth.
+    static func attributes(_ style: Style, depth colorDepth: ColorDepth) -> attr_t {
+        var attrs: attr_t = 0
+        let a = style.attributes
+        // Bold black is drawn bright black (grey) by xterm and most terminals of 8 or 16 colours:
+        // 3:1 on a light background. Black stays black there; the weight is what gives.
+        if a.contains(.bold), colorDepth == .full || style.fg.index(at: colorDepth) != 0 { attrs |= cn_A_BOLD() }
+        if a.contains(.underline) { attrs |= cn_A_UNDERLINE() }
+        if a.contains(.reverse) { attrs |= cn_A_REVERSE() }
+        if a.contains(.dim) { attrs |= cn_A_DIM() }
+        if a.contains(.italic) { attrs |= cn_A_ITALIC() }
+        return attrs
     }
 
     /// A colour pair for a style's colours at this terminal's depth, made on first use.

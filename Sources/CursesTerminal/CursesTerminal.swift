@@ -233,7 +233,7 @@ public final class CursesTerminal: Terminal {
         // Read once for the frame: a class's properties are checked for exclusive access on
         // every read, which for every changed cell was a tenth of the frame.
         let depth = colorDepth
-        var lastPair: (Style, Int16)?
+        var lastPair: (Style, attr_t, Int16)?
         for run in runs {
             touched.insert(run.y)
             for x in run.x..<(run.x + run.count) {

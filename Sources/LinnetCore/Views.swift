@@ -185,11 +185,9 @@ public enum Views {
     static func markSelected(_ screen: inout Screen, _ band: Rect, _ c: Context, _ t: Theme) {
         if c.selectionBand {
             let sel = t[.selection]
-            screen.restyle(band) {
-                Style(
-                    fg: sel.fg == .default ? $0.fg : sel.fg, bg: sel.bg == .default ? $0.bg : sel.bg, $0.attributes.union(sel.attributes)
-                ).linked($0.link)
-            }
+            // The band's colours where it sets them, the cell's elsewhere, both their attributes,
+            // the cell's link (`over` works on the colours' bits: no Color made per cell).
+            screen.restyle(band) { sel.over($0).linked($0.link) }
         }
         for row in band.y..<band.maxY { screen.put("▌", x: band.x, y: row, style: t[.newMarker].over(screen[band.x, row].style)) }
     }

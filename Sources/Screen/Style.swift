@@ -45,8 +45,8 @@ public struct Attributes: OptionSet, Hashable, Sendable {
 /// How a cell looks. Colours are packed in words so that frames compare and copy as plain
 /// memory (a 200x60 frame is 12,000 of these).
 public struct Style: Hashable, Sendable {
-    var fgBits: UInt32
-    var bgBits: UInt32
+    @usableFromInline var fgBits: UInt32
+    @usableFromInline var bgBits: UInt32
     public var attributes: Attributes
     /// The hyperlink the text leads to (`Hyperlinks`), 0 for none; it fits in the padding, so
     /// a cell stays 16 bytes.
@@ -76,6 +76,11 @@ public struct Style: Hashable, Sendable {
     }
 
     public static let plain = Style()
+
+    // Inlinable: the terminal compares each cell's style with the last one's, from another module.
+    @inlinable public static func == (a: Style, b: Style) -> Bool {
+        a.fgBits == b.fgBits && a.bgBits == b.bgBits && a.attributes.rawValue == b.attributes.rawValue && a.link == b.link
+    }
 
     /// This style with another's colours and attributes laid over it (defaults let this show).
     public func over(_ base: Style) -> Style {
