@@ -159,7 +159,7 @@ def render(doc):
         "}\n")
     for name, text in files.items():
         if len(text.encode()) >= LIMIT:
-            how = "split its group in GROUPS" if name[len("ContractTable+"):-len(".swift")] in about else "split it as the groups are"
+            how = "split its group in GROUPS" if name[len("ContractTable+"):-len(".swift")] in about else "split its entries into more parts in render() (schemaParts takes a list; parameters would need one too)"
             sys.exit(f"contract-table.py: {name} would be {len(text.encode())} bytes (limit {LIMIT}); {how}")
     return files
 

@@ -43,7 +43,7 @@ public func instructionsPerItem(executable: String, arguments: [String], n: Int)
     defer { try? FileManager.default.removeItem(atPath: copy) }
     guard (try? ChildProcess.run("objcopy", ["--strip-debug", executable, copy], stderr: .null))?.status == 0 else { return nil }
     // Swift seeds its hashing per process; dictionaries then probe differently from run to
-    // run, and a frame's count moved by 5%. Seeded alike, two runs agree to a few instructions.
+    // run, and a frame's count moved by 5%. Seeded alike, two runs agree within 100 instructions.
     var environment = ProcessInfo.processInfo.environment
     environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
     func total(_ items: Int) -> Double? {

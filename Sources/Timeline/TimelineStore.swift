@@ -11,7 +11,7 @@ public actor TimelineStore {
     private var held: [TimelineID: Held] = [:]
     private var deleted: Set<TweetID> = []
     public private(set) var version: UInt64 = 0
-    /// `version` without the reader's place (see `TimelineSnapshot.contentVersion`).
+    /// `version` without the reader's place or the mailbox (see `TimelineSnapshot.contentVersion`).
     private var contentVersion: UInt64 = 0
     private var watchers: [Int: AsyncStream<UInt64>.Continuation] = [:]
     private var nextWatcher = 0

@@ -36,9 +36,10 @@ struct Contract: Sendable {
     static let x = Contract(table: ContractTable.json)
 
     init(table text: String) {
-        // A table that does not read is a generator fault: no check at all would pass silently.
-        guard let table = try? JSONDecoder().decode(ContractValue.self, from: Data(text.utf8)) else {
-            preconditionFailure("ContractTable is not JSON; run Tools/contract-table.py")
+        // A table that does not read is a generator fault: an empty one would let every request through.
+        let table: ContractValue
+        do { table = try JSONDecoder().decode(ContractValue.self, from: Data(text.utf8)) } catch {
+            fatalError("ContractTable is not JSON (\(error)); run Tools/contract-table.py")
         }
         let root = table.object ?? [:]
         version = root["version"]?.string ?? "?"

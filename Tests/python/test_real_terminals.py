@@ -17,6 +17,9 @@ from conftest import LINNET, SUMMARY
 
 DISC, SKY = "#E61414", "#286ED2"
 TOOLS = ["Xvfb", "xterm", "kitty", "xdotool", "import", "convert"]
+# The font the figures were measured in (fonts-dejavu-core): where fonts-noto-mono is also
+# installed, fontconfig's "monospace" is Noto Sans Mono, with other cell sizes and edges.
+KITTY_FONT = "font_family=DejaVu Sans Mono"
 
 
 def free_port():
@@ -113,7 +116,7 @@ def viewer_in(terminal, tmp_path, tmux=None):
         command = ["xterm", "-ti", "vt340", "-class", "LinnetXterm", "-geometry", "100x40+0+0", "-e", *demo]
         box = (0, 26, 600, 470)
     else:
-        command = ["kitty", "--class", "LinnetKitty", "-o", "initial_window_width=100c", "-o", f"initial_window_height={rows}c",
+        command = ["kitty", "--class", "LinnetKitty", "-o", KITTY_FONT, "-o", "initial_window_width=100c", "-o", f"initial_window_height={rows}c",
                    "-o", "window_padding_width=0", "-o", "remember_window_size=no", "-e", *demo]
         box = (0, 40, 1000, 600)
     with Display() as d:
@@ -206,7 +209,7 @@ def terminal_says(terminal, tmp_path):
         if terminal == "xterm":
             argv = ["xterm", "-ti", "vt340", "-geometry", "100x30+0+0", "-e", "sh", "-c", command]
         else:
-            argv = ["kitty", "-o", "remember_window_size=no", "-e", "sh", "-c", command]
+            argv = ["kitty", "-o", KITTY_FONT, "-o", "remember_window_size=no", "-e", "sh", "-c", command]
         subprocess.run(argv, env={**demo_env(tmp_path), "DISPLAY": d.name, "LIBGL_ALWAYS_SOFTWARE": "1"}, timeout=60,
                        stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     return dict(line.split(None, 1) for line in out.read_text().splitlines() if line and not line.startswith(" "))
@@ -287,7 +290,7 @@ def test_the_demo_is_readable_on_light_and_dark(terminal, background, tmp_path):
         argv = ["xterm", "-ti", "vt340", "-b", "0", "-bw", "0", "-bg", background, "-fg", fg, "-geometry", "100x40+0+0",
                 "-e", "sh", "-c", demo]
     else:
-        argv = ["kitty", "-o", f"background={background}", "-o", f"foreground={fg}", "-o", "window_padding_width=0",
+        argv = ["kitty", "-o", KITTY_FONT, "-o", f"background={background}", "-o", f"foreground={fg}", "-o", "window_padding_width=0",
                 "-o", "remember_window_size=no", "-o", "initial_window_width=100c", "-o", "initial_window_height=40c",
                 "-e", "sh", "-c", demo]
     with Display() as d:
