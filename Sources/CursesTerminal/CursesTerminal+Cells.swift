@@ -5,7 +5,7 @@ import Screen
 extension CursesTerminal {
     /// One cell to ncurses: its attributes and colour pair, and its grapheme (or blanks where
     /// Linnet writes the grapheme itself after the update).
-    func draw(_ cell: Cell, x: Int, y: Int, in screen: Screen, depth colorDepth: ColorDepth, pairs last: inout (Style, attr_t, Int16)?) {
+    func draw(_ cell: Cell, x: Int, y: Int, in screen: Screen, depth colorDepth: ColorDepth, last: inout (Style, attr_t, Int16)?) {
         let attrs: attr_t
         let pair: Int16
         // Runs of one style are the rule: the last answer first.

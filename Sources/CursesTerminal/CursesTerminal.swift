@@ -233,7 +233,7 @@ public final class CursesTerminal: Terminal {
         // Read once for the frame: a class's properties are checked for exclusive access on
         // every read, which for every changed cell was a tenth of the frame.
         let depth = colorDepth
-        var lastPair: (Style, attr_t, Int16)?
+        var lastStyle: (Style, attr_t, Int16)?
         for run in runs {
             touched.insert(run.y)
             for x in run.x..<(run.x + run.count) {
@@ -243,7 +243,7 @@ public final class CursesTerminal: Terminal {
                     // ncurses holds a blank; the picture is written after its update.
                     _ = [UInt32(32)].withUnsafeBufferPointer { cn_mvadd_cluster(Int32(run.y), Int32(x), $0.baseAddress, 1, 0, 0) }
                 } else {
-                    draw(cell, x: x, y: run.y, in: screen, depth: depth, pairs: &lastPair)
+                    draw(cell, x: x, y: run.y, in: screen, depth: depth, last: &lastStyle)
                 }
             }
         }

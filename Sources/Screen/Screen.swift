@@ -187,7 +187,7 @@ public struct Screen: Equatable, Sendable {
     mutating func clearWide(at x: Int, y: Int) {
         // Most cells are narrow, with a narrow one after: nothing to blank, and no call.
         let i = y * width + x
-        if cells[i].code != 0, x + 1 >= width || cells[i + 1].code != 0 { return }
+        if !cells[i].isContinuation, x + 1 >= width || !cells[i + 1].isContinuation { return }
         blankWide(at: x, y: y)
     }
 
