@@ -15,9 +15,8 @@ let package = Package(
         // System libraries. ncursesw has no pkgConfig on purpose: SwiftPM drops its -D flags
         // (docs/BINDINGS.md N1), so the shim defines them itself.
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
-        .systemLibrary(
-            name: "CCurl", path: "Sources/CCurl", pkgConfig: "libcurl",
-            providers: [.apt(["libcurl4-openssl-dev"])]),
+        // libcurl's headers only: the library is opened when the first transfer needs it.
+        .target(name: "CCurl", path: "Sources/CCurl"),
         .systemLibrary(
             name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "libcrypto",
             providers: [.apt(["libssl-dev"])]),
@@ -116,7 +115,7 @@ let package = Package(
             name: "TUITests", dependencies: ["TweetText", "TwitterAPI", "TwitterSimulator", "Timeline", "LinnetTestSupport", "Spawn"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "TwitterAPI", "LinnetCore", "LinnetTestSupport"]),
         .testTarget(
-            name: "TwitterClientTests", dependencies: ["Locking", "TwitterAPI", "TwitterSimulator", "LinnetTestSupport", "Spawn"]),
+            name: "TwitterClientTests", dependencies: ["Locking", "TwitterAPI", "TwitterSimulator", "LinnetTestSupport", "Spawn", "CCurl"]),
         .testTarget(
             name: "SyncTests", dependencies: ["Locking", "Timeline", "TwitterAPI", "TwitterSimulator", "LinnetTestSupport", "LinnetCore"]),
         .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzHarnesses", "Locking"]),

@@ -112,11 +112,13 @@ public final class App {
             for await _ in await store.changes() { wake() }
         }
         engine.board.watch(wake)
+        var drawn = false
         if let cache = settings.cache {
             switch cache.load(headOnly: true) {
             case .loaded(let head):
                 await store.restore(head)
                 await step(timeout: 0)
+                drawn = true
                 switch cache.load() {
                 case .loaded(let all): await store.restore(all)
                 case .setAside(let why), .refused(let why): inbox.post(.notice(Words.cacheProblem(why), isError: true))
@@ -129,6 +131,8 @@ public final class App {
             if !messages.conversations.isEmpty { await store.restore(TimelineSnapshot().with(mailbox: messages)) }
             if let problem { inbox.post(.notice(Words.cacheProblem(problem), isError: true)) }
         }
+        // The first frame comes before the first request (which opens libcurl, about 8 ms).
+        if !drawn { await step(timeout: 0) }
         for id in state.panes.map(\.id) { await engine.open(id) }
         // Back on the pane the last session ended on (opened again if it was a search or a
         // user's tweets opened then).

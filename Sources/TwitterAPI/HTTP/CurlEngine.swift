@@ -42,20 +42,36 @@ public final class CurlEngine: Sendable {
     private let commands = Locked<[Command]>([])
     private let multi = Locked<MultiRef?>(nil)
     private let nextID = Atomic<Int>(1)
-    private let started = DispatchSemaphore(value: 0)
+    /// Signalled by commands sent while there is no multi handle to wake: before libcurl is
+    /// loaded, and for good if it could not be.
+    private let noMulti = DispatchSemaphore(value: 0)
 
     /// The process-wide engine.
     public static let shared = CurlEngine()
 
-    public init() {
-        // SIGPIPE is ignored because CURLOPT_NOSIGNAL leaves it to us (docs/BINDINGS.md C3).
-        signal(SIGPIPE, SIG_IGN)
-        Self.globalInit
-        startThread { [self] in runLoop() }
-        started.wait()
+    /// Returns at once: libcurl is loaded on the engine's thread when the first command comes
+    /// (docs/BINDINGS.md C5), and commands sent meanwhile wait in the queue.
+    public convenience init() {
+        self.init(loading: { ccurl_load().map { String(cString: $0) } })
     }
 
-    private static let globalInit: Void = { curl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
+    /// `loading` loads libcurl and says why it cannot be used, or nil (the tests stand in a
+    /// missing library).
+    init(loading: @escaping @Sendable () -> String?) {
+        // SIGPIPE is ignored because CURLOPT_NOSIGNAL leaves it to us (docs/BINDINGS.md C3).
+        signal(SIGPIPE, SIG_IGN)
+        startThread { [self] in
+            noMulti.wait()
+            if let problem = loading() {
+                refuseAll(problem)
+            } else {
+                Self.globalInit
+                runLoop()
+            }
+        }
+    }
+
+    private static let globalInit: Void = { _ = ccurl_global_init(Int(CURL_GLOBAL_DEFAULT)) }()
 
     func submit(_ request: HTTPRequest, options: TransferOptions, sink: any TransferSink) -> Int {
         let id = newID()
@@ -77,20 +93,35 @@ public final class CurlEngine: Sendable {
 
     private func send(_ c: Command) {
         commands.withLock { $0.append(c) }
-        multi.withLock { ref in
-            if let ref { curl_multi_wakeup(ref.pointer) }
+        let woken = multi.withLock { ref in
+            if let ref { ccurl_multi_wakeup(ref.pointer) }
+            return ref != nil
+        }
+        if !woken { noMulti.signal() }
+    }
+
+    /// Without libcurl every transfer ends at once, saying why, until shutdown.
+    private func refuseAll(_ problem: String) {
+        while true {
+            for c in commands.withLock({ q -> [Command] in
+                defer { q.removeAll() }
+                return q
+            }) {
+                switch c {
+                case .add(_, _, _, let sink): sink.finished(.noLibcurl(problem))
+                case .shutdown: return
+                case .cancel, .resume: break
+                }
+            }
+            noMulti.wait()
         }
     }
 
     // MARK: - The engine thread
 
     private func runLoop() {
-        guard let m = curl_multi_init() else {
-            started.signal()
-            return
-        }
+        guard let m = ccurl_multi_init() else { return refuseAll("libcurl could not make a multi handle (out of memory?)") }
         multi.withLock { $0 = MultiRef(pointer: m) }
-        started.signal()
         var transfers: [Int: CurlTransfer] = [:]
         var byHandle: [UnsafeMutableRawPointer: Int] = [:]
         var running: Int32 = 0
@@ -108,10 +139,10 @@ public final class CurlEngine: Sendable {
                     }
                     transfers[id] = t
                     byHandle[handle] = id
-                    curl_multi_add_handle(m, handle)
+                    ccurl_multi_add_handle(m, handle)
                 case .cancel(let id):
                     if let t = transfers.removeValue(forKey: id), let h = t.handle {
-                        curl_multi_remove_handle(m, h)
+                        ccurl_multi_remove_handle(m, h)
                         byHandle[h] = nil
                         t.sink.finished(.cancelled)
                     }
@@ -121,14 +152,14 @@ public final class CurlEngine: Sendable {
                     break loop
                 }
             }
-            curl_multi_perform(m, &running)
+            ccurl_multi_perform(m, &running)
             var left: Int32 = 0
-            while let msg = curl_multi_info_read(m, &left) {
+            while let msg = ccurl_multi_info_read(m, &left) {
                 guard msg.pointee.msg == CURLMSG_DONE, let h = msg.pointee.easy_handle, let id = byHandle[h],
                     let t = transfers[id]
                 else { continue }
                 let code = msg.pointee.data.result
-                curl_multi_remove_handle(m, h)
+                ccurl_multi_remove_handle(m, h)
                 byHandle[h] = nil
                 transfers[id] = nil
                 t.complete(code)
@@ -139,13 +170,13 @@ public final class CurlEngine: Sendable {
             var wait = 60_000.0
             for t in transfers.values { if let s = t.secondsToStall { wait = min(wait, max(0, s) * 1000 + 50) } }
             var numfds: Int32 = 0
-            curl_multi_poll(m, nil, 0, Int32(wait), &numfds)
+            ccurl_multi_poll(m, nil, 0, Int32(wait), &numfds)
         }
         for (_, t) in transfers {
-            if let h = t.handle { curl_multi_remove_handle(m, h) }
+            if let h = t.handle { ccurl_multi_remove_handle(m, h) }
             t.sink.finished(.cancelled)
         }
         multi.withLock { $0 = nil }
-        curl_multi_cleanup(m)
+        ccurl_multi_cleanup(m)
     }
 }

@@ -34,7 +34,7 @@ final class CurlTransfer {
             setupError = .insecure(target.host)
             return
         }
-        guard let h = curl_easy_init() else { return }
+        guard let h = ccurl_easy_init() else { return }
         handle = h
         _ = ccurl_setopt_string(h, CURLOPT_URL, request.url)
         // Proxies come from libcurl's usual environment variables, but never for loopback.
@@ -71,9 +71,9 @@ final class CurlTransfer {
             }
         }
         // libcurl copies each header string into the list.
-        for (k, v) in request.headers { headerList = curl_slist_append(headerList, "\(k): \(v)") }
+        for (k, v) in request.headers { headerList = ccurl_slist_append(headerList, "\(k): \(v)") }
         // No "Expect: 100-continue" round trip for form posts.
-        headerList = curl_slist_append(headerList, "Expect:")
+        headerList = ccurl_slist_append(headerList, "Expect:")
         _ = ccurl_setopt_slist(h, CURLOPT_HTTPHEADER, headerList)
 
         let me = Unmanaged.passUnretained(self).toOpaque()
@@ -105,8 +105,8 @@ final class CurlTransfer {
     }
 
     deinit {
-        if let h = handle { curl_easy_cleanup(h) }
-        if let l = headerList { curl_slist_free_all(l) }
+        if let h = handle { ccurl_easy_cleanup(h) }
+        if let l = headerList { ccurl_slist_free_all(l) }
     }
 
     private func onHeaderLine(_ raw: UnsafeRawBufferPointer) {
@@ -148,7 +148,7 @@ final class CurlTransfer {
         guard paused, let h = handle else { return }
         paused = false
         lastByte = Date()
-        curl_easy_pause(h, CURLPAUSE_CONT)
+        ccurl_easy_pause(h, CURLPAUSE_CONT)
     }
 
     /// Seconds until this transfer would count as stalled, if nothing came: the engine wakes
@@ -176,7 +176,7 @@ final class CurlTransfer {
             return
         }
         let buffered = String(decoding: errorBuffer.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        let detail = buffered.isEmpty ? String(validatingCString: curl_easy_strerror(code)) ?? "code \(code.rawValue)" : buffered
+        let detail = buffered.isEmpty ? String(validatingCString: ccurl_easy_strerror(code)) ?? "code \(code.rawValue)" : buffered
         let error: TransportError
         switch code {
         case CURLE_COULDNT_RESOLVE_HOST, CURLE_COULDNT_RESOLVE_PROXY: error = .dns(detail)

@@ -55,6 +55,8 @@ public enum TransportError: Error, Equatable, Sendable, CustomStringConvertible 
     case cancelled
     /// The answer went past a bound Linnet sets (a body, or a stream read too slowly).
     case tooLarge(String)
+    /// libcurl is missing or too old: no request can be made until it is installed.
+    case noLibcurl(String)
     case other(code: Int, String)
 
     public var description: String {
@@ -67,6 +69,7 @@ public enum TransportError: Error, Equatable, Sendable, CustomStringConvertible 
         case .insecure(let host): return "refusing plain http to \(host): only loopback addresses may be used without https"
         case .cancelled: return "cancelled"
         case .tooLarge(let s): return s
+        case .noLibcurl(let s): return s
         case .other(let code, let s): return "network error \(code): \(s)"
         }
     }
