@@ -100,11 +100,12 @@ enum OAuthCheck {
             .replacingAll("=", with: "")
     }
 
+    /// From the system's generator (the kernel's `getrandom`): OpenSSL's would start itself
+    /// here (about 3 ms), where the demo's tokens are made before its first frame.
     static func randomToken(_ count: Int) -> String {
-        var bytes = [UInt8](repeating: 0, count: count)
-        _ = copenssl_random(&bytes, Int32(count))
+        var system = SystemRandomNumberGenerator()
         let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
-        return String(bytes.map { alphabet[Int($0) % alphabet.count] })
+        return String((0..<count).map { _ in alphabet.randomElement(using: &system)! })
     }
 }
 

@@ -71,17 +71,21 @@ struct DemoCommand: AsyncParsableCommand {
         config.tweetsPerMinute = tweetsPerMinute
         // The backlog leads up to a minute ago, so times read "2m", "3h" like a live account's.
         config.backlogEndsAt = Date().timeIntervalSince1970 - 60
-        let server: SimulatorServer
-        do {
-            server = try await SimulatorServer.start(config)
-        } catch {
-            throw ValidationError("the simulator could not start: \(error)")
-        }
+        // The simulator's world is made while the terminal is set up (each takes a few ms).
+        let starting = Task { [config] in try await SimulatorServer.start(config) }
         let file: Config
         // --config counts here too, as for the reader.
         do { file = try global.config() } catch {
-            await server.stop()
+            await (try? starting.value)?.stop()
             throw error
+        }
+        let terminal = openTerminal(file)
+        let server: SimulatorServer
+        do {
+            server = try await starting.value
+        } catch {
+            terminal.end()
+            throw ValidationError("the simulator could not start: \(error)")
         }
         let client: TwitterClient
         // The demo's money is not real: its ledger lives in this process, starting at zero like
@@ -137,7 +141,7 @@ struct DemoCommand: AsyncParsableCommand {
         }
         let engine = SyncEngine(client: client, store: store, account: me, options: options)
         await runTUI(
-            store: store, engine: engine, settings: settings, notice: notice, config: file)
+            terminal: terminal, store: store, engine: engine, settings: settings, notice: notice, config: file)
         await server.stop()
         // The demo's ledger lives in this process only: what it counted is said as it ends.
         if chosen.billsReads { print(Words.demoSpent(ledger.todayCost, today: ledger.today, prices: ledger.prices)) }

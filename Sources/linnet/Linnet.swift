@@ -114,7 +114,8 @@ struct Linnet: AsyncParsableCommand {
         }
         let store = TimelineStore(cap: config.keepPerTimeline)
         await runTUI(
-            store: store, engine: SyncEngine(client: client, store: store, account: me, options: options), settings: settings,
+            terminal: openTerminal(config), store: store, engine: SyncEngine(client: client, store: store, account: me, options: options),
+            settings: settings,
             notice: notice, config: config)
     }
 

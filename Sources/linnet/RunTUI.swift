@@ -12,18 +12,26 @@ import TwitterSimulator
     import Glibc
 #endif
 
+/// The terminal taken over for the reader. It is asked as curses starts (background,
+/// pictures, widths), and its answers are taken when they come: over a slow link the first
+/// frame does not wait a round trip.
+func openTerminal(_ config: Config) -> CursesTerminal {
+    CursesTerminal(noColor: noColorAsked(), mouse: config.mouse)
+}
+
+func noColorAsked() -> Bool { ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false }
+
 /// Starts curses, runs the app until it quits, and restores the terminal.
 @MainActor
-func runTUI(store: TimelineStore, engine: SyncEngine, settings: App.Settings, notice: String?, config: Config) async {
+func runTUI(terminal: CursesTerminal, store: TimelineStore, engine: SyncEngine, settings: App.Settings, notice: String?, config: Config)
+    async
+{
     var settings = settings
-    let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+    let noColor = noColorAsked()
     let tmux = config.images == "off" ? nil : TmuxPassthrough.ask(environment: ProcessInfo.processInfo.environment)
     settings.thumbnails = config.thumbnails
     // Over ssh a move under a band writes both cards' text again (about 1,200 bytes at 160x50).
     settings.selectionBand = config.selectionBandShown(remote: settings.remoteSession)
-    // The terminal is asked as curses starts (background, pictures, widths), and its answers
-    // are taken when they come: over a slow link the first frame does not wait a round trip.
-    let terminal = CursesTerminal(noColor: noColor, mouse: config.mouse)
     let depth = terminal.colorDepth
     let pictures: @Sendable ([UInt8]) -> PictureSetup? = { reply in
         var setup = pictureSetup(config, engine: engine, noColor: noColor, tmux: tmux, reply: reply)

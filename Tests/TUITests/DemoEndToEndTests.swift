@@ -125,6 +125,33 @@ extension TerminalTests {
             let draft = try String(contentsOfFile: stateDir + "/draft.json", encoding: .utf8)
             #expect(draft.contains("Linnet test"))
         }
+
+        /// The terminal is taken over while the simulator starts; when it cannot start, the
+        /// terminal is given back before the reason is said.
+        @Test func aSimulatorThatCannotStartGivesTheTerminalBack() async throws {
+            guard Self.binaryIsBuilt() else { return }
+            let port = Self.freePort()
+            let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue), 0)
+            defer { close(fd) }
+            var addr = sockaddr_in()
+            addr.sin_family = sa_family_t(AF_INET)
+            addr.sin_addr.s_addr = inet_addr("127.0.0.1")
+            addr.sin_port = port.bigEndian
+            let bound = withUnsafePointer(to: &addr) {
+                $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(fd, $0, socklen_t(MemoryLayout<sockaddr_in>.size)) }
+            }
+            try #require(bound == 0 && listen(fd, 1) == 0, "could not hold port \(port)")
+            let stateDir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-e2e-busy-\(port)").path
+            defer { try? FileManager.default.removeItem(atPath: stateDir) }
+            let tmux = try await Tmux.start(
+                "\(Self.binary) demo --port \(port) --state-dir \(stateDir); echo LINNET-EXITED=$?; sleep 120", width: 100, height: 30)
+            defer { tmux.kill() }
+            let (ok, screen) = try await tmux.wait { $0.contains("LINNET-EXITED=") }
+            #expect(ok, "linnet did not end:\n\(screen)")
+            #expect(screen.contains("the simulator could not start"), "\(screen)")
+            #expect(screen.contains("LINNET-EXITED=2"), "\(screen)")
+            #expect(try await tmux.display("#{alternate_on}") == "0")
+        }
     }
 
     /// Display width of a captured line.
