@@ -32,14 +32,16 @@ static char problem_text[512];
 /* The soname of libcurl built against OpenSSL (Debian's libcurl4), the one the headers match. */
 #define CCURL_LIBRARY "libcurl.so.4"
 
-/* Opens `name` and fills `t`: NULL, or what went wrong in words (in `text`). */
-static const char *bind_library(const char *name, struct table *t, char *text, size_t size) {
+/* Opens `name` and fills `into` only when every call is found: NULL, or what went wrong in
+   words (in `text`). */
+static const char *bind_library(const char *name, struct table *into, char *text, size_t size) {
     void *lib = dlopen(name, RTLD_NOW | RTLD_LOCAL);
     if (!lib) {
         const char *why = dlerror();
-        snprintf(text, size, "libcurl could not be loaded (%s): install libcurl4", why ? why : name);
+        snprintf(text, size, "libcurl could not be loaded (%s): install libcurl4, then start Linnet again", why ? why : name);
         return text;
     }
+    struct table found, *t = &found;
     struct { void **slot; const char *name; } need[] = {
         {(void **)&t->global_init, "curl_global_init"},
         {(void **)&t->easy_init, "curl_easy_init"},
@@ -63,9 +65,11 @@ static const char *bind_library(const char *name, struct table *t, char *text, s
         if (!*need[i].slot) {
             /* curl_multi_wakeup is the newest call used (7.68.0). */
             snprintf(text, size, "%s has no %s: libcurl 7.68.0 or later is needed", name, need[i].name);
+            dlclose(lib);
             return text;
         }
     }
+    *into = found;
     return NULL;
 }
 

@@ -165,7 +165,9 @@ extension SyncEngine {
                 id, reason: e.description, state: .offline(retry: retry, reason: e.explanation), refused: (400..<500).contains(e.httpStatus)
             )
         case let e as TransportError:
-            fail(id, reason: e.description, state: .offline(retry: retry, reason: e.description))
+            // Without libcurl no retry can work: the pane says so as a refusal.
+            let missing = if case .noLibcurl = e { true } else { false }
+            fail(id, reason: e.description, state: .offline(retry: retry, reason: e.description), refused: missing)
         default:
             fail(id, reason: "\(error)", state: .offline(retry: retry, reason: "\(error)"))
         }

@@ -79,12 +79,12 @@ struct DemoCommand: AsyncParsableCommand {
             await (try? starting.value)?.stop()
             throw error
         }
-        let terminal = openTerminal(file)
+        let terminal = await openTerminal(file)
         let server: SimulatorServer
         do {
             server = try await starting.value
         } catch {
-            terminal.end()
+            await MainActor.run { terminal.end() }
             throw ValidationError("the simulator could not start: \(error)")
         }
         let client: TwitterClient

@@ -73,6 +73,7 @@ struct Linnet: AsyncParsableCommand {
             do {
                 me = try await client.me()
             } catch let e as TransportError {
+                if case .noLibcurl = e { throw CLIError.from(e) }
                 me = User(id: uid, screenName: "id-\(uid)", name: "")
                 offline = "Offline: \(e.description). Showing what was saved; Linnet keeps trying."
             } catch { throw CLIError.from(error) }
@@ -114,7 +115,7 @@ struct Linnet: AsyncParsableCommand {
         }
         let store = TimelineStore(cap: config.keepPerTimeline)
         await runTUI(
-            terminal: openTerminal(config), store: store, engine: SyncEngine(client: client, store: store, account: me, options: options),
+            terminal: await openTerminal(config), store: store, engine: SyncEngine(client: client, store: store, account: me, options: options),
             settings: settings,
             notice: notice, config: config)
     }

@@ -15,7 +15,8 @@ import TwitterSimulator
 /// The terminal taken over for the reader. It is asked as curses starts (background,
 /// pictures, widths), and its answers are taken when they come: over a slow link the first
 /// frame does not wait a round trip.
-func openTerminal(_ config: Config) -> CursesTerminal {
+@MainActor
+func openTerminal(_ config: Config) -> sending CursesTerminal {
     CursesTerminal(noColor: noColorAsked(), mouse: config.mouse)
 }
 

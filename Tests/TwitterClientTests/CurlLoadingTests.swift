@@ -12,19 +12,19 @@ import Testing
 
     static func probe(_ name: String) -> String? {
         var text = [CChar](repeating: 0, count: 512)
-        return ccurl_probe(name, &text, text.count).map { String(cString: $0) }
+        return text.withUnsafeMutableBufferPointer { b in ccurl_probe(name, b.baseAddress, b.count).map { String(cString: $0) } }
     }
 
     @Test func aFileThatIsNotLibcurlIsSaidInWords() {
         #expect(Self.probe("libcurl.so.4") == nil)
         let missing = Self.probe("libcurl-none-such.so.4") ?? ""
         #expect(missing.hasPrefix("libcurl could not be loaded (libcurl-none-such.so.4: cannot open shared object file"))
-        #expect(missing.hasSuffix("install libcurl4"))
+        #expect(missing.hasSuffix("install libcurl4, then start Linnet again"))
         #expect(Self.probe("libc.so.6") == "libc.so.6 has no curl_global_init: libcurl 7.68.0 or later is needed")
     }
 
     @Test func withoutLibcurlEveryRequestEndsSayingWhy() async throws {
-        let why = "libcurl could not be loaded (none here): install libcurl4"
+        let why = "libcurl could not be loaded (none here): install libcurl4, then start Linnet again"
         let client = HTTPClient(engine: CurlEngine(loading: { why }))
         for _ in 0..<2 {
             await #expect(throws: TransportError.noLibcurl(why)) {

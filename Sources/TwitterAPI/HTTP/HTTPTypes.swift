@@ -55,7 +55,8 @@ public enum TransportError: Error, Equatable, Sendable, CustomStringConvertible 
     case cancelled
     /// The answer went past a bound Linnet sets (a body, or a stream read too slowly).
     case tooLarge(String)
-    /// libcurl is missing or too old: no request can be made until it is installed.
+    /// libcurl is missing or too old: no request can be made until it is installed and
+    /// Linnet started again.
     case noLibcurl(String)
     case other(code: Int, String)
 
