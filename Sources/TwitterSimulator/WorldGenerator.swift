@@ -43,25 +43,17 @@ enum WorldGenerator {
 
     static let fixedStart: UInt64 = 1_767_225_600_000  // 2026-01-01T00:00:00Z
 
-    /// The world of the seed. With `backlogEndsAt`, the same world dated to end then. The gaps
-    /// between posts come from a generator of their own, so the backlog's span is summed first
-    /// and the world made once (it was made twice, the first time to measure it).
+    /// The world of the seed. With `backlogEndsAt`, the same world dated to end then: a first
+    /// pass measures how long the backlog spans (the gaps come from the seed too).
     static func generate(config: SimulatorConfiguration, rng: inout SimRandom) -> Output {
-        let clockSeed = rng.next()
-        guard let end = config.backlogEndsAt else {
-            return generate(config: config, start: fixedStart, clockSeed: clockSeed, rng: &rng)
-        }
-        var clock = SimRandom(seed: clockSeed)
-        let span = (0..<config.backlogTweets).reduce(UInt64(0)) { sum, _ in sum + gap(&clock) }
+        guard let end = config.backlogEndsAt else { return generate(config: config, start: fixedStart, rng: &rng) }
+        var probe = rng
+        let span = (generate(config: config, start: fixedStart, rng: &probe).tweets.map(\.createdAtMs).max() ?? fixedStart) - fixedStart
         let endMs = UInt64(max(0, end * 1000))
-        return generate(config: config, start: endMs > span + fixedStart ? endMs - span : fixedStart, clockSeed: clockSeed, rng: &rng)
+        return generate(config: config, start: endMs > span + fixedStart ? endMs - span : fixedStart, rng: &rng)
     }
 
-    /// Milliseconds from one backlog post to the next.
-    static func gap(_ clock: inout SimRandom) -> UInt64 { 1000 + clock.next() % 240_000 }
-
-    static func generate(config: SimulatorConfiguration, start: UInt64, clockSeed: UInt64, rng: inout SimRandom) -> Output {
-        var clock = SimRandom(seed: clockSeed)
+    static func generate(config: SimulatorConfiguration, start: UInt64, rng: inout SimRandom) -> Output {
         var users: [SimUser] = []
         let demo = SimUser(
             id: 1_000_000 + rng.next() % 1_000_000, screenName: "linnet_demo", name: "Linnet Demo",
@@ -89,7 +81,7 @@ enum WorldGenerator {
         var ms = start
         var seq: UInt64 = 0
         func nextID() -> UInt64 {
-            ms += gap(&clock)
+            ms += 1000 + rng.next() % 240_000
             seq += 1
             return ((ms - 1_288_834_974_657) << 22) | (1 << 12) | (seq & 0xFFF)
         }
