@@ -115,7 +115,8 @@ struct Linnet: AsyncParsableCommand {
         }
         let store = TimelineStore(cap: config.keepPerTimeline)
         await runTUI(
-            terminal: await openTerminal(config), store: store, engine: SyncEngine(client: client, store: store, account: me, options: options),
+            terminal: await openTerminal(config), store: store,
+            engine: SyncEngine(client: client, store: store, account: me, options: options),
             settings: settings,
             notice: notice, config: config)
     }
