@@ -173,6 +173,11 @@ struct TweetEncoder {
         return "https://t.co/m" + Self.zeroFilled(String(t.id % 1_000_000_000, radix: 36), 9)
     }
 
+    /// The page that shows a post's file (`…/photo/1`).
+    static func mediaPage(_ t: SimTweet, author: SimUser, _ m: SimAttachment, index: Int) -> String {
+        "https://x.com/\(author.screenName)/status/\(t.id)/\(m.kind == "video" ? "video" : "photo")/\(index + 1)"
+    }
+
     /// The files of a post as v1.1 lists them, each with the same indices (the one link).
     func mediaEntities(_ t: SimTweet, escaped: [Unicode.Scalar]) -> J? {
         guard let link = Self.mediaLink(t), let media = t.media, let author = world.users[t.userID] else { return nil }
@@ -181,12 +186,11 @@ struct TweetEncoder {
         return .array(
             media.enumerated().map { i, m in
                 let id = t.id &+ UInt64(i) &+ 1
-                let page = m.kind == "video" ? "video" : "photo"
                 var fields: [(String, J)] = [
                     ("id", .uint(id)), ("id_str", .string(String(id))), ("indices", .array([.int(start), .int(start + pattern.count)])),
                     ("media_url_https", .string("https://pbs.twimg.invalid/media/\(m.key).\(m.ext ?? "jpg")")), ("url", .string(link)),
                     ("display_url", .string("pic.x.com/" + String(link.suffix(10)))),
-                    ("expanded_url", .string("https://x.com/\(author.screenName)/status/\(t.id)/\(page)/\(i + 1)")),
+                    ("expanded_url", .string(Self.mediaPage(t, author: author, m, index: i))),
                     ("type", .string(m.kind)),
                     ("original_info", .object([("width", .int(m.width ?? 1200)), ("height", .int(m.height ?? 800))])),
                 ]

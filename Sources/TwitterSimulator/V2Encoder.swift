@@ -32,7 +32,8 @@ struct V2Fields {
 
     static let fieldOfExpansion = [
         "author_id": "author_id", "in_reply_to_user_id": "in_reply_to_user_id", "referenced_tweets.id": "referenced_tweets",
-        "referenced_tweets.id.author_id": "referenced_tweets", "attachments.media_keys": "attachments",
+        "referenced_tweets.id.author_id": "referenced_tweets", "referenced_tweets.id.attachments.media_keys": "referenced_tweets",
+        "attachments.media_keys": "attachments",
         "attachments.poll_ids": "attachments", "entities.mentions.username": "entities",
     ]
 }
@@ -86,6 +87,10 @@ struct V2Encoder {
             for id in [t.retweetedID, t.quotedID, t.inReplyToStatusID].compactMap({ $0 }) {
                 include(tweet: id)
                 if ex.contains("referenced_tweets.id.author_id"), let ref = world.tweets[id] { include(user: ref.userID) }
+                // The files of a quoted or reposted post come only with this expansion.
+                if ex.contains("referenced_tweets.id.attachments.media_keys"), let ref = world.tweets[id] {
+                    for m in ref.media ?? [] where !includedMedia.contains(m) { includedMedia.append(m) }
+                }
             }
         }
         if ex.contains("attachments.media_keys") {
@@ -109,7 +114,8 @@ struct V2Encoder {
     /// A post's own fields: the defaults (`id`, `text`, `edit_history_tweet_ids`) and those asked for.
     func body(_ t: SimTweet) -> J {
         let f = fields.tweet
-        let escaped = Array(TweetEncoder.escape(t.text).unicodeScalars)
+        // As on v1.1, the text of a post with files ends with one t.co link to them.
+        let escaped = Array((TweetEncoder.escape(t.text) + (TweetEncoder.mediaLink(t).map { " " + $0 } ?? "")).unicodeScalars)
         let text = String(String.UnicodeScalarView(escaped))
         var out: [(String, J)] = [("id", .string(String(t.id))), ("text", .string(text))]
         out.append(("edit_history_tweet_ids", .array((t.editHistory ?? [t.id]).map { .string(String($0)) })))
@@ -184,6 +190,19 @@ struct V2Encoder {
                     ("start", .int(Int64(start))), ("end", .int(Int64(start + pattern.count))), ("url", .string(link.tco)),
                     ("expanded_url", .string(link.expanded)), ("display_url", .string(link.display)),
                 ]))
+        }
+        // The files' link at the end, once per file with its `media_key`, as v1.1 lists them.
+        if let link = TweetEncoder.mediaLink(t), let media = t.media, let author = world.users[t.userID],
+            let start = TweetEncoder.find(Array(link.unicodeScalars), in: escaped, from: from)
+        {
+            for (i, m) in media.enumerated() {
+                urls.append(
+                    .object([
+                        ("start", .int(Int64(start))), ("end", .int(Int64(start + link.unicodeScalars.count))), ("url", .string(link)),
+                        ("expanded_url", .string(TweetEncoder.mediaPage(t, author: author, m, index: i))),
+                        ("display_url", .string("pic.x.com/" + String(link.suffix(10)))), ("media_key", .string(m.key)),
+                    ]))
+            }
         }
         let mentions: [J] = Extractor.mentions(in: text).compactMap { e in
             guard case .mention(let name, _) = e.kind, let id = world.userByName[name.lowercased()], let u = world.users[id] else {

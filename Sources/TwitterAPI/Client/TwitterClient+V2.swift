@@ -33,7 +33,9 @@ extension TwitterClient {
         }
         public static let expansions = [
             "author_id", "referenced_tweets.id", "referenced_tweets.id.author_id", "in_reply_to_user_id", "attachments.media_keys",
-            "entities.mentions.username", "attachments.poll_ids",
+            // A quoted or reposted post's files: `attachments.media_keys` brings only those of
+            // the posts in `data`.
+            "referenced_tweets.id.attachments.media_keys", "entities.mentions.username", "attachments.poll_ids",
         ]
         public static let tweetFields = [
             "created_at", "conversation_id", "referenced_tweets", "entities", "public_metrics", "reply_settings", "note_tweet",
