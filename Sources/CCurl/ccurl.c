@@ -1,5 +1,5 @@
 /* libcurl by dlopen: linked, it and the 30 libraries it brings were bound before main, about
-   8 ms of every start (DECISIONS.md, 2026-11-26). */
+   6 ms of every start (DECISIONS.md, 2026-11-26). */
 #include "CCurl.h"
 #include <dlfcn.h>
 #include <pthread.h>

@@ -131,7 +131,7 @@ public final class App {
             if !messages.conversations.isEmpty { await store.restore(TimelineSnapshot().with(mailbox: messages)) }
             if let problem { inbox.post(.notice(Words.cacheProblem(problem), isError: true)) }
         }
-        // The first frame comes before the first request (which opens libcurl, about 8 ms).
+        // The first frame comes before the first request (which opens libcurl, about 6 ms).
         if !drawn { await step(timeout: 0) }
         for id in state.panes.map(\.id) { await engine.open(id) }
         // Back on the pane the last session ended on (opened again if it was a search or a
