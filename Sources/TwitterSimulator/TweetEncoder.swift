@@ -173,9 +173,10 @@ struct TweetEncoder {
         return "https://t.co/m" + Self.zeroFilled(String(t.id % 1_000_000_000, radix: 36), 9)
     }
 
-    /// The page that shows a post's file (`…/photo/1`).
-    static func mediaPage(_ t: SimTweet, author: SimUser, _ m: SimAttachment, index: Int) -> String {
-        "https://x.com/\(author.screenName)/status/\(t.id)/\(m.kind == "video" ? "video" : "photo")/\(index + 1)"
+    /// The page that shows a post's files: `…/photo/1` for each of them, as X writes it (a
+    /// recorded post with four photos: Tests/Fixtures/api/streaming/lines.json).
+    static func mediaPage(_ t: SimTweet, author: SimUser, _ m: SimAttachment) -> String {
+        "https://x.com/\(author.screenName)/status/\(t.id)/\(m.kind == "video" ? "video" : "photo")/1"
     }
 
     /// The files of a post as v1.1 lists them, each with the same indices (the one link).
@@ -190,7 +191,7 @@ struct TweetEncoder {
                     ("id", .uint(id)), ("id_str", .string(String(id))), ("indices", .array([.int(start), .int(start + pattern.count)])),
                     ("media_url_https", .string("https://pbs.twimg.invalid/media/\(m.key).\(m.ext ?? "jpg")")), ("url", .string(link)),
                     ("display_url", .string("pic.x.com/" + String(link.suffix(10)))),
-                    ("expanded_url", .string(Self.mediaPage(t, author: author, m, index: i))),
+                    ("expanded_url", .string(Self.mediaPage(t, author: author, m))),
                     ("type", .string(m.kind)),
                     ("original_info", .object([("width", .int(m.width ?? 1200)), ("height", .int(m.height ?? 800))])),
                 ]

@@ -172,7 +172,9 @@ struct V2Encoder {
             out.append(("note_tweet", .object(fields)))
         }
         if f.contains("display_text_range") || (t.hiddenPrefixCount > 0 && f.contains("entities")) {
-            out.append(("display_text_range", .array([.int(Int64(min(t.hiddenPrefixCount, escaped.count))), .int(Int64(escaped.count))])))
+            // It ends before the files' link, as X's does.
+            let shown = Int64(escaped.count - (TweetEncoder.mediaLink(t).map { $0.unicodeScalars.count + 1 } ?? 0))
+            out.append(("display_text_range", .array([.int(min(Int64(t.hiddenPrefixCount), shown)), .int(shown)])))
         }
         return .object(out)
     }
@@ -195,11 +197,11 @@ struct V2Encoder {
         if let link = TweetEncoder.mediaLink(t), let media = t.media, let author = world.users[t.userID],
             let start = TweetEncoder.find(Array(link.unicodeScalars), in: escaped, from: from)
         {
-            for (i, m) in media.enumerated() {
+            for m in media {
                 urls.append(
                     .object([
                         ("start", .int(Int64(start))), ("end", .int(Int64(start + link.unicodeScalars.count))), ("url", .string(link)),
-                        ("expanded_url", .string(TweetEncoder.mediaPage(t, author: author, m, index: i))),
+                        ("expanded_url", .string(TweetEncoder.mediaPage(t, author: author, m))),
                         ("display_url", .string("pic.x.com/" + String(link.suffix(10)))), ("media_key", .string(m.key)),
                     ]))
             }
