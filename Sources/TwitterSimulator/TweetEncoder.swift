@@ -28,8 +28,7 @@ struct TweetEncoder {
 
     func tweet(_ t: SimTweet, depth: Int = 0) -> J {
         let author = world.users[t.userID]
-        // X ends the text of a post with files with one t.co link to them.
-        let escaped = Array((Self.escape(t.text) + (Self.mediaLink(t).map { " " + $0 } ?? "")).unicodeScalars)
+        let escaped = Array(Self.textWithFiles(t).unicodeScalars)
         let fullEntities = entities(t, escaped: escaped, upTo: escaped.count)
         var fields: [(String, J)] = [
             ("created_at", .string(Self.date(t.createdAtMs))), ("id", .uint(t.id)), ("id_str", .string(String(t.id))),
@@ -167,6 +166,12 @@ struct TweetEncoder {
         s.count >= n ? String(s.prefix(n)) : s + String(repeating: "0", count: n - s.count)
     }
 
+    /// The escaped text as X sends it: a post with files ends with one t.co link to them.
+    static func textWithFiles(_ t: SimTweet) -> String { escape(t.text) + (mediaLink(t).map { " " + $0 } ?? "") }
+
+    /// What X shows of that link.
+    static func mediaDisplay(_ link: String) -> String { "pic.x.com/" + String(link.suffix(10)) }
+
     /// The t.co link X puts at the end of a post with files.
     static func mediaLink(_ t: SimTweet) -> String? {
         guard let m = t.media, !m.isEmpty else { return nil }
@@ -190,7 +195,7 @@ struct TweetEncoder {
                 var fields: [(String, J)] = [
                     ("id", .uint(id)), ("id_str", .string(String(id))), ("indices", .array([.int(start), .int(start + pattern.count)])),
                     ("media_url_https", .string("https://pbs.twimg.invalid/media/\(m.key).\(m.ext ?? "jpg")")), ("url", .string(link)),
-                    ("display_url", .string("pic.x.com/" + String(link.suffix(10)))),
+                    ("display_url", .string(Self.mediaDisplay(link))),
                     ("expanded_url", .string(Self.mediaPage(t, author: author, m))),
                     ("type", .string(m.kind)),
                     ("original_info", .object([("width", .int(m.width ?? 1200)), ("height", .int(m.height ?? 800))])),

@@ -114,8 +114,7 @@ struct V2Encoder {
     /// A post's own fields: the defaults (`id`, `text`, `edit_history_tweet_ids`) and those asked for.
     func body(_ t: SimTweet) -> J {
         let f = fields.tweet
-        // As on v1.1, the text of a post with files ends with one t.co link to them.
-        let escaped = Array((TweetEncoder.escape(t.text) + (TweetEncoder.mediaLink(t).map { " " + $0 } ?? "")).unicodeScalars)
+        let escaped = Array(TweetEncoder.textWithFiles(t).unicodeScalars)
         let text = String(String.UnicodeScalarView(escaped))
         var out: [(String, J)] = [("id", .string(String(t.id))), ("text", .string(text))]
         out.append(("edit_history_tweet_ids", .array((t.editHistory ?? [t.id]).map { .string(String($0)) })))
@@ -202,7 +201,7 @@ struct V2Encoder {
                     .object([
                         ("start", .int(Int64(start))), ("end", .int(Int64(start + link.unicodeScalars.count))), ("url", .string(link)),
                         ("expanded_url", .string(TweetEncoder.mediaPage(t, author: author, m))),
-                        ("display_url", .string("pic.x.com/" + String(link.suffix(10)))), ("media_key", .string(m.key)),
+                        ("display_url", .string(TweetEncoder.mediaDisplay(link))), ("media_key", .string(m.key)),
                     ]))
             }
         }
@@ -224,39 +223,6 @@ struct V2Encoder {
         if !mentions.isEmpty { out.append(("mentions", .array(mentions))) }
         if !hashtags.isEmpty { out.append(("hashtags", .array(hashtags))) }
         return out.isEmpty ? nil : .object(out)
-    }
-
-    func user(_ u: SimUser) -> J {
-        let f = fields.user
-        var out: [(String, J)] = [("id", .string(String(u.id))), ("name", .string(u.name)), ("username", .string(u.screenName))]
-        if f.contains("created_at") { out.append(("created_at", .string(Self.iso(u.createdAtMs)))) }
-        if f.contains("description") { out.append(("description", .string(u.description))) }
-        if f.contains("location"), !u.location.isEmpty { out.append(("location", .string(u.location))) }
-        if f.contains("protected") { out.append(("protected", .bool(u.isProtected))) }
-        if f.contains("verified") { out.append(("verified", .bool(u.isVerified))) }
-        if f.contains("connection_status"), let v = viewer, v != u.id {
-            var c: [J] = []
-            if world.users[v]?.following.contains(u.id) ?? false { c.append(.string("following")) }
-            if u.following.contains(v) { c.append(.string("followed_by")) }
-            if world.muting[v]?.contains(u.id) ?? false { c.append(.string("muting")) }
-            if world.blocking[v]?.contains(u.id) ?? false { c.append(.string("blocking")) }
-            out.append(("connection_status", .array(c)))
-        }
-        if f.contains("profile_image_url") {
-            out.append(("profile_image_url", .string("https://pbs.twimg.invalid/profile_images/\(u.id)/\(u.screenName)_normal.png")))
-        }
-        if f.contains("public_metrics") {
-            out.append(
-                (
-                    "public_metrics",
-                    .object([
-                        ("followers_count", .int(Int64(world.followerCounts[u.id] ?? 0))),
-                        ("following_count", .int(Int64(u.following.count))),
-                        ("tweet_count", .int(Int64(world.statusCounts[u.id] ?? 0))), ("listed_count", .int(0)), ("like_count", .int(0)),
-                    ])
-                ))
-        }
-        return .object(out)
     }
 
     /// `data`, then `includes` (when anything was included), `meta` and `errors`.

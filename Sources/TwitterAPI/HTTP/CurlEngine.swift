@@ -100,13 +100,17 @@ public final class CurlEngine: Sendable {
         if !woken { noMulti.signal() }
     }
 
+    private func takeCommands() -> [Command] {
+        commands.withLock { q in
+            defer { q.removeAll() }
+            return q
+        }
+    }
+
     /// Without libcurl every transfer ends at once, saying why, until shutdown.
     private func refuseAll(_ problem: String) {
         while true {
-            for c in commands.withLock({ q -> [Command] in
-                defer { q.removeAll() }
-                return q
-            }) {
+            for c in takeCommands() {
                 switch c {
                 case .add(_, _, _, let sink): sink.finished(.noLibcurl(problem))
                 case .shutdown: return
@@ -126,10 +130,7 @@ public final class CurlEngine: Sendable {
         var byHandle: [UnsafeMutableRawPointer: Int] = [:]
         var running: Int32 = 0
         loop: while true {
-            for c in commands.withLock({ q -> [Command] in
-                defer { q.removeAll() }
-                return q
-            }) {
+            for c in takeCommands() {
                 switch c {
                 case .add(let id, let request, let options, let sink):
                     let t = CurlTransfer(request: request, options: options, sink: sink)
