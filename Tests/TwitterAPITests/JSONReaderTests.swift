@@ -110,6 +110,26 @@ import Testing
         #expect(throws: JSONError.self) { try self.read(#""Wed Jun 06"#) { try $0.optionalTime(TwitterDate.parse(utf8:)) } }
     }
 
+    /// Ids of every length read eight digits at a time agree with `UInt64(_:)`, also with a
+    /// byte next to the digits' range (`/`, `:`, `?`, `@`, `é`) at each place.
+    @Test func idsOfEveryLengthAgreeWithTheirNumber() throws {
+        let digits = Array("98765432109876543210123")
+        for n in 1...digits.count {
+            var cases = [String(digits[..<n])]
+            for odd in ["/", ":", "?", "@", "é"] {
+                for at in 0..<n {
+                    var s = digits[..<n].map(String.init)
+                    s[at] = odd
+                    cases.append(s.joined())
+                }
+            }
+            for text in cases {
+                let got = try read("\"\(text)\"") { try $0.lenientID() }
+                #expect(got == UInt64(text), "\(text)")
+            }
+        }
+    }
+
     @Test func anIdRunningToTheEndIsRefused() {
         #expect(throws: JSONError.self) { try self.read(#""1234567"#) { try $0.lenientID() } }
     }

@@ -16,23 +16,26 @@ extension V2Decoder {
 
         var count: Int { urlCount + mentionCount + hashtagCount }
 
-        /// Packed with `media`, less any entity that runs past a text of `length` code points.
-        func packed(media: [Entities.Media], within length: Int) -> [UInt8] {
+        /// A tweet's one array: `text`, then these packed with `media`, less any entity that
+        /// runs past a text of `length` code points.
+        func storage(text: UnsafeBufferPointer<UInt8>, media: [Entities.Media], within length: Int) -> [UInt8] {
             guard reach > length else {
-                return Entities.packing(
-                    urls: bytes[..<urlsEnd], urlCount: urlCount, mentionsAndHashtags: bytes[urlsEnd...], mentionCount: mentionCount,
-                    hashtagCount: hashtagCount, media: media)
+                return Entities.storage(
+                    text: text, urls: bytes[..<urlsEnd], urlCount: urlCount, mentionsAndHashtags: bytes[urlsEnd...],
+                    mentionCount: mentionCount, hashtagCount: hashtagCount, media: media)
             }
             var e = entities
             e.urls.removeAll { $0.range.upperBound > length }
             e.mentions.removeAll { $0.range.upperBound > length }
             e.hashtags.removeAll { $0.range.upperBound > length }
             e.media = media
-            return e.packed()
+            return Tweet.storage(text: text, packed: e.packed()[...])
         }
 
         /// Unpacked, without media.
-        var entities: Entities { Entities(packed: packed(media: [], within: .max)) }
+        var entities: Entities {
+            Entities(packed: storage(text: UnsafeBufferPointer(start: nil, count: 0), media: [], within: .max))
+        }
     }
 
     /// Reads a v2 `entities` object into `RawEntities`: each item's strings go to a pool and
@@ -44,22 +47,33 @@ extension V2Decoder {
         private var pool: [UInt8] = []
         private var out = RawEntities()
 
+        /// Reads one `entities` object. The reader is used again for the next one (the decoder
+        /// keeps it), so its arrays keep their room and appending rarely allocates.
         mutating func read(_ r: inout JSONReader) throws -> RawEntities {
+            out = RawEntities()
             guard r.peek() == .object else {
                 try r.skipValue()
                 return out
             }
-            // Room for a post's usual entities, so appending rarely grows an array.
-            urls.reserveCapacity(128)
-            mentions.reserveCapacity(128)
-            hashtags.reserveCapacity(64)
-            pool.reserveCapacity(256)
+            urls.removeAll(keepingCapacity: true)
+            mentions.removeAll(keepingCapacity: true)
+            hashtags.removeAll(keepingCapacity: true)
+            // Items' strings pile up in the pool, each found by its range, until the next object.
+            pool.removeAll(keepingCapacity: true)
             try r.readObject { r, kind in
                 guard r.peek() == .array else { return try r.skipValue() }
                 try r.readArray { r in try self.item(&r, kind) }
             }
             out.urlsEnd = urls.count
-            out.bytes = urls + mentions + hashtags
+            let total = urls.count + mentions.count + hashtags.count
+            if total > 0 {
+                var bytes: [UInt8] = []
+                bytes.reserveCapacity(total)
+                bytes.append(contentsOf: urls)
+                bytes.append(contentsOf: mentions)
+                bytes.append(contentsOf: hashtags)
+                out.bytes = bytes
+            }
             return out
         }
 
@@ -101,7 +115,6 @@ extension V2Decoder {
 
         private mutating func item(_ r: inout JSONReader, _ kind: JSONKey) throws {
             guard r.peek() == .object else { return try r.skipValue() }
-            pool.removeAll(keepingCapacity: true)
             var start: Int?
             var end: Int?
             var url: Range<Int>?

@@ -96,19 +96,21 @@ extension V2Decoder {
             let limited = p.replySettings.flatMap { $0 == "everyone" || $0.isEmpty ? nil : $0 }
             let poll = p.pollIDs.lazy.compactMap { polls[$0] }.first
             if long || conversation != nil || !p.withheldIn.isEmpty || p.withheldCopyright || limited != nil || poll != nil
-                || p.editHistory.contains(where: { $0 != id })
+                || p.editsOther(than: id)
             {
-                let position = p.editHistory.firstIndex(of: id) ?? p.editHistory.count
-                let newest = p.editHistory.last.flatMap { $0 == id || !p.editHistory.contains(id) ? nil : TweetID($0) }
+                let history = p.editHistory
+                let position = history.firstIndex(of: id) ?? history.count
+                let newest = history.last.flatMap { $0 == id || !history.contains(id) ? nil : TweetID($0) }
                 extras = TweetExtras(
-                    olderVersions: p.editHistory[..<position].map(TweetID.init), newestVersion: newest, conversationID: conversation,
+                    olderVersions: history[..<position].map(TweetID.init), newestVersion: newest, conversationID: conversation,
                     withheldIn: p.withheldIn, withheldForCopyright: p.withheldCopyright, isLongPost: long, replySettings: limited,
                     poll: poll)
             }
+            var utf8 = text
+            let (storage, textCount) = utf8.withUTF8 { (raw.storage(text: $0, media: attached, within: length), $0.count) }
             return Tweet(
-                id: TweetID(id), createdAt: created, user: user, text: text,
-                displayRange: long ? nil : p.displayRange.flatMap { fits($0) ? $0 : nil },
-                packedEntities: raw.packed(media: attached, within: length), inReplyToStatusID: p.repliedTo.map(TweetID.init),
+                id: TweetID(id), createdAt: created, user: user, storage: storage, textCount: textCount,
+                displayRange: long ? nil : p.displayRange.flatMap { fits($0) ? $0 : nil }, inReplyToStatusID: p.repliedTo.map(TweetID.init),
                 inReplyToUserID: replyUser,
                 inReplyToScreenName: replyUser.flatMap { users[$0]?.screenName }, retweetedStatus: retweeted, quotedStatus: quoted,
                 quotedStatusID: p.quoted.map(TweetID.init), retweetCount: p.retweetCount, favoriteCount: p.likeCount,

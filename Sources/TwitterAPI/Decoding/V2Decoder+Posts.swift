@@ -25,13 +25,23 @@ extension V2Decoder {
         var displayRange: Range<Int>?
         var retweetCount = 0
         var likeCount = 0
-        var editHistory: [UInt64] = []
+        /// `edit_history_tweet_ids`, its first id apart: the usual history, the post alone,
+        /// needs no array.
+        var firstEdit: UInt64?
+        var laterEdits: [UInt64] = []
         var withheldIn: [String] = []
         var replySettings: String?
         var withheldCopyright = false
         var mediaKeys: [String] = []
         var pollIDs: [String] = []
         var lang: String?
+
+        var editHistory: [UInt64] { firstEdit.map { [$0] + laterEdits } ?? laterEdits }
+
+        /// Whether the edit history names a post other than `id`.
+        func editsOther(than id: UInt64) -> Bool {
+            (firstEdit.map { $0 != id } ?? false) || laterEdits.contains { $0 != id }
+        }
     }
 
     struct RawMedia {
@@ -97,7 +107,10 @@ extension V2Decoder {
                 }
             case "edit_history_tweet_ids", "edit_history_post_ids":
                 guard r.peek() == .array else { return try r.skipValue() }
-                try r.readArray { r in if let id = try r.lenientID() { p.editHistory.append(id) } }
+                try r.readArray { r in
+                    guard let id = try r.lenientID() else { return }
+                    if p.firstEdit == nil { p.firstEdit = id } else { p.laterEdits.append(id) }
+                }
             case "reply_settings": p.replySettings = try r.optionalString()
             case "withheld":
                 guard r.peek() == .object else { return try r.skipValue() }
@@ -131,7 +144,10 @@ extension V2Decoder {
     /// exclusive) in code points of the text as delivered, as v1.1's indices are: the ranges are
     /// kept as they come and checked against the text when the post is joined.
     func entities(_ r: inout JSONReader) throws -> RawEntities {
+        // The decoder's reader, taken out while it reads (so a nested read gets a fresh one).
         var reader = EntityReader()
+        swap(&reader, &entityReader)
+        defer { swap(&reader, &entityReader) }
         return try reader.read(&r)
     }
 

@@ -17,6 +17,8 @@ public final class V2Decoder {
     private var userCache: [UserID: User] = [:]
     /// Authors come back page after page, byte for byte, and are not parsed again.
     var usersByBytes = UserBytesCache(limit: V1Decoder.maxUserCacheEntries)
+    /// Reused for every post's entities.
+    var entityReader = EntityReader()
 
     public init() {}
 

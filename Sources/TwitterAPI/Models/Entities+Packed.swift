@@ -34,22 +34,36 @@ extension Entities {
         return exactCopy(w.bytes)
     }
 
-    /// A packing of urls, mentions and hashtags already packed (`packed()`'s layout, each
-    /// kind's entities one after another) with `media` between them: the v2 decoder packs the
-    /// first three as it reads a post, and its media when they are joined from `includes`.
-    static func packing(
-        urls: ArraySlice<UInt8>, urlCount: Int, mentionsAndHashtags: ArraySlice<UInt8>, mentionCount: Int, hashtagCount: Int,
-        media: [Media]
+    /// A tweet's one array (`Tweet.storage`): `text`, then urls, mentions and hashtags already
+    /// packed (`packed()`'s layout, each kind's entities one after another) with `media`
+    /// between them. The v2 decoder packs the first three as it reads a post and its media when
+    /// they are joined from `includes`; this writes them all in one allocation.
+    static func storage(
+        text: UnsafeBufferPointer<UInt8>, urls: ArraySlice<UInt8>, urlCount: Int, mentionsAndHashtags: ArraySlice<UInt8>,
+        mentionCount: Int, hashtagCount: Int, media: [Media]
     ) -> [UInt8] {
-        guard urlCount + media.count + mentionCount + hashtagCount > 0 else { return [] }
-        var w = PackWriter()
-        w.bytes.reserveCapacity(8 + urls.count + mentionsAndHashtags.count + 128 * media.count)
-        for n in [urlCount, media.count, mentionCount, hashtagCount] { w.number(UInt64(n)) }
-        w.bytes.append(contentsOf: urls)
-        for m in media { w.media(m) }
-        w.bytes.append(contentsOf: mentionsAndHashtags)
-        w.durations(media)
-        return exactCopy(w.bytes)
+        guard urlCount + media.count + mentionCount + hashtagCount > 0 else { return Tweet.storage(text: text, packed: []) }
+        let counts = (UInt64(urlCount), UInt64(media.count), UInt64(mentionCount), UInt64(hashtagCount))
+        let countBytes = lebLength(counts.0) + lebLength(counts.1) + lebLength(counts.2) + lebLength(counts.3)
+        // Media, rare, are written apart first: the array is then made at its exact size.
+        var files = PackWriter()
+        var trailer = PackWriter()
+        for m in media { files.media(m) }
+        trailer.durations(media)
+        let total = text.count + countBytes + urls.count + files.bytes.count + mentionsAndHashtags.count + trailer.bytes.count
+        return [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
+            var at = 0
+            copyBytes(text, buffer, &at)
+            writeLEB128(counts.0, buffer, &at)
+            writeLEB128(counts.1, buffer, &at)
+            writeLEB128(counts.2, buffer, &at)
+            writeLEB128(counts.3, buffer, &at)
+            urls.withUnsafeBufferPointer { copyBytes($0, buffer, &at) }
+            files.bytes.withUnsafeBufferPointer { copyBytes($0, buffer, &at) }
+            mentionsAndHashtags.withUnsafeBufferPointer { copyBytes($0, buffer, &at) }
+            trailer.bytes.withUnsafeBufferPointer { copyBytes($0, buffer, &at) }
+            count = at
+        }
     }
 
     /// Entities from `packed()`'s bytes.
@@ -166,6 +180,28 @@ private struct PackChecker {
         at += n == 0 ? 0 : Int(n - 1)
         return true
     }
+}
+
+/// Bytes `appendLEB128` writes for `v`.
+@inline(__always) private func lebLength(_ v: UInt64) -> Int {
+    (64 - v.leadingZeroBitCount + 6) / 7 + (v == 0 ? 1 : 0)
+}
+
+@inline(__always) private func writeLEB128(_ value: UInt64, _ to: UnsafeMutableBufferPointer<UInt8>, _ at: inout Int) {
+    var v = value
+    while v >= 0x80 {
+        to[at] = UInt8(truncatingIfNeeded: v) | 0x80
+        v >>= 7
+        at += 1
+    }
+    to[at] = UInt8(v)
+    at += 1
+}
+
+@inline(__always) private func copyBytes(_ from: UnsafeBufferPointer<UInt8>, _ to: UnsafeMutableBufferPointer<UInt8>, _ at: inout Int) {
+    guard let base = from.baseAddress, from.count > 0, let dest = to.baseAddress else { return }
+    (dest + at).initialize(from: base, count: from.count)
+    at += from.count
 }
 
 private struct PackWriter {
