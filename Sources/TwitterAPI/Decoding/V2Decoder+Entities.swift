@@ -101,8 +101,18 @@ extension V2Decoder {
         }
 
         private static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            if bytes.allSatisfy({ $0 < 0x80 }) { return true }
-            var input = bytes.makeIterator()
+            // ASCII eight bytes at a time, the rest as scalars from the first byte that is not.
+            var i = 0
+            if let base = bytes.baseAddress {
+                while i + 8 <= bytes.count,
+                    UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
+                {
+                    i += 8
+                }
+            }
+            while i < bytes.count, bytes[i] < 0x80 { i += 1 }
+            if i == bytes.count { return true }
+            var input = UnsafeBufferPointer(rebasing: bytes[i...]).makeIterator()
             var codec = Unicode.UTF8()
             while true {
                 switch codec.decode(&input) {
