@@ -130,6 +130,50 @@ import Testing
         }
     }
 
+    /// `\\u` escapes read four digits at once: every value in either case gives its number,
+    /// and any byte that is not a hex digit, at any of the four places, is refused.
+    @Test func hexEscapesOfEveryValueAndEveryByte() {
+        func word(_ s: [UInt8]) -> UInt32 { s.enumerated().reduce(0) { $0 | UInt32($1.element) << (8 * $1.offset) } }
+        for v in 0..<0x10000 {
+            let lower = Array(String(format: "%04x", v).utf8)
+            let upper = Array(String(format: "%04X", v).utf8)
+            #expect(JSONReader.hex4(word(lower)) == UInt32(v))
+            #expect(JSONReader.hex4(word(upper)) == UInt32(v))
+        }
+        let hex = Set("0123456789abcdefABCDEF".utf8)
+        for at in 0..<4 {
+            for b in 0...255 {
+                var digits = Array("a1F9".utf8)
+                digits[at] = UInt8(b)
+                #expect((JSONReader.hex4(word(digits)) != nil) == hex.contains(UInt8(b)), "byte \(b) at \(at)")
+            }
+        }
+    }
+
+    /// Escapes in a string read into a `String` and into bytes alike, whatever surrounds them.
+    @Test func escapedStringsReadAlikeAsStringsAndBytes() throws {
+        let cases: [(String, String)] = [
+            (#""a\u00e9b""#, "aéb"), (#""\ud83d\ude00!""#, "😀!"), (#""\ud83dx""#, "\u{FFFD}x"), (#""\ude00""#, "\u{FFFD}"),
+            (#""\ud83d\u0041""#, "\u{FFFD}A"), (#""tab\there\n\"q\"\\/\/""#, "tab\there\n\"q\"\\//"),
+            (#""\u0627\u0644\u0639\u0631\u0628\u064a\u0629""#, "العربية"), (#""\u20ac""#, "€"),
+        ]
+        for (json, text) in cases {
+            #expect(try read(json) { try $0.readString() } == text, "\(json)")
+            var bytes: [UInt8] = [1, 2]
+            _ = try read(json) { try $0.appendString(to: &bytes) }
+            #expect(bytes == [1, 2] + Array(text.utf8), "\(json)")
+        }
+        // Invalid UTF-8 beside an escape is repaired as in a string without one.
+        let raw = try Data([0x22, 0x5C, 0x6E, 0xFF, 0x41, 0x22]).withUnsafeBytes { raw in
+            var r = JSONReader(raw)
+            return try r.readString()
+        }
+        #expect(raw == "\n\u{FFFD}A")
+        for bad in [#""\u12""#, #""\u12G4""#, #""\x""#, #""\u""#] {
+            #expect(throws: JSONError.self) { try self.read(bad) { try $0.readString() } }
+        }
+    }
+
     @Test func anIdRunningToTheEndIsRefused() {
         #expect(throws: JSONError.self) { try self.read(#""1234567"#) { try $0.lenientID() } }
     }
