@@ -38,7 +38,7 @@ public struct JSONReader {
     }
 
     /// The kind of the next value, without reading it.
-    public mutating func peek() -> Kind {
+    @inline(__always) public mutating func peek() -> Kind {
         skipWhitespace()
         guard offset < end else { return .end }
         switch p[offset] {
@@ -112,7 +112,7 @@ public struct JSONReader {
         }
     }
 
-    mutating func readKey() throws -> JSONKey {
+    @inline(__always) mutating func readKey() throws -> JSONKey {
         skipWhitespace()
         guard offset < end, p[offset] == UInt8(ascii: "\"") else { throw fail("expected a key") }
         offset += 1
