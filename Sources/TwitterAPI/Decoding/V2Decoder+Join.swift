@@ -60,11 +60,16 @@ extension V2Decoder {
             let user = author.flatMap { users[$0] } ?? User(id: author ?? UserID(0), screenName: "", name: "")
             let long = p.noteText != nil
             let text = p.noteText ?? p.text ?? ""
+            // A long post's entities are its note's. A note without any borrows the cut's, but
+            // only those within the text the two share: the cut's own link and its files' link
+            // come after it, and would hide the note's text where they fall.
+            let borrowed = long && p.noteEntities == nil
             let raw = (long ? p.noteEntities : nil) ?? p.entities
             // The text's length in code points, counted only when something needs checking.
             let hasRanges = raw.count > 0 || !raw.mediaLinks.isEmpty || !p.mediaKeys.isEmpty || p.displayRange != nil
             let length = hasRanges ? V2Decoder.codePoints(text) : 0
-            func fits(_ r: Range<Int>) -> Bool { r.upperBound <= length }
+            let reach = borrowed && hasRanges ? V2Decoder.sharedCodePoints(p.text ?? "", text) : length
+            func fits(_ r: Range<Int>) -> Bool { r.upperBound <= reach }
             // Media: in the order attached; each at its link in the text when there is one.
             var keys = p.mediaKeys
             for l in raw.mediaLinks where !keys.contains(l.key) { keys.append(l.key) }
@@ -107,7 +112,7 @@ extension V2Decoder {
                     poll: poll)
             }
             var utf8 = text
-            let (storage, textCount) = utf8.withUTF8 { (raw.storage(text: $0, media: attached, within: length), $0.count) }
+            let (storage, textCount) = utf8.withUTF8 { (raw.storage(text: $0, media: attached, within: reach), $0.count) }
             return Tweet(
                 id: TweetID(id), createdAt: created, user: user, storage: storage, textCount: textCount,
                 displayRange: long ? nil : p.displayRange.flatMap { fits($0) ? $0 : nil }, inReplyToStatusID: p.repliedTo.map(TweetID.init),

@@ -144,6 +144,16 @@ public final class V2Decoder {
         }
     }
 
+    /// How many code points `a` and `b` begin with alike.
+    static func sharedCodePoints(_ a: String, _ b: String) -> Int {
+        var n = 0
+        for (x, y) in zip(a.unicodeScalars, b.unicodeScalars) {
+            guard x == y else { break }
+            n += 1
+        }
+        return n
+    }
+
     /// The authors of `includes` by id (already one object each: they come from the bytes cache).
     static func byID(_ users: [User]) -> [UserID: User] {
         var out: [UserID: User] = [:]
