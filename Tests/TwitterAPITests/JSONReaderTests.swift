@@ -174,6 +174,23 @@ import Testing
         }
     }
 
+    /// An entity's `[start, end]`: the compact form read in one pass, any other the general
+    /// way, alike; the reader ends past the value either way.
+    @Test(arguments: [
+        ("[12,34]", 12..<34 as Range<Int>?), ("[0,0]", 0..<0), ("[ 1 , 2 ]", 1..<2), ("[5,3]", nil), ("[1,2,3]", nil), ("[1]", nil),
+        ("[-1,2]", nil), ("[1234567890,1234567891]", 1_234_567_890..<1_234_567_891), ("[123456789,999999999]", 123_456_789..<999_999_999),
+        ("[1.5,2]", nil), ("[01,2]", 1..<2), ("null", nil), (#""[1,2]""#, nil), ("[]", nil),
+    ])
+    func rangesAreRead(_ json: String, _ range: Range<Int>?) throws {
+        let (value, rest) = try read(json + ",true") { r -> (Range<Int>?, Bool?) in
+            let v = try r.optionalRange()
+            try r.expect(UInt8(ascii: ","), "a comma")
+            return (v, try r.optionalBool())
+        }
+        #expect(value == range)
+        #expect(rest == true, "the reader ends past the range")
+    }
+
     @Test func anIdRunningToTheEndIsRefused() {
         #expect(throws: JSONError.self) { try self.read(#""1234567"#) { try $0.lenientID() } }
     }

@@ -82,6 +82,8 @@ extension JSONReader {
             try skipValue()
             return nil
         }
+        // The usual form, `[12,34]` without spaces, in one pass; anything else the general way.
+        if let (a, b) = compactPair() { return a <= b ? a..<b : nil }
         // Two numbers, read without collecting them in an array (one per entity).
         var first = -1
         var second = -1
@@ -94,6 +96,31 @@ extension JSONReader {
         }
         guard count == 2, first >= 0, first <= second else { return nil }
         return first..<second
+    }
+
+    /// `[a,b]` of one to nine digits each, nothing between: past it, or nil with the reader
+    /// where it was.
+    @inline(__always) private mutating func compactPair() -> (Int, Int)? {
+        var i = offset + 1
+        guard let a = Self.shortNumber(p, &i, end), i < end, p[i] == UInt8(ascii: ",") else { return nil }
+        i += 1
+        guard let b = Self.shortNumber(p, &i, end), i < end, p[i] == UInt8(ascii: "]") else { return nil }
+        offset = i + 1
+        return (a, b)
+    }
+
+    /// One to nine digits at `i`, read and passed; nil for none or more (no overflow to check).
+    @inline(__always) private static func shortNumber(_ p: UnsafePointer<UInt8>, _ i: inout Int, _ end: Int) -> Int? {
+        let start = i
+        var v = 0
+        while i < end, i - start < 10 {
+            let d = p[i] &- 0x30
+            guard d < 10 else { break }
+            v = v &* 10 &+ Int(d)
+            i += 1
+        }
+        let n = i - start
+        return n > 0 && n <= 9 ? v : nil
     }
 
     private mutating func skipNumber(from start: Int) throws {

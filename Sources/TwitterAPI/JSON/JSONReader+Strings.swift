@@ -119,7 +119,7 @@ extension JSONReader {
 
     /// The four hex digits of a `\\u` escape, checked and read as one 32-bit word (the first
     /// digit in the lowest byte).
-    private mutating func readHex4() throws -> UInt32 {
+    @inline(__always) private mutating func readHex4() throws -> UInt32 {
         guard offset + 4 <= end else { throw fail("short \\u escape") }
         let x = UInt32(littleEndian: UnsafeRawPointer(p + offset).loadUnaligned(as: UInt32.self))
         guard let v = Self.hex4(x) else { throw fail("bad hex digit in \\u escape") }
