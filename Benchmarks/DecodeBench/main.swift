@@ -75,6 +75,23 @@ func alternating(_ mine: () throws -> Double, python script: String, _ file: URL
     return (best, pyBest)
 }
 
+/// CPython's instructions for one `json.loads` of a line of `file` (or of the whole file), counted
+/// as Linnet's are; a steady companion to the timed ratio, which this machine's moods move.
+func pythonInstructions(_ file: URL, lines: Bool, n: Int) -> Double? {
+    // The interpreter itself, not a launcher script (pyenv's shims are shell scripts).
+    guard let found = try? ChildProcess.run("python3", ["-c", "import sys; print(sys.executable)"], stderr: .null), found.status == 0
+    else { return nil }
+    let script = """
+        import json, sys
+        data = open(sys.argv[1], 'rb').read()
+        items = [l for l in data.split(b'\\n') if l] if sys.argv[2] == 'lines' else [data]
+        for i in range(int(sys.argv[3])):
+            json.loads(items[i % len(items)])
+        """
+    let python = found.text.trimmingCharacters(in: .whitespacesAndNewlines)
+    return instructionsPerItem(executable: python, arguments: ["-c", script, file.path, lines ? "lines" : "whole"], n: n, stripping: false)
+}
+
 let linesFile = dir.appendingPathComponent("lines.json")
 try data.write(to: linesFile)
 let script = """
@@ -137,6 +154,10 @@ if let perTweet = instructionsPerItem(executable: me, arguments: ["--count", "de
     if let ingestPerTweet = instructionsPerItem(executable: me, arguments: ["--count", "ingest"], n: 72 * 30) {
         bench("ingest_instructions_per_tweet", ingestPerTweet, "instructions")
     }
+    if let py = pythonInstructions(linesFile, lines: true, n: 72 * 14) {
+        print("bench: python_json_loads_instructions_per_tweet \(Int(py)) instructions")
+        bench("decode_vs_json_loads_instructions_ratio", py / perTweet, "x", decimals: 2)
+    }
 } else {
     print("instructions: valgrind is not installed or failed; no instruction counts")
 }
@@ -181,4 +202,8 @@ if let v2PySeconds {
 }
 if let perPage = instructionsPerItem(executable: me, arguments: ["--count", "v2"], n: 20) {
     bench("v2_decode_instructions_per_byte", perPage / Double(v2Page.count), "instructions", decimals: 2)
+    if let py = pythonInstructions(v2File, lines: false, n: 20) {
+        print("bench: v2_python_json_loads_instructions_per_byte \(String(format: "%.2f", py / Double(v2Page.count))) instructions")
+        bench("v2_decode_vs_json_loads_instructions_ratio", py / perPage, "x", decimals: 2)
+    }
 }

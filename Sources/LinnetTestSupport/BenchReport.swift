@@ -37,11 +37,16 @@ public func bench(_ name: String, _ value: Double, _ unit: String, decimals: Int
 /// program is counted at `n` and at `2n` items and the difference divided by `n`, so start-up
 /// cancels out. The program is `executable` called with `arguments + [String(items)]`; it must
 /// do the same start-up work whatever the count. Nil when valgrind is missing or a run fails.
-/// Valgrind cannot read the DWARF the toolchain writes, so it runs a copy without debug info.
-public func instructionsPerItem(executable: String, arguments: [String], n: Int) -> Double? {
+/// Valgrind cannot read the DWARF the Swift toolchain writes, so it runs a copy without debug
+/// info; `stripping: false` runs `executable` itself (another program, such as CPython, which
+/// finds its own files from where it lies).
+public func instructionsPerItem(executable: String, arguments: [String], n: Int, stripping: Bool = true) -> Double? {
     let copy = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-callgrind-\(getpid())-program").path
-    defer { try? FileManager.default.removeItem(atPath: copy) }
-    guard (try? ChildProcess.run("objcopy", ["--strip-debug", executable, copy], stderr: .null))?.status == 0 else { return nil }
+    defer { if stripping { try? FileManager.default.removeItem(atPath: copy) } }
+    if stripping {
+        guard (try? ChildProcess.run("objcopy", ["--strip-debug", executable, copy], stderr: .null))?.status == 0 else { return nil }
+    }
+    let program = stripping ? copy : executable
     // Swift seeds its hashing per process; dictionaries then probe differently from run to
     // run, and a frame's count moved by 5%. Seeded alike, two runs agree within 100 instructions.
     var environment = ProcessInfo.processInfo.environment
@@ -51,7 +56,7 @@ public func instructionsPerItem(executable: String, arguments: [String], n: Int)
         defer { try? FileManager.default.removeItem(at: out) }
         guard
             let run = try? ChildProcess.run(
-                "valgrind", ["--tool=callgrind", "--callgrind-out-file=\(out.path)", copy] + arguments + [String(items)],
+                "valgrind", ["--tool=callgrind", "--callgrind-out-file=\(out.path)", program] + arguments + [String(items)],
                 environment: environment, stderr: .null),
             run.status == 0, let text = try? String(contentsOf: out, encoding: .utf8)
         else { return nil }
