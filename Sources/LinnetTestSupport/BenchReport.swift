@@ -47,10 +47,12 @@ public func instructionsPerItem(executable: String, arguments: [String], n: Int,
         guard (try? ChildProcess.run("objcopy", ["--strip-debug", executable, copy], stderr: .null))?.status == 0 else { return nil }
     }
     let program = stripping ? copy : executable
-    // Swift seeds its hashing per process; dictionaries then probe differently from run to
-    // run, and a frame's count moved by 5%. Seeded alike, two runs agree within 100 instructions.
+    // Swift (and CPython) seed their hashing per process; dictionaries then probe differently
+    // from run to run, and a frame's count moved by 5%. Seeded alike, two runs agree within 100
+    // instructions.
     var environment = ProcessInfo.processInfo.environment
     environment["SWIFT_DETERMINISTIC_HASHING"] = "1"
+    environment["PYTHONHASHSEED"] = "0"
     func total(_ items: Int) -> Double? {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-callgrind-\(getpid())-\(items).out")
         defer { try? FileManager.default.removeItem(at: out) }

@@ -113,7 +113,8 @@ import Testing
     /// Ids of every length read eight digits at a time agree with `UInt64(_:)`, also with a
     /// byte next to the digits' range (`/`, `:`, `?`, `@`, `é`) at each place.
     @Test func idsOfEveryLengthAgreeWithTheirNumber() throws {
-        let digits = Array("98765432109876543210123")
+        // Past 24 digits, so a bound letting a third chunk in would be seen.
+        let digits = Array("98765432109876543210123456789012")
         for n in 1...digits.count {
             var cases = [String(digits[..<n])]
             for odd in ["/", ":", "?", "@", "é"] {
@@ -169,8 +170,14 @@ import Testing
             return try r.readString()
         }
         #expect(raw == "\n\u{FFFD}A")
-        for bad in [#""\u12""#, #""\u12G4""#, #""\x""#, #""\u""#] {
+        // A lone high surrogate at the end, and one before a whole pair (read again after it).
+        #expect(try read(#""\ud83d""#) { try $0.readString() } == "\u{FFFD}")
+        #expect(try read(#""\ud83d\ud83d\ude00""#) { try $0.readString() } == "\u{FFFD}😀")
+        // Bad escapes: at the end of the input, and with the closing quote among the digits.
+        for bad in [#""\u12""#, #""\u12", 1"#, #""\u12G4""#, #""\x""#, #""\u""#] {
             #expect(throws: JSONError.self) { try self.read(bad) { try $0.readString() } }
+            var bytes: [UInt8] = []
+            #expect(throws: JSONError.self) { try self.read(bad) { try $0.appendString(to: &bytes) } }
         }
     }
 
@@ -179,7 +186,7 @@ import Testing
     @Test(arguments: [
         ("[12,34]", 12..<34 as Range<Int>?), ("[0,0]", 0..<0), ("[ 1 , 2 ]", 1..<2), ("[5,3]", nil), ("[1,2,3]", nil), ("[1]", nil),
         ("[-1,2]", nil), ("[1234567890,1234567891]", 1_234_567_890..<1_234_567_891), ("[123456789,999999999]", 123_456_789..<999_999_999),
-        ("[1.5,2]", nil), ("[01,2]", 1..<2), ("null", nil), (#""[1,2]""#, nil), ("[]", nil),
+        ("[1.5,2]", nil), ("[01,2]", 1..<2), ("null", nil), (#""[1,2]""#, nil), ("[]", nil), ("[1,1234567890]", 1..<1_234_567_890),
     ])
     func rangesAreRead(_ json: String, _ range: Range<Int>?) throws {
         let (value, rest) = try read(json + ",true") { r -> (Range<Int>?, Bool?) in
@@ -189,6 +196,13 @@ import Testing
         }
         #expect(value == range)
         #expect(rest == true, "the reader ends past the range")
+    }
+
+    /// A range cut short by the end of the input is refused, not read past the end.
+    @Test func aRangeRunningToTheEndIsRefused() {
+        for json in ["[12,34", "[12", "[12,"] {
+            #expect(throws: JSONError.self) { try self.read(json) { try $0.optionalRange() } }
+        }
     }
 
     @Test func anIdRunningToTheEndIsRefused() {

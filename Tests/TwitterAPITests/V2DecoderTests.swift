@@ -8,12 +8,6 @@ import Testing
 @Suite struct V2DecoderTests {
     func posts(_ json: String) throws -> V2PostsPage { try V2Decoder().posts(from: Data(json.utf8)) }
 
-    /// Code points of `text` in `range`: what an entity covers.
-    func covered(_ text: String, _ range: Range<Int>) -> String {
-        let scalars = Array(text.unicodeScalars)
-        return String(String.UnicodeScalarView(scalars[range]))
-    }
-
     static let timeline = #"""
         {"data":[
           {"id":"1800000000000000003","text":"RT @ada: the original","author_id":"2","created_at":"2026-11-23T10:00:00.000Z",
@@ -107,29 +101,6 @@ import Testing
         #expect(t.text == long)
         #expect(t.extras?.isLongPost == true)
         #expect(covered(t.text, t.entities.mentions[0].range) == "@ada")
-    }
-
-    /// A long post whose note has no entities keeps only the cut's entities within the text
-    /// both share: the cut's link and its files' link, past the "…", would otherwise hide
-    /// characters of the note's text. The file stays attached, at the text's end.
-    @Test func aNoteWithoutEntitiesBorrowsOnlyTheSharedStart() throws {
-        let long = "@bob " + String(repeating: "word ", count: 80) + "end"
-        let cut = String(long.prefix(270)) + "… https://t.co/more https://t.co/pic"
-        let json = """
-            {"data":{"id":"10","text":"\(cut)","note_tweet":{"text":"\(long)"},
-              "attachments":{"media_keys":["3_1"]},
-              "entities":{"mentions":[{"start":0,"end":4,"username":"bob","id":"2"}],
-                "urls":[{"start":272,"end":289,"url":"https://t.co/more","expanded_url":"https://x.com/i/web/status/10","display_url":"x.com/i/web/status/10"},
-                  {"start":290,"end":306,"url":"https://t.co/pic","expanded_url":"https://x.com/u/status/10/photo/1","display_url":"pic.x.com/pic","media_key":"3_1"}]}},
-             "includes":{"media":[{"media_key":"3_1","type":"photo","url":"https://pbs.twimg.com/media/a.jpg","width":4,"height":3}]}}
-            """
-        let t = try #require(try posts(json).tweets.first)
-        #expect(t.text == long)
-        #expect(t.entities.mentions.count == 1 && covered(t.text, t.entities.mentions[0].range) == "@bob")
-        #expect(t.entities.urls.isEmpty, "the cut's own link is not the note's")
-        #expect(t.entities.media.count == 1 && t.entities.media[0].mediaURL == "https://pbs.twimg.com/media/a.jpg")
-        #expect(t.entities.media.first?.range == long.unicodeScalars.count..<long.unicodeScalars.count)
-        #expect(t.displayText.text == long, "every character of the note is shown")
     }
 
     /// Edits: the history runs oldest first and ends with this version, which replaces the rest.

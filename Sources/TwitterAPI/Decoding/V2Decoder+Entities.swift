@@ -55,11 +55,13 @@ extension V2Decoder {
                 try r.skipValue()
                 return out
             }
-            urls.removeAll(keepingCapacity: true)
-            mentions.removeAll(keepingCapacity: true)
-            hashtags.removeAll(keepingCapacity: true)
+            // Room kept for the next post, unless one odd post grew it past what posts need.
+            let keep = urls.capacity + mentions.capacity + hashtags.capacity + pool.capacity <= 1 << 16
+            urls.removeAll(keepingCapacity: keep)
+            mentions.removeAll(keepingCapacity: keep)
+            hashtags.removeAll(keepingCapacity: keep)
             // Items' strings pile up in the pool, each found by its range, until the next object.
-            pool.removeAll(keepingCapacity: true)
+            pool.removeAll(keepingCapacity: keep)
             try r.readObject { r, kind in
                 guard r.peek() == .array else { return try r.skipValue() }
                 try r.readArray { r in try self.item(&r, kind) }

@@ -9,9 +9,13 @@ extension JSONReader {
             offset = close.at + 1
             return String(decoding: UnsafeBufferPointer(start: p + start, count: close.at - start), as: UTF8.self)
         }
-        // Unescaped straight into the string's own storage (no text is longer than its JSON);
-        // the string repairs invalid UTF-8 as `String(decoding:)` does.
-        return try String(unsafeUninitializedCapacity: close.at - start) { try unescape(from: start, to: close.at, into: $0) }
+        // Unescaped into a buffer on the stack (no text is longer than its JSON), then made a
+        // string of its exact size: a string made with room for the JSON would keep that room
+        // (a `\u3042` is six bytes there, three in UTF-8), and names and bios are kept.
+        return try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: close.at - start) { buffer in
+            let n = try unescape(from: start, to: close.at, into: buffer)
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<n]), as: UTF8.self)
+        }
     }
 
     /// A string's bytes, unescaped, added to `out` (no `String` made); false, with the value

@@ -62,6 +62,7 @@ extension Entities {
             files.bytes.withUnsafeBufferPointer { copyBytes($0, buffer, &at) }
             mentionsAndHashtags.withUnsafeBufferPointer { copyBytes($0, buffer, &at) }
             trailer.bytes.withUnsafeBufferPointer { copyBytes($0, buffer, &at) }
+            assert(at == total, "the storage's size was counted wrong")
             count = at
         }
     }
