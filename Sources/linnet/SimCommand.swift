@@ -63,6 +63,7 @@ struct SimCommand: AsyncParsableCommand {
             }
             config.faults.statusFaults.append(fault)
         }
+        let interrupts = InterruptWaiter()
         let server: SimulatorServer
         do {
             server = try await SimulatorServer.start(config)
@@ -94,7 +95,7 @@ struct SimCommand: AsyncParsableCommand {
             """
         // Written unbuffered, so a script reading our output sees it at once.
         Stream.output(banner)
-        await Self.waitForInterrupt()
+        await interrupts.wait()
         await server.stop()
         print("Simulator stopped.")
     }
@@ -108,41 +109,49 @@ struct SimCommand: AsyncParsableCommand {
         guard let count, count > 0 else { return nil }
         return FaultPlan.StatusFault(path: String(parts[0]), status: status, count: count)
     }
+}
 
-    /// Suspends until SIGINT or SIGTERM.
-    static func waitForInterrupt() async {
+/// SIGINT and SIGTERM, caught from its creation: one that comes before `wait()` is kept. The
+/// banner a script waits for is written after it exists, so a script's stop is never lost
+/// (caught only after the banner, a SIGTERM sent at once could come while the signal was
+/// ignored and before its source was installed, and the simulator never stopped).
+final class InterruptWaiter: @unchecked Sendable {
+    private let lock = PlainLock()
+    private var fired = false
+    private var waiting: CheckedContinuation<Void, Never>?
+    private var sources: [any DispatchSourceSignal] = []
+
+    init() {
         signal(SIGINT, SIG_IGN)
         signal(SIGTERM, SIG_IGN)
-        await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
-            let queue = DispatchQueue(label: "linnet.signals")
-            let sources = [SIGINT, SIGTERM].map { DispatchSource.makeSignalSource(signal: $0, queue: queue) }
-            let once = OnceFlag()
-            for s in sources {
-                s.setEventHandler {
-                    if once.claim() { done.resume() }
-                }
-                s.resume()
-            }
-            SignalSources.keep(sources)
+        let queue = DispatchQueue(label: "linnet.signals")
+        sources = [SIGINT, SIGTERM].map { DispatchSource.makeSignalSource(signal: $0, queue: queue) }
+        for s in sources {
+            s.setEventHandler { [weak self] in self?.fire() }
+            s.resume()
         }
     }
-}
 
-/// Keeps signal sources alive for the life of the process.
-enum SignalSources {
-    nonisolated(unsafe) private static var kept: [any DispatchSourceSignal] = []
-    static func keep(_ s: [any DispatchSourceSignal]) { kept += s }
-}
-
-/// True the first time only; thread-safe.
-final class OnceFlag: @unchecked Sendable {
-    private let lock = PlainLock()
-    private var done = false
-    func claim() -> Bool {
+    private func fire() {
         lock.lock()
-        defer { lock.unlock() }
-        if done { return false }
-        done = true
-        return true
+        fired = true
+        let c = waiting
+        waiting = nil
+        lock.unlock()
+        c?.resume()
+    }
+
+    /// Returns once SIGINT or SIGTERM has come, at once if one already has.
+    func wait() async {
+        await withCheckedContinuation { (c: CheckedContinuation<Void, Never>) in
+            lock.lock()
+            if fired {
+                lock.unlock()
+                c.resume()
+            } else {
+                waiting = c
+                lock.unlock()
+            }
+        }
     }
 }
