@@ -77,10 +77,15 @@ func alternating(_ mine: () throws -> Double, python script: String, _ file: URL
 
 /// CPython's instructions for one `json.loads` of a line of `file` (or of the whole file), counted
 /// as Linnet's are; a steady companion to the timed ratio, which this machine's moods move.
-func pythonInstructions(_ file: URL, lines: Bool, n: Int) -> Double? {
-    // The interpreter itself, not a launcher script (pyenv's shims are shell scripts).
+/// The interpreter itself, not a launcher script (pyenv's shims are shell scripts); asked once.
+let pythonExecutable: String? = {
     guard let found = try? ChildProcess.run("python3", ["-c", "import sys; print(sys.executable)"], stderr: .null), found.status == 0
     else { return nil }
+    return found.text.trimmingCharacters(in: .whitespacesAndNewlines)
+}()
+
+func pythonInstructions(_ file: URL, lines: Bool, n: Int) -> Double? {
+    guard let python = pythonExecutable else { return nil }
     let script = """
         import json, sys
         data = open(sys.argv[1], 'rb').read()
@@ -88,7 +93,6 @@ func pythonInstructions(_ file: URL, lines: Bool, n: Int) -> Double? {
         for i in range(int(sys.argv[3])):
             json.loads(items[i % len(items)])
         """
-    let python = found.text.trimmingCharacters(in: .whitespacesAndNewlines)
     return instructionsPerItem(executable: python, arguments: ["-c", script, file.path, lines ? "lines" : "whole"], n: n, stripping: false)
 }
 
