@@ -25,6 +25,7 @@ struct BinaryWriter {
     }
 
     mutating func raw(_ b: [UInt8]) { bytes.append(contentsOf: b) }
+    mutating func raw(_ b: ArraySlice<UInt8>) { bytes.append(contentsOf: b) }
 }
 
 /// Why a cache could not be read.

@@ -1,6 +1,6 @@
 import TwitterAPI
 
-/// Format 7 of the cache file:
+/// Format 8 of the cache file:
 ///
 ///     magic, version
 ///     head: length, body, CRC-32C of the body
@@ -10,8 +10,9 @@ import TwitterAPI
 /// its reading state, then those tweets' users and the tweets; the rest's body each timeline's
 /// other ids and gaps (in the head's order), then the other users and tweets. Users are
 /// numbered across both in the order written. A first frame reads and checks the head alone:
-/// its size does not grow with the file's. Format 7 is format 6 with a video's length after a
-/// tweet's packed entities (see `Entities.packed`); 6 and 5 (every id in the head) still read.
+/// its size does not grow with the file's. Format 8 writes a tweet's entities as a held tweet
+/// keeps them (`Entities.compact`), 7 as `Entities.packed` writes them, with a video's length
+/// after them; 7, 6 and 5 (every id in the head) still read.
 extension TimelineCache {
     static func encode(_ snapshot: TimelineSnapshot, keepPerTimeline: Int) -> [UInt8] {
         let timelines = snapshot.timelines.sorted { $0.key.description < $1.key.description }
@@ -111,7 +112,7 @@ extension TimelineCache {
         }
         var users: [User] = []
         var tweets = TweetTable()
-        try readTweets(&head, users: &users, into: &tweets)
+        try readTweets(&head, users: &users, into: &tweets, version: version)
         guard head.atEnd else { throw CacheFormatError(description: "unexpected data at the end of the head") }
         if headOnly {
             for (id, v) in views { views[id] = cut(v, to: headPerTimeline) }
@@ -130,7 +131,7 @@ extension TimelineCache {
                 views[id] = v
             }
         }
-        try readTweets(&rest, users: &users, into: &tweets)
+        try readTweets(&rest, users: &users, into: &tweets, version: version)
         guard rest.atEnd, r.atEnd else { throw CacheFormatError(description: "unexpected data at the end") }
         return TimelineSnapshot(version: 0, tweets: tweets, timelines: views)
     }
@@ -163,12 +164,12 @@ extension TimelineCache {
         return (id, v)
     }
 
-    private static func readTweets(_ r: inout BinaryReader, users: inout [User], into tweets: inout TweetTable) throws {
+    private static func readTweets(_ r: inout BinaryReader, users: inout [User], into tweets: inout TweetTable, version: UInt64) throws {
         let fresh = try r.count()
         users.reserveCapacity(users.count + fresh)
         for _ in 0..<fresh { users.append(try TweetCoding.readUser(&r)) }
         for _ in 0..<(try r.count()) {
-            let t = try TweetCoding.readTweet(&r, users: users, depth: 0)
+            let t = try TweetCoding.readTweet(&r, users: users, depth: 0, version: version)
             tweets[t.id] = t
         }
     }

@@ -12,8 +12,9 @@ import TwitterAPI
 public struct TimelineCache: Sendable {
     public static let magic: [UInt8] = Array("LNNTCACHE".utf8)
     /// 5 has a head section read alone for the first frame, users written once and entities
-    /// packed; 3 kept v2's extras, 4 media sizes and alt text. 2 to 4 are still read.
-    public static let formatVersion: UInt64 = 7
+    /// packed; 3 kept v2's extras, 4 media sizes and alt text; 8 entities as a held tweet keeps
+    /// them. 2 to 7 are still read.
+    public static let formatVersion: UInt64 = 8
     /// Tweets per timeline in the file's head.
     public static let headPerTimeline = 200
     /// Newest tweets kept per timeline.

@@ -1,8 +1,8 @@
 import TwitterAPI
 
-/// The cache's encoding of tweets, users and timeline ids (format 5). A section lists the
+/// The cache's encoding of tweets, users and timeline ids (formats 5 to 8). A section lists the
 /// users its tweets bring first, then the tweets, each naming its user by place in the file's
-/// user table; entities are written packed as a tweet keeps them.
+/// user table; entities are written as a tweet keeps them.
 enum TweetCoding {
     /// Flags after the counts: what the tweet carries.
     enum Flag {
@@ -14,7 +14,10 @@ enum TweetCoding {
         w.varint(t.id.rawValue)
         w.int(t.createdAt)
         w.varint(UInt64(users.place(of: t.user)))
-        w.string(t.text)
+        // The text's bytes as kept: the entities' codes point into them.
+        let text = t.textBytes
+        w.varint(UInt64(text.count))
+        w.raw(text)
         w.int(t.displayRange.map { Int64($0.lowerBound) } ?? -1)
         w.int(t.displayRange.map { Int64($0.upperBound) } ?? -1)
         let packed = t.entityBytes
@@ -41,7 +44,8 @@ enum TweetCoding {
         if let quote { write(quote, &w, users: &users, depth: depth + 1) }
     }
 
-    static func readTweet(_ r: inout BinaryReader, users: [User], depth: Int) throws -> Tweet {
+    /// `version`: the file's format; before 8, entities as `Entities.packed` writes them.
+    static func readTweet(_ r: inout BinaryReader, users: [User], depth: Int, version: UInt64) throws -> Tweet {
         guard depth <= 2 else { throw CacheFormatError(description: "tweets nested too deeply") }
         let id = TweetID(try r.varint())
         let created = try r.int()
@@ -51,11 +55,18 @@ enum TweetCoding {
         let ds = try r.int()
         let de = try r.int()
         let packed = try r.slice(Int(clamping: try r.varint()))
-        guard Entities.isWellFormedPacking(packed) else { throw CacheFormatError(description: "a tweet's entities are damaged") }
+        let compacted = version >= 8
+        guard compacted ? Entities.isWellFormedCompaction(packed[...]) : Entities.isWellFormedPacking(packed) else {
+            throw CacheFormatError(description: "a tweet's entities are damaged")
+        }
         let x = try readTail(&r)
-        let retweeted = x.flags & Flag.retweetOf != 0 ? try readTweet(&r, users: users, depth: depth + 1) : nil
-        let quoted = x.flags & Flag.quote != 0 ? try readTweet(&r, users: users, depth: depth + 1) : nil
-        let storage = text.withUnsafeBufferPointer { Tweet.storage(text: $0, packed: packed) }
+        let retweeted = x.flags & Flag.retweetOf != 0 ? try readTweet(&r, users: users, depth: depth + 1, version: version) : nil
+        let quoted = x.flags & Flag.quote != 0 ? try readTweet(&r, users: users, depth: depth + 1, version: version) : nil
+        let storage = text.withUnsafeBufferPointer { t in
+            packed.withUnsafeBufferPointer {
+                compacted ? Tweet.storage(text: t, compacted: $0) : Tweet.storage(text: t, packed: $0, id: id)
+            }
+        }
         return Tweet(
             id: id, createdAt: created, user: users[Int(place)], storage: storage, textCount: text.count,
             displayRange: displayRange(ds, de), inReplyToStatusID: x.replyStatus, inReplyToUserID: x.replyUser,

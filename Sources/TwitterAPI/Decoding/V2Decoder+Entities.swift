@@ -18,23 +18,26 @@ extension V2Decoder {
 
         /// A tweet's one array: `text`, then these packed with `media`, less any entity that
         /// runs past a text of `length` code points.
-        func storage(text: UnsafeBufferPointer<UInt8>, media: [Entities.Media], within length: Int) -> [UInt8] {
+        func storage(text: UnsafeBufferPointer<UInt8>, media: [Entities.Media], within length: Int, id: TweetID) -> [UInt8] {
             guard reach > length else {
                 return Entities.storage(
                     text: text, urls: bytes[..<urlsEnd], urlCount: urlCount, mentionsAndHashtags: bytes[urlsEnd...],
-                    mentionCount: mentionCount, hashtagCount: hashtagCount, media: media)
+                    mentionCount: mentionCount, hashtagCount: hashtagCount, media: media, id: id)
             }
             var e = entities
             e.urls.removeAll { $0.range.upperBound > length }
             e.mentions.removeAll { $0.range.upperBound > length }
             e.hashtags.removeAll { $0.range.upperBound > length }
             e.media = media
-            return Tweet.storage(text: text, packed: e.packed()[...])
+            return Tweet.storage(text: text, packed: e.packed()[...], id: id)
         }
 
         /// Unpacked, without media.
         var entities: Entities {
-            Entities(packed: storage(text: UnsafeBufferPointer(start: nil, count: 0), media: [], within: .max))
+            Entities(
+                packed: Entities.packing(
+                    urls: bytes[..<urlsEnd], urlCount: urlCount, mentionsAndHashtags: bytes[urlsEnd...], mentionCount: mentionCount,
+                    hashtagCount: hashtagCount, media: []))
         }
     }
 

@@ -112,7 +112,7 @@ extension V2Decoder {
                     poll: poll)
             }
             var utf8 = text
-            let (storage, textCount) = utf8.withUTF8 { (raw.storage(text: $0, media: attached, within: reach), $0.count) }
+            let (storage, textCount) = utf8.withUTF8 { (raw.storage(text: $0, media: attached, within: reach, id: TweetID(id)), $0.count) }
             return Tweet(
                 id: TweetID(id), createdAt: created, user: user, storage: storage, textCount: textCount,
                 displayRange: long ? nil : p.displayRange.flatMap { fits($0) ? $0 : nil }, inReplyToStatusID: p.repliedTo.map(TweetID.init),

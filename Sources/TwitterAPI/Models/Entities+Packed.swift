@@ -36,13 +36,24 @@ extension Entities {
 
     /// A tweet's one array (`Tweet.storage`): `text`, then urls, mentions and hashtags already
     /// packed (`packed()`'s layout, each kind's entities one after another) with `media`
-    /// between them. The v2 decoder packs the first three as it reads a post and its media when
-    /// they are joined from `includes`; this writes them all in one allocation.
+    /// between them, kept as a held tweet keeps them. The v2 decoder packs the first three as it
+    /// reads a post and its media when they are joined from `includes`.
     static func storage(
         text: UnsafeBufferPointer<UInt8>, urls: ArraySlice<UInt8>, urlCount: Int, mentionsAndHashtags: ArraySlice<UInt8>,
-        mentionCount: Int, hashtagCount: Int, media: [Media]
+        mentionCount: Int, hashtagCount: Int, media: [Media], id: TweetID
     ) -> [UInt8] {
-        guard urlCount + media.count + mentionCount + hashtagCount > 0 else { return Tweet.storage(text: text, packed: []) }
+        let packed = packing(
+            urls: urls, urlCount: urlCount, mentionsAndHashtags: mentionsAndHashtags, mentionCount: mentionCount,
+            hashtagCount: hashtagCount, media: media)
+        return packed.withUnsafeBufferPointer { Tweet.storage(text: text, packed: $0, id: id) }
+    }
+
+    /// urls, mentions and hashtags already packed, with `media`, in `packed()`'s layout.
+    static func packing(
+        urls: ArraySlice<UInt8>, urlCount: Int, mentionsAndHashtags: ArraySlice<UInt8>, mentionCount: Int, hashtagCount: Int,
+        media: [Media]
+    ) -> [UInt8] {
+        guard urlCount + media.count + mentionCount + hashtagCount > 0 else { return [] }
         let counts = (UInt64(urlCount), UInt64(media.count), UInt64(mentionCount), UInt64(hashtagCount))
         let countBytes = lebLength(counts.0) + lebLength(counts.1) + lebLength(counts.2) + lebLength(counts.3)
         // Media, rare, are written apart first: the array is then made at its exact size.
@@ -50,10 +61,9 @@ extension Entities {
         var trailer = PackWriter()
         for m in media { files.media(m) }
         trailer.durations(media)
-        let total = text.count + countBytes + urls.count + files.bytes.count + mentionsAndHashtags.count + trailer.bytes.count
+        let total = countBytes + urls.count + files.bytes.count + mentionsAndHashtags.count + trailer.bytes.count
         return [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
             var at = 0
-            copyBytes(text, buffer, &at)
             writeLEB128(counts.0, buffer, &at)
             writeLEB128(counts.1, buffer, &at)
             writeLEB128(counts.2, buffer, &at)
@@ -62,7 +72,7 @@ extension Entities {
             files.bytes.withUnsafeBufferPointer { copyBytes($0, buffer, &at) }
             mentionsAndHashtags.withUnsafeBufferPointer { copyBytes($0, buffer, &at) }
             trailer.bytes.withUnsafeBufferPointer { copyBytes($0, buffer, &at) }
-            assert(at == total, "the storage's size was counted wrong")
+            assert(at == total, "the packing's size was counted wrong")
             count = at
         }
     }
@@ -139,7 +149,7 @@ extension Entities {
 }
 
 /// Walks a packing the way `PackReader` does, refusing at the first read past the end.
-private struct PackChecker {
+struct PackChecker {
     let bytes: UnsafeBufferPointer<UInt8>
     var at = 0
 
@@ -252,7 +262,7 @@ private struct PackWriter {
 }
 
 /// Reads what `PackWriter` wrote; the bytes are Linnet's own, so they are trusted.
-private struct PackReader {
+struct PackReader {
     let bytes: UnsafeBufferPointer<UInt8>
     var at = 0
 

@@ -13,16 +13,24 @@ public final class Tweet: Sendable, Equatable, CustomStringConvertible {
     public let id: TweetID
     private let created: Int64
     public let user: User
-    /// The text's UTF-8, then the entities packed (see `Entities.packed`), in one allocation:
-    /// a held tweet's text and entities are read when it is drawn.
+    /// The text's UTF-8, then the entities as a held tweet keeps them (`Entities.compact`), in
+    /// one allocation: a held tweet's text and entities are read when it is drawn.
     private let storage: [UInt8]
     /// The full text as Twitter delivered it (HTML-escaped; see `displayText`).
     public var text: String { String(decoding: storage[..<Int(textCount)], as: UTF8.self) }
-    public var entities: Entities { Entities(packed: storage[Int(textCount)...]) }
+    public var entities: Entities {
+        storage.withUnsafeBufferPointer { b in
+            Entities(
+                compacted: UnsafeBufferPointer(rebasing: b[Int(textCount)...]), text: UnsafeBufferPointer(rebasing: b[..<Int(textCount)]),
+                id: id)
+        }
+    }
     /// The text's length in UTF-8 bytes, without making the text.
     public var textByteCount: Int { Int(textCount) }
-    /// The packed bytes themselves, for the cache to write as they are.
+    /// The entities' bytes as kept, for the cache to write as they are.
     package var entityBytes: [UInt8] { Array(storage[Int(textCount)...]) }
+    /// The text's UTF-8 as kept (entities point into it), for the cache to write as it is.
+    package var textBytes: ArraySlice<UInt8> { storage[..<Int(textCount)] }
     public let inReplyToScreenName: String?
     /// For a retweet: the original tweet.
     public let retweetedStatus: Tweet?
@@ -65,7 +73,7 @@ public final class Tweet: Sendable, Equatable, CustomStringConvertible {
         isRetweeted: Bool, isTruncated: Bool, lang: String?, extras: TweetExtras?
     ) {
         var t = text
-        let (storage, n) = t.withUTF8 { (Self.storage(text: $0, packed: packedEntities[...]), $0.count) }
+        let (storage, n) = t.withUTF8 { (Self.storage(text: $0, packed: packedEntities[...], id: id), $0.count) }
         self.init(
             id: id, createdAt: createdAt, user: user, storage: storage, textCount: n, displayRange: displayRange,
             inReplyToStatusID: inReplyToStatusID, inReplyToUserID: inReplyToUserID, inReplyToScreenName: inReplyToScreenName,
@@ -74,22 +82,33 @@ public final class Tweet: Sendable, Equatable, CustomStringConvertible {
             extras: extras)
     }
 
-    /// A tweet's one array: the text's UTF-8, then its packed entities.
-    package static func storage(text: UnsafeBufferPointer<UInt8>, packed: ArraySlice<UInt8>) -> [UInt8] {
+    /// A tweet's one array: the text's UTF-8, then its entities (in `Entities.packed()`'s
+    /// layout) as a held tweet keeps them.
+    package static func storage(text: UnsafeBufferPointer<UInt8>, packed: ArraySlice<UInt8>, id: TweetID) -> [UInt8] {
+        packed.withUnsafeBufferPointer { storage(text: text, packed: $0, id: id) }
+    }
+
+    package static func storage(text: UnsafeBufferPointer<UInt8>, packed: UnsafeBufferPointer<UInt8>, id: TweetID) -> [UInt8] {
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * packed.count + 16) { room in
+            let n = Entities.compact(packed, text: text, id: id, into: room)
+            return storage(text: text, compacted: UnsafeBufferPointer(rebasing: room[..<n]))
+        }
+    }
+
+    /// A tweet's one array from entities already as a held tweet keeps them (the cache's own).
+    package static func storage(text: UnsafeBufferPointer<UInt8>, compacted packed: UnsafeBufferPointer<UInt8>) -> [UInt8] {
         [UInt8](unsafeUninitializedCapacity: text.count + packed.count) { buffer, count in
             count = 0
             guard let to = buffer.baseAddress else { return }
             if let base = text.baseAddress, text.count > 0 { to.initialize(from: base, count: text.count) }
-            packed.withUnsafeBufferPointer { p in
-                if let base = p.baseAddress, p.count > 0 { (to + text.count).initialize(from: base, count: p.count) }
-            }
+            if let base = packed.baseAddress, packed.count > 0 { (to + text.count).initialize(from: base, count: packed.count) }
             count = text.count + packed.count
         }
     }
 
-    /// From `storage(text:packed:)`'s array, its first `textCount` bytes the text (the cache
+    /// From `storage(text:packed:id:)`'s array, its first `textCount` bytes the text (the cache
     /// makes one from its file's bytes: the text is made valid UTF-8 when read, the entities
-    /// are checked with `Entities.isWellFormedPacking` first).
+    /// are checked with `Entities.isWellFormedCompaction` first).
     package init(
         id: TweetID, createdAt: Int64, user: User, storage: [UInt8], textCount: Int, displayRange: Range<Int>?,
         inReplyToStatusID: TweetID?, inReplyToUserID: UserID?, inReplyToScreenName: String?, retweetedStatus: Tweet?,
