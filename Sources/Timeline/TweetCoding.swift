@@ -62,17 +62,16 @@ enum TweetCoding {
         let x = try readTail(&r)
         let retweeted = x.flags & Flag.retweetOf != 0 ? try readTweet(&r, users: users, depth: depth + 1, version: version) : nil
         let quoted = x.flags & Flag.quote != 0 ? try readTweet(&r, users: users, depth: depth + 1, version: version) : nil
-        let storage = text.withUnsafeBufferPointer { t in
-            packed.withUnsafeBufferPointer {
-                compacted ? Tweet.storage(text: t, compacted: $0) : Tweet.storage(text: t, packed: $0, id: id)
+        return text.withUnsafeBufferPointer { t in
+            packed.withUnsafeBufferPointer { e in
+                Tweet(
+                    id: id, createdAt: created, user: users[Int(place)], textBytes: t, entities: compacted ? .compacted(e) : .packed(e),
+                    displayRange: displayRange(ds, de), inReplyToStatusID: x.replyStatus, inReplyToUserID: x.replyUser,
+                    inReplyToScreenName: x.replyName, retweetedStatus: retweeted, quotedStatus: quoted, quotedStatusID: x.quotedID,
+                    retweetCount: x.retweets, favoriteCount: x.favorites, isFavorited: x.flags & Flag.favorited != 0,
+                    isRetweeted: x.flags & Flag.retweeted != 0, isTruncated: x.flags & Flag.truncated != 0, lang: x.lang, extras: x.extras)
             }
         }
-        return Tweet(
-            id: id, createdAt: created, user: users[Int(place)], storage: storage, textCount: text.count,
-            displayRange: displayRange(ds, de), inReplyToStatusID: x.replyStatus, inReplyToUserID: x.replyUser,
-            inReplyToScreenName: x.replyName, retweetedStatus: retweeted, quotedStatus: quoted, quotedStatusID: x.quotedID,
-            retweetCount: x.retweets, favoriteCount: x.favorites, isFavorited: x.flags & Flag.favorited != 0,
-            isRetweeted: x.flags & Flag.retweeted != 0, isTruncated: x.flags & Flag.truncated != 0, lang: x.lang, extras: x.extras)
     }
 
     /// The fields after the entities, the same in every format (nested tweets follow, marked

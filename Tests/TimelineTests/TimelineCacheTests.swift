@@ -191,7 +191,7 @@ import TwitterAPI
     }
 
     /// Files earlier formats wrote (kept in the fixtures) are read as they were written.
-    @Test(arguments: [4, 5, 6]) func anEarlierFormatIsStillRead(_ format: Int) async throws {
+    @Test(arguments: [4, 5, 6, 7]) func anEarlierFormatIsStillRead(_ format: Int) async throws {
         let dir = tempDir()
         defer { try? FileManager.default.removeItem(at: dir) }
         let cache = TimelineCache(directory: dir)

@@ -16,20 +16,21 @@ extension V2Decoder {
 
         var count: Int { urlCount + mentionCount + hashtagCount }
 
-        /// A tweet's one array: `text`, then these packed with `media`, less any entity that
-        /// runs past a text of `length` code points.
-        func storage(text: UnsafeBufferPointer<UInt8>, media: [Entities.Media], within length: Int, id: TweetID) -> [UInt8] {
+        /// These packed with `media` (`Entities.packed()`'s layout), less any entity that runs
+        /// past a text of `length` code points.
+        func withPacking<R>(media: [Entities.Media], within length: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
             guard reach > length else {
-                return Entities.storage(
-                    text: text, urls: bytes[..<urlsEnd], urlCount: urlCount, mentionsAndHashtags: bytes[urlsEnd...],
-                    mentionCount: mentionCount, hashtagCount: hashtagCount, media: media, id: id)
+                let packed = Entities.packing(
+                    urls: bytes[..<urlsEnd], urlCount: urlCount, mentionsAndHashtags: bytes[urlsEnd...],
+                    mentionCount: mentionCount, hashtagCount: hashtagCount, media: media)
+                return packed.withUnsafeBufferPointer(body)
             }
             var e = entities
             e.urls.removeAll { $0.range.upperBound > length }
             e.mentions.removeAll { $0.range.upperBound > length }
             e.hashtags.removeAll { $0.range.upperBound > length }
             e.media = media
-            return Tweet.storage(text: text, packed: e.packed()[...], id: id)
+            return e.packed().withUnsafeBufferPointer(body)
         }
 
         /// Unpacked, without media.

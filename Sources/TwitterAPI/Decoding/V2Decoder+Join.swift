@@ -112,14 +112,19 @@ extension V2Decoder {
                     poll: poll)
             }
             var utf8 = text
-            let (storage, textCount) = utf8.withUTF8 { (raw.storage(text: $0, media: attached, within: reach, id: TweetID(id)), $0.count) }
-            return Tweet(
-                id: TweetID(id), createdAt: created, user: user, storage: storage, textCount: textCount,
-                displayRange: long ? nil : p.displayRange.flatMap { fits($0) ? $0 : nil }, inReplyToStatusID: p.repliedTo.map(TweetID.init),
-                inReplyToUserID: replyUser,
-                inReplyToScreenName: replyUser.flatMap { users[$0]?.screenName }, retweetedStatus: retweeted, quotedStatus: quoted,
-                quotedStatusID: p.quoted.map(TweetID.init), retweetCount: p.retweetCount, favoriteCount: p.likeCount,
-                isFavorited: false, isRetweeted: false, isTruncated: p.retweeted != nil && retweeted == nil, lang: p.lang, extras: extras)
+            return utf8.withUTF8 { text in
+                raw.withPacking(media: attached, within: reach) { packed in
+                    Tweet(
+                        id: TweetID(id), createdAt: created, user: user, textBytes: text, entities: .packed(packed),
+                        displayRange: long ? nil : p.displayRange.flatMap { fits($0) ? $0 : nil },
+                        inReplyToStatusID: p.repliedTo.map(TweetID.init),
+                        inReplyToUserID: replyUser,
+                        inReplyToScreenName: replyUser.flatMap { users[$0]?.screenName }, retweetedStatus: retweeted, quotedStatus: quoted,
+                        quotedStatusID: p.quoted.map(TweetID.init), retweetCount: p.retweetCount, favoriteCount: p.likeCount,
+                        isFavorited: false, isRetweeted: false, isTruncated: p.retweeted != nil && retweeted == nil, lang: p.lang,
+                        extras: extras)
+                }
+            }
         }
     }
 }

@@ -34,21 +34,9 @@ extension Entities {
         return exactCopy(w.bytes)
     }
 
-    /// A tweet's one array (`Tweet.storage`): `text`, then urls, mentions and hashtags already
-    /// packed (`packed()`'s layout, each kind's entities one after another) with `media`
-    /// between them, kept as a held tweet keeps them. The v2 decoder packs the first three as it
-    /// reads a post and its media when they are joined from `includes`.
-    static func storage(
-        text: UnsafeBufferPointer<UInt8>, urls: ArraySlice<UInt8>, urlCount: Int, mentionsAndHashtags: ArraySlice<UInt8>,
-        mentionCount: Int, hashtagCount: Int, media: [Media], id: TweetID
-    ) -> [UInt8] {
-        let packed = packing(
-            urls: urls, urlCount: urlCount, mentionsAndHashtags: mentionsAndHashtags, mentionCount: mentionCount,
-            hashtagCount: hashtagCount, media: media)
-        return packed.withUnsafeBufferPointer { Tweet.storage(text: text, packed: $0, id: id) }
-    }
-
-    /// urls, mentions and hashtags already packed, with `media`, in `packed()`'s layout.
+    /// urls, mentions and hashtags already packed, with `media`, in `packed()`'s layout. The
+    /// v2 decoder packs the first three as it reads a post and its media when they are joined
+    /// from `includes`.
     static func packing(
         urls: ArraySlice<UInt8>, urlCount: Int, mentionsAndHashtags: ArraySlice<UInt8>, mentionCount: Int, hashtagCount: Int,
         media: [Media]
@@ -194,11 +182,11 @@ struct PackChecker {
 }
 
 /// Bytes `appendLEB128` writes for `v`.
-@inline(__always) private func lebLength(_ v: UInt64) -> Int {
+@inline(__always) func lebLength(_ v: UInt64) -> Int {
     (64 - v.leadingZeroBitCount + 6) / 7 + (v == 0 ? 1 : 0)
 }
 
-@inline(__always) private func writeLEB128(_ value: UInt64, _ to: UnsafeMutableBufferPointer<UInt8>, _ at: inout Int) {
+@inline(__always) func writeLEB128(_ value: UInt64, _ to: UnsafeMutableBufferPointer<UInt8>, _ at: inout Int) {
     var v = value
     while v >= 0x80 {
         to[at] = UInt8(truncatingIfNeeded: v) | 0x80
@@ -209,7 +197,7 @@ struct PackChecker {
     at += 1
 }
 
-@inline(__always) private func copyBytes(_ from: UnsafeBufferPointer<UInt8>, _ to: UnsafeMutableBufferPointer<UInt8>, _ at: inout Int) {
+@inline(__always) func copyBytes(_ from: UnsafeBufferPointer<UInt8>, _ to: UnsafeMutableBufferPointer<UInt8>, _ at: inout Int) {
     guard let base = from.baseAddress, from.count > 0, let dest = to.baseAddress else { return }
     (dest + at).initialize(from: base, count: from.count)
     at += from.count
@@ -268,7 +256,12 @@ struct PackReader {
 
     mutating func number() -> Int { Int(truncatingIfNeeded: unsigned()) }
 
-    mutating func unsigned() -> UInt64 {
+    @inline(__always) mutating func unsigned() -> UInt64 {
+        // Most numbers (counts, lengths, ranges) take one byte.
+        if bytes[at] < 0x80 {
+            at += 1
+            return UInt64(bytes[at - 1])
+        }
         var v: UInt64 = 0
         var shift: UInt64 = 0
         while true {

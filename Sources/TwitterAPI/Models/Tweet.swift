@@ -1,7 +1,8 @@
 /// A tweet as Linnet keeps it: the full text (never the 140-character cut when the full text
 /// exists), its entities, and the tweets it retweets or quotes. Immutable and shared between
 /// timelines.
-public final class Tweet: Sendable, Equatable, CustomStringConvertible {
+// Sendable though it holds a pointer: its bytes are written once, in `init`, and only read after.
+public final class Tweet: @unchecked Sendable, Equatable, CustomStringConvertible {
     /// Most UTF-8 a post's text may hold: X caps a long post at 25,000 characters, and the
     /// longest of those (every character an emoji sequence) stays under this. A post over it
     /// is not X's and is counted as a malformed answer (DECISIONS.md).
@@ -13,42 +14,50 @@ public final class Tweet: Sendable, Equatable, CustomStringConvertible {
     public let id: TweetID
     private let created: Int64
     public let user: User
-    /// The text's UTF-8, then the entities as a held tweet keeps them (`Entities.compact`), in
-    /// one allocation: a held tweet's text and entities are read when it is drawn.
-    private let storage: [UInt8]
-    /// The full text as Twitter delivered it (HTML-escaped; see `displayText`).
-    public var text: String { String(decoding: storage[..<Int(textCount)], as: UTF8.self) }
-    public var entities: Entities {
-        storage.withUnsafeBufferPointer { b in
-            Entities(
-                compacted: UnsafeBufferPointer(rebasing: b[Int(textCount)...]), text: UnsafeBufferPointer(rebasing: b[..<Int(textCount)]),
-                id: id)
-        }
-    }
-    /// The text's length in UTF-8 bytes, without making the text.
-    public var textByteCount: Int { Int(textCount) }
-    /// The entities' bytes as kept, for the cache to write as they are.
-    package var entityBytes: [UInt8] { Array(storage[Int(textCount)...]) }
-    /// The text's UTF-8 as kept (entities point into it), for the cache to write as it is.
-    package var textBytes: ArraySlice<UInt8> { storage[..<Int(textCount)] }
-    public let inReplyToScreenName: String?
+    /// The text's UTF-8, its entities as kept (`Entities.compact`) and, for a reply, what it
+    /// answers (`Block`), in one allocation the tweet owns: an array's header would be 32 bytes
+    /// more a tweet, and the reply's fields 32 more in every tweet (DECISIONS.md).
+    private let bytes: UnsafeMutablePointer<UInt8>?
     /// For a retweet: the original tweet.
     public let retweetedStatus: Tweet?
     /// For a quote tweet: the quoted tweet, when Twitter included it.
     public let quotedStatus: Tweet?
     // Stored compactly (0 or -1 for none): a timeline holds many thousands of these.
     private let displayStart: Int32, displayEnd: Int32
-    private let replyStatus: UInt64, replyUser: UInt64, quoted: UInt64
+    private let quoted: UInt64
     private let retweets: Int32, favorites: Int32
+    /// Bytes of `bytes` that are the text, then the entities.
+    private let textCount: UInt32, entityCount: UInt32
     public let isFavorited: Bool
     public let isRetweeted: Bool
     /// True when only a compatibility-mode cut of the text was available.
     public let isTruncated: Bool
-    /// Bytes of `storage` that are the text (kept beside the flags, where the object has room).
-    private let textCount: UInt32
+    /// Whether `bytes` end with what the tweet replies to.
+    private let isReply: Bool
     private let langCode: UInt64
     /// What only some tweets carry (X API v2 edits, withholding, long posts); nil for most.
     public let extras: TweetExtras?
+
+    /// The full text as Twitter delivered it (HTML-escaped; see `displayText`).
+    public var text: String { String(decoding: textBuffer, as: UTF8.self) }
+    public var entities: Entities { Entities(compacted: entityBuffer, text: textBuffer, id: id) }
+    /// The text's length in UTF-8 bytes, without making the text.
+    public var textByteCount: Int { Int(textCount) }
+    /// The entities' bytes as kept, for the cache to write as they are.
+    package var entityBytes: [UInt8] { Array(entityBuffer) }
+    /// The text's UTF-8 as kept (entities point into it), for the cache to write as it is.
+    package var textBytes: [UInt8] { Array(textBuffer) }
+    public var inReplyToScreenName: String? { reply.name }
+
+    private var textBuffer: UnsafeBufferPointer<UInt8> { UnsafeBufferPointer(start: bytes, count: Int(textCount)) }
+    private var entityBuffer: UnsafeBufferPointer<UInt8> {
+        UnsafeBufferPointer(start: bytes.map { $0 + Int(textCount) }, count: Int(entityCount))
+    }
+    /// What a reply answers, from the bytes after its entities.
+    private var reply: Block.Reply {
+        guard isReply, let bytes else { return Block.Reply() }
+        return Block.reply(from: bytes + Int(textCount) + Int(entityCount))
+    }
 
     public convenience init(
         id: TweetID, createdAt: Int64, user: User, text: String, displayRange: Range<Int>? = nil,
@@ -73,58 +82,47 @@ public final class Tweet: Sendable, Equatable, CustomStringConvertible {
         isRetweeted: Bool, isTruncated: Bool, lang: String?, extras: TweetExtras?
     ) {
         var t = text
-        let (storage, n) = t.withUTF8 { (Self.storage(text: $0, packed: packedEntities[...], id: id), $0.count) }
+        let reply = Block.Reply(status: inReplyToStatusID, user: inReplyToUserID, name: inReplyToScreenName)
+        let block = t.withUTF8 { text in
+            packedEntities.withUnsafeBufferPointer { Block(text: text, entities: .packed($0), id: id, reply: reply) }
+        }
         self.init(
-            id: id, createdAt: createdAt, user: user, storage: storage, textCount: n, displayRange: displayRange,
-            inReplyToStatusID: inReplyToStatusID, inReplyToUserID: inReplyToUserID, inReplyToScreenName: inReplyToScreenName,
-            retweetedStatus: retweetedStatus, quotedStatus: quotedStatus, quotedStatusID: quotedStatusID, retweetCount: retweetCount,
-            favoriteCount: favoriteCount, isFavorited: isFavorited, isRetweeted: isRetweeted, isTruncated: isTruncated, lang: lang,
-            extras: extras)
+            id: id, createdAt: createdAt, user: user, block: block, displayRange: displayRange, retweetedStatus: retweetedStatus,
+            quotedStatus: quotedStatus, quotedStatusID: quotedStatusID, retweetCount: retweetCount, favoriteCount: favoriteCount,
+            isFavorited: isFavorited, isRetweeted: isRetweeted, isTruncated: isTruncated, lang: lang, extras: extras)
     }
 
-    /// A tweet's one array: the text's UTF-8, then its entities (in `Entities.packed()`'s
-    /// layout) as a held tweet keeps them.
-    package static func storage(text: UnsafeBufferPointer<UInt8>, packed: ArraySlice<UInt8>, id: TweetID) -> [UInt8] {
-        packed.withUnsafeBufferPointer { storage(text: text, packed: $0, id: id) }
+    /// From the text's bytes as they are (the cache's: made valid UTF-8 when read) and its
+    /// entities packed, or as kept (checked with `Entities.isWellFormedCompaction` first).
+    package convenience init(
+        id: TweetID, createdAt: Int64, user: User, textBytes: UnsafeBufferPointer<UInt8>, entities: Block.Source,
+        displayRange: Range<Int>?, inReplyToStatusID: TweetID?, inReplyToUserID: UserID?, inReplyToScreenName: String?,
+        retweetedStatus: Tweet?, quotedStatus: Tweet?, quotedStatusID: TweetID?, retweetCount: Int, favoriteCount: Int,
+        isFavorited: Bool, isRetweeted: Bool, isTruncated: Bool, lang: String?, extras: TweetExtras?
+    ) {
+        let reply = Block.Reply(status: inReplyToStatusID, user: inReplyToUserID, name: inReplyToScreenName)
+        self.init(
+            id: id, createdAt: createdAt, user: user, block: Block(text: textBytes, entities: entities, id: id, reply: reply),
+            displayRange: displayRange, retweetedStatus: retweetedStatus, quotedStatus: quotedStatus, quotedStatusID: quotedStatusID,
+            retweetCount: retweetCount, favoriteCount: favoriteCount, isFavorited: isFavorited, isRetweeted: isRetweeted,
+            isTruncated: isTruncated, lang: lang, extras: extras)
     }
 
-    package static func storage(text: UnsafeBufferPointer<UInt8>, packed: UnsafeBufferPointer<UInt8>, id: TweetID) -> [UInt8] {
-        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 2 * packed.count + 16) { room in
-            let n = Entities.compact(packed, text: text, id: id, into: room)
-            return storage(text: text, compacted: UnsafeBufferPointer(rebasing: room[..<n]))
-        }
-    }
-
-    /// A tweet's one array from entities already as a held tweet keeps them (the cache's own).
-    package static func storage(text: UnsafeBufferPointer<UInt8>, compacted packed: UnsafeBufferPointer<UInt8>) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: text.count + packed.count) { buffer, count in
-            count = 0
-            guard let to = buffer.baseAddress else { return }
-            if let base = text.baseAddress, text.count > 0 { to.initialize(from: base, count: text.count) }
-            if let base = packed.baseAddress, packed.count > 0 { (to + text.count).initialize(from: base, count: packed.count) }
-            count = text.count + packed.count
-        }
-    }
-
-    /// From `storage(text:packed:id:)`'s array, its first `textCount` bytes the text (the cache
-    /// makes one from its file's bytes: the text is made valid UTF-8 when read, the entities
-    /// are checked with `Entities.isWellFormedCompaction` first).
-    package init(
-        id: TweetID, createdAt: Int64, user: User, storage: [UInt8], textCount: Int, displayRange: Range<Int>?,
-        inReplyToStatusID: TweetID?, inReplyToUserID: UserID?, inReplyToScreenName: String?, retweetedStatus: Tweet?,
+    /// Takes `block`'s bytes: this tweet frees them.
+    private init(
+        id: TweetID, createdAt: Int64, user: User, block: Block, displayRange: Range<Int>?, retweetedStatus: Tweet?,
         quotedStatus: Tweet?, quotedStatusID: TweetID?, retweetCount: Int, favoriteCount: Int, isFavorited: Bool,
         isRetweeted: Bool, isTruncated: Bool, lang: String?, extras: TweetExtras?
     ) {
         self.id = id
         created = createdAt
         self.user = user
-        self.storage = storage
-        self.textCount = UInt32(truncatingIfNeeded: textCount)
+        bytes = block.bytes
+        textCount = UInt32(truncatingIfNeeded: block.textCount)
+        entityCount = UInt32(truncatingIfNeeded: block.entityCount)
+        isReply = block.isReply
         displayStart = displayRange.map { Int32(clamping: $0.lowerBound) } ?? -1
         displayEnd = displayRange.map { Int32(clamping: $0.upperBound) } ?? -1
-        replyStatus = inReplyToStatusID?.rawValue ?? 0
-        replyUser = inReplyToUserID?.rawValue ?? 0
-        self.inReplyToScreenName = inReplyToScreenName
         self.retweetedStatus = retweetedStatus
         self.quotedStatus = quotedStatus
         quoted = (quotedStatusID ?? quotedStatus?.id)?.rawValue ?? 0
@@ -137,11 +135,13 @@ public final class Tweet: Sendable, Equatable, CustomStringConvertible {
         self.extras = extras
     }
 
+    deinit { bytes?.deallocate() }
+
     /// The part of `text` meant to be shown, in code points (hides leading reply mentions and a
     /// trailing media link); nil means all of it.
     public var displayRange: Range<Int>? { displayStart < 0 ? nil : Int(displayStart)..<Int(displayEnd) }
-    public var inReplyToStatusID: TweetID? { replyStatus == 0 ? nil : TweetID(replyStatus) }
-    public var inReplyToUserID: UserID? { replyUser == 0 ? nil : UserID(replyUser) }
+    public var inReplyToStatusID: TweetID? { reply.status }
+    public var inReplyToUserID: UserID? { reply.user }
     public var quotedStatusID: TweetID? { quoted == 0 ? nil : TweetID(quoted) }
     /// Unix seconds.
     public var createdAt: Int64 { created }
@@ -155,8 +155,8 @@ public final class Tweet: Sendable, Equatable, CustomStringConvertible {
 
     public static func == (a: Tweet, b: Tweet) -> Bool {
         a === b
-            || (a.id == b.id && a.createdAt == b.createdAt && a.user == b.user && a.textCount == b.textCount
-                && a.storage == b.storage && a.displayRange == b.displayRange
+            || (a.id == b.id && a.createdAt == b.createdAt && a.user == b.user && a.textBuffer.elementsEqual(b.textBuffer)
+                && a.entityBuffer.elementsEqual(b.entityBuffer) && a.displayRange == b.displayRange
                 && a.inReplyToStatusID == b.inReplyToStatusID && a.inReplyToUserID == b.inReplyToUserID
                 && a.inReplyToScreenName == b.inReplyToScreenName && a.retweetedStatus == b.retweetedStatus
                 && a.quotedStatus == b.quotedStatus && a.quotedStatusID == b.quotedStatusID
