@@ -70,6 +70,7 @@ import Testing
             for (e, shrinks) in Self.battery(id: id) {
                 let t = Tweet(id: TweetID(id), createdAt: 0, user: Self.author, text: Self.text, entities: e)
                 #expect(t.entities == e, "\(e)")
+                #expect(t.entities.packed() == e.packed(), "byte for byte: \(e)")
                 #expect(t.text == Self.text)
                 if shrinks { #expect(t.entityBytes.count * 2 < e.packed().count, "written as codes: \(t.entityBytes.count) bytes") }
                 #expect(Entities.isWellFormedCompaction(t.entityBytes[...]))
@@ -104,6 +105,9 @@ import Testing
             #expect(!Entities.isWellFormedCompaction((kept + [0])[...]))
         }
         #expect(Entities.isWellFormedCompaction([][...]))
+        // The last page code passes; a link's display cut past 2^31 bytes does not.
+        #expect(Entities.isWellFormedCompaction([0, 1, 0, 0, 0, 1, 0, 0, 0, 4, 1, 0x61, 0, 1, 0, 0, 0][...]))
+        #expect(!Entities.isWellFormedCompaction([1, 0, 0, 0, 0, 1, 0, 1] + [UInt8](repeating: 0xFF, count: 9) + [1]))
         // A page's code past the four hosts and kinds.
         #expect(!Entities.isWellFormedCompaction([0, 1, 0, 0, 0, 1, 0, 0, 0, 5, 0, 0, 0, 0, 0, 0][...]))
     }
@@ -129,6 +133,27 @@ import Testing
             }
         }
         #expect(passed > 100, "changes that pass the check: \(passed)")
+    }
+
+    /// Ranges made through the API that begin before the text, and a packing from an earlier
+    /// cache that ends with an empty list of videos' lengths, are kept alike and pass the check.
+    @Test func oddRangesAndAnEmptyTrailerAreKeptAlike() {
+        let e = Entities(
+            urls: [Entities.Link(target: "https://a.b", display: "a.b", range: -3..<(-1))],
+            media: [Entities.Media(type: "photo", target: "t", display: "pic.twitter.com/x", mediaURL: nil, range: -5..<2)],
+            mentions: [Entities.Mention(screenName: "ada", userID: nil, range: -4..<0)],
+            hashtags: [Entities.Hashtag(text: "a", range: -1..<1)])
+        let t = Tweet(id: TweetID(1), createdAt: 0, user: Self.author, text: "@ada", entities: e)
+        #expect(t.entities == e)
+        let trailed = Entities(mentions: [Entities.Mention(screenName: "ada", userID: nil, range: 0..<4)]).packed() + [0]
+        #expect(Entities.isWellFormedPacking(trailed))
+        let kept = Tweet(
+            id: TweetID(1), createdAt: 0, user: Self.author, text: "@ada", displayRange: nil, packedEntities: trailed,
+            inReplyToStatusID: nil, inReplyToUserID: nil, inReplyToScreenName: nil, retweetedStatus: nil, quotedStatus: nil,
+            quotedStatusID: nil, retweetCount: 0, favoriteCount: 0, isFavorited: false, isRetweeted: false, isTruncated: false,
+            lang: nil, extras: nil)
+        #expect(Entities.isWellFormedCompaction(kept.entityBytes[...]))
+        #expect(kept.entities.mentions.map(\.screenName) == ["ada"])
     }
 
     /// Strings at the lengths where a length's bytes grow: the room a compaction is given holds.

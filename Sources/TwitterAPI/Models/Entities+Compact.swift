@@ -80,7 +80,8 @@ extension Entities {
             w.number(r.unsigned())
             w.said(r.stringBytes(), t.marked(span))
         }
-        w.copy(UnsafeBufferPointer(rebasing: packed[r.at...]))
+        // Videos' lengths; a packing may end with an empty list of them, which says nothing.
+        if counts.1 > 0 { w.copy(UnsafeBufferPointer(rebasing: packed[r.at...])) }
         return w.at
     }
 
@@ -215,7 +216,8 @@ extension PackChecker {
 
     mutating func display() -> Bool {
         guard let code = unsigned() else { return false }
-        if code == 1 { return number() }
+        // A cut is within a link's target, which is far shorter than 2^31 bytes.
+        if code == 1 { return unsigned().map { $0 <= UInt64(Int32.max) } ?? false }
         return code == 0 || skip(code - 2)
     }
 

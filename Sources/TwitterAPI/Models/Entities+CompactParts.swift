@@ -109,6 +109,8 @@ struct CodePointCursor {
 
     /// The byte where code point `n` starts (the text's end for its length); nil past it.
     mutating func offset(_ n: Int) -> Int? {
+        // A range made through the API may begin before the text.
+        guard n >= 0 else { return nil }
         if n <= ascii {
             (point, byte) = (n, n)
             return n

@@ -64,7 +64,7 @@ extension PackReader {
         return target.withUnsafeBufferPointer { t in
             let short = shortened(t)
             guard code == 1 else { return String(decoding: short, as: UTF8.self) }
-            return String(decoding: short.prefix(number()) + ellipsis, as: UTF8.self)
+            return String(decoding: short.prefix(max(0, number())) + ellipsis, as: UTF8.self)
         }
     }
 
