@@ -19,7 +19,8 @@ extension Tweet {
         let bytes: UnsafeMutablePointer<UInt8>?
         let textCount: Int
         let entityCount: Int
-        let isReply: Bool
+        /// Bytes after the entities (0 unless a reply).
+        let replyCount: Int
 
         init(text: UnsafeBufferPointer<UInt8>, entities: Source, id: TweetID, reply: Reply) {
             switch entities {
@@ -35,13 +36,14 @@ extension Tweet {
 
         private init(text: UnsafeBufferPointer<UInt8>, compacted: UnsafeBufferPointer<UInt8>, reply: Reply) {
             var name = reply.name
-            isReply = reply.status != nil || reply.user != nil || name != nil
+            let isReply = reply.status != nil || reply.user != nil || name != nil
             let status = reply.status?.rawValue ?? 0
             let user = reply.user?.rawValue ?? 0
             textCount = text.count
             entityCount = compacted.count
             let nameCount = name?.utf8.count ?? 0
             let tail = isReply ? lebLength(status) + lebLength(user) + lebLength(UInt64(nameCount) + 1) + nameCount : 0
+            replyCount = tail
             let total = text.count + compacted.count + tail
             guard total > 0 else {
                 bytes = nil
@@ -61,25 +63,12 @@ extension Tweet {
             assert(at == total, "a tweet's bytes were counted wrong")
         }
 
-        /// What a reply's bytes, from `p`, say it answers.
-        static func reply(from p: UnsafePointer<UInt8>) -> Reply {
-            var at = 0
-            func next() -> UInt64 {
-                var v: UInt64 = 0
-                var shift: UInt64 = 0
-                while true {
-                    let b = p[at]
-                    at += 1
-                    v |= UInt64(b & 0x7F) << shift
-                    if b < 0x80 { return v }
-                    shift += 7
-                }
-            }
-            let status = next()
-            let user = next()
-            let n = next()
-            let name = n == 0 ? nil : String(decoding: UnsafeBufferPointer(start: p + at, count: Int(n - 1)), as: UTF8.self)
-            return Reply(status: status == 0 ? nil : TweetID(status), user: user == 0 ? nil : UserID(user), name: name)
+        /// What a reply's bytes say it answers.
+        static func reply(_ bytes: UnsafeBufferPointer<UInt8>) -> Reply {
+            var r = PackReader(bytes: bytes)
+            let status = r.unsigned()
+            let user = r.unsigned()
+            return Reply(status: status == 0 ? nil : TweetID(status), user: user == 0 ? nil : UserID(user), name: r.optionalString())
         }
     }
 }

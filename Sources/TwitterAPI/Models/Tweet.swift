@@ -32,8 +32,9 @@ public final class Tweet: @unchecked Sendable, Equatable, CustomStringConvertibl
     public let isRetweeted: Bool
     /// True when only a compatibility-mode cut of the text was available.
     public let isTruncated: Bool
-    /// Whether `bytes` end with what the tweet replies to.
-    private let isReply: Bool
+    /// Bytes at the end of `bytes` that say what the tweet replies to (0: not a reply); in the
+    /// room the flags leave before the next word.
+    private let replyCount: UInt32
     private let langCode: UInt64
     /// What only some tweets carry (X API v2 edits, withholding, long posts); nil for most.
     public let extras: TweetExtras?
@@ -55,8 +56,8 @@ public final class Tweet: @unchecked Sendable, Equatable, CustomStringConvertibl
     }
     /// What a reply answers, from the bytes after its entities.
     private var reply: Block.Reply {
-        guard isReply, let bytes else { return Block.Reply() }
-        return Block.reply(from: bytes + Int(textCount) + Int(entityCount))
+        guard replyCount > 0, let bytes else { return Block.Reply() }
+        return Block.reply(UnsafeBufferPointer(start: bytes + Int(textCount) + Int(entityCount), count: Int(replyCount)))
     }
 
     public convenience init(
@@ -120,7 +121,7 @@ public final class Tweet: @unchecked Sendable, Equatable, CustomStringConvertibl
         bytes = block.bytes
         textCount = UInt32(truncatingIfNeeded: block.textCount)
         entityCount = UInt32(truncatingIfNeeded: block.entityCount)
-        isReply = block.isReply
+        replyCount = UInt32(truncatingIfNeeded: block.replyCount)
         displayStart = displayRange.map { Int32(clamping: $0.lowerBound) } ?? -1
         displayEnd = displayRange.map { Int32(clamping: $0.upperBound) } ?? -1
         self.retweetedStatus = retweetedStatus
