@@ -117,22 +117,9 @@ private struct RawWriter {
     let to: UnsafeMutableBufferPointer<UInt8>
     var at = 0
 
-    mutating func number(_ v: UInt64) {
-        var x = v
-        while x >= 0x80 {
-            to[at] = UInt8(truncatingIfNeeded: x) | 0x80
-            x >>= 7
-            at += 1
-        }
-        to[at] = UInt8(x)
-        at += 1
-    }
+    mutating func number(_ v: UInt64) { writeLEB128(v, to, &at) }
 
-    mutating func copy(_ b: UnsafeBufferPointer<UInt8>) {
-        guard let base = b.baseAddress, let dest = to.baseAddress, b.count > 0 else { return }
-        (dest + at).initialize(from: base, count: b.count)
-        at += b.count
-    }
+    mutating func copy(_ b: UnsafeBufferPointer<UInt8>) { copyBytes(b, to, &at) }
 
     mutating func span(_ s: Entities.Span) {
         number(UInt64(UInt32(bitPattern: s.start)))

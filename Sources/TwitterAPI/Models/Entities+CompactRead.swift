@@ -45,14 +45,6 @@ extension Entities {
 }
 
 extension PackReader {
-    /// A string's bytes in place.
-    mutating func stringBytes() -> UnsafeBufferPointer<UInt8> { take(number()) }
-
-    mutating func take(_ n: Int) -> UnsafeBufferPointer<UInt8> {
-        defer { at += n }
-        return UnsafeBufferPointer(rebasing: self.bytes[at..<at + n])
-    }
-
     fileprivate mutating func url(header: UInt64? = nil) -> [UInt8] {
         let h = header ?? unsigned()
         return urlPrefixes[Int(h % 8)] + take(Int(h / 8))

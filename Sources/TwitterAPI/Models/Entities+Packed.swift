@@ -279,17 +279,20 @@ struct PackReader {
         return Entities.Span(start: start, end: end)
     }
 
-    mutating func string() -> String {
-        let n = number()
+    /// The next `n` bytes, in place.
+    mutating func take(_ n: Int) -> UnsafeBufferPointer<UInt8> {
         defer { at += n }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[at..<at + n]), as: UTF8.self)
+        return UnsafeBufferPointer(rebasing: bytes[at..<at + n])
     }
+
+    /// A string's bytes in place.
+    mutating func stringBytes() -> UnsafeBufferPointer<UInt8> { take(number()) }
+
+    mutating func string() -> String { String(decoding: stringBytes(), as: UTF8.self) }
 
     mutating func optionalString() -> String? {
         let n = number()
-        guard n > 0 else { return nil }
-        defer { at += n - 1 }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[at..<at + n - 1]), as: UTF8.self)
+        return n > 0 ? String(decoding: take(n - 1), as: UTF8.self) : nil
     }
 }
 
