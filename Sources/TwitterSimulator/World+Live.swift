@@ -21,7 +21,7 @@ extension World {
         let id = nextID()
         var t = WorldGenerator.composeTweet(
             id: id, author: who, users: Array(users.values), demo: users[credentials.userID] ?? who, rng: &rng,
-            index: Int(rng.next() % 10), ms: Snowflake.ms(id))
+            index: Int(rng.next() % 10), ms: Snowflake.ms(id), page: id % 100_000)
         if let text {
             t.text = text
             t.links = []

@@ -43,17 +43,26 @@ enum WorldGenerator {
 
     static let fixedStart: UInt64 = 1_767_225_600_000  // 2026-01-01T00:00:00Z
 
-    /// The world of the seed. With `backlogEndsAt`, the same world dated to end then: a first
-    /// pass measures how long the backlog spans (the gaps come from the seed too).
+    /// The world of the seed. With `backlogEndsAt`, the same world dated to end then: made at
+    /// `fixedStart`, then moved (nothing drawn depends on when the backlog starts).
     static func generate(config: SimulatorConfiguration, rng: inout SimRandom) -> Output {
-        guard let end = config.backlogEndsAt else { return generate(config: config, start: fixedStart, rng: &rng) }
-        var probe = rng
-        let span = (generate(config: config, start: fixedStart, rng: &probe).tweets.map(\.createdAtMs).max() ?? fixedStart) - fixedStart
-        let endMs = UInt64(max(0, end * 1000))
-        return generate(config: config, start: endMs > span + fixedStart ? endMs - span : fixedStart, rng: &rng)
+        var (users, tweets) = backlog(config: config, start: fixedStart, rng: &rng)
+        if let end = config.backlogEndsAt {
+            let span = (tweets.map(\.createdAtMs).max() ?? fixedStart) - fixedStart
+            let endMs = UInt64(max(0, end * 1000))
+            if endMs > span + fixedStart { move(&users, &tweets, by: endMs - span - fixedStart) }
+        }
+        return finish(users: users, tweets: tweets, rng: &rng)
     }
 
+    /// The world with its backlog starting at `start` (ms since 1970).
     static func generate(config: SimulatorConfiguration, start: UInt64, rng: inout SimRandom) -> Output {
+        let (users, tweets) = backlog(config: config, start: start, rng: &rng)
+        return finish(users: users, tweets: tweets, rng: &rng)
+    }
+
+    /// People, who follows whom, and the backlog's tweets, starting at `start`.
+    static func backlog(config: SimulatorConfiguration, start: UInt64, rng: inout SimRandom) -> ([SimUser], [SimTweet]) {
         var users: [SimUser] = []
         let demo = SimUser(
             id: 1_000_000 + rng.next() % 1_000_000, screenName: "linnet_demo", name: "Linnet Demo",
@@ -89,7 +98,9 @@ enum WorldGenerator {
         for n in 0..<config.backlogTweets {
             let author = users[1 + Int(rng.next() % UInt64(users.count - 1))]
             let id = nextID()
-            var t = composeTweet(id: id, author: author, users: users, demo: demo, rng: &rng, index: n, ms: ms)
+            // A link's number from its place, not its id: the backlog's ids move with its dates.
+            var t = composeTweet(
+                id: id, author: author, users: users, demo: demo, rng: &rng, index: n, ms: ms, page: UInt64(n) * 7919 % 100_000)
             // Replies, threads, retweets and quotes refer to earlier tweets.
             if let parent = tweets.last(where: { $0.retweetedID == nil }), n % 9 == 4, let parentAuthor = byID[parent.userID] {
                 t.inReplyToStatusID = parent.id
@@ -104,16 +115,19 @@ enum WorldGenerator {
                     id: id, userID: author.id, text: "RT @\(originalAuthor.screenName): " + original.text,
                     createdAtMs: ms, retweetedID: original.id)
             } else if let quoted = tweets.last(where: { $0.retweetedID == nil }), n % 13 == 7, let quotedAuthor = byID[quoted.userID] {
-                let link = SimLink(
-                    tco: "https://t.co/" + rng.token(10),
-                    expanded: "https://twitter.com/\(quotedAuthor.screenName)/status/\(quoted.id)",
-                    display: "twitter.com/\(quotedAuthor.screenName)/st…")
                 t.quotedID = quoted.id
-                t.text = "This, exactly. " + link.tco
-                t.links = [link]
+                t.links = [quoteLink(tco: "https://t.co/" + rng.token(10), author: quotedAuthor.screenName, id: quoted.id)]
+                t.text = "This, exactly. " + t.links[0].tco
             }
             tweets.append(t)
         }
+        return (users, tweets)
+    }
+
+    /// Edits, long posts and media on the backlog, then the apps' keys and the demo's tokens.
+    static func finish(users: [SimUser], tweets: [SimTweet], rng: inout SimRandom) -> Output {
+        var tweets = tweets
+        let demo = users[0]
         addEditsAndLongPosts(&tweets)
         addMedia(&tweets)
         let consumerKey = rng.token(25)
@@ -137,8 +151,9 @@ enum WorldGenerator {
     }
 
     /// One tweet's text, with the kind chosen by `index` so every kind appears in any backlog.
+    /// `page`: the number in a link's path.
     static func composeTweet(
-        id: UInt64, author: SimUser, users: [SimUser], demo: SimUser, rng: inout SimRandom, index: Int, ms: UInt64
+        id: UInt64, author: SimUser, users: [SimUser], demo: SimUser, rng: inout SimRandom, index: Int, ms: UInt64, page: UInt64
     ) -> SimTweet {
         var t = SimTweet(id: id, userID: author.id, text: "", createdAtMs: ms)
         let w1 = rng.pick(words)
@@ -146,8 +161,8 @@ enum WorldGenerator {
         switch index % 10 {
         case 0:
             let link = SimLink(
-                tco: "https://t.co/" + rng.token(10), expanded: "https://example.com/\(w1)/\(id % 100_000)",
-                display: "example.com/\(w1)/\(id % 100_000)")
+                tco: "https://t.co/" + rng.token(10), expanded: "https://example.com/\(w1)/\(page)",
+                display: "example.com/\(w1)/\(page)")
             t.text = "Reading about \(w1) and \(w2): \(link.tco)"
             t.links = [link]
         case 1: t.text = "@\(demo.screenName) what do you think about \(w1)? #\(rng.pick(hashtags))"

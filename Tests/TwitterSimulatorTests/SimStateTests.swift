@@ -100,4 +100,38 @@ import TwitterAPI
         // Ids still carry their time (snowflakes), so paging by id follows the dates.
         #expect(b.tweets.allSatisfy { ($0.id >> 22) + 1_288_834_974_657 == $0.createdAtMs })
     }
+    /// The backlog is made once and moved to end on time: the same world as made from the
+    /// start that ends it then, with the same numbers drawn after it.
+    @Test(arguments: [1, 7, 4242] as [UInt64])
+    func aMovedBacklogIsTheOneMadeThere(seed: UInt64) throws {
+        let f = Double(WorldGenerator.fixedStart) / 1000
+        // Now, a date in 2026, one so early the backlog cannot end then, one in 2039.
+        for end in [Date().timeIntervalSince1970 - 60, 1_795_000_000, f + 60, 2_200_000_000] {
+            var fixed = SimulatorConfiguration.quiet
+            fixed.seed = seed
+            var dated = fixed
+            dated.backlogEndsAt = end
+            var once = SimRandom(seed: seed)
+            let moved = WorldGenerator.generate(config: dated, rng: &once)
+            var probe = SimRandom(seed: seed)
+            let first = WorldGenerator.backlog(config: fixed, start: WorldGenerator.fixedStart, rng: &probe).1
+            let span = first.map(\.createdAtMs).max()! - WorldGenerator.fixedStart
+            let endMs = UInt64(end * 1000)
+            var there = SimRandom(seed: seed)
+            let start = endMs > span + WorldGenerator.fixedStart ? endMs - span : WorldGenerator.fixedStart
+            let made = WorldGenerator.generate(config: fixed, start: start, rng: &there)
+            let json = JSONEncoder()
+            json.outputFormatting = .sortedKeys
+            #expect(try json.encode(moved.users) == json.encode(made.users))
+            #expect(try json.encode(moved.tweets) == json.encode(made.tweets))
+            #expect(moved.credentials == made.credentials && moved.accessTokens.keys == made.accessTokens.keys)
+            #expect(once.next() == there.next())
+            // Quotes, replies and retweets point at tweets of the moved backlog.
+            let ids = Set(moved.tweets.map(\.id))
+            let pointers = moved.tweets.flatMap { [$0.quotedID, $0.retweetedID, $0.inReplyToStatusID].compactMap { $0 } }
+            #expect(pointers.allSatisfy(ids.contains))
+            #expect(moved.tweets.contains { $0.quotedID != nil } && moved.tweets.contains { $0.retweetedID != nil })
+            #expect(moved.tweets.filter { $0.quotedID != nil }.allSatisfy { $0.links[0].expanded.hasSuffix("/status/\($0.quotedID!)") })
+        }
+    }
 }
