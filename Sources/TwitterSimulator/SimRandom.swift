@@ -18,7 +18,9 @@ public struct SimRandom: RandomNumberGenerator, Sendable {
 
     /// `count` letters and digits.
     mutating func token(_ count: Int) -> String {
-        let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789")
-        return String((0..<count).map { _ in alphabet[Int(next() % UInt64(alphabet.count))] })
+        let alphabet = Self.alphabet
+        return String(decoding: (0..<count).map { _ in alphabet[Int(next() % UInt64(alphabet.count))] }, as: UTF8.self)
     }
+
+    private static let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789".utf8)
 }

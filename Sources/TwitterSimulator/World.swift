@@ -1,4 +1,3 @@
-import Bedrock
 import FoundationEssentials
 import TweetText
 
@@ -76,8 +75,11 @@ actor World {
     /// Every id ever created, ascending; deleted ones stay here and in `deleted`.
     var createdIDs: [UInt64] = []
     var deleted: Set<UInt64> = []
-    var mentionsByTweet: [UInt64: [String]] = [:]
-    var hashtagsByTweet: [UInt64: [String]] = [:]
+    /// Mentions and hashtags by tweet, found when first asked: the simulator starts (and the
+    /// demo draws its first frame) without waiting for the backlog's (about 5.6M instructions).
+    lazy var tags = Tags(tweets.values)
+    var mentionsByTweet: [UInt64: [String]] { tags.mentions }
+    var hashtagsByTweet: [UInt64: [String]] { tags.hashtags }
     var consumers: [String: Consumer] = [:]
     var accessTokens: [String: AccessToken] = [:]
     var requestTokens: [String: RequestToken] = [:]
@@ -139,9 +141,6 @@ actor World {
         for t in sorted {
             tweets[t.id] = t
             createdIDs.append(t.id)
-            let (m, h) = Self.index(t)
-            mentionsByTweet[t.id] = m
-            hashtagsByTweet[t.id] = h
             if !deleted.contains(t.id), t.supersededBy == nil { statusCounts[t.userID, default: 0] += 1 }
         }
         lastIDMillis = sorted.last.map { ($0.id >> 22) + 1_288_834_974_657 } ?? 0
@@ -149,7 +148,21 @@ actor World {
             userIDs: Array(users.keys), me: credentials.userID, newestMs: sorted.last.map(\.createdAtMs) ?? 1_767_225_600_000)
     }
 
-    /// Lower-cased mentions and hashtags of a tweet (none for retweets), for timelines and search.
+    /// Lower-cased mentions and hashtags by tweet (none for retweets), for timelines and search.
+    struct Tags {
+        var mentions: [UInt64: [String]] = [:]
+        var hashtags: [UInt64: [String]] = [:]
+
+        init(_ tweets: some Sequence<SimTweet>) { for t in tweets { add(t) } }
+
+        mutating func add(_ t: SimTweet) {
+            let (m, h) = World.index(t)
+            mentions[t.id] = m
+            hashtags[t.id] = h
+        }
+    }
+
+    /// Lower-cased mentions and hashtags of a tweet (none for retweets).
     static func index(_ t: SimTweet) -> ([String], [String]) {
         guard t.retweetedID == nil else { return ([], []) }
         let mentions = Extractor.mentions(in: t.text).compactMap { e -> String? in
@@ -197,9 +210,7 @@ actor World {
         } else if createdIDs.last != t.id {
             createdIDs.append(t.id)
         }
-        let (m, h) = Self.index(t)
-        mentionsByTweet[t.id] = m
-        hashtagsByTweet[t.id] = h
+        tags.add(t)
     }
 
     func user(named name: String) -> SimUser? {

@@ -32,6 +32,8 @@ enum WorldGenerator {
         "오늘도 터미널에서 트윗을 읽어요.",
         "Γεια σου κόσμε από το τερματικό.",
     ]
+    /// 140 of one ideograph, made once (`String(repeating:count:)` costs about 44k instructions).
+    static let ideographs = ["漢", "字", "語"].map { String(repeating: $0, count: 140) }
     static let emoji = ["👩‍💻", "👨‍👩‍👧‍👦", "🐦", "🇯🇵", "🏳️‍🌈", "☕️", "🧑🏽‍🚀", "✨"]
     static let hostile = [
         "\u{1B}[31mALERT\u{1B}[0m your terminal is mine \u{1B}]0;pwned\u{7}",
@@ -176,7 +178,7 @@ enum WorldGenerator {
         case 5: t.text = "#\(rng.pick(hashtags)) \(w1) & \(w2) <3 > everything"
         case 6 where index % 20 == 6: t.text = rng.pick(hostile)
         case 7:
-            t.text = String(repeating: rng.pick(["漢", "字", "語"]), count: 140)
+            t.text = rng.pick(ideographs)
             t.lang = "ja"
         default: t.text = "Just shipped \(w1) for \(w2). \(rng.pick(emoji))"
         }
