@@ -117,10 +117,13 @@ public struct Theme: Equatable, Sendable {
             FileManager.default.fileExists(atPath: $0)
         }) {
             path = found
+        } else if nameOrPath == fallback.name {
+            // The built-in default is the fallback, made in code (ThemeTests keep them equal):
+            // not parsed again at every start (about 3M instructions).
+            return fallback
         } else if let text = builtin.first(where: { $0.name == nameOrPath })?.text {
             return try parse(text, file: "\(nameOrPath) (built in)")
         } else {
-            if nameOrPath == fallback.name { return fallback }
             throw LoadError(
                 file: nameOrPath, line: nil, reason: "no such theme (available: \(available(environment).joined(separator: ", ")))")
         }
