@@ -36,13 +36,13 @@ let package = Package(
         .target(name: "RE2Shim", linkerSettings: [.linkedLibrary("re2")]),
         .target(name: "Timeline", dependencies: ["Bedrock", "Locking", "TwitterAPI", "PrivateFiles", "CScan"]),
         .target(name: "TOML", dependencies: ["Bedrock", "TweetText"]),
-        // Pictures: Debian's decoders and encoders (C, for libjpeg's setjmp) and libchafa.
-        .target(
-            name: "CImageCodecs",
-            linkerSettings: [.linkedLibrary("jpeg"), .linkedLibrary("png16"), .linkedLibrary("webp"), .linkedLibrary("gif")]),
+        // Pictures: Debian's decoders and encoders (C, for libjpeg's setjmp) and libchafa, opened
+        // when the first picture needs them (the codecs' headers only at build time).
+        .target(name: "CImageCodecs"),
+        // libchafa linked, for the tests alone: what they compare the loaded one with.
         .systemLibrary(
             name: "CChafa", path: "Sources/CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
-        .target(name: "Pictures", dependencies: ["Bedrock", "CImageCodecs", "CChafa", "PrivateFiles", "Locking"]),
+        .target(name: "Pictures", dependencies: ["Bedrock", "CImageCodecs", "PrivateFiles", "Locking"]),
         .target(name: "Screen", dependencies: ["Bedrock", "TweetText", "PrivateFiles", "TOML"]),
         .target(
             name: "LinnetCore",
@@ -104,7 +104,7 @@ let package = Package(
             name: "PicturesTests",
             dependencies: [
                 "Pictures", "LinnetCore", "Screen", "CursesTerminal", "TwitterAPI", "TwitterSimulator", "LinnetTestSupport", "Spawn",
-                "Timeline",
+                "Timeline", "CImageCodecs", "CChafa",
             ]),
         .testTarget(name: "CursesTerminalTests", dependencies: ["CursesTerminal", "Screen", "TweetText"]),
         .testTarget(

@@ -42,7 +42,7 @@ func linnet(_ mode: PictureMode) throws -> (seconds: Double, bytes: Int) {
         let fit = PictureRenderer.fit(width: h.width, height: h.height, columns: 80, rows: 24, cell: cell)
         let need = mode == .symbols ? (fit.columns * 8, fit.rows * 16) : (fit.columns * cell.width, fit.rows * cell.height)
         let b = try PictureDecoder.decode(data, atLeast: need)
-        let p = PictureRenderer.render(b, columns: fit.columns, rows: fit.rows, mode: mode, colors: .truecolor, cell: cell)
+        let p = try PictureRenderer.render(b, columns: fit.columns, rows: fit.rows, mode: mode, colors: .truecolor, cell: cell)
         bytes = mode == .symbols ? p.cells.count : p.bytes.count
     }
     return (Date().timeIntervalSince(start) / Double(rounds), bytes)

@@ -1,6 +1,6 @@
-// libchafa (Debian libchafa-dev; its pkg-config needs libglib2.0-dev): pictures as terminal
-// cells or as kitty, iTerm2 and sixel sequences. The helpers keep GLib's strings and
-// environment lists on the C side.
+// libchafa linked (Debian libchafa-dev; its pkg-config needs libglib2.0-dev), for the tests
+// alone: what the library CImageCodecs opens at run time is compared with. The helpers keep
+// GLib's strings and environment lists on the C side.
 #pragma once
 #include <chafa.h>
 #include <stdlib.h>

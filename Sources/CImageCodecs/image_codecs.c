@@ -5,11 +5,10 @@
 #include <stdlib.h>
 #include <string.h>
 
-#include <gif_lib.h>
-#include <jpeglib.h>
+// Every codec call below goes through its pointer, filled by lc_codecs_load.
+#define LC_REDIRECT_CALLS
+#include "codec_calls.h"
 #include <jerror.h>
-#include <png.h>
-#include <webp/decode.h>
 
 #define WHY(...) snprintf(why, 128, __VA_ARGS__)
 
@@ -66,6 +65,11 @@ static int png_header(const uint8_t *d, size_t n, int *w, int *h) {
 int lc_probe(const uint8_t *d, size_t n, int *w, int *h, char *why) {
     int format = lc_sniff(d, n);
     *w = *h = 0;
+    // Cut to the 128 bytes of `why`: callers ask lc_codecs_load for the whole of it first.
+    if (format != LC_UNKNOWN && lc_codecs_load()) {
+        WHY("%s", lc_codecs_load());
+        return 0;
+    }
     switch (format) {
     case LC_JPEG: {
         struct jpeg_decompress_struct c;
@@ -331,6 +335,7 @@ uint8_t *lc_decode(const uint8_t *d, size_t n, size_t max_pixels, int min_w, int
 }
 
 static uint8_t *encode_png(const uint8_t *pixels, int width, int height, png_uint_32 format, size_t *length) {
+    if (lc_codecs_load()) return NULL;
     png_image image;
     memset(&image, 0, sizeof image);
     image.version = PNG_IMAGE_VERSION;
@@ -392,6 +397,7 @@ uint8_t *lc_scale_down(const uint8_t *rgba, int width, int height, int to_width,
 }
 
 uint8_t *lc_encode_jpeg(const uint8_t *rgba, int width, int height, int quality, size_t *length) {
+    if (lc_codecs_load()) return NULL;
     struct jpeg_compress_struct c;
     struct jpeg_fail f;
     unsigned char *volatile out = NULL;

@@ -44,7 +44,8 @@ public struct PictureSetup: Sendable {
             let header = try PictureDecoder.probe(bytes)
             let fit = PictureRenderer.fit(width: header.width, height: header.height, columns: ask.columns, rows: ask.rows, cell: cell)
             let bitmap = try PictureDecoder.decode(bytes, atLeast: pixels(columns: fit.columns, rows: fit.rows))
-            return .success(PictureRenderer.render(bitmap, columns: fit.columns, rows: fit.rows, mode: mode, colors: colors, cell: cell))
+            let picture = try PictureRenderer.render(bitmap, columns: fit.columns, rows: fit.rows, mode: mode, colors: colors, cell: cell)
+            return .success(picture)
         } catch {
             return .failure(error)
         }

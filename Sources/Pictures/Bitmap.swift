@@ -90,6 +90,8 @@ public enum PictureDecoder {
     private static func checkLength(_ bytes: [UInt8]) throws(PictureFailure) {
         if bytes.isEmpty { throw PictureFailure("the server sent an empty file") }
         if bytes.count > maxFileBytes { throw PictureFailure("a file of \(bytes.count >> 20) MiB, more than Linnet reads (16 MiB)") }
+        // The codecs' libraries, opened now if not yet: without them, what is missing, whole.
+        if let problem = lc_codecs_load() { throw PictureFailure(String(cString: problem)) }
     }
 
     private static func text(_ why: [CChar]) -> String {

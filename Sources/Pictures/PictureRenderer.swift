@@ -1,4 +1,4 @@
-import CChafa
+import CImageCodecs
 
 /// How a terminal is asked to draw pictures.
 public enum PictureMode: String, Sendable, CaseIterable {
@@ -59,7 +59,7 @@ public enum PictureRenderer {
     /// The picture drawn into exactly `columns` × `rows` cells (see `fit`).
     public static func render(
         _ b: Bitmap, columns: Int, rows: Int, mode: PictureMode, colors: PictureColors, cell: (width: Int, height: Int)
-    ) -> RenderedPicture {
+    ) throws(PictureFailure) -> RenderedPicture {
         // kitty and iTerm2 take files, made here (PictureFiles); libchafa would send raw pixels
         // (kitty) or an uncompressed TIFF (iTerm2), twice to twenty times the bytes.
         switch mode {
@@ -67,51 +67,46 @@ public enum PictureRenderer {
         case .iterm: return iterm(b, columns: columns, rows: rows, cell: cell)
         default: break
         }
-        let config = chafa_canvas_config_new()
-        defer { chafa_canvas_config_unref(config) }
-        chafa_canvas_config_set_geometry(config, Int32(columns), Int32(rows))
-        chafa_canvas_config_set_cell_geometry(config, Int32(max(1, cell.width)), Int32(max(1, cell.height)))
-        chafa_canvas_config_set_pixel_mode(config, mode == .sixel ? CHAFA_PIXEL_MODE_SIXELS : CHAFA_PIXEL_MODE_SYMBOLS)
-        switch (mode, colors) {
-        case (.symbols, .none): chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_FGBG)
-        case (.symbols, .indexed16): chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_INDEXED_16)
-        default: chafa_canvas_config_set_canvas_mode(config, CHAFA_CANVAS_MODE_TRUECOLOR)
-        }
-        if mode == .symbols {
-            let map = cc_block_symbols()
-            chafa_canvas_config_set_symbol_map(config, map)
-            chafa_symbol_map_unref(map)
-        }
-        let canvas = chafa_canvas_new(config)
-        defer { chafa_canvas_unref(canvas) }
-        b.rgba.withUnsafeBufferPointer {
-            chafa_canvas_draw_all_pixels(
-                canvas, CHAFA_PIXEL_RGBA8_UNASSOCIATED, $0.baseAddress, Int32(b.width), Int32(b.height), Int32(b.width * 4))
-        }
+        let cellSize = (width: Int32(max(1, cell.width)), height: Int32(max(1, cell.height)))
         guard mode == .symbols else {
             // Sixel, as libchafa's terminal database writes it for a terminal that draws it.
             var n = 0
-            let p = cc_print(canvas, "mlterm", nil, &n)
-            guard let p else { return RenderedPicture(mode: mode, columns: columns, rows: rows, cells: [], bytes: []) }
-            defer { free(p) }
+            let p = b.rgba.withUnsafeBufferPointer {
+                lc_chafa_sixel(
+                    $0.baseAddress, Int32(b.width), Int32(b.height), Int32(columns), Int32(rows), cellSize.width, cellSize.height, &n)
+            }
+            guard let p else { throw chafaFailure() }
+            defer { lc_free(p) }
             let bytes = p.withMemoryRebound(to: UInt8.self, capacity: n) { Array(UnsafeBufferPointer(start: $0, count: n)) }
             return RenderedPicture(mode: mode, columns: columns, rows: rows, cells: [], bytes: bytes)
         }
-        var cells: [PictureCell] = []
-        cells.reserveCapacity(columns * rows)
-        for y in 0..<rows {
-            for x in 0..<columns {
-                let c = chafa_canvas_get_char_at(canvas, Int32(x), Int32(y))
-                var fg: Int32 = -1
-                var bg: Int32 = -1
-                chafa_canvas_get_colors_at(canvas, Int32(x), Int32(y), &fg, &bg)
-                let plain = colors == .none
-                cells.append(
-                    PictureCell(
-                        scalar: Unicode.Scalar(c) ?? " ", fg: plain || fg < 0 ? nil : UInt32(fg) & 0xFF_FFFF,
-                        bg: plain || bg < 0 ? nil : UInt32(bg) & 0xFF_FFFF))
-            }
+        let canvas: Int32
+        switch colors {
+        case .none: canvas = Int32(LC_CHAFA_CANVAS_MODE_FGBG)
+        case .indexed16: canvas = Int32(LC_CHAFA_CANVAS_MODE_INDEXED_16)
+        default: canvas = Int32(LC_CHAFA_CANVAS_MODE_TRUECOLOR)
+        }
+        let count = columns * rows
+        var chars = [UInt32](repeating: 0, count: count)
+        var fgs = [Int32](repeating: -1, count: count)
+        var bgs = [Int32](repeating: -1, count: count)
+        let drawn = b.rgba.withUnsafeBufferPointer { px in
+            lc_chafa_cells(
+                px.baseAddress, Int32(b.width), Int32(b.height), Int32(columns), Int32(rows), cellSize.width, cellSize.height, canvas,
+                &chars, &fgs, &bgs)
+        }
+        guard drawn == 1 else { throw chafaFailure() }
+        let plain = colors == .none
+        let cells = (0..<count).map { i in
+            PictureCell(
+                scalar: Unicode.Scalar(chars[i]) ?? " ", fg: plain || fgs[i] < 0 ? nil : UInt32(fgs[i]) & 0xFF_FFFF,
+                bg: plain || bgs[i] < 0 ? nil : UInt32(bgs[i]) & 0xFF_FFFF)
         }
         return RenderedPicture(mode: mode, columns: columns, rows: rows, cells: cells, bytes: [])
+    }
+
+    /// libchafa missing (said as the loader found it), or refusing the canvas.
+    private static func chafaFailure() -> PictureFailure {
+        PictureFailure(lc_chafa_load().map { String(cString: $0) } ?? "libchafa could not draw the picture")
     }
 }

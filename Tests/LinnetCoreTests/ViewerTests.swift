@@ -41,9 +41,9 @@ import TwitterAPI
         return (s, c)
     }
 
-    func picture(_ mode: PictureMode, columns: Int, rows: Int) -> RenderedPicture {
+    func picture(_ mode: PictureMode, columns: Int, rows: Int) throws -> RenderedPicture {
         let b = Bitmap(width: 4, height: 2, rgba: (0..<32).map { UInt8($0 % 4 == 0 ? 230 : $0 % 4 == 3 ? 255 : 20) })
-        return PictureRenderer.render(b, columns: columns, rows: rows, mode: mode, colors: .truecolor, cell: (10, 20))
+        return try PictureRenderer.render(b, columns: columns, rows: rows, mode: mode, colors: .truecolor, cell: (10, 20))
     }
 
     @Test func vOpensThePhotoAndAsksForItsRoom() async throws {
@@ -61,7 +61,7 @@ import TwitterAPI
         // Cleaned before it is drawn: the sequence's text is not shown either.
         #expect(!alt.contains("[31m") && alt.contains("red") && alt.contains("disc"), "\(alt)")
         // Made: its cells, in the photo's colour, centred in the room, and a placement.
-        c.pictures.put(ask, .success(picture(.symbols, columns: 40, rows: 20)))
+        c.pictures.put(ask, .success(try picture(.symbols, columns: 40, rows: 20)))
         screen = Views.render(s, c)
         let placement = try #require(screen.pictures.first)
         #expect(placement.rect == Rect(x: 1 + 29, y: 2 + 3, width: 40, height: 20) && !placement.isGraphic)
@@ -76,7 +76,7 @@ import TwitterAPI
         var c = c0
         c.pictureMode = .kitty
         let ask = try #require(Views.pictureAsks(s, c).first)
-        c.pictures.put(ask, .success(picture(.kitty, columns: 30, rows: 20)))
+        c.pictures.put(ask, .success(try picture(.kitty, columns: 30, rows: 20)))
         let screen = Views.render(s, c)
         let p = try #require(screen.pictures.first)
         #expect(p.isGraphic && p.bytes.starts(with: Array("\u{1B}_G".utf8)))
@@ -126,7 +126,7 @@ import TwitterAPI
             c)
         let ask = try #require(Views.pictureAsks(s, c).first)
         #expect(ask == PictureAsk(url: "https://pbs.twimg.com/profile_images/2/ann_normal.jpg", columns: 10, rows: 5))
-        c.pictures.put(ask, .success(picture(.symbols, columns: 10, rows: 5)))
+        c.pictures.put(ask, .success(try picture(.symbols, columns: 10, rows: 5)))
         let screen = Views.render(s, c)
         let p = try #require(screen.pictures.first)
         #expect(p.rect.width == 10 && p.rect.height == 5 && p.rect.maxX == 100 - 3)
@@ -153,7 +153,7 @@ import TwitterAPI
             c.pictures.put(
                 ask,
                 .success(
-                    PictureRenderer.render(
+                    try PictureRenderer.render(
                         Bitmap(width: 3, height: 2, rgba: (0..<24).map { UInt8($0 % 4 == 0 ? 230 : $0 % 4 == 3 ? 255 : 20) }),
                         columns: 9, rows: 6, mode: .symbols, colors: .truecolor, cell: (10, 20))))
         }

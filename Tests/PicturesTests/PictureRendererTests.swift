@@ -19,8 +19,8 @@ import Testing
     }
 
     /// Symbols: cells of the picture's colours where the picture has them.
-    @Test func symbolsCarryThePicturesColours() {
-        let p = PictureRenderer.render(scene(400, 300), columns: 40, rows: 15, mode: .symbols, colors: .truecolor, cell: (10, 20))
+    @Test func symbolsCarryThePicturesColours() throws {
+        let p = try PictureRenderer.render(scene(400, 300), columns: 40, rows: 15, mode: .symbols, colors: .truecolor, cell: (10, 20))
         #expect(p.cells.count == 600 && p.bytes.isEmpty)
         func rgb(_ v: UInt32?) -> [Int] { v.map { [Int($0 >> 16), Int($0 >> 8 & 0xFF), Int($0 & 0xFF)] } ?? [] }
         let centre = p.cells[7 * 40 + 20]
@@ -29,7 +29,7 @@ import Testing
         #expect(near(rgb(corner.bg), [40, 110, 210], 30) || near(rgb(corner.fg), [40, 110, 210], 30))
         // Every symbol takes one cell (no wide or ambiguous ones).
         #expect(p.cells.allSatisfy { Screen.width(of: Character($0.scalar)) == 1 })
-        let plain = PictureRenderer.render(scene(400, 300), columns: 40, rows: 15, mode: .symbols, colors: .none, cell: (10, 20))
+        let plain = try PictureRenderer.render(scene(400, 300), columns: 40, rows: 15, mode: .symbols, colors: .none, cell: (10, 20))
         #expect(plain.cells.allSatisfy { $0.fg == nil && $0.bg == nil })
     }
 
@@ -44,7 +44,7 @@ import Testing
                 UInt8(truncatingIfNeeded: seed >> 24), UInt8(truncatingIfNeeded: seed >> 16), UInt8(truncatingIfNeeded: seed >> 8), 255,
             ]
         }
-        let p = PictureRenderer.render(
+        let p = try PictureRenderer.render(
             Bitmap(width: 200, height: 150, rgba: noise), columns: 20, rows: 8, mode: .kitty, colors: .truecolor, cell: (10, 20))
         let text = String(decoding: p.bytes, as: UTF8.self)
         let chunks = text.components(separatedBy: "\u{1B}\\").filter { !$0.isEmpty }
@@ -67,7 +67,7 @@ import Testing
         // A PNG (f=100), the picture scaled to the cells' pixels (20x8 cells of 10x20: at most
         // 200x160, the shape kept), its colours kept (the disc's red in the middle).
         #expect(text.contains("f=100"))
-        let pictured = PictureRenderer.render(scene(200, 150), columns: 20, rows: 8, mode: .kitty, colors: .truecolor, cell: (10, 20))
+        let pictured = try PictureRenderer.render(scene(200, 150), columns: 20, rows: 8, mode: .kitty, colors: .truecolor, cell: (10, 20))
         let base64 = String(decoding: pictured.bytes, as: UTF8.self).components(separatedBy: "\u{1B}\\").filter { !$0.isEmpty }.map {
             $0.split(separator: ";", maxSplits: 1).dropFirst().first.map(String.init) ?? ""
         }.joined()
@@ -78,7 +78,7 @@ import Testing
         let middle = (back.height / 2 * back.width + back.width / 2) * 4
         #expect(back.rgba[middle] > 200 && back.rgba[middle + 1] < 60 && back.rgba[middle + 2] < 60)
         // A larger picture is sent at the cells' pixels, not its own.
-        let big = PictureRenderer.render(scene(1200, 900), columns: 20, rows: 8, mode: .kitty, colors: .truecolor, cell: (10, 20))
+        let big = try PictureRenderer.render(scene(1200, 900), columns: 20, rows: 8, mode: .kitty, colors: .truecolor, cell: (10, 20))
         #expect(big.bytes.count < 200 * 160 * 4)
     }
 
@@ -98,7 +98,7 @@ import Testing
 
     /// iTerm2's inline images: `ESC ] 1337 ; File=inline=1 … : base64 BEL` (iterm2.com/documentation-images.html).
     @Test func itermBytesAreTheDocumentedForm() throws {
-        let p = PictureRenderer.render(scene(200, 150), columns: 20, rows: 8, mode: .iterm, colors: .truecolor, cell: (10, 20))
+        let p = try PictureRenderer.render(scene(200, 150), columns: 20, rows: 8, mode: .iterm, colors: .truecolor, cell: (10, 20))
         let text = String(decoding: p.bytes, as: UTF8.self)
         #expect(text.hasPrefix("\u{1B}]1337;File="))
         let args = try #require(text.split(separator: ":", maxSplits: 1).first)
@@ -116,15 +116,15 @@ import Testing
         // With transparency, a PNG.
         var clear = scene(40, 30).rgba
         clear[3] = 0
-        let seeThrough = PictureRenderer.render(
+        let seeThrough = try PictureRenderer.render(
             Bitmap(width: 40, height: 30, rgba: clear), columns: 4, rows: 2, mode: .iterm, colors: .truecolor, cell: (10, 20))
         let b64 = String(decoding: seeThrough.bytes, as: UTF8.self).split(separator: ":", maxSplits: 1)[1].dropLast()
         #expect(Array(try #require(Data(base64Encoded: String(b64))).prefix(4)) == [0x89, 0x50, 0x4E, 0x47])
     }
 
     /// Sixel: DCS `ESC P … q` … `ESC \` with colour registers (`#n;2;r;g;b`).
-    @Test func sixelBytesAreADeviceControlString() {
-        let p = PictureRenderer.render(scene(200, 150), columns: 20, rows: 8, mode: .sixel, colors: .truecolor, cell: (10, 20))
+    @Test func sixelBytesAreADeviceControlString() throws {
+        let p = try PictureRenderer.render(scene(200, 150), columns: 20, rows: 8, mode: .sixel, colors: .truecolor, cell: (10, 20))
         let text = String(decoding: p.bytes, as: UTF8.self)
         #expect(text.hasPrefix("\u{1B}P"))
         #expect(text.contains("q"))

@@ -33,3 +33,35 @@ uint8_t *lc_scale_down(const uint8_t *rgba, int width, int height, int to_width,
 uint8_t *lc_encode_jpeg(const uint8_t *rgba, int width, int height, int quality, size_t *length);
 
 void lc_free(void *p);
+
+// The libraries are opened when the first picture needs them (about 1.4 ms of every start
+// when linked). Each answers NULL, or what went wrong in words; the calls above and below
+// fail (saying so, where they can) until it is NULL. Later calls give the first answer.
+const char *lc_codecs_load(void);
+const char *lc_chafa_load(void);
+// What loading `call` from the library file `file` answers; nothing is kept (for the tests).
+const char *lc_library_probe(const char *file, const char *call, char *text, size_t size);
+
+// libchafa's values used here, as chafa.h numbers them (PicturesTests compare them).
+enum {
+    LC_CHAFA_PIXEL_MODE_SYMBOLS = 0,
+    LC_CHAFA_PIXEL_MODE_SIXELS = 1,
+    LC_CHAFA_CANVAS_MODE_TRUECOLOR = 0,
+    LC_CHAFA_CANVAS_MODE_INDEXED_16 = 3,
+    LC_CHAFA_CANVAS_MODE_FGBG = 5,
+    LC_CHAFA_PIXEL_RGBA8_UNASSOCIATED = 4,
+    LC_CHAFA_SYMBOL_TAG_SPACE = 1 << 0,
+    LC_CHAFA_SYMBOL_TAG_BLOCK = 1 << 3,
+    LC_CHAFA_SYMBOL_TAG_WIDE = 1 << 18,
+    LC_CHAFA_SYMBOL_TAG_AMBIGUOUS = 1 << 19,
+};
+
+// 8-bit RGBA (unassociated) as `columns` x `rows` cells of one-column block symbols, in
+// `canvas_mode`: a code point and two colours (0xRRGGBB, or -1 for the terminal's own) per
+// cell, row by row, into arrays of columns * rows. 0 when it cannot be drawn.
+int lc_chafa_cells(const uint8_t *rgba, int width, int height, int columns, int rows, int cell_width, int cell_height,
+                   int canvas_mode, uint32_t *chars, int32_t *fg, int32_t *bg);
+// The same as sixel, as libchafa writes it for a terminal that draws it. malloc'd, NULL when
+// it cannot be drawn.
+char *lc_chafa_sixel(const uint8_t *rgba, int width, int height, int columns, int rows, int cell_width, int cell_height,
+                     size_t *length);
