@@ -17,9 +17,8 @@ let package = Package(
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         // libcurl's headers only: the library is opened when the first transfer needs it.
         .target(name: "CCurl", path: "Sources/CCurl"),
-        .systemLibrary(
-            name: "COpenSSL", path: "Sources/COpenSSL", pkgConfig: "libcrypto",
-            providers: [.apt(["libssl-dev"])]),
+        // libcrypto's headers only: the library is opened when the first signature needs it.
+        .target(name: "COpenSSL", path: "Sources/COpenSSL"),
 
         .target(name: "Bedrock"),
         .target(name: "TweetText", dependencies: ["Bedrock"]),
@@ -115,7 +114,8 @@ let package = Package(
             name: "TUITests", dependencies: ["TweetText", "TwitterAPI", "TwitterSimulator", "Timeline", "LinnetTestSupport", "Spawn"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "TwitterAPI", "LinnetCore", "LinnetTestSupport"]),
         .testTarget(
-            name: "TwitterClientTests", dependencies: ["Locking", "TwitterAPI", "TwitterSimulator", "LinnetTestSupport", "Spawn", "CCurl"]),
+            name: "TwitterClientTests",
+            dependencies: ["Locking", "TwitterAPI", "TwitterSimulator", "LinnetTestSupport", "Spawn", "CCurl", "COpenSSL"]),
         .testTarget(
             name: "SyncTests", dependencies: ["Locking", "Timeline", "TwitterAPI", "TwitterSimulator", "LinnetTestSupport", "LinnetCore"]),
         .testTarget(name: "FuzzReplayTests", dependencies: ["FuzzHarnesses", "Locking"]),

@@ -75,7 +75,7 @@ enum OAuthCheck {
         let key = Array((FormCoding.encode(consumerSecret) + "&" + FormCoding.encode(tokenSecret)).utf8)
         let msg = Array(base.utf8)
         var out = [UInt8](repeating: 0, count: 20)
-        _ = copenssl_hmac_sha1(key, Int32(key.count), msg, msg.count, &out)
+        if copenssl_hmac_sha1(key, Int32(key.count), msg, msg.count, &out) != 1 { fatalError(String(cString: copenssl_failure())) }
         return Data(out).base64EncodedString()
     }
 
@@ -93,9 +93,10 @@ enum OAuthCheck {
     static func s256(_ verifier: String) -> String {
         let bytes = Array(verifier.utf8)
         var out = [UInt8](repeating: 0, count: 32)
-        _ = bytes.withUnsafeBufferPointer { m in
+        let ok = bytes.withUnsafeBufferPointer { m in
             out.withUnsafeMutableBufferPointer { copenssl_sha256(m.baseAddress, m.count, $0.baseAddress) }
         }
+        if ok != 1 { fatalError(String(cString: copenssl_failure())) }
         return Data(out).base64EncodedString().replacingAll("+", with: "-").replacingAll("/", with: "_")
             .replacingAll("=", with: "")
     }

@@ -1,5 +1,4 @@
 import Bedrock
-import COpenSSL
 import FoundationEssentials
 
 #if canImport(Glibc)

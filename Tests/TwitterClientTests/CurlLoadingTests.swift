@@ -1,4 +1,5 @@
 import CCurl
+import COpenSSL
 import Foundation
 import Spawn
 import Testing
@@ -37,12 +38,27 @@ import Testing
     }
 
     /// The dynamic loader's own account of what `linnet --version` opened.
-    @Test func aCommandWithoutTheNetworkOpensNoLibcurl() async throws {
+    @Test func aCommandWithoutTheNetworkOpensNoLibcurlOrLibcrypto() async throws {
         try #require(FileManager.default.isExecutableFile(atPath: Self.binary), "\(Self.binary) is missing: build it first")
         let r = try await ChildProcess.output(
             Self.binary, ["--version"], environment: ["LD_DEBUG": "libs", "PATH": "/usr/bin:/bin"], stderr: .stdout)
         #expect(r.status == 0)
         #expect(r.text.contains("libncursesw.so.6"), "LD_DEBUG=libs said nothing: \(r.text.prefix(200))")
         #expect(!r.text.contains("libcurl"))
+        #expect(!r.text.contains("libcrypto"))
+    }
+
+    /// libcrypto, opened when the first signature needs it, as libcurl is.
+    @Test func aMissingLibcryptoIsSaidInWords() {
+        func probe(_ name: String) -> String? {
+            var text = [CChar](repeating: 0, count: 512)
+            return text.withUnsafeMutableBufferPointer { b in copenssl_probe(name, b.baseAddress, b.count).map { String(cString: $0) } }
+        }
+        #expect(probe("libcrypto.so.3") == nil)
+        let missing = probe("libcrypto-none-such.so.3") ?? ""
+        #expect(missing.hasPrefix("libcrypto could not be loaded (libcrypto-none-such.so.3: cannot open shared object file"))
+        #expect(missing.hasSuffix("install libssl3, then start Linnet again"))
+        #expect(probe("libc.so.6") == "libc.so.6 has no HMAC: OpenSSL 3's libcrypto is needed")
+        #expect(copenssl_load() == nil)
     }
 }

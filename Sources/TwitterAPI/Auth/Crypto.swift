@@ -18,8 +18,8 @@ public enum Crypto {
                 }
             }
         }
-        // HMAC with SHA-1 cannot fail for in-memory input unless libcrypto itself is broken.
-        precondition(ok == 1, "libcrypto HMAC-SHA1 failed")
+        // HMAC with SHA-1 cannot fail for in-memory input unless libcrypto is missing or broken.
+        if ok != 1 { fatalError(String(cString: copenssl_failure())) }
         return out
     }
 
@@ -29,7 +29,7 @@ public enum Crypto {
         let ok = message.withUnsafeBufferPointer { m in
             out.withUnsafeMutableBufferPointer { copenssl_sha256(m.baseAddress, m.count, $0.baseAddress) }
         }
-        precondition(ok == 1, "libcrypto SHA-256 failed")
+        if ok != 1 { fatalError(String(cString: copenssl_failure())) }
         return out
     }
 
@@ -43,7 +43,7 @@ public enum Crypto {
     public static func randomBytes(_ count: Int) -> [UInt8] {
         var buf = [UInt8](repeating: 0, count: count)
         let ok = buf.withUnsafeMutableBufferPointer { copenssl_random($0.baseAddress, Int32(count)) }
-        precondition(ok == 1, "libcrypto RAND_bytes failed")
+        if ok != 1 { fatalError(String(cString: copenssl_failure())) }
         return buf
     }
 
