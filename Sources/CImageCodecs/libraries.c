@@ -52,6 +52,8 @@ static const char *bind(const struct library *l, char *text, size_t size) {
     }
     if (l->slots)
         for (size_t i = 0; i < l->count; i++) *l->slots[i] = found[i];
+    else
+        dlclose(lib);
     return NULL;
 }
 

@@ -18,8 +18,8 @@ extension WorldGenerator {
             tweets[i].createdAtMs += ms
             tweets[i].inReplyToStatusID = t.inReplyToStatusID.map { $0 + ids }
             tweets[i].retweetedID = t.retweetedID.map { $0 + ids }
+            tweets[i].quotedID = t.quotedID.map { $0 + ids }
             if let quoted = t.quotedID, let link = t.links.first, let author = authors[quoted].flatMap({ names[$0] }) {
-                tweets[i].quotedID = quoted + ids
                 tweets[i].links[0] = quoteLink(tco: link.tco, author: author, id: quoted + ids)
             }
         }
