@@ -16,9 +16,11 @@ let package = Package(
         // (docs/BINDINGS.md N1), so the shim defines them itself.
         .systemLibrary(name: "CNcursesw", path: "Sources/CNcursesw"),
         // libcurl's headers only: the library is opened when the first transfer needs it.
-        .target(name: "CCurl", path: "Sources/CCurl"),
+        // Opening a library with dlopen when it is first needed, for the three below.
+        .target(name: "CLoading"),
+        .target(name: "CCurl", dependencies: ["CLoading"], path: "Sources/CCurl"),
         // libcrypto's headers only: the library is opened when the first signature needs it.
-        .target(name: "COpenSSL", path: "Sources/COpenSSL"),
+        .target(name: "COpenSSL", dependencies: ["CLoading"], path: "Sources/COpenSSL"),
 
         .target(name: "Bedrock"),
         .target(name: "TweetText", dependencies: ["Bedrock"]),
@@ -37,7 +39,7 @@ let package = Package(
         .target(name: "TOML", dependencies: ["Bedrock", "TweetText"]),
         // Pictures: Debian's decoders and encoders (C, for libjpeg's setjmp) and libchafa, opened
         // when the first picture needs them (the codecs' headers only at build time).
-        .target(name: "CImageCodecs"),
+        .target(name: "CImageCodecs", dependencies: ["CLoading"]),
         // libchafa linked, for the tests alone: what they compare the loaded one with.
         .systemLibrary(
             name: "CChafa", path: "Sources/CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),

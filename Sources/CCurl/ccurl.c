@@ -1,7 +1,7 @@
 /* libcurl by dlopen: linked, it and the 30 libraries it brings were bound before main, about
    6 ms of every start (DECISIONS.md, 2026-11-26). */
 #include "CCurl.h"
-#include <dlfcn.h>
+#include "CLoading.h"
 #include <pthread.h>
 #include <stdio.h>
 
@@ -32,44 +32,30 @@ static char problem_text[512];
 /* The soname of libcurl built against OpenSSL (Debian's libcurl4), the one the headers match. */
 #define CCURL_LIBRARY "libcurl.so.4"
 
-/* Opens `name` and fills `into` only when every call is found: NULL, or what went wrong in
-   words (in `text`). */
+#define CCURL_CALLS(X)                                                                                                    \
+    X(global_init) X(easy_init) X(easy_cleanup) X(easy_strerror) X(easy_pause) X(easy_setopt) X(slist_append)            \
+    X(slist_free_all) X(multi_init) X(multi_cleanup) X(multi_add_handle) X(multi_remove_handle) X(multi_perform)          \
+    X(multi_poll) X(multi_wakeup) X(multi_info_read)
+#define CCURL_NAME(field) "curl_" #field,
+#define CCURL_SLOT(field) (void **)&t->field,
+static const char *const names[] = {CCURL_CALLS(CCURL_NAME)};
+
+/* Opens `name` and fills `into` (NULL: a probe) only when every call is found: NULL, or what
+   went wrong in words (in `text`). */
 static const char *bind_library(const char *name, struct table *into, char *text, size_t size) {
-    void *lib = dlopen(name, RTLD_NOW | RTLD_LOCAL);
-    if (!lib) {
-        const char *why = dlerror();
+    struct table scratch, *t = into ? into : &scratch;
+    void **const slots[] = {CCURL_CALLS(CCURL_SLOT)};
+    const char *why = NULL;
+    size_t missing = 0;
+    switch (cl_bind(name, names, into ? slots : NULL, sizeof names / sizeof names[0], &why, &missing)) {
+    case CL_NOT_OPENED:
         snprintf(text, size, "libcurl could not be loaded (%s): install libcurl4, then start Linnet again", why ? why : name);
         return text;
+    case CL_CALL_MISSING:
+        /* curl_multi_wakeup is the newest call used (7.68.0). */
+        snprintf(text, size, "%s has no %s: libcurl 7.68.0 or later is needed", name, names[missing]);
+        return text;
     }
-    struct table found, *t = &found;
-    struct { void **slot; const char *name; } need[] = {
-        {(void **)&t->global_init, "curl_global_init"},
-        {(void **)&t->easy_init, "curl_easy_init"},
-        {(void **)&t->easy_cleanup, "curl_easy_cleanup"},
-        {(void **)&t->easy_strerror, "curl_easy_strerror"},
-        {(void **)&t->easy_pause, "curl_easy_pause"},
-        {(void **)&t->easy_setopt, "curl_easy_setopt"},
-        {(void **)&t->slist_append, "curl_slist_append"},
-        {(void **)&t->slist_free_all, "curl_slist_free_all"},
-        {(void **)&t->multi_init, "curl_multi_init"},
-        {(void **)&t->multi_cleanup, "curl_multi_cleanup"},
-        {(void **)&t->multi_add_handle, "curl_multi_add_handle"},
-        {(void **)&t->multi_remove_handle, "curl_multi_remove_handle"},
-        {(void **)&t->multi_perform, "curl_multi_perform"},
-        {(void **)&t->multi_poll, "curl_multi_poll"},
-        {(void **)&t->multi_wakeup, "curl_multi_wakeup"},
-        {(void **)&t->multi_info_read, "curl_multi_info_read"},
-    };
-    for (size_t i = 0; i < sizeof need / sizeof need[0]; i++) {
-        *need[i].slot = dlsym(lib, need[i].name);
-        if (!*need[i].slot) {
-            /* curl_multi_wakeup is the newest call used (7.68.0). */
-            snprintf(text, size, "%s has no %s: libcurl 7.68.0 or later is needed", name, need[i].name);
-            dlclose(lib);
-            return text;
-        }
-    }
-    *into = found;
     return NULL;
 }
 
@@ -80,10 +66,7 @@ const char *ccurl_load(void) {
     return problem;
 }
 
-const char *ccurl_probe(const char *name, char *text, size_t size) {
-    struct table scratch;
-    return bind_library(name, &scratch, text, size);
-}
+const char *ccurl_probe(const char *name, char *text, size_t size) { return bind_library(name, NULL, text, size); }
 
 CURLcode ccurl_global_init(long flags) { return fn.global_init(flags); }
 CURL *ccurl_easy_init(void) { return fn.easy_init(); }

@@ -5,7 +5,7 @@
 #include "image_codecs.h"
 #include "libraries.h"
 
-#include <dlfcn.h>
+#include "CLoading.h"
 #include <pthread.h>
 #include <stdio.h>
 
@@ -28,32 +28,18 @@ struct library {
 /* Opens `file` and fills `slots` only when every call is found: NULL, or what went wrong in
    words (in `text`). `slots` may be NULL (a probe). */
 static const char *bind(const struct library *l, char *text, size_t size) {
-    void *lib = dlopen(l->file, RTLD_NOW | RTLD_LOCAL);
-    if (!lib) {
-        const char *why = dlerror();
+    const char *why = NULL;
+    size_t missing = 0;
+    switch (cl_bind(l->file, l->names, l->slots, l->count, &why, &missing)) {
+    case CL_NOT_OPENED:
         snprintf(text, size, "pictures are off: %s could not be loaded (%s); install %s, then start Linnet again", l->file,
                  why ? why : "no reason given", l->package);
         return text;
-    }
-    void *found[32];
-    if (l->count > sizeof found / sizeof found[0]) {
-        snprintf(text, size, "pictures are off: too many calls asked of %s", l->file);
-        dlclose(lib);
+    case CL_CALL_MISSING:
+        snprintf(text, size, "pictures are off: %s has no %s; install %s as Debian ships it", l->file, l->names[missing],
+                 l->package);
         return text;
     }
-    for (size_t i = 0; i < l->count; i++) {
-        found[i] = dlsym(lib, l->names[i]);
-        if (!found[i]) {
-            snprintf(text, size, "pictures are off: %s has no %s; install %s as Debian ships it", l->file, l->names[i],
-                     l->package);
-            dlclose(lib);
-            return text;
-        }
-    }
-    if (l->slots)
-        for (size_t i = 0; i < l->count; i++) *l->slots[i] = found[i];
-    else
-        dlclose(lib);
     return NULL;
 }
 

@@ -1,8 +1,8 @@
 /* libcrypto by dlopen, when the first signature, hash or random bytes are asked for: linked, it
    was bound before main at every start (DECISIONS.md, 2026-11-27). */
 #include "COpenSSL.h"
+#include "CLoading.h"
 
-#include <dlfcn.h>
 #include <openssl/evp.h>
 #include <openssl/hmac.h>
 #include <openssl/rand.h>
@@ -21,31 +21,23 @@ static struct table fn;
 /* The soname of OpenSSL 3 (Debian's libssl3), the one the headers match. */
 #define COPENSSL_LIBRARY "libcrypto.so.3"
 
-/* Opens `name` and fills `into` only when every call is found: NULL, or what went wrong in
-   words (in `text`). */
+static const char *const names[] = {"HMAC", "EVP_sha1", "SHA256", "RAND_bytes"};
+
+/* Opens `name` and fills `into` (NULL: a probe) only when every call is found: NULL, or what
+   went wrong in words (in `text`). */
 static const char *bind_library(const char *name, struct table *into, char *text, size_t size) {
-    void *lib = dlopen(name, RTLD_NOW | RTLD_LOCAL);
-    if (!lib) {
-        const char *why = dlerror();
+    struct table scratch, *t = into ? into : &scratch;
+    void **const slots[] = {(void **)&t->hmac, (void **)&t->evp_sha1, (void **)&t->sha256, (void **)&t->rand_bytes};
+    const char *why = NULL;
+    size_t missing = 0;
+    switch (cl_bind(name, names, into ? slots : NULL, sizeof names / sizeof names[0], &why, &missing)) {
+    case CL_NOT_OPENED:
         snprintf(text, size, "libcrypto could not be loaded (%s): install libssl3, then start Linnet again", why ? why : name);
         return text;
+    case CL_CALL_MISSING:
+        snprintf(text, size, "%s has no %s: OpenSSL 3's libcrypto is needed", name, names[missing]);
+        return text;
     }
-    struct table found;
-    struct { void **slot; const char *name; } need[] = {
-        {(void **)&found.hmac, "HMAC"},
-        {(void **)&found.evp_sha1, "EVP_sha1"},
-        {(void **)&found.sha256, "SHA256"},
-        {(void **)&found.rand_bytes, "RAND_bytes"},
-    };
-    for (size_t i = 0; i < sizeof need / sizeof need[0]; i++) {
-        *need[i].slot = dlsym(lib, need[i].name);
-        if (!*need[i].slot) {
-            snprintf(text, size, "%s has no %s: OpenSSL 3's libcrypto is needed", name, need[i].name);
-            dlclose(lib);
-            return text;
-        }
-    }
-    *into = found;
     return NULL;
 }
 
@@ -65,10 +57,7 @@ const char *copenssl_failure(void) {
     return why ? why : "a libcrypto call failed";
 }
 
-const char *copenssl_probe(const char *name, char *text, size_t size) {
-    struct table scratch;
-    return bind_library(name, &scratch, text, size);
-}
+const char *copenssl_probe(const char *name, char *text, size_t size) { return bind_library(name, NULL, text, size); }
 
 int copenssl_hmac_sha1(const void *key, int keyLen, const unsigned char *msg, size_t msgLen, unsigned char *out) {
     if (copenssl_load()) return 0;
