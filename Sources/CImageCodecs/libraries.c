@@ -1,6 +1,6 @@
 /* The pictures' libraries by dlopen, when the first picture needs them: linked, they and what
-   they bring (GLib, PCRE2, zlib) were bound before main at every start, about 1.4 ms
-   (DECISIONS.md, 2026-11-27). */
+   they bring (GLib, PCRE2, zlib) were bound before main at every start, about 3 ms of
+   `linnet --version` (DECISIONS.md, 2026-11-27). */
 #include "codec_calls.h"
 #include "image_codecs.h"
 #include "libraries.h"

@@ -34,7 +34,7 @@ uint8_t *lc_encode_jpeg(const uint8_t *rgba, int width, int height, int quality,
 
 void lc_free(void *p);
 
-// The libraries are opened when the first picture needs them (about 1.4 ms of every start
+// The libraries are opened when the first picture needs them (about 3 ms of every start
 // when linked). Each answers NULL, or what went wrong in words; the calls above and below
 // fail (saying so, where they can) until it is NULL. Later calls give the first answer.
 const char *lc_codecs_load(void);
