@@ -131,11 +131,10 @@ struct DemoCommand: AsyncParsableCommand {
             options.ledger = ledger
             options.v2PageSize = v2PageSize()
         }
-        // The app's bearer token feeds search panes through the filtered stream.
-        if chosen.hasFilteredStreamRules,
-            let bearer = try? await AppOnlyFlow(http: client.http, apiBase: server.baseURL).obtain(
-                consumerKey: c.consumerKey, consumerSecret: c.consumerSecret)
-        {
+        // The app's bearer token feeds search panes through the filtered stream. Taken from the
+        // simulator as the user's tokens are: no request (nor libcurl) before the first frame.
+        if chosen.hasFilteredStreamRules {
+            let bearer = await server.demoBearerToken()
             options.v2StreamClient = TwitterClient(
                 endpoints: .single(server.baseURL), auth: .bearer(bearer), http: client.http, api: chosen, usage: client.usage)
         }
