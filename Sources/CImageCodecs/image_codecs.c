@@ -66,8 +66,9 @@ int lc_probe(const uint8_t *d, size_t n, int *w, int *h, char *why) {
     int format = lc_sniff(d, n);
     *w = *h = 0;
     // Cut to the 128 bytes of `why`: callers ask lc_codecs_load for the whole of it first.
-    if (format != LC_UNKNOWN && lc_codecs_load()) {
-        WHY("%s", lc_codecs_load());
+    const char *problem = format != LC_UNKNOWN ? lc_codecs_load() : NULL;
+    if (problem) {
+        WHY("%s", problem);
         return 0;
     }
     switch (format) {

@@ -57,12 +57,6 @@ enum WorldGenerator {
         return finish(users: users, tweets: tweets, rng: &rng)
     }
 
-    /// The world with its backlog starting at `start` (ms since 1970).
-    static func generate(config: SimulatorConfiguration, start: UInt64, rng: inout SimRandom) -> Output {
-        let (users, tweets) = backlog(config: config, start: start, rng: &rng)
-        return finish(users: users, tweets: tweets, rng: &rng)
-    }
-
     /// People, who follows whom, and the backlog's tweets, starting at `start`.
     static func backlog(config: SimulatorConfiguration, start: UInt64, rng: inout SimRandom) -> ([SimUser], [SimTweet]) {
         var users: [SimUser] = []

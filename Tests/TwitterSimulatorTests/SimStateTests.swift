@@ -119,7 +119,8 @@ import TwitterAPI
             let endMs = UInt64(end * 1000)
             var there = SimRandom(seed: seed)
             let start = endMs > span + WorldGenerator.fixedStart ? endMs - span : WorldGenerator.fixedStart
-            let made = WorldGenerator.generate(config: fixed, start: start, rng: &there)
+            let backlog = WorldGenerator.backlog(config: fixed, start: start, rng: &there)
+            let made = WorldGenerator.finish(users: backlog.0, tweets: backlog.1, rng: &there)
             let json = JSONEncoder()
             json.outputFormatting = .sortedKeys
             #expect(try json.encode(moved.users) == json.encode(made.users))
