@@ -16,10 +16,14 @@ let mixedScripts = [
 /// `TUIBench --count frame N`: N keys (`j` ten times, then `k` ten times, over and over) at
 /// 200x60, each reduced, rendered and presented through ncurses to a pseudo-terminal whose
 /// other end is read and dropped; for callgrind. The start-up is the same whatever N is.
-func countFrames(_ n: Int) async {
+/// `scrolling`: 160x50, the recorded texts alone and `j` alone, from a selection already at the
+/// bottom: every key brings a card into view and moves the pane's rows (the reader's 1,000 keys).
+func countFrames(_ n: Int, scrolling: Bool = false) async {
     var master: Int32 = -1
     var slave: Int32 = -1
-    var size = winsize(ws_row: 60, ws_col: 200, ws_xpixel: 0, ws_ypixel: 0)
+    var size =
+        scrolling
+        ? winsize(ws_row: 50, ws_col: 160, ws_xpixel: 0, ws_ypixel: 0) : winsize(ws_row: 60, ws_col: 200, ws_xpixel: 0, ws_ypixel: 0)
     guard openpty(&master, &slave, nil, nil, &size) == 0 else { fatalError("openpty failed") }
     dup2(slave, 0)
     dup2(slave, 1)
@@ -31,19 +35,26 @@ func countFrames(_ n: Int) async {
     reader.start()
     setenv("TERM", "xterm-256color", 1)
     let store = TimelineStore()
+    // Scrolling: the recorded texts as the reader's bench caches them.
     let tweets = makeTweets(2000).enumerated().map { i, t in
-        i % 2 == 0
+        i % 2 == 0 || scrolling
             ? t
             : Tweet(
                 id: t.id, createdAt: t.createdAt, user: t.user, text: mixedScripts[i / 2 % mixedScripts.count] + t.text,
                 retweetCount: t.retweetCount, favoriteCount: t.favoriteCount)
     }
     await store.merge(page: tweets, into: .home, request: PageRequest(count: tweets.count))
-    var (s, c) = await scene(store, width: 200, height: 60)
+    var (s, c) = await scene(store, width: Int(size.ws_col), height: Int(size.ws_row))
+    // As the app does: the reducer lays a card out in the frame's theme, once for both.
+    if scrolling { c.cardTheme = .fallback }
     let terminal = CursesTerminal(noColor: false)
     terminal.present(Views.render(s, c))
+    for _ in 0..<(scrolling ? 30 : 0) {
+        _ = Reducer.reduce(&s, .keys([.char("j")]), c)
+        terminal.present(Views.render(s, c))
+    }
     for i in 0..<n {
-        _ = Reducer.reduce(&s, .keys([.char(i % 20 < 10 ? "j" : "k")]), c)
+        _ = Reducer.reduce(&s, .keys([.char(scrolling || i % 20 < 10 ? "j" : "k")]), c)
         terminal.present(Views.render(s, c))
     }
     terminal.end()

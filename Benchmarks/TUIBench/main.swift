@@ -222,6 +222,10 @@ func parent(linnet: String?) async throws {
         bench("tui_frame_instructions_200x60", perFrame, "instructions", goal: .atMost(mainFrameInstructions / 2))
         print("bench: tui_frame_instructions_200x60_main \(Int(mainFrameInstructions)) instructions (before #29)")
     }
+    // The key the latency figure sends, once the selection is at the bottom: a card comes in.
+    if let perKey = instructionsPerItem(executable: CommandLine.arguments[0], arguments: ["--count", "scroll"], n: 100) {
+        print("bench: tui_scroll_key_instructions_160x50 \(Int(perKey)) instructions")
+    }
     print("bench: tui_core_share_at_10fps \(String(format: "%.2f", perFrame * 10 * 100)) %")
 
     // Bytes on a real pseudo-terminal.
@@ -249,8 +253,8 @@ func parent(linnet: String?) async throws {
 let semaphore = DispatchSemaphore(value: 0)
 let arguments = CommandLine.arguments
 Task.detached {
-    if arguments.count == 4, arguments[1] == "--count", arguments[2] == "frame", let n = Int(arguments[3]) {
-        await countFrames(n)
+    if arguments.count == 4, arguments[1] == "--count", ["frame", "scroll"].contains(arguments[2]), let n = Int(arguments[3]) {
+        await countFrames(n, scrolling: arguments[2] == "scroll")
     } else if arguments.count > 1 && arguments[1] == "child" {
         await child(Array(arguments.dropFirst(2)))
     } else {

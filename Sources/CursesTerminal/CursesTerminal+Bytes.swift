@@ -7,26 +7,63 @@ import Screen
 /// OSC 8 links, the cells such graphemes left behind, and the SGR for a style.
 extension CursesTerminal {
     /// Whether any grapheme on the screen is one Linnet writes itself.
-    public static func hasRaw(_ screen: Screen) -> Bool {
+    public static func hasRaw(_ screen: Screen) -> Bool { rawRows(screen).contains(true) }
+
+    /// The rows holding a grapheme Linnet writes itself.
+    public static func rawRows(_ screen: Screen) -> [Bool] {
+        var rows = [Bool](repeating: false, count: screen.height)
         let clusters = screen.multiScalarGraphemes.contains { g in
             plan(g.unicodeScalars.map(\.value), cells: Screen.width(of: Character(g))) == .raw
         }
-        if clusters { return true }
-        // One scalar the C library measures otherwise than Linnet (a newer emoji) is Linnet's too.
+        var rawCluster: [String: Bool] = [:]
         for y in 0..<screen.height {
             var x = 0
             while x < screen.width {
                 let c = screen[x, y]
-                guard let v = screen.scalar(of: c), v >= 0x7F || v < 0x20 else {
+                guard let v = screen.scalar(of: c) else {
+                    if clusters, !c.isContinuation {
+                        let g = screen.grapheme(of: c)
+                        let raw = rawCluster[g] ?? (plan(g.unicodeScalars.map(\.value), cells: Screen.width(of: Character(g))) == .raw)
+                        rawCluster[g] = raw
+                        if raw {
+                            rows[y] = true
+                            break
+                        }
+                    }
                     x += 1
                     continue
                 }
+                guard v >= 0x7F || v < 0x20 else {
+                    x += 1
+                    continue
+                }
+                // One scalar the C library measures otherwise than Linnet (a newer emoji) is Linnet's too.
                 let n = screen.span(x, y)
-                if single(c, in: screen, cells: n) == nil { return true }
+                if single(c, in: screen, cells: n) == nil {
+                    rows[y] = true
+                    break
+                }
                 x += n
             }
         }
-        return false
+        return rows
+    }
+
+    /// The stale spans (`staleRawSpans`) where the terminal may hold the last frame's own
+    /// graphemes: in changed cells, and after a move (`shift`) both where they were and where
+    /// they went, ncurses having moved the rows on the terminal or written them in place.
+    static func staleSpans(
+        runs: [Screen.Run], region: [Screen.Run], last: (screen: Screen?, rawRows: [Bool]), before: (screen: Screen?, shift: RowShift?)
+    ) -> [(y: Int, x: Int, end: Int)] {
+        let rows = last.rawRows
+        func had(_ y: Int) -> Bool { y >= 0 && y < rows.count && rows[y] }
+        let stayed = staleRawSpans(from: last.screen, runs: (runs + region).filter { had($0.y) })
+        guard let s = before.shift else { return stayed }
+        // Rows of the region came from `y + by`; those left behind hold nothing of the last frame.
+        let moved = runs.filter { r in
+            r.y < s.top || r.y > s.bottom ? had(r.y) : r.y + s.by >= s.top && r.y + s.by <= s.bottom && had(r.y + s.by)
+        }
+        return stayed + staleRawSpans(from: before.screen, runs: moved)
     }
 
     /// Where the last frame had graphemes Linnet wrote itself, in cells that change now.
@@ -44,7 +81,7 @@ extension CursesTerminal {
             while x < end {
                 let n = max(1, old.span(x, y))
                 let c = old[x, y]
-                if !c.isContinuation, single(c, in: old, cells: n) == nil, plan(old.scalars(of: c), cells: n) == .raw {
+                if !c.isContinuation, !c.isUnknown, single(c, in: old, cells: n) == nil, plan(old.scalars(of: c), cells: n) == .raw {
                     out.append((y, x, x + n))
                 }
                 x += n

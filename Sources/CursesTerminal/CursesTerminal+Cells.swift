@@ -60,4 +60,46 @@ extension CursesTerminal {
         pairs[key] = Int16(next)
         return Int16(next)
     }
+
+    /// What Linnet writes itself on rows ncurses touched, after its update: links inside OSC 8
+    /// (so a click opens them), and graphemes ncurses cannot hold.
+    func rawRowBytes(_ screen: Screen, rows: [Int], depth: ColorDepth) -> [UInt8] {
+        var raw: [UInt8] = []
+        for y in rows {
+            var x = 0
+            while x < screen.width {
+                let cell = screen[x, y]
+                let n = screen.span(x, y)
+                // A run of text leading to one address is written again inside OSC 8, raw
+                // graphemes and all, so a click opens it.
+                if hyperlinks, cell.style.link != 0, let target = Hyperlinks.target(of: cell.style.link) {
+                    var parts: [(scalars: [UInt32], sgr: String)] = []
+                    var end = x
+                    while end < screen.width, screen[end, y].style.link == cell.style.link {
+                        let c = screen[end, y]
+                        if !c.isContinuation { parts.append((screen.scalars(of: c), Self.sgr(c.style, depth: depth))) }
+                        end += screen.span(end, y)
+                    }
+                    raw += Self.linkBytes(parts, x: x, y: y, id: cell.style.link, target: target)
+                    x = end
+                    continue
+                }
+                if !cell.isContinuation, Self.single(cell, in: screen, cells: n) == nil,
+                    case .raw = Self.plan(screen.scalars(of: cell), cells: n)
+                {
+                    let scalars = screen.scalars(of: cell)
+                    raw += Self.rawBytes(scalars, x: x, y: y, sgr: Self.sgr(cell.style, depth: depth))
+                    // A terminal may lay the scalars down one by one before joining them (kitty
+                    // puts a wide watch over the next cell, then narrows it for VS-15 and leaves
+                    // that cell blank): the cells they could reach are written again.
+                    let reach = scalars.reduce(0) { $0 + max(0, Int(wcwidth(wchar_t(bitPattern: $1)))) }
+                    if reach > n, x + n < screen.width {
+                        raw += Self.rowBytes(screen, y: y, from: x + n, to: min(screen.width, x + reach), depth: depth, direct: directColor)
+                    }
+                }
+                x += n
+            }
+        }
+        return raw
+    }
 }

@@ -15,8 +15,10 @@ public final class CursesTerminal: Terminal {
     var last: Screen?
     /// Whether ncurses may move lines and characters (insert/delete line and character).
     private var movesAllowed = true
-    /// Whether the last frame presented had a grapheme Linnet wrote itself.
-    private var lastHadRaw = false
+    /// The last frame's rows that held a grapheme Linnet wrote itself.
+    private var lastRawRows: [Bool] = []
+    /// The last frame's `rowHashes`, to find the rows a scroll moved.
+    private var lastHashes: [UInt64] = []
     var pairs: [Int: Int16] = [:]
     private var open = true
     /// Linnet turned grapheme cluster mode on, and turns it off when it leaves.
@@ -216,13 +218,11 @@ public final class CursesTerminal: Terminal {
     private func draw(_ screen: Screen) {
         let full = last.map { $0.width != screen.width || $0.height != screen.height } ?? true
         if full { clearok(cn_stdscr(), true) }
-        var touched = Set<Int>()
-        let runs = Screen.diff(from: last, to: screen)
-        // Only a frame that had graphemes of Linnet's own can leave one behind.
-        let stale = full || !lastHadRaw ? [] : Self.staleRawSpans(from: last, runs: runs)
         // ncurses moves lines and characters on the terminal to save bytes, graphemes Linnet
         // wrote itself among them, to places it believes blank: not while any is on screen.
-        let hasRaw = Self.hasRaw(screen)
+        let rawRows = Self.rawRows(screen)
+        let hasRaw = rawRows.contains(true)
+        let lastHadRaw = lastRawRows.contains(true)
         let hasPictures = !screen.pictures.isEmpty || !(last?.pictures.isEmpty ?? true)
         let moves = !hasRaw && !(last != nil && lastHadRaw) && !hasPictures
         if moves != movesAllowed {
@@ -230,6 +230,28 @@ public final class CursesTerminal: Terminal {
             idcok(cn_stdscr(), moves)
             movesAllowed = moves
         }
+        // Rows that only moved (a scroll) are moved in ncurses' window, not handed over cell by
+        // cell again; its update finds the move and scrolls the terminal, or writes them.
+        let hashes = screen.rowHashes()
+        let shift = full || hasPictures ? nil : Screen.shift(lastHashes, hashes)
+        lastHashes = hashes
+        let before = shift.flatMap { s in last.map { $0.moving(s) } } ?? last
+        var touched = Set<Int>()
+        var region: [Screen.Run] = []
+        if let s = shift {
+            scrollok(cn_stdscr(), true)
+            wsetscrreg(cn_stdscr(), Int32(s.top), Int32(s.bottom))
+            wscrl(cn_stdscr(), Int32(s.by))
+            wsetscrreg(cn_stdscr(), 0, Int32(screen.height - 1))
+            scrollok(cn_stdscr(), false)
+            // Written rather than moved, the rows lose graphemes and links Linnet wrote itself:
+            // those are written again.
+            touched.formUnion(s.top...s.bottom)
+            region = (s.top...s.bottom).map { Screen.Run(y: $0, x: 0, count: screen.width) }
+        }
+        let runs = Screen.diff(from: before, to: screen)
+        let stale =
+            full || !lastHadRaw ? [] : Self.staleSpans(runs: runs, region: region, last: (last, lastRawRows), before: (before, shift))
         // Read once for the frame: a class's properties are checked for exclusive access on
         // every read, which for every changed cell was a tenth of the frame.
         let depth = colorDepth
@@ -255,42 +277,9 @@ public final class CursesTerminal: Terminal {
         }
         wnoutrefresh(cn_stdscr())
         doupdate()
-        var raw: [UInt8] = []
-        for y in touched.sorted() {
-            var x = 0
-            while x < screen.width {
-                let cell = screen[x, y]
-                let n = screen.span(x, y)
-                // A run of text leading to one address is written again inside OSC 8, raw
-                // graphemes and all, so a click opens it.
-                if hyperlinks, cell.style.link != 0, let target = Hyperlinks.target(of: cell.style.link) {
-                    var parts: [(scalars: [UInt32], sgr: String)] = []
-                    var end = x
-                    while end < screen.width, screen[end, y].style.link == cell.style.link {
-                        let c = screen[end, y]
-                        if !c.isContinuation { parts.append((screen.scalars(of: c), Self.sgr(c.style, depth: colorDepth))) }
-                        end += screen.span(end, y)
-                    }
-                    raw += Self.linkBytes(parts, x: x, y: y, id: cell.style.link, target: target)
-                    x = end
-                    continue
-                }
-                if !cell.isContinuation, Self.single(cell, in: screen, cells: n) == nil,
-                    case .raw = Self.plan(screen.scalars(of: cell), cells: n)
-                {
-                    let scalars = screen.scalars(of: cell)
-                    raw += Self.rawBytes(scalars, x: x, y: y, sgr: Self.sgr(cell.style, depth: colorDepth))
-                    // A terminal may lay the scalars down one by one before joining them (kitty
-                    // puts a wide watch over the next cell, then narrows it for VS-15 and leaves
-                    // that cell blank): the cells they could reach are written again.
-                    let reach = scalars.reduce(0) { $0 + max(0, Int(wcwidth(wchar_t(bitPattern: $1)))) }
-                    if reach > n, x + n < screen.width {
-                        raw += Self.rowBytes(screen, y: y, from: x + n, to: min(screen.width, x + reach), depth: depth, direct: directColor)
-                    }
-                }
-                x += n
-            }
-        }
+        // Without links or graphemes of its own, Linnet has nothing to write on those rows.
+        var raw =
+            hasRaw || hyperlinks ? rawRowBytes(screen, rows: touched.sorted().filter { hyperlinks || rawRows[$0] }, depth: depth) : []
         raw += Self.repaintBytes(stale, in: screen, depth: colorDepth)
         if hasPictures || (full && !kittyImages.isEmpty) {
             raw += Self.pictureBytes(
@@ -299,7 +288,7 @@ public final class CursesTerminal: Terminal {
         }
         if !raw.isEmpty { Self.writeAll(raw) }
         last = screen
-        lastHadRaw = hasRaw
+        lastRawRows = rawRows
     }
 
     /// Forgets the last frame, so the next is drawn whole (after a resize or a redraw key).

@@ -246,6 +246,8 @@ public final class App {
         if frame != lastFrame {
             terminal.present(frame)
             lastFrame = frame
+            // The next card each way, laid out now rather than when its key comes.
+            if !keys.isEmpty { Reducer.layOutNeighbours(state, context) }
         }
     }
 

@@ -259,6 +259,16 @@ extension Reducer {
         return max(1, n)
     }
 
+    /// Lays out the cards just past either end of the view (kept in the card cache), so the
+    /// key that brings one in finds it ready. After a frame is shown, while it is read.
+    public static func layOutNeighbours(_ s: AppState, _ c: Context) {
+        guard c.cardTheme != nil, s.panes.indices.contains(s.active) else { return }
+        let ids = c.ids(s.pane)
+        guard let top = s.pane.top.flatMap({ ids.firstIndex(of: $0) }) else { return }
+        let below = top + visibleCount(s, c)
+        for i in [below, top - 1] where ids.indices.contains(i) { _ = height(ids[i], s, c) }
+    }
+
     static func height(_ id: TweetID, _ s: AppState, _ c: Context) -> Int {
         guard let t = c.snapshot.tweets[id] else { return 1 }
         return TweetCard.height(t, width: s.width, now: s.shownNow, theme: c.cardTheme) + Views.thumbnailRows(t, c)

@@ -45,7 +45,7 @@ public struct Rect: Hashable, Sendable {
 public struct Screen: Equatable, Sendable {
     public let width: Int
     public let height: Int
-    public private(set) var cells: [Cell]
+    public internal(set) var cells: [Cell]
     /// Graphemes of more than one scalar, referred to by cells.
     private var clusters: [String] = []
     /// The graphemes of more than one scalar put on this screen (each once per put).
@@ -313,15 +313,19 @@ public struct Screen: Equatable, Sendable {
 
     /// Whether row `y` shows the same in both (same size): equal cells, and for a cluster the
     /// same text (its index is into each screen's own table).
-    private static func sameRow(_ y: Int, _ a: Screen, _ b: Screen) -> Bool {
-        a.cells.withUnsafeBufferPointer { ac in
-            b.cells.withUnsafeBufferPointer { bc in
-                let start = y * a.width
-                for i in start..<start + a.width {
-                    let p = ac[i]
-                    let q = bc[i]
-                    guard p == q else { return false }
-                    if p.isCluster && a.grapheme(of: p) != b.grapheme(of: q) { return false }
+    private static func sameRow(_ y: Int, _ a: Screen, _ b: Screen) -> Bool { b.sameRow(y, a, y) }
+
+    /// Whether row `y` here shows what row `z` of `other` (same width) shows.
+    func sameRow(_ y: Int, _ other: Screen, _ z: Int) -> Bool {
+        cells.withUnsafeBufferPointer { bc in
+            other.cells.withUnsafeBufferPointer { ac in
+                let w = width
+                for x in 0..<w {
+                    let p = ac[z * w + x]
+                    let q = bc[y * w + x]
+                    // A cluster's code is its place in each screen's own table: compared by text.
+                    guard p == q || (p.isCluster && q.isCluster && p.style == q.style) else { return false }
+                    if p.isCluster && other.grapheme(of: p) != grapheme(of: q) { return false }
                 }
                 return true
             }

@@ -1,0 +1,106 @@
+/// A region of rows that moved between two frames, as a scroll moves them: the terminal can
+/// move them itself (a scroll region) instead of having every cell written again.
+public struct RowShift: Hashable, Sendable {
+    /// The region's first and last rows.
+    public var top: Int
+    public var bottom: Int
+    /// Rows the region's content moves up (down when negative): old row `y + by` shows at `y`.
+    public var by: Int
+
+    public init(top: Int, bottom: Int, by: Int) {
+        self.top = top
+        self.bottom = bottom
+        self.by = by
+    }
+}
+
+extension Cell {
+    /// A cell no frame holds (not a scalar, not a cluster): rows a move leaves behind, which
+    /// must be written whatever the new frame shows there.
+    static let unknown = Cell(code: Cell.unknownCode, style: .plain)
+    @usableFromInline static let unknownCode: UInt32 = 0x7FFF_FFFF
+
+    /// A row a move left behind holds this: nothing the terminal shows is known there.
+    @inlinable public var isUnknown: Bool { code == Cell.unknownCode }
+}
+
+extension Screen {
+    /// The move of one region that leaves the most rows of `new` already on the terminal, if it
+    /// spares at least `least` rows from being written; nil when the sizes differ. Rows are
+    /// matched by their hashes (`rowHashes`, `a` the old frame's, `b` the new one's), so a
+    /// hash never decides what is drawn: `diff(from: old.moving(shift), to: new)` still
+    /// compares every cell.
+    public static func shift(_ a: [UInt64], _ b: [UInt64], least: Int = 2) -> RowShift? {
+        let h = b.count
+        guard a.count == h, h >= 2 else { return nil }
+        // Each changed row votes for the moves that would bring it; a row found many times
+        // (a blank one) says nothing about where the rest went.
+        var votes = [Int](repeating: 0, count: 2 * h)
+        for y in 0..<h where b[y] != a[y] {
+            var found = 0
+            for z in 0..<h where a[z] == b[y] { found += 1 }
+            guard found <= 4 else { continue }
+            for z in 0..<h where a[z] == b[y] { votes[z - y + h] += 1 }
+        }
+        var best = 0
+        for k in 1..<(2 * h) where votes[k] > votes[best] || (votes[k] == votes[best] && abs(k - h) < abs(best - h)) { best = k }
+        let by = best - h
+        guard by != 0, votes[best] >= least else { return nil }
+        // The region spans the rows the move brings, from where they were to where they go.
+        var first = -1
+        var last = -1
+        for y in max(0, -by)..<min(h, h - by) where b[y] != a[y] && b[y] == a[y + by] {
+            if first < 0 { first = y }
+            last = y
+        }
+        guard first >= 0 else { return nil }
+        let shift = RowShift(top: min(first, first + by), bottom: max(last, last + by), by: by)
+        // Rows it spares, less rows that were right and would have to be written again.
+        var gain = 0
+        for y in shift.top...shift.bottom {
+            let from = y + by
+            if from >= shift.top && from <= shift.bottom && b[y] == a[from] { gain += 1 }
+            if b[y] == a[y] { gain -= 1 }
+        }
+        return gain >= least ? shift : nil
+    }
+
+    /// This frame as the terminal holds it after `shift`: the region's rows moved, and the rows
+    /// it leaves behind unknown (drawn again whatever they show).
+    public func moving(_ shift: RowShift) -> Screen {
+        var out = self
+        let w = width
+        cells.withUnsafeBufferPointer { from in
+            out.cells.withUnsafeMutableBufferPointer { to in
+                for y in max(0, shift.top)...min(height - 1, shift.bottom) {
+                    let source = y + shift.by
+                    if source >= shift.top && source <= shift.bottom {
+                        // Cells are plain words: a row is copied as memory.
+                        (to.baseAddress! + y * w).update(from: from.baseAddress! + source * w, count: w)
+                    } else {
+                        (to.baseAddress! + y * w).update(repeating: .unknown, count: w)
+                    }
+                }
+            }
+        }
+        return out
+    }
+
+    /// A hash of each row: cells' codes and styles, a cluster by its kind alone (its index is
+    /// this screen's own), so equal rows of two frames hash alike.
+    public func rowHashes() -> [UInt64] {
+        cells.withUnsafeBufferPointer { c in
+            (0..<height).map { y in
+                var h: UInt64 = 0xcbf2_9ce4_8422_2325
+                for i in y * width..<(y + 1) * width {
+                    let cell = c[i]
+                    let code = cell.isCluster ? Cell.clusterFlag : cell.code
+                    let s = cell.style
+                    h = (h ^ (UInt64(code) | UInt64(s.fgBits) << 32)) &* 0x100_0000_01b3
+                    h = (h ^ (UInt64(s.bgBits) | UInt64(s.attributes.rawValue) << 32 | UInt64(s.link) << 48)) &* 0x100_0000_01b3
+                }
+                return h
+            }
+        }
+    }
+}

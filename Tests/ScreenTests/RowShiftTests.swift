@@ -1,0 +1,95 @@
+import Screen
+import Testing
+
+/// Finding the rows a scroll moved (`Screen.shift`) and the frame a move leaves on the
+/// terminal (`moving`), which `diff` then compares cell by cell.
+@Suite struct RowShiftTests {
+    /// A 30x12 frame: a fixed top and bottom row, and between them the lines from `first`,
+    /// some with clusters (a joined emoji, a letter and its mark) and wide graphemes.
+    static func frame(from first: Int, height: Int = 12, selected: Int? = nil) -> Screen {
+        var s = Screen(width: 30, height: height)
+        s.put("tabs", x: 0, y: 0, style: .plain)
+        for y in 1..<(height - 1) {
+            let n = first + y
+            let text = n % 3 == 0 ? "line \(n) 👨‍👩‍👧 e\u{301}" : n % 3 == 1 ? "line \(n) 漢字" : "line \(n)"
+            s.put(text, x: 2, y: y, style: Style(fg: .indexed(UInt8(n % 7 + 1))))
+            if selected == n { s.put("▌", x: 0, y: y, style: .plain) }
+        }
+        s.put("status", x: 0, y: height - 1, style: .plain)
+        return s
+    }
+
+    /// The terminal after the move, then the diff's runs written from the new frame.
+    static func applied(_ old: Screen, _ new: Screen, _ shift: RowShift?) -> [Screen.Run] {
+        Screen.diff(from: shift.map { old.moving($0) } ?? old, to: new)
+    }
+
+    @Test func aScrollUpIsFoundAndOnlyTheRowsThatCameInAreWritten() {
+        let old = Self.frame(from: 0)
+        let new = Self.frame(from: 3)
+        let shift = Screen.shift(old.rowHashes(), new.rowHashes())
+        #expect(shift == RowShift(top: 1, bottom: 10, by: 3))
+        let runs = Self.applied(old, new, shift)
+        #expect(Set(runs.map(\.y)) == [8, 9, 10])
+        // Without the move every row between the fixed ones is written.
+        #expect(Set(Screen.diff(from: old, to: new).map(\.y)) == Set(1...10))
+    }
+
+    @Test func aScrollDownIsFound() {
+        let old = Self.frame(from: 5)
+        let new = Self.frame(from: 3)
+        let shift = Screen.shift(old.rowHashes(), new.rowHashes())
+        #expect(shift == RowShift(top: 1, bottom: 10, by: -2))
+        #expect(Set(Self.applied(old, new, shift).map(\.y)) == [1, 2])
+    }
+
+    @Test func rowsThatChangedInsideTheRegionAreStillWritten() {
+        // The selection moved with the scroll: its old and new rows differ from what moved.
+        let old = Self.frame(from: 0, selected: 9)
+        let new = Self.frame(from: 2, selected: 10)
+        let shift = Screen.shift(old.rowHashes(), new.rowHashes())
+        #expect(shift?.by == 2)
+        #expect(Set(Self.applied(old, new, shift).map(\.y)) == [7, 8, 9, 10])
+    }
+
+    @Test func nothingMovesWhenNothingMovedOrTooLittleWouldBeSpared() {
+        let a = Self.frame(from: 0)
+        #expect(Screen.shift(a.rowHashes(), a.rowHashes()) == nil)
+        // One row in common: not worth a move.
+        #expect(Screen.shift(a.rowHashes(), Self.frame(from: 9).rowHashes()) == nil)
+        // Frames of other heights.
+        #expect(Screen.shift(a.rowHashes(), Self.frame(from: 0, height: 14).rowHashes()) == nil)
+        // Blank rows found everywhere say nothing.
+        let blank = Screen(width: 30, height: 12)
+        var one = blank
+        one.put("x", x: 0, y: 5, style: .plain)
+        #expect(Screen.shift(blank.rowHashes(), one.rowHashes()) == nil)
+    }
+
+    @Test func clustersMatchByTheirTextNotTheirPlaceInEachFramesTable() {
+        // The same rows put in another order number their clusters otherwise.
+        var a = Screen(width: 20, height: 4)
+        a.put("e\u{301} one", x: 0, y: 1, style: .plain)
+        a.put("👍🏽 two", x: 0, y: 2, style: .plain)
+        a.put("🇯🇵 three", x: 0, y: 3, style: .plain)
+        var b = Screen(width: 20, height: 4)
+        b.put("🇯🇵 three", x: 0, y: 2, style: .plain)
+        b.put("👍🏽 two", x: 0, y: 1, style: .plain)
+        b.put("e\u{301} one", x: 0, y: 0, style: .plain)
+        #expect(a.multiScalarGraphemes != b.multiScalarGraphemes)
+        let shift = Screen.shift(a.rowHashes(), b.rowHashes())
+        #expect(shift == RowShift(top: 0, bottom: 3, by: 1))
+        #expect(Self.applied(a, b, shift).map(\.y) == [3])
+    }
+
+    @Test func theRowsAMoveLeavesBehindAreWrittenWhateverTheyShow() {
+        let old = Self.frame(from: 0)
+        let moved = old.moving(RowShift(top: 1, bottom: 10, by: 4))
+        for y in 7...10 { #expect((0..<30).allSatisfy { moved[$0, y].isUnknown }) }
+        #expect(moved.line(1) == old.line(5) && moved.line(0) == old.line(0) && moved.line(11) == old.line(11))
+        // Even a blank row of the new frame is written there.
+        let blank = Screen(width: 30, height: 12)
+        #expect(Set(Screen.diff(from: moved, to: blank).map(\.y)).isSuperset(of: [7, 8, 9, 10]))
+        #expect(Screen.diff(from: moved, to: blank).filter { $0.y == 9 }.map(\.count) == [30])
+    }
+}
