@@ -7,62 +7,38 @@ import Screen
 /// OSC 8 links, the cells such graphemes left behind, and the SGR for a style.
 extension CursesTerminal {
     /// Whether any grapheme on the screen is one Linnet writes itself.
-    public static func hasRaw(_ screen: Screen) -> Bool { rawRows(screen).contains(true) }
-
-    /// The rows holding a grapheme Linnet writes itself.
-    public static func rawRows(_ screen: Screen) -> [Bool] {
-        var rows = [Bool](repeating: false, count: screen.height)
+    public static func hasRaw(_ screen: Screen) -> Bool {
         let clusters = screen.multiScalarGraphemes.contains { g in
             plan(g.unicodeScalars.map(\.value), cells: Screen.width(of: Character(g))) == .raw
         }
-        var rawCluster: [String: Bool] = [:]
+        if clusters { return true }
+        // One scalar the C library measures otherwise than Linnet (a newer emoji) is Linnet's too.
         for y in 0..<screen.height {
             var x = 0
             while x < screen.width {
                 let c = screen[x, y]
-                guard let v = screen.scalar(of: c) else {
-                    if clusters, !c.isContinuation {
-                        let g = screen.grapheme(of: c)
-                        let raw = rawCluster[g] ?? (plan(g.unicodeScalars.map(\.value), cells: Screen.width(of: Character(g))) == .raw)
-                        rawCluster[g] = raw
-                        if raw {
-                            rows[y] = true
-                            break
-                        }
-                    }
+                guard let v = screen.scalar(of: c), v >= 0x7F || v < 0x20 else {
                     x += 1
                     continue
                 }
-                guard v >= 0x7F || v < 0x20 else {
-                    x += 1
-                    continue
-                }
-                // One scalar the C library measures otherwise than Linnet (a newer emoji) is Linnet's too.
                 let n = screen.span(x, y)
-                if single(c, in: screen, cells: n) == nil {
-                    rows[y] = true
-                    break
-                }
+                if single(c, in: screen, cells: n) == nil { return true }
                 x += n
             }
         }
-        return rows
+        return false
     }
 
     /// The stale spans (`staleRawSpans`) where the terminal may hold the last frame's own
     /// graphemes: in changed cells, and after a move (`shift`) both where they were and where
     /// they went, ncurses having moved the rows on the terminal or written them in place.
-    static func staleSpans(
-        runs: [Screen.Run], region: [Screen.Run], last: (screen: Screen?, rawRows: [Bool]), before: (screen: Screen?, shift: RowShift?)
-    ) -> [(y: Int, x: Int, end: Int)] {
-        let rows = last.rawRows
-        func had(_ y: Int) -> Bool { y >= 0 && y < rows.count && rows[y] }
-        let stayed = staleRawSpans(from: last.screen, runs: (runs + region).filter { had($0.y) })
+    static func staleSpans(runs: [Screen.Run], region: [Screen.Run], last: Screen?, before: (screen: Screen?, shift: RowShift?))
+        -> [(y: Int, x: Int, end: Int)]
+    {
+        let stayed = staleRawSpans(from: last, runs: runs + region)
         guard let s = before.shift else { return stayed }
-        // Rows of the region came from `y + by`; those left behind hold nothing of the last frame.
-        let moved = runs.filter { r in
-            r.y < s.top || r.y > s.bottom ? had(r.y) : r.y + s.by >= s.top && r.y + s.by <= s.bottom && had(r.y + s.by)
-        }
+        // The rows a move left behind hold nothing of the last frame.
+        let moved = runs.filter { r in r.y < s.top || r.y > s.bottom || (r.y + s.by >= s.top && r.y + s.by <= s.bottom) }
         return stayed + staleRawSpans(from: before.screen, runs: moved)
     }
 

@@ -15,10 +15,10 @@ public final class CursesTerminal: Terminal {
     var last: Screen?
     /// Whether ncurses may move lines and characters (insert/delete line and character).
     private var movesAllowed = true
-    /// The last frame's rows that held a grapheme Linnet wrote itself.
-    private var lastRawRows: [Bool] = []
-    /// The last frame's `rowHashes`, to find the rows a scroll moved.
-    private var lastHashes: [UInt64] = []
+    /// Whether the last frame presented had a grapheme Linnet wrote itself.
+    private var lastHadRaw = false
+    /// The last frame's `rowHashes`, when it was looked at for a scroll.
+    private var lastHashes: [UInt64]?
     var pairs: [Int: Int16] = [:]
     private var open = true
     /// Linnet turned grapheme cluster mode on, and turns it off when it leaves.
@@ -220,9 +220,7 @@ public final class CursesTerminal: Terminal {
         if full { clearok(cn_stdscr(), true) }
         // ncurses moves lines and characters on the terminal to save bytes, graphemes Linnet
         // wrote itself among them, to places it believes blank: not while any is on screen.
-        let rawRows = Self.rawRows(screen)
-        let hasRaw = rawRows.contains(true)
-        let lastHadRaw = lastRawRows.contains(true)
+        let hasRaw = Self.hasRaw(screen)
         let hasPictures = !screen.pictures.isEmpty || !(last?.pictures.isEmpty ?? true)
         let moves = !hasRaw && !(last != nil && lastHadRaw) && !hasPictures
         if moves != movesAllowed {
@@ -232,8 +230,14 @@ public final class CursesTerminal: Terminal {
         }
         // Rows that only moved (a scroll) are moved in ncurses' window, not handed over cell by
         // cell again; its update finds the move and scrolls the terminal, or writes them.
-        let hashes = screen.rowHashes()
-        let shift = full || hasPictures ? nil : Screen.shift(lastHashes, hashes)
+        // Looked for only when most rows changed: a selection that moved changes a few.
+        var shift: RowShift?
+        var hashes: [UInt64]?
+        if !full, !hasPictures, let last, Screen.mostRowsDiffer(from: last, to: screen) {
+            let h = screen.rowHashes()
+            shift = Screen.shift(lastHashes ?? last.rowHashes(), h)
+            hashes = h
+        }
         lastHashes = hashes
         let before = shift.flatMap { s in last.map { $0.moving(s) } } ?? last
         var touched = Set<Int>()
@@ -251,7 +255,7 @@ public final class CursesTerminal: Terminal {
         }
         let runs = Screen.diff(from: before, to: screen)
         let stale =
-            full || !lastHadRaw ? [] : Self.staleSpans(runs: runs, region: region, last: (last, lastRawRows), before: (before, shift))
+            full || !lastHadRaw ? [] : Self.staleSpans(runs: runs, region: region, last: last, before: (before, shift))
         // Read once for the frame: a class's properties are checked for exclusive access on
         // every read, which for every changed cell was a tenth of the frame.
         let depth = colorDepth
@@ -278,8 +282,8 @@ public final class CursesTerminal: Terminal {
         wnoutrefresh(cn_stdscr())
         doupdate()
         // Without links or graphemes of its own, Linnet has nothing to write on those rows.
-        var raw =
-            hasRaw || hyperlinks ? rawRowBytes(screen, rows: touched.sorted().filter { hyperlinks || rawRows[$0] }, depth: depth) : []
+        // Without links or graphemes of its own, Linnet has nothing to write on those rows.
+        var raw = hasRaw || hyperlinks ? rawRowBytes(screen, rows: touched.sorted(), depth: depth) : []
         raw += Self.repaintBytes(stale, in: screen, depth: colorDepth)
         if hasPictures || (full && !kittyImages.isEmpty) {
             raw += Self.pictureBytes(
@@ -288,7 +292,7 @@ public final class CursesTerminal: Terminal {
         }
         if !raw.isEmpty { Self.writeAll(raw) }
         last = screen
-        lastRawRows = rawRows
+        lastHadRaw = hasRaw
     }
 
     /// Forgets the last frame, so the next is drawn whole (after a resize or a redraw key).

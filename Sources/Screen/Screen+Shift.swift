@@ -65,6 +65,14 @@ extension Screen {
         return gain >= least ? shift : nil
     }
 
+    /// Whether most rows differ between two frames, judged by every fourth row: a scroll
+    /// changes them all, a selection that moved a few.
+    public static func mostRowsDiffer(from old: Screen, to new: Screen) -> Bool {
+        guard old.width == new.width, old.height == new.height else { return true }
+        let differing = stride(from: 0, to: new.height, by: 4).reduce(0) { $0 + (new.sameRow($1, old, $1) ? 0 : 1) }
+        return 2 * differing > (new.height + 3) / 4
+    }
+
     /// This frame as the terminal holds it after `shift`: the region's rows moved, and the rows
     /// it leaves behind unknown (drawn again whatever they show).
     public func moving(_ shift: RowShift) -> Screen {

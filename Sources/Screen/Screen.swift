@@ -319,10 +319,10 @@ public struct Screen: Equatable, Sendable {
     func sameRow(_ y: Int, _ other: Screen, _ z: Int) -> Bool {
         cells.withUnsafeBufferPointer { bc in
             other.cells.withUnsafeBufferPointer { ac in
-                let w = width
-                for x in 0..<w {
-                    let p = ac[z * w + x]
-                    let q = bc[y * w + x]
+                guard let a = ac.baseAddress.map({ $0 + z * width }), let b = bc.baseAddress.map({ $0 + y * width }) else { return true }
+                for x in 0..<width {
+                    let p = a[x]
+                    let q = b[x]
                     // A cluster's code is its place in each screen's own table: compared by text.
                     guard p == q || (p.isCluster && q.isCluster && p.style == q.style) else { return false }
                     if p.isCluster && other.grapheme(of: p) != grapheme(of: q) { return false }
