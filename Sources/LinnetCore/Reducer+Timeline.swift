@@ -265,8 +265,9 @@ extension Reducer {
         guard c.cardTheme != nil, s.panes.indices.contains(s.active) else { return }
         let ids = c.ids(s.pane)
         guard let top = s.pane.top.flatMap({ ids.firstIndex(of: $0) }) else { return }
+        // The card after the last whole one shows in part already; the one after it comes next.
         let below = top + visibleCount(s, c)
-        for i in [below, top - 1] where ids.indices.contains(i) { _ = height(ids[i], s, c) }
+        for i in [below, below + 1, top - 1] where ids.indices.contains(i) { _ = height(ids[i], s, c) }
     }
 
     static func height(_ id: TweetID, _ s: AppState, _ c: Context) -> Int {
