@@ -26,4 +26,33 @@ import TwitterAPI
         let otherKey = CardCache.Key(tweet: ObjectIdentifier(other), width: 80, theme: theme.fingerprint, age: key.age)
         #expect(CardCache.shared.lookup(otherKey, other) == nil)
     }
+
+    /// After a frame, the two cards past the last whole one (the one shown in part, and the
+    /// one the next key brings in) and the one above are laid out, and no further.
+    @Test func theNextCardsEachWayAreLaidOutAfterAFrame() async {
+        let snapshot = await Scene.store().snapshot()
+        var c = Scene.context(snapshot)
+        c.cardTheme = .fallback
+        var s = Scene.state(60, 12)
+        _ = Scene.run(&s, c, [.storeChanged])
+        let ids = c.ids(s.pane)
+        // Down until the view has scrolled past the first card.
+        while s.pane.top == ids.first, s.pane.selected != ids.last { _ = Scene.run(&s, c, [Scene.keys("j")]) }
+        guard let top = s.pane.top.flatMap({ ids.firstIndex(of: $0) }) else {
+            Issue.record("no top card")
+            return
+        }
+        let whole = Reducer.visibleCount(s, c)
+        #expect(top >= 1 && top + whole + 2 < ids.count, "top \(top), \(whole) whole of \(ids.count)")
+        func laidOut(_ i: Int) -> Bool {
+            guard let t = c.snapshot.tweets[ids[i]] else { return false }
+            let key = CardCache.Key(
+                tweet: ObjectIdentifier(t), width: 60, theme: Theme.fallback.fingerprint, age: TweetCard.cacheAge(t, now: s.shownNow))
+            return CardCache.shared.lookup(key, t) != nil
+        }
+        #expect(!laidOut(top + whole + 1))
+        Reducer.layOutNeighbours(s, c)
+        #expect(laidOut(top + whole) && laidOut(top + whole + 1) && laidOut(top - 1))
+        #expect(!laidOut(top + whole + 2))
+    }
 }
