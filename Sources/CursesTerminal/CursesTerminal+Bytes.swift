@@ -55,8 +55,13 @@ extension CursesTerminal {
             while x > 0, old[x, y].isContinuation { x -= 1 }
             let end = min(old.width, run.x + run.count)
             while x < end {
-                let n = max(1, old.span(x, y))
                 let c = old[x, y]
+                // Printable ASCII, most cells, is one cell that ncurses holds.
+                if let v = old.scalar(of: c), v >= 0x20, v < 0x7F {
+                    x += 1
+                    continue
+                }
+                let n = max(1, old.span(x, y))
                 if !c.isContinuation, !c.isUnknown, single(c, in: old, cells: n) == nil, plan(old.scalars(of: c), cells: n) == .raw {
                     out.append((y, x, x + n))
                 }

@@ -69,6 +69,11 @@ extension CursesTerminal {
             var x = 0
             while x < screen.width {
                 let cell = screen[x, y]
+                // Printable ASCII, most cells, is one cell that ncurses holds.
+                if cell.style.link == 0 || !hyperlinks, let v = screen.scalar(of: cell), v >= 0x20, v < 0x7F {
+                    x += 1
+                    continue
+                }
                 let n = screen.span(x, y)
                 // A run of text leading to one address is written again inside OSC 8, raw
                 // graphemes and all, so a click opens it.
