@@ -35,10 +35,12 @@ extension CursesTerminal {
     static func staleSpans(runs: [Screen.Run], region: [Screen.Run], last: Screen?, before: (screen: Screen?, shift: RowShift?))
         -> [(y: Int, x: Int, end: Int)]
     {
-        let stayed = staleRawSpans(from: last, runs: runs + region)
-        guard let s = before.shift else { return stayed }
-        // The rows a move left behind hold nothing of the last frame.
-        let moved = runs.filter { r in r.y < s.top || r.y > s.bottom || (r.y + s.by >= s.top && r.y + s.by <= s.bottom) }
+        guard let s = before.shift else { return staleRawSpans(from: last, runs: runs) }
+        // Outside the region, and the whole region where its rows were; inside it, the changed
+        // cells of rows moved there (those a move left behind hold nothing of the last frame).
+        let inside = { (r: Screen.Run) in r.y >= s.top && r.y <= s.bottom }
+        let stayed = staleRawSpans(from: last, runs: runs.filter { !inside($0) } + region)
+        let moved = runs.filter { r in inside(r) && r.y + s.by >= s.top && r.y + s.by <= s.bottom }
         return stayed + staleRawSpans(from: before.screen, runs: moved)
     }
 

@@ -107,4 +107,15 @@ extension CursesTerminal {
         }
         return raw
     }
+
+    /// Scrolls ncurses' window over `shift`'s region (scrolling allowed for the call alone);
+    /// false, the window as it was, if ncurses refused.
+    static func scrollWindow(_ shift: RowShift, height: Int) -> Bool {
+        guard wsetscrreg(cn_stdscr(), Int32(shift.top), Int32(shift.bottom)) == OK else { return false }
+        scrollok(cn_stdscr(), true)
+        let scrolled = wscrl(cn_stdscr(), Int32(shift.by)) == OK
+        scrollok(cn_stdscr(), false)
+        wsetscrreg(cn_stdscr(), 0, Int32(height - 1))
+        return scrolled
+    }
 }

@@ -208,8 +208,9 @@ public final class CursesTerminal: Terminal {
         return (Int(x), Int(y))
     }
 
-    /// Shows a frame: `Screen.diff` against the last one presented says which cells changed
-    /// (all of them after a resize or `invalidate`); only those go to ncurses, then the cursor,
+    /// Shows a frame: `Screen.diff` against the last one presented (its rows moved as a scroll
+    /// moved them, `Screen.shift`) says which cells changed (all of them after a resize or
+    /// `invalidate`); only those go to ncurses, then the cursor,
     /// and `doupdate` writes the bytes. Graphemes ncurses cannot hold (more than one scalar
     /// that takes room, or more scalars than a cell keeps) are then written whole, straight to
     /// the terminal at their place, on every row ncurses touched.
@@ -218,8 +219,9 @@ public final class CursesTerminal: Terminal {
     private func draw(_ screen: Screen) {
         let full = last.map { $0.width != screen.width || $0.height != screen.height } ?? true
         if full { clearok(cn_stdscr(), true) }
-        // ncurses moves lines and characters on the terminal to save bytes, graphemes Linnet
-        // wrote itself among them, to places it believes blank: not while any is on screen.
+        // ncurses inserts and deletes lines and characters on the terminal to save bytes,
+        // graphemes Linnet wrote itself among them, to places it believes blank: not while any
+        // is on screen (it still scrolls regions where the terminal can).
         let hasRaw = Self.hasRaw(screen)
         let hasPictures = !screen.pictures.isEmpty || !(last?.pictures.isEmpty ?? true)
         let moves = !hasRaw && !(last != nil && lastHadRaw) && !hasPictures
@@ -239,15 +241,11 @@ public final class CursesTerminal: Terminal {
             hashes = h
         }
         lastHashes = hashes
+        if let s = shift, !Self.scrollWindow(s, height: screen.height) { shift = nil }
         let before = shift.flatMap { s in last.map { $0.moving(s) } } ?? last
         var touched = Set<Int>()
         var region: [Screen.Run] = []
         if let s = shift {
-            scrollok(cn_stdscr(), true)
-            wsetscrreg(cn_stdscr(), Int32(s.top), Int32(s.bottom))
-            wscrl(cn_stdscr(), Int32(s.by))
-            wsetscrreg(cn_stdscr(), 0, Int32(screen.height - 1))
-            scrollok(cn_stdscr(), false)
             // Written rather than moved, the rows lose graphemes and links Linnet wrote itself:
             // those are written again.
             touched.formUnion(s.top...s.bottom)
@@ -281,7 +279,6 @@ public final class CursesTerminal: Terminal {
         }
         wnoutrefresh(cn_stdscr())
         doupdate()
-        // Without links or graphemes of its own, Linnet has nothing to write on those rows.
         // Without links or graphemes of its own, Linnet has nothing to write on those rows.
         var raw = hasRaw || hyperlinks ? rawRowBytes(screen, rows: touched.sorted(), depth: depth) : []
         raw += Self.repaintBytes(stale, in: screen, depth: colorDepth)

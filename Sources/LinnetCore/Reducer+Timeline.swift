@@ -263,11 +263,15 @@ extension Reducer {
     /// key that brings one in finds it ready. After a frame is shown, while it is read.
     public static func layOutNeighbours(_ s: AppState, _ c: Context) {
         guard c.cardTheme != nil, s.panes.indices.contains(s.active) else { return }
-        let ids = c.ids(s.pane)
-        guard let top = s.pane.top.flatMap({ ids.firstIndex(of: $0) }) else { return }
-        // The card after the last whole one shows in part already; the one after it comes next.
-        let below = top + visibleCount(s, c)
-        for i in [below, below + 1, top - 1] where ids.indices.contains(i) { _ = height(ids[i], s, c) }
+        // In the terminal's width mode, as the frame: the card cache keys on it.
+        DisplayWidth.$mode.withValue(c.widthMode) {
+            let ids = c.ids(s.pane)
+            guard let top = s.pane.top.flatMap({ ids.firstIndex(of: $0) }) else { return }
+            // Counting the whole cards lays out the first that does not fit; the one after it
+            // is what the next key brings in.
+            let below = top + visibleCount(s, c)
+            for i in [below + 1, top - 1] where ids.indices.contains(i) { _ = height(ids[i], s, c) }
+        }
     }
 
     static func height(_ id: TweetID, _ s: AppState, _ c: Context) -> Int {

@@ -25,8 +25,9 @@ extension Cell {
 }
 
 extension Screen {
-    /// The move of one region that leaves the most rows of `new` already on the terminal, if it
-    /// spares at least `least` rows from being written; nil when the sizes differ. Rows are
+    /// The move of one region most changed rows of `new` vote for (each for the moves that
+    /// would bring it from the old frame; the smaller move on a tie), if it spares at least
+    /// `least` rows from being written; nil when the sizes differ. Rows are
     /// matched by their hashes (`rowHashes`, `a` the old frame's, `b` the new one's), so a
     /// hash never decides what is drawn: `diff(from: old.moving(shift), to: new)` still
     /// compares every cell.
@@ -76,6 +77,7 @@ extension Screen {
     /// This frame as the terminal holds it after `shift`: the region's rows moved, and the rows
     /// it leaves behind unknown (drawn again whatever they show).
     public func moving(_ shift: RowShift) -> Screen {
+        guard shift.top <= shift.bottom, shift.top < height, shift.bottom >= 0 else { return self }
         var out = self
         let w = width
         cells.withUnsafeBufferPointer { from in

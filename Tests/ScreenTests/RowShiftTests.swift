@@ -59,7 +59,7 @@ import Testing
         #expect(Screen.shift(a.rowHashes(), Self.frame(from: 9).rowHashes()) == nil)
         // Frames of other heights.
         #expect(Screen.shift(a.rowHashes(), Self.frame(from: 0, height: 14).rowHashes()) == nil)
-        // Blank rows found everywhere say nothing.
+        // A row found nowhere in the old frame brings no move.
         let blank = Screen(width: 30, height: 12)
         var one = blank
         one.put("x", x: 0, y: 5, style: .plain)
