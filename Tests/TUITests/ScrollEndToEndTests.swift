@@ -89,13 +89,12 @@ extension TerminalTests {
             defer { tmux.kill() }
             let (ok, first) = try await tmux.wait(30) { $0.contains("Home: streaming") && $0.contains("▌") }
             #expect(ok, "no timeline appeared:\n\(first)")
-            func coloured() async throws -> String { try await Tmux.run(["capture-pane", "-p", "-e", "-t", tmux.name]) }
             /// The pane once it stopped changing.
             func settled() async throws -> String {
-                var last = try await coloured()
+                var last = try await tmux.colouredScreen()
                 for _ in 0..<50 {
                     try await Task.sleep(for: .milliseconds(300))
-                    let now = try await coloured()
+                    let now = try await tmux.colouredScreen()
                     if now == last { return now }
                     last = now
                 }

@@ -20,7 +20,7 @@ extension TerminalTests {
                 width: 100, height: 30)
             defer { tmux.kill() }
             // In colour: the first frame may come before the terminal's answers chose the theme.
-            func coloured() async -> String { (try? await Tmux.run(["capture-pane", "-p", "-e", "-t", tmux.name])) ?? "" }
+            func coloured() async -> String { (try? await tmux.colouredScreen()) ?? "" }
             let (ok, screen) = try await tmux.wait(30) { plain in
                 guard plain.contains("Home: streaming"), plain.contains("▌") else { return false }
                 return await coloured().contains("\u{1B}[38;5;")

@@ -21,6 +21,8 @@ struct Tmux {
     func keys(_ keys: String...) async throws { try await Self.run(["send-keys", "-t", name] + keys) }
     func type(_ text: String) async throws { try await Self.run(["send-keys", "-t", name, "-l", text]) }
     func screen() async throws -> String { try await Self.run(["capture-pane", "-p", "-t", name]) }
+    /// The pane with its colours and attributes as SGR escapes.
+    func colouredScreen() async throws -> String { try await Self.run(["capture-pane", "-p", "-e", "-t", name]) }
     /// The screen with wrapped lines joined (a long URL in one piece).
     func joinedScreen() async throws -> String { try await Self.run(["capture-pane", "-p", "-J", "-t", name]) }
     func resize(_ w: Int, _ h: Int) async throws { try await Self.run(["resize-window", "-t", name, "-x", String(w), "-y", String(h)]) }

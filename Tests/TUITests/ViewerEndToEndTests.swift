@@ -37,7 +37,7 @@ extension TerminalTests {
             }
             #expect(found, "no post with a photo was reached:\n\(screen)")
             guard found else { return }
-            let baseline = Self.photoCells(try await Tmux.run(["capture-pane", "-p", "-e", "-t", tmux.name]))
+            let baseline = Self.photoCells(try await tmux.colouredScreen())
             try await tmux.keys("v")
             (ok, screen) = try await tmux.wait(20) {
                 $0.contains("▣ photo 1/") && $0.contains("esc back") && !$0.contains("loading the picture")
@@ -45,18 +45,18 @@ extension TerminalTests {
             #expect(ok, "the viewer did not open:\n\(screen)")
             var colours = (red: 0, blue: 0)
             _ = try await tmux.wait(20) { _ in
-                let escaped = (try? await Tmux.run(["capture-pane", "-p", "-e", "-t", tmux.name])) ?? ""
+                let escaped = (try? await tmux.colouredScreen()) ?? ""
                 colours = Self.photoCells(escaped)
                 return colours.red > 10 && colours.blue > 20
             }
             #expect(colours.red > 10 && colours.blue > 20, "the photo's colours are not on the screen: \(colours)")
             // The red disc is in the middle of the viewer, the sky at its top.
-            let rows = try await Tmux.run(["capture-pane", "-p", "-e", "-t", tmux.name]).components(separatedBy: "\n")
+            let rows = try await tmux.colouredScreen().components(separatedBy: "\n")
             #expect(Self.photoCells(rows[14]).red > 0, "no red in the middle row: \(rows[14].debugDescription)")
             try await tmux.keys("Escape")
             (ok, screen) = try await tmux.wait(10) { !$0.contains("▣ photo 1/1 ·") && !$0.contains("▣ photo 1/2 ·") }
             #expect(ok, "the viewer did not close:\n\(screen)")
-            let after = try await Tmux.run(["capture-pane", "-p", "-e", "-t", tmux.name])
+            let after = try await tmux.colouredScreen()
             let left = Self.photoCells(after)
             #expect(left.red <= baseline.red && left.blue <= baseline.blue, "cells of the photo were left: \(left), before \(baseline)")
         }
