@@ -77,7 +77,7 @@ extension CursesTerminal {
         if resizedNow {
             keys.append(.resize)
             askWidthsAgain()
-            if tmux != nil { tmux = TmuxPassthrough.ask(environment: ProcessInfo.processInfo.environment) ?? tmux }
+            if tmux != nil { tmux = TmuxPassthrough.ask(environment: ProcessEnvironment.values) ?? tmux }
         }
         // A resize, a focus regained or a continue: the next frame is drawn whole.
         if keys.contains(.resize) || keys.contains(.focus(true)) { invalidate() }

@@ -1,3 +1,4 @@
+import Bedrock
 import CNcursesw
 import FoundationEssentials
 import Glibc
@@ -25,7 +26,7 @@ extension CursesTerminal {
     /// Asks the terminal its background, pictures, cell size and widths (the samples on the
     /// bottom row, which the first frame covers).
     func askAtStart() {
-        let env = ProcessInfo.processInfo.environment
+        let env = ProcessEnvironment.values
         let recalled = TerminalMemory.recall(environment: env)
         if let recalled, let measured = TerminalProbe.widthMode(recalled) { widthMode = measured }
         let now = Date().timeIntervalSince1970
@@ -87,7 +88,7 @@ extension CursesTerminal {
         TerminalProbe.settle(reply)
         startReply = reply
         startAsk = nil
-        if ended { TerminalMemory.keep(reply, environment: ProcessInfo.processInfo.environment) }
+        if ended { TerminalMemory.keep(reply, environment: ProcessEnvironment.values) }
         // As last time, or nothing said: the first frame was right, nothing to draw again.
         if reply == ask.recalled || reply.isEmpty { return changed }
         return true

@@ -1,3 +1,4 @@
+import Bedrock
 import CNcursesw
 import Dispatch
 import FoundationEssentials
@@ -44,7 +45,7 @@ public final class CursesTerminal: Terminal {
     /// Links on the screen are written as OSC 8 hyperlinks.
     public var hyperlinks = false
     /// The terminal takes 24-bit colour (COLORTERM), used for pictures drawn with symbols.
-    public var directColor = ["truecolor", "24bit"].contains(ProcessInfo.processInfo.environment["COLORTERM"] ?? "")
+    public var directColor = ["truecolor", "24bit"].contains(ProcessEnvironment.values["COLORTERM"] ?? "")
     static let inputModesOn = "\u{1B}[?2004h\u{1B}[?1004h"
     static let inputModesOff = "\u{1B}[?1004l\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1000l"
     /// Button presses and releases and the wheel, as SGR reports (1006): no motion (1002/1003),
@@ -98,7 +99,7 @@ public final class CursesTerminal: Terminal {
         // implements the mode but does not answer the question.
         let tty = isatty(0) == 1 && isatty(1) == 1
         if tty { Self.writeAll(Array(Self.modeQuestion.utf8)) }
-        bracketedPaste = ProcessInfo.processInfo.environment["TMUX"] != nil
+        bracketedPaste = ProcessEnvironment.values["TMUX"] != nil
         Self.writeAll(Array(modesOn.utf8))
         Self.restoreOnCrash()
         cn_install_winch_wake(waker.writeFD)
@@ -183,7 +184,7 @@ public final class CursesTerminal: Terminal {
         for r in modeReports {
             switch r.mode {
             case 2027:
-                guard ProcessInfo.processInfo.environment["LINNET_CLUSTER_MODE"] != "off", [1, 2, 3].contains(r.state) else { continue }
+                guard ProcessEnvironment.values["LINNET_CLUSTER_MODE"] != "off", [1, 2, 3].contains(r.state) else { continue }
                 if r.state == 2, !enabledClusterMode {
                     Self.writeAll(Array("\u{1B}[?2027h".utf8))
                     enabledClusterMode = true

@@ -80,7 +80,7 @@ public struct AccountStore: Sendable {
 
     public init(fileURL: URL) { self.fileURL = fileURL }
 
-    public static func defaultFile(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    public static func defaultFile(environment: [String: String] = ProcessEnvironment.values) -> URL {
         let base: String
         if let x = environment["XDG_CONFIG_HOME"], !x.isEmpty { base = x } else { base = (environment["HOME"] ?? "/tmp") + "/.config" }
         return URL(fileURLWithPath: base).appendingPathComponent("linnet/accounts.toml")

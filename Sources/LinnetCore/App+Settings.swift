@@ -1,3 +1,4 @@
+import Bedrock
 import FoundationEssentials
 import Screen
 import Timeline
@@ -35,10 +36,10 @@ extension App {
         public var clock: any WallClock = SystemClock()
         /// An ssh session: links are copied (OSC 52), not opened on a machine with no browser.
         public var remoteSession =
-            ProcessInfo.processInfo.environment["SSH_CONNECTION"] != nil
-            || ProcessInfo.processInfo.environment["SSH_TTY"] != nil
+            ProcessEnvironment.values["SSH_CONNECTION"] != nil
+            || ProcessEnvironment.values["SSH_TTY"] != nil
         /// `$BROWSER`, else `xdg-open`.
-        public var browser = ProcessInfo.processInfo.environment["BROWSER"]
+        public var browser = ProcessEnvironment.values["BROWSER"]
         /// `$VISUAL`, else `$EDITOR`, else `vi` (as git does); run by `/bin/sh`, so it may carry
         /// arguments (`code --wait`).
         /// How pictures are made; nil: pictures are off.
@@ -53,7 +54,7 @@ extension App {
         public var thumbnails = false
         /// The selected card's background band (`selection_band`); off leaves the gutter bar alone.
         public var selectionBand = true
-        public var editor = ProcessInfo.processInfo.environment["VISUAL"] ?? ProcessInfo.processInfo.environment["EDITOR"] ?? "vi"
+        public var editor = ProcessEnvironment.values["VISUAL"] ?? ProcessEnvironment.values["EDITOR"] ?? "vi"
         public init() {}
     }
 

@@ -66,7 +66,7 @@ public struct Config: Equatable, Sendable {
             && a.keys.mapValues { $0.map { "\($0.keys)=\($0.command)" } } == b.keys.mapValues { $0.map { "\($0.keys)=\($0.command)" } }
     }
 
-    public static func defaultFile(environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    public static func defaultFile(environment: [String: String] = ProcessEnvironment.values) -> URL {
         AccountStore.defaultFile(environment: environment).deletingLastPathComponent().appendingPathComponent("config.toml")
     }
 

@@ -14,7 +14,7 @@ public struct DraftStore: Sendable {
 
     public init(directory: URL) { fileURL = directory.appendingPathComponent("draft.json") }
 
-    public static func defaultDirectory(account: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    public static func defaultDirectory(account: String, environment: [String: String] = ProcessEnvironment.values) -> URL {
         let base: String
         if let s = environment["XDG_STATE_HOME"], !s.isEmpty {
             base = s

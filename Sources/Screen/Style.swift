@@ -14,6 +14,12 @@ public enum Color: Hashable, Sendable {
 
     /// Parses `#rrggbb`, `#rgb`, `default`, or a number 0–255.
     public init?(parsing text: String) {
+        // "#rrggbb" read from its bytes: the built-in theme parses 58 colours before the first
+        // frame, and trimming and lowercasing a String cost about 17,000 instructions each.
+        if let c = Self.hex(text.utf8) {
+            self = c
+            return
+        }
         let t = text.trimmed().lowercased()
         if t == "default" || t.isEmpty {
             self = .default
@@ -28,6 +34,21 @@ public enum Color: Hashable, Sendable {
         if hex.count == 3 { hex = hex.map { "\($0)\($0)" }.joined() }
         guard hex.count == 6, let v = UInt32(hex, radix: 16) else { return nil }
         self = .rgb(UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF))
+    }
+
+    /// Exactly "#" and six hex digits of either case, else nil (the general path decides).
+    private static func hex(_ u: String.UTF8View) -> Color? {
+        guard u.count == 7, u.first == UInt8(ascii: "#") else { return nil }
+        var v: UInt32 = 0
+        for b in u.dropFirst() {
+            switch b {
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): v = v << 4 | UInt32(b - UInt8(ascii: "0"))
+            case UInt8(ascii: "a")...UInt8(ascii: "f"): v = v << 4 | UInt32(b - UInt8(ascii: "a") + 10)
+            case UInt8(ascii: "A")...UInt8(ascii: "F"): v = v << 4 | UInt32(b - UInt8(ascii: "A") + 10)
+            default: return nil
+            }
+        }
+        return .rgb(UInt8(v >> 16 & 0xFF), UInt8(v >> 8 & 0xFF), UInt8(v & 0xFF))
     }
 }
 

@@ -107,7 +107,7 @@ public struct Theme: Equatable, Sendable {
 
     /// Loads a theme by name or path. A name is looked for in `themeFolders`, the first folder
     /// that has it winning, then among the built-in themes.
-    public static func load(_ nameOrPath: String, environment: [String: String] = ProcessInfo.processInfo.environment) throws(LoadError)
+    public static func load(_ nameOrPath: String, environment: [String: String] = ProcessEnvironment.values) throws(LoadError)
         -> Theme
     {
         let path: String
@@ -156,7 +156,7 @@ public struct Theme: Equatable, Sendable {
 
     /// Every theme name with where it comes from (a file's path, or "built in"), sorted, the
     /// default first; a name in several places is the one `load` uses.
-    public static func sources(_ env: [String: String] = ProcessInfo.processInfo.environment) -> [(name: String, origin: String)] {
+    public static func sources(_ env: [String: String] = ProcessEnvironment.values) -> [(name: String, origin: String)] {
         var origin: [String: String] = [fallback.name: "built in"]
         for t in builtin { origin[t.name] = "built in" }
         for dir in themeFolders(env).reversed() {
@@ -176,7 +176,7 @@ public struct Theme: Equatable, Sendable {
     }
 
     /// Theme names found, sorted, the default first.
-    public static func available(_ env: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+    public static func available(_ env: [String: String] = ProcessEnvironment.values) -> [String] {
         sources(env).map(\.name)
     }
 }

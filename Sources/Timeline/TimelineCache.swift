@@ -28,7 +28,7 @@ public struct TimelineCache: Sendable {
     }
 
     /// `$XDG_CACHE_HOME/linnet/<account>/` (or `~/.cache/linnet/<account>/`).
-    public static func defaultDirectory(account: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> URL {
+    public static func defaultDirectory(account: String, environment: [String: String] = ProcessEnvironment.values) -> URL {
         let base =
             environment["XDG_CACHE_HOME"].flatMap { $0.isEmpty ? nil : $0 }
             ?? ((environment["HOME"] ?? Path.home()) + "/.cache")

@@ -167,8 +167,14 @@ enum WorldGenerator {
             t.lang = "und"
         case 3: t.text = "\(rng.pick(emoji)) \(w1) day \(rng.pick(emoji)) with @\(rng.pick(users).screenName)"
         case 4:
-            let long = (0..<40).map { _ in rng.pick(words) }.joined(separator: " ")
-            t.text = String(("A long one: " + long).prefix(280))
+            // The words are ASCII, so the first 280 bytes are the first 280 characters (cut by
+            // bytes: a String's prefix walks graphemes, 13,000 instructions a post).
+            var long = "A long one: "
+            for i in 0..<40 {
+                if i > 0 { long += " " }
+                long += rng.pick(words)
+            }
+            t.text = String(decoding: long.utf8.prefix(280), as: UTF8.self)
         case 5: t.text = "#\(rng.pick(hashtags)) \(w1) & \(w2) <3 > everything"
         case 6 where index % 20 == 6: t.text = rng.pick(hostile)
         case 7:

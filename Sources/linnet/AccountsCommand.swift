@@ -60,7 +60,7 @@ struct AccountsCommand: AsyncParsableCommand {
             do { try global.store.save(c) } catch { throw CLIError(error.description) }
             print(action == "use" ? "Now using \"\(name)\"." : "Removed \"\(name)\".")
         case "import":
-            let files = name.map { [$0] } ?? ImportAccounts.candidates(home: ProcessInfo.processInfo.environment["HOME"] ?? "")
+            let files = name.map { [$0] } ?? ImportAccounts.candidates(home: ProcessEnvironment.values["HOME"] ?? "")
             guard !files.isEmpty else { throw CLIError("Found neither ~/.twurlrc nor ~/.trc; name a file: linnet accounts import FILE") }
             var added: [String] = []
             for f in files { added += ImportAccounts.merge(try ImportAccounts.read(f), into: &c) }

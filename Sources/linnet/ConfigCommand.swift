@@ -1,4 +1,5 @@
 import ArgumentParser
+import Bedrock
 import CursesTerminal
 import FoundationEssentials
 import LinnetCore
@@ -30,7 +31,7 @@ extension GlobalOptions {
         var notice: String?
         // `auto`: as the terminal answered last time, else COLORFGBG, until it answers (asked
         // as curses starts, not waited for).
-        let env = ProcessInfo.processInfo.environment
+        let env = ProcessEnvironment.values
         let themeName = Theme.resolve(theme ?? config.theme) {
             TerminalMemory.recall(environment: env).flatMap(TerminalBackground.parse).map(Contrast.isLight)
                 ?? env["COLORFGBG"].flatMap { TerminalBackground.isLight(colorFGBG: $0) }

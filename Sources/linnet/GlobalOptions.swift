@@ -63,7 +63,7 @@ struct GlobalOptions: ParsableArguments {
     }
 
     /// A bearer-token client: LINNET_BEARER_TOKEN, the named account, or the first app-only one.
-    func appOnlyClient(environment env: [String: String] = ProcessInfo.processInfo.environment) throws -> TwitterClient {
+    func appOnlyClient(environment env: [String: String] = ProcessEnvironment.values) throws -> TwitterClient {
         if let b = env["LINNET_BEARER_TOKEN"] { return TwitterClient(endpoints: endpoints(accountBase: nil), auth: .bearer(b), http: http) }
         let contents: AccountStore.Contents
         do { contents = try store.load() } catch { throw CLIError(error.description, code: .auth) }
@@ -112,7 +112,7 @@ struct GlobalOptions: ParsableArguments {
     }
 
     /// A client for the chosen account, or from `LINNET_*` variables when they are set.
-    func client(environment env: [String: String] = ProcessInfo.processInfo.environment) throws -> (TwitterClient, Account?) {
+    func client(environment env: [String: String] = ProcessEnvironment.values) throws -> (TwitterClient, Account?) {
         if let t = env["LINNET_ACCESS_TOKEN"], let ts = env["LINNET_ACCESS_TOKEN_SECRET"] {
             guard let ck = env["LINNET_CONSUMER_KEY"], let cs = env["LINNET_CONSUMER_SECRET"] else {
                 throw CLIError("LINNET_ACCESS_TOKEN is set but LINNET_CONSUMER_KEY and LINNET_CONSUMER_SECRET are not.", code: .auth)
@@ -179,7 +179,7 @@ struct GlobalOptions: ParsableArguments {
     /// On v2, the client for the filtered stream: the app's bearer token, from the account's
     /// `bearer_token` or `LINNET_BEARER_TOKEN` (an app-only client is its own). Counted on the
     /// same ledger as the reads.
-    func streamClient(for client: TwitterClient, account: Account?, environment env: [String: String] = ProcessInfo.processInfo.environment)
+    func streamClient(for client: TwitterClient, account: Account?, environment env: [String: String] = ProcessEnvironment.values)
         -> TwitterClient?
     {
         guard client.api.hasFilteredStreamRules else { return nil }
@@ -217,7 +217,7 @@ enum OpenLedgers {
 /// Shell completions that read Linnet's own files: account names from accounts.toml.
 enum Completions {
     static func accountNames() -> [String] {
-        let env = ProcessInfo.processInfo.environment
+        let env = ProcessEnvironment.values
         let file = env["LINNET_ACCOUNTS_FILE"].map { URL(fileURLWithPath: $0) } ?? AccountStore.defaultFile(environment: env)
         return ((try? AccountStore(fileURL: file).load())?.accounts.map(\.name)) ?? []
     }

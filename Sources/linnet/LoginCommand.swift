@@ -61,7 +61,7 @@ struct LoginCommand: AsyncParsableCommand {
     }
 
     func run() async throws {
-        let env = ProcessInfo.processInfo.environment
+        let env = ProcessEnvironment.values
         if method == .oauth2 { return try await oauth2(env) }
         guard let key = consumerKey ?? env["LINNET_CONSUMER_KEY"] ?? prompt("Consumer key: "), !key.isEmpty,
             let secret = consumerSecret ?? env["LINNET_CONSUMER_SECRET"] ?? prompt("Consumer secret: ", secret: true), !secret.isEmpty

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Bedrock
 import CursesTerminal
 import FoundationEssentials
 import LinnetCore
@@ -20,7 +21,7 @@ func openTerminal(_ config: Config) -> sending CursesTerminal {
     CursesTerminal(noColor: noColorAsked(), mouse: config.mouse)
 }
 
-func noColorAsked() -> Bool { ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false }
+func noColorAsked() -> Bool { ProcessEnvironment.values["NO_COLOR"].map { !$0.isEmpty } ?? false }
 
 /// Starts curses, runs the app until it quits, and restores the terminal.
 @MainActor
@@ -29,7 +30,7 @@ func runTUI(terminal: CursesTerminal, store: TimelineStore, engine: SyncEngine, 
 {
     var settings = settings
     let noColor = noColorAsked()
-    let tmux = config.images == "off" ? nil : TmuxPassthrough.ask(environment: ProcessInfo.processInfo.environment)
+    let tmux = config.images == "off" ? nil : TmuxPassthrough.ask(environment: ProcessEnvironment.values)
     settings.thumbnails = config.thumbnails
     // Over ssh a move under a band writes both cards' text again (about 1,200 bytes at 160x50).
     settings.selectionBand = config.selectionBandShown(remote: settings.remoteSession)
@@ -40,17 +41,17 @@ func runTUI(terminal: CursesTerminal, store: TimelineStore, engine: SyncEngine, 
         return setup
     }
     // As this terminal answered at start, or last time (the answers may not have come yet).
-    settings.pictures = pictures(TerminalProbe.asked ?? TerminalMemory.recall(environment: ProcessInfo.processInfo.environment) ?? [])
+    settings.pictures = pictures(TerminalProbe.asked ?? TerminalMemory.recall(environment: ProcessEnvironment.values) ?? [])
     if config.images == "auto" { settings.picturesAnswered = pictures }
     // Wrapped for the outer terminal only when it was chosen for it (tmux 3.4 may draw sixel itself).
     let outer = config.images == "auto" ? tmux?.pictureMode != nil : true
     if settings.pictures?.mode.isGraphic == true, outer { terminal.tmux = tmux }
     terminal.escapeDelay = Double(config.escapeDelayMilliseconds) / 1000
-    terminal.hyperlinks = config.hyperlinks ?? CursesTerminal.hyperlinksKnown(ProcessInfo.processInfo.environment)
+    terminal.hyperlinks = config.hyperlinks ?? CursesTerminal.hyperlinksKnown(ProcessEnvironment.values)
     let waker = terminal.waker
     let app = App(terminal: terminal, store: store, engine: engine, settings: settings, wake: { waker.wake() })
     // LINNET_TICK_SECONDS (tests): the longest sleep; a long one shows that a resize wakes the loop by itself.
-    let tick = ProcessInfo.processInfo.environment["LINNET_TICK_SECONDS"].flatMap(Double.init).map { max(0.05, $0) } ?? 60
+    let tick = ProcessEnvironment.values["LINNET_TICK_SECONDS"].flatMap(Double.init).map { max(0.05, $0) } ?? 60
     await app.run(startupNotice: notice, tick: tick)
     terminal.end()
 }
@@ -66,7 +67,7 @@ func v2PageSize() -> Int {
 /// Pictures as config.toml's `images` says: as the terminal's `reply` says it draws them (`auto`), a
 /// protocol named, or none (`off`); inside tmux through it where the pane allows (`tmux`). Files are kept in `$XDG_CACHE_HOME/linnet/media/`.
 func pictureSetup(_ config: Config, engine: SyncEngine, noColor: Bool, tmux: TmuxPassthrough?, reply: [UInt8]) -> PictureSetup? {
-    let env = ProcessInfo.processInfo.environment
+    let env = ProcessEnvironment.values
     var name = config.images
     if name == "off" { return nil }
     if name == "auto" {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Bedrock
 import CursesTerminal
 import FoundationEssentials
 import Screen
@@ -22,7 +23,7 @@ struct TerminalCommand: ParsableCommand {
 
     func run() throws {
         guard isatty(0) == 1 else { throw CLIError("linnet terminal: standard input must be a terminal") }
-        let env = ProcessInfo.processInfo.environment
+        let env = ProcessEnvironment.values
         let reply = TerminalProbe.reply()
         var lines: [String] = []
         if let (r, g, b) = TerminalBackground.parse(reply) {

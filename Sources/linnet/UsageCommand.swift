@@ -86,7 +86,7 @@ struct UsageCommand: AsyncParsableCommand {
     func accountName() throws -> String { try accountName(global: global) }
 
     func accountName(global: GlobalOptions) throws -> String {
-        let env = ProcessInfo.processInfo.environment
+        let env = ProcessEnvironment.values
         if env["LINNET_ACCESS_TOKEN"] != nil || env["LINNET_BEARER_TOKEN"] != nil {
             let (client, _) = try global.client()
             if client.auth.isAppOnly { return "app-only" }

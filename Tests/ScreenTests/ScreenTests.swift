@@ -132,6 +132,20 @@ import TweetText
         #expect(ColorDepth.from(colors: 8, noColor: false) == .eight)
     }
 
+    /// Six hex digits are read from their bytes; everything else as before (blanks trimmed,
+    /// any case, three digits, an index, "default").
+    @Test func coloursParseInEveryForm() {
+        #expect(Color(parsing: "#5fAFd7") == .rgb(0x5F, 0xAF, 0xD7))
+        #expect(Color(parsing: "#000000") == .rgb(0, 0, 0))
+        #expect(Color(parsing: " #FFD75F\t") == .rgb(0xFF, 0xD7, 0x5F))
+        #expect(Color(parsing: "#ABC") == .rgb(0xAA, 0xBB, 0xCC))
+        #expect(Color(parsing: "DEFAULT") == .default)
+        #expect(Color(parsing: "255") == .indexed(255))
+        for bad in ["#12345g", "#1234567", "#12345", "12345g", "#", "", "256", "#ｆｆｆｆｆｆ", "#12 456"] {
+            #expect(Color(parsing: bad) == (bad.isEmpty ? .default : nil), "\(bad)")
+        }
+    }
+
     @Test func keyNamesRoundTrip() {
         for k: Key in [.char("j"), .char(" "), .ctrl("d"), .alt("\r"), .pageDown, .backTab, .function(5), .escape] {
             #expect(Key(name: k.description) == k)

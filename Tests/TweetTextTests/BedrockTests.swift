@@ -78,4 +78,11 @@ import Testing
         let done = await withCheckedContinuation { (c: CheckedContinuation<Bool, Never>) in startThread { c.resume(returning: true) } }
         #expect(done)
     }
+
+    /// The environment read once is the one Foundation reads (nothing in Linnet changes it), and
+    /// the same dictionary on every ask: the reader's start asked 25 times.
+    @Test func theEnvironmentReadOnceIsTheProcesses() {
+        #expect(ProcessEnvironment.values == ProcessInfo.processInfo.environment)
+        #expect(ProcessEnvironment.values["PATH"] == String(cString: getenv("PATH")))
+    }
 }

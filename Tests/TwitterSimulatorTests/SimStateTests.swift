@@ -76,6 +76,17 @@ import TwitterAPI
 /// `linnet demo` and `linnet sim` date the backlog to lead up to now; the world is otherwise the
 /// seed's own.
 @Suite struct SimBacklogDateTests {
+    /// A long post is forty words cut at 280 bytes, which is 280 characters only while the
+    /// words are ASCII; the cut ends inside a word, never inside a character.
+    @Test func longPostsAreCutAt280Characters() {
+        #expect(WorldGenerator.words.allSatisfy { $0.utf8.allSatisfy { $0 < 0x80 } })
+        var rng = SimRandom(seed: 3)
+        let long = WorldGenerator.generate(config: .quiet, rng: &rng).tweets.filter { $0.text.hasPrefix("A long one: ") }
+        #expect(!long.isEmpty)
+        for t in long { #expect(t.text.count == t.text.utf8.count && t.text.count <= 280, "\(t.text)") }
+        #expect(long.contains { $0.text.count == 280 })
+    }
+
     @Test func theBacklogLeadsUpToTheGivenTimeAndKeepsItsShape() {
         var fixed = SimulatorConfiguration.quiet
         fixed.seed = 7
