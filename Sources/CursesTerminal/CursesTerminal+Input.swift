@@ -129,6 +129,9 @@ extension CursesTerminal {
                 // A resize is not input: fed to the decoder it would end a sequence held (a
                 // cursor report's start, split by a slow link) as typed keys.
                 if Int32(wch) == KEY_RESIZE {
+                    // The next frame draws the new size whole; the resized window is not
+                    // refreshed on its own by the next read.
+                    untouchwin(cn_stdscr())
                     invalidate()
                     resizedNow = true
                     continue

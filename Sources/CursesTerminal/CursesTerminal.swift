@@ -87,6 +87,9 @@ public final class CursesTerminal: Terminal {
         idlok(cn_stdscr(), true)
         idcok(cn_stdscr(), true)
         scrollok(cn_stdscr(), false)
+        // Nothing is drawn before the first frame, which draws every cell: a fresh window counts
+        // as changed, and the first key read would refresh it (a whole update, 0.4 ms, first).
+        untouchwin(cn_stdscr())
         if has_colors() {
             start_color()
             use_default_colors()
@@ -219,7 +222,12 @@ public final class CursesTerminal: Terminal {
 
     private func draw(_ screen: Screen) {
         let full = last.map { $0.width != screen.width || $0.height != screen.height } ?? true
-        if full { clearok(cn_stdscr(), true) }
+        if full {
+            // The window erased, a whole frame hands ncurses only what is not a plain blank:
+            // most of a first frame, of which each cell handed over costs about 350 instructions.
+            clearok(cn_stdscr(), true)
+            werase(cn_stdscr())
+        }
         // ncurses inserts and deletes lines and characters on the terminal to save bytes,
         // graphemes Linnet wrote itself among them, to places it believes blank: not while any
         // is on screen (it still scrolls regions where the terminal can).
@@ -263,7 +271,7 @@ public final class CursesTerminal: Terminal {
             touched.insert(run.y)
             for x in run.x..<(run.x + run.count) {
                 let cell = screen[x, run.y]
-                guard !cell.isContinuation else { continue }
+                guard !cell.isContinuation, !(full && cell == Cell.blank) else { continue }
                 if hasPictures, screen.inPicture(x, run.y) {
                     // ncurses holds a blank; the picture is written after its update.
                     _ = [UInt32(32)].withUnsafeBufferPointer { cn_mvadd_cluster(Int32(run.y), Int32(x), $0.baseAddress, 1, 0, 0) }

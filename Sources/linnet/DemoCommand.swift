@@ -80,40 +80,12 @@ struct DemoCommand: AsyncParsableCommand {
             throw error
         }
         let terminal = await openTerminal(file)
-        let server: SimulatorServer
-        do {
-            server = try await starting.value
-        } catch {
-            await MainActor.run { terminal.end() }
-            throw ValidationError("the simulator could not start: \(error)")
-        }
-        let client: TwitterClient
+        // What does not need the simulator is set up while its world is still being made.
         // The demo's money is not real: its ledger lives in this process, starting at zero like
         // the simulator's, so the meter reads the same as /_sim/usage.
         let ledger = UsageLedger(
             fileURL: nil, prices: file.prices, budgetPerDay: budgetPerDay ?? file.budgetPerDay,
             budgetSource: budgetPerDay != nil ? "--budget-per-day" : "budget_per_day in config.toml")
-        // Signed in as the consent page would have it (OAuth 2.0, renewed through the
-        // simulator's token endpoint like a real account; the tokens live only in this process)
-        // or with the simulator's OAuth 1.0a keys, whichever the API signs with.
-        let t = await server.demoOAuth2Tokens(scopes: OAuth2Flow.scopes)
-        let http = HTTPClient()
-        let flow = OAuth2Flow(http: http, clientID: server.configuration.oauth2ClientID, apiBase: server.baseURL)
-        let session = OAuth2Session(
-            tokens: OAuth2Tokens(
-                accessToken: t.accessToken, refreshToken: t.refreshToken, expiresAt: t.expiresAt, scopes: OAuth2Flow.scopes),
-            flow: flow
-        ) { _ in }
-        let c = server.credentials
-        let keys = OAuthCredentials(
-            consumerKey: c.consumerKey, consumerSecret: c.consumerSecret, token: c.accessToken, tokenSecret: c.accessTokenSecret)
-        client = TwitterClient(
-            endpoints: .single(server.baseURL), auth: chosen.userAuth(oauth1: keys, oauth2: session), http: http, api: chosen,
-            usage: chosen.billsReads ? ledger : nil)
-        // The user is the simulator's own, known here as a saved account's is: the first frame
-        // waits for no request (the engine's first ones say if the simulator does not answer).
-        let me = User(id: UserID(c.userID), screenName: c.screenName, name: c.screenName)
-        ledger.identify(me.id)
         var (settings, notice) = GlobalOptions.settings(file, theme: global.theme, account: "demo")
         let stateDirectory = stateDir.map { URL(fileURLWithPath: $0) } ?? DraftStore.defaultDirectory(account: "demo")
         settings.drafts = DraftStore(directory: stateDirectory)
@@ -131,6 +103,34 @@ struct DemoCommand: AsyncParsableCommand {
             options.ledger = ledger
             options.v2PageSize = v2PageSize()
         }
+        let http = HTTPClient()
+        let server: SimulatorServer
+        do {
+            server = try await starting.value
+        } catch {
+            await MainActor.run { terminal.end() }
+            throw ValidationError("the simulator could not start: \(error)")
+        }
+        // Signed in as the consent page would have it (OAuth 2.0, renewed through the
+        // simulator's token endpoint like a real account; the tokens live only in this process)
+        // or with the simulator's OAuth 1.0a keys, whichever the API signs with.
+        let t = await server.demoOAuth2Tokens(scopes: OAuth2Flow.scopes)
+        let flow = OAuth2Flow(http: http, clientID: server.configuration.oauth2ClientID, apiBase: server.baseURL)
+        let session = OAuth2Session(
+            tokens: OAuth2Tokens(
+                accessToken: t.accessToken, refreshToken: t.refreshToken, expiresAt: t.expiresAt, scopes: OAuth2Flow.scopes),
+            flow: flow
+        ) { _ in }
+        let c = server.credentials
+        let keys = OAuthCredentials(
+            consumerKey: c.consumerKey, consumerSecret: c.consumerSecret, token: c.accessToken, tokenSecret: c.accessTokenSecret)
+        let client = TwitterClient(
+            endpoints: .single(server.baseURL), auth: chosen.userAuth(oauth1: keys, oauth2: session), http: http, api: chosen,
+            usage: chosen.billsReads ? ledger : nil)
+        // The user is the simulator's own, known here as a saved account's is: the first frame
+        // waits for no request (the engine's first ones say if the simulator does not answer).
+        let me = User(id: UserID(c.userID), screenName: c.screenName, name: c.screenName)
+        ledger.identify(me.id)
         // The app's bearer token feeds search panes through the filtered stream. Taken from the
         // simulator as the user's tokens are: no request (nor libcurl) before the first frame.
         if chosen.hasFilteredStreamRules {

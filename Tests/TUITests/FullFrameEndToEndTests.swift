@@ -1,0 +1,32 @@
+import Foundation
+import Testing
+
+extension TerminalTests {
+    /// A whole frame (the first, after a resize or Ctrl-L) erases ncurses' window and hands over
+    /// only the cells that are not plain blanks: nothing of the last frame may stay behind.
+    @Suite(.serialized) struct FullFrameEndToEndTests {
+        @Test func aGrownPaneHoldsNothingOfTheLastFrame() async throws {
+            guard DemoEndToEndTests.binaryIsBuilt() else { return }
+            let port = DemoEndToEndTests.freePort()
+            let stateDir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-full-\(port)").path
+            defer { try? FileManager.default.removeItem(atPath: stateDir) }
+            let tmux = try await Tmux.start(
+                "XDG_CONFIG_HOME=\(stateDir)/config \(DemoEndToEndTests.binary) demo --port \(port) --tweets-per-minute 0 --state-dir \(stateDir); sleep 60",
+                width: 100, height: 24)
+            defer { tmux.kill() }
+            func lines(_ s: String) -> [Substring] { s.split(separator: "\n", omittingEmptySubsequences: false) }
+            var (ok, screen) = try await tmux.wait(30) {
+                $0.contains("Home: streaming") && lines($0).count >= 24 && lines($0)[23].contains("? help")
+            }
+            #expect(ok, "no status bar on the last row:\n\(screen)")
+            // The status bar's row becomes a row of the timeline, where most of the row is blank.
+            try await tmux.resize(100, 36)
+            (ok, screen) = try await tmux.wait { lines($0).count >= 36 && lines($0)[35].contains("? help") }
+            #expect(ok, "no redraw at 100x36:\n\(screen)")
+            try await Task.sleep(for: .milliseconds(300))
+            screen = try await tmux.screen()
+            #expect(lines(screen).filter { $0.contains("? help") }.count == 1, "the last frame's status bar stayed:\n\(screen)")
+            #expect(lines(screen).filter { $0.contains("Home: streaming") }.count == 1, "\(screen)")
+        }
+    }
+}
