@@ -90,6 +90,7 @@ func feelFigures(linnet: String, keysOnly: Bool = false) async throws {
     keyFigures(moves: (barMoves, bandMoves), reader: readerKeys, less: lessKeys, cpu: (readerPerKey, lessPerKey))
     // The remote shell starts in its home: the program by its whole path.
     try sshFigures(linnet: URL(fileURLWithPath: linnet).standardizedFileURL.path, dir: dir, text: text)
+    firstFrameInstructions(linnet: linnet, text: text)
 }
 
 func keyFigures(moves: (bar: [Int], band: [Int]), reader readerKeys: [Double], less lessKeys: [Double], cpu: (reader: Double, less: Double))

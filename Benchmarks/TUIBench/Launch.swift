@@ -53,3 +53,67 @@ func writeCache(_ count: Int, to dir: URL) async throws -> Int {
     let files = try FileManager.default.contentsOfDirectory(at: dir, includingPropertiesForKeys: [.fileSizeKey])
     return try files.reduce(0) { $0 + (try $1.resourceValues(forKeys: [.fileSizeKey]).fileSize ?? 0) }
 }
+
+/// Instructions from `exec` to the first frame, counted by callgrind (steady where the
+/// milliseconds over ssh move by a quarter from one run to the next): the demo, every thread
+/// (the simulator's world is made beside the terminal's set-up), and `less` on a text, on a
+/// pseudo-terminal of 160x50 each. The demo ends itself at its first frame
+/// (`LINNET_EXIT_AFTER_FIRST_FRAME`); `less` is quit when its first line is shown.
+func firstFrameInstructions(linnet: String, text: URL) {
+    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-firstcount-\(getpid())")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
+    let copy = dir.appendingPathComponent("linnet").path
+    let stripped: Bool = {
+        let strip = Process()
+        strip.executableURL = URL(fileURLWithPath: "/usr/bin/objcopy")
+        strip.arguments = ["--strip-debug", linnet, copy]
+        do { try strip.run() } catch { return false }
+        strip.waitUntilExit()
+        return strip.terminationStatus == 0
+    }()
+    guard stripped,
+        let valgrind = ["/usr/bin/valgrind", "/usr/local/bin/valgrind"].first(where: FileManager.default.isExecutableFile)
+    else {
+        print("first frame: no valgrind or objcopy; no instruction count")
+        return
+    }
+    let env = [
+        "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": dir.path, "TERM": "xterm-256color",
+        "LANG": "C.UTF-8", "XDG_CONFIG_HOME": dir.path + "/config", "XDG_CACHE_HOME": dir.path + "/cache",
+        "XDG_STATE_HOME": dir.path + "/state", "SWIFT_DETERMINISTIC_HASHING": "1", "LINNET_EXIT_AFTER_FIRST_FRAME": "1",
+    ]
+    func count(_ argv: [String], marker: String?) -> Double? {
+        let out = dir.appendingPathComponent("callgrind.out").path
+        try? FileManager.default.removeItem(atPath: out)
+        let p = PtyProgram([valgrind, "--tool=callgrind", "--callgrind-out-file=\(out)"] + argv, environment: env)
+        if let marker {
+            guard p.waitFor(marker, seconds: 120) != nil else {
+                p.stop(quit: Array("q".utf8))
+                return nil
+            }
+            p.drain(quiet: 500, most: 5000)
+            p.send(Array("q".utf8))
+        }
+        // Read until it ends (valgrind runs it some fifty times slower).
+        var status: Int32 = 0
+        for _ in 0..<1200 where waitpid(p.pid, &status, WNOHANG) != p.pid {
+            p.drain(quiet: 100, most: 100)
+        }
+        p.stop(quit: [])
+        guard let text = try? String(contentsOfFile: out, encoding: .utf8) else { return nil }
+        for line in text.split(separator: "\n") where line.hasPrefix("totals:") || line.hasPrefix("summary:") {
+            if let v = Double(line.split(separator: " ").last ?? "") { return v }
+        }
+        return nil
+    }
+    let firstLine = ((try? String(contentsOf: text, encoding: .utf8)) ?? "").prefix { $0 != "\n" }.prefix(12)
+    guard let demo = count([copy, "demo", "--tweets-per-minute", "0"], marker: nil),
+        let less = count(["less", text.path], marker: String(firstLine))
+    else {
+        print("first frame: a count did not finish; no instruction count")
+        return
+    }
+    print("bench: demo_first_frame_instructions \(Int(demo)) instructions (less: \(Int(less)))")
+    print("bench: demo_first_frame_vs_less_instructions_ratio \(String(format: "%.1f", demo / less)) x")
+}

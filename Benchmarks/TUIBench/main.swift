@@ -182,7 +182,8 @@ func parent(linnet: String?) async throws {
         defer { try? FileManager.default.removeItem(at: dir) }
         let text = dir.appendingPathComponent("tweets.txt")
         try Data(makeTweets(10_000).map { "@\($0.user.screenName): \($0.text)\n" }.joined().utf8).write(to: text)
-        return try sshFigures(linnet: URL(fileURLWithPath: linnet).standardizedFileURL.path, dir: dir, text: text)
+        try sshFigures(linnet: URL(fileURLWithPath: linnet).standardizedFileURL.path, dir: dir, text: text)
+        return firstFrameInstructions(linnet: linnet, text: text)
     }
     // Render + diff over 100k stored tweets at 200x60.
     let held = Int(ProcessInfo.processInfo.environment["TUIBENCH_TWEETS"] ?? "") ?? 100_000

@@ -99,6 +99,15 @@ extension CursesTerminal {
         return startReply
     }
 
+    /// `LINNET_EXIT_AFTER_FIRST_FRAME` (the bench's count of a start's instructions, which
+    /// ends at the first frame): the terminal given back and the process ended there.
+    static let endAfterFirstFrame = ProcessEnvironment.values["LINNET_EXIT_AFTER_FIRST_FRAME"] != nil
+
+    func endForCount() {
+        end()
+        _exit(0)
+    }
+
     /// The user's character set, or C.UTF-8's when theirs is not UTF-8: wide characters and
     /// wcwidth need a UTF-8 locale (tweets are UTF-8 whatever LANG says). The character set
     /// alone (LC_CTYPE): the other categories would change how C libraries print numbers and

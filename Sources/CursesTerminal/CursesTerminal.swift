@@ -218,7 +218,10 @@ public final class CursesTerminal: Terminal {
     /// and `doupdate` writes the bytes. Graphemes ncurses cannot hold (more than one scalar
     /// that takes room, or more scalars than a cell keeps) are then written whole, straight to
     /// the terminal at their place, on every row ncurses touched.
-    public func present(_ screen: Screen) { DisplayWidth.$mode.withValue(widthMode) { draw(screen) } }
+    public func present(_ screen: Screen) {
+        DisplayWidth.$mode.withValue(widthMode) { draw(screen) }
+        if Self.endAfterFirstFrame { endForCount() }
+    }
 
     private func draw(_ screen: Screen) {
         let full = last.map { $0.width != screen.width || $0.height != screen.height } ?? true
@@ -266,12 +269,13 @@ public final class CursesTerminal: Terminal {
         // Read once for the frame: a class's properties are checked for exclusive access on
         // every read, which for every changed cell was a tenth of the frame.
         let depth = colorDepth
+        let blank = Cell.blank
         var lastStyle: (Style, attr_t, Int16)?
         for run in runs {
             touched.insert(run.y)
             for x in run.x..<(run.x + run.count) {
                 let cell = screen[x, run.y]
-                guard !cell.isContinuation, !(full && cell == Cell.blank) else { continue }
+                guard !cell.isContinuation, !(full && cell == blank) else { continue }
                 if hasPictures, screen.inPicture(x, run.y) {
                     // ncurses holds a blank; the picture is written after its update.
                     _ = [UInt32(32)].withUnsafeBufferPointer { cn_mvadd_cluster(Int32(run.y), Int32(x), $0.baseAddress, 1, 0, 0) }

@@ -28,5 +28,21 @@ extension TerminalTests {
             #expect(lines(screen).filter { $0.contains("? help") }.count == 1, "the last frame's status bar stayed:\n\(screen)")
             #expect(lines(screen).filter { $0.contains("Home: streaming") }.count == 1, "\(screen)")
         }
+
+        /// The bench counts a start's instructions to its first frame: with the variable set the
+        /// demo ends there by itself, the terminal given back.
+        @Test func aCountedStartEndsAtItsFirstFrame() async throws {
+            guard DemoEndToEndTests.binaryIsBuilt() else { return }
+            let port = DemoEndToEndTests.freePort()
+            let stateDir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-count-\(port)").path
+            defer { try? FileManager.default.removeItem(atPath: stateDir) }
+            let tmux = try await Tmux.start(
+                "LINNET_EXIT_AFTER_FIRST_FRAME=1 XDG_CONFIG_HOME=\(stateDir)/config \(DemoEndToEndTests.binary) demo --port \(port) --state-dir \(stateDir); echo LINNET-EXITED=$?; sleep 60",
+                width: 100, height: 24)
+            defer { tmux.kill() }
+            let (ok, screen) = try await tmux.wait(30) { $0.contains("LINNET-EXITED=") }
+            #expect(ok && screen.contains("LINNET-EXITED=0"), "\(screen)")
+            #expect(try await tmux.display("#{alternate_on}") == "0")
+        }
     }
 }
