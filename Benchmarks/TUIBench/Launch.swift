@@ -95,13 +95,23 @@ func firstFrameInstructions(linnet: String, text: URL) {
             p.drain(quiet: 500, most: 5000)
             p.send(Array("q".utf8))
         }
-        // Read until it ends (valgrind runs it some fifty times slower).
+        // Read until it ends (valgrind runs it some fifty times slower); a count is kept only
+        // from a run that ended well (the demo ends with 0 at its first frame).
         var status: Int32 = 0
-        for _ in 0..<1200 where waitpid(p.pid, &status, WNOHANG) != p.pid {
+        var ended = false
+        for _ in 0..<1200 {
+            if waitpid(p.pid, &status, WNOHANG) == p.pid {
+                ended = true
+                break
+            }
             p.drain(quiet: 100, most: 100)
         }
-        p.stop(quit: [])
-        guard let text = try? String(contentsOfFile: out, encoding: .utf8) else { return nil }
+        guard ended else {
+            p.stop(quit: [])
+            return nil
+        }
+        close(p.master)
+        guard status == 0, let text = try? String(contentsOfFile: out, encoding: .utf8) else { return nil }
         for line in text.split(separator: "\n") where line.hasPrefix("totals:") || line.hasPrefix("summary:") {
             if let v = Double(line.split(separator: " ").last ?? "") { return v }
         }

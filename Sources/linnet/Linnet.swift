@@ -156,8 +156,8 @@ struct Linnet: AsyncParsableCommand {
     }
 
     /// `linnet demo …` is parsed by the demo's command alone when it accepts the arguments: the
-    /// root's parse (its options, the completion-script check, the tree of every command) costs
-    /// about 4M instructions, 1.3 ms before the demo's first frame. Whatever the demo refuses
+    /// root's parse (its own options and sets, the tree of every command) costs about 4M
+    /// instructions, 1.3 ms before the demo's first frame. Whatever the demo refuses
     /// (help, a mistake, an option of the root's) goes the whole way, so the words and the exit
     /// status are the root's. The root would decode only its own options, which the demo's
     /// command holds too (`GlobalOptions`) or refuses, so an accepted parse is the same.

@@ -18,7 +18,11 @@ extension TerminalTests {
             #expect(tier.status == 2)
             #expect(tier.output.contains("--tier is one of self-serve, basic, pro, enterprise, not nope."), "\(tier.output)")
             let budget = try await demo(["--api", "v1.1", "--budget-per-day", "5"])
+            #expect(budget.status == 2)
             #expect(budget.output.contains("--budget-per-day takes a number of dollars, with --api v2"), "\(budget.output)")
+            // A repeated option: the last one counts (v2, where a budget applies).
+            let repeated = try await demo(["--api", "v1.1", "--api", "v2", "--budget-per-day", "5"])
+            #expect(repeated.status == 2 && repeated.output.contains(Self.noTerminal), "\(repeated.output)")
             for args in [["--seed", "3", "--theme", "light"], ["--theme", "a", "--theme", "b", "--port", "0"], []] {
                 let r = try await demo(args)
                 #expect(r.status == 2 && r.output.contains(Self.noTerminal), "\(args): \(r.output)")
