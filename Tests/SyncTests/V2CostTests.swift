@@ -109,10 +109,15 @@ import TwitterAPI
         let next = SyncEngine(client: Self.client(sim, ledger: fresh), store: restored, account: me, options: o)
         defer { Task { await next.stop() } }
         await next.open(.home)
-        #expect(try await Self.eventually { try await Self.requests(sim, path: "/timelines/reverse_chronological").count > first.count })
-        let after = try await Self.requests(sim, path: "/timelines/reverse_chronological")
         // A poll of the stopped engine may still reach the log after `first` was read, so the
-        // new engine's request is looked for among all that came after.
+        // new engine's request is waited for, and looked for, among all that came after.
+        let newest = held[0].description
+        #expect(
+            try await Self.eventually {
+                let all = try await Self.requests(sim, path: "/timelines/reverse_chronological")
+                return all.count > first.count && all[first.count...].contains { $0["query"]?["since_id"]?.stringValue == newest }
+            })
+        let after = try await Self.requests(sim, path: "/timelines/reverse_chronological")
         let later = after[first.count...].map { $0["query"]?["since_id"]?.stringValue }
         #expect(later.contains(held[0].description), "\(later)")
         #expect(!later.contains(nil), "nothing was read again from the top: \(later)")
