@@ -3,6 +3,15 @@ import LinnetTestSupport
 import Timeline
 import TwitterAPI
 
+/// A program's environment on a terminal of the bench's own, with its files kept in `dir`.
+func homeEnvironment(_ dir: URL) -> [String: String] {
+    [
+        "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": dir.path, "TERM": "xterm-256color",
+        "LANG": "C.UTF-8", "XDG_CONFIG_HOME": dir.path + "/config", "XDG_CACHE_HOME": dir.path + "/cache",
+        "XDG_STATE_HOME": dir.path + "/state",
+    ]
+}
+
 /// What a person at the terminal feels, from real processes on pseudo-terminals of 160x50:
 /// the reader (v1.1, streaming from `linnet sim` in another process, 100k tweets cached) idle
 /// for a minute, a selection move (as over ssh and as locally), 1,000 keys against `less` on the same text; and the demo idle.
@@ -14,11 +23,7 @@ func feelFigures(linnet: String, keysOnly: Bool = false) async throws {
     let sim = try SimulatorProcess(linnet: linnet, arguments: ["--tweets-per-minute", "0"])
     defer { sim.stop() }
     let c = try JSONValue.parse(try await HTTPClient().send(HTTPRequest(method: "GET", url: sim.base + "/_sim/credentials")).body)
-    var env = [
-        "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": dir.path, "TERM": "xterm-256color",
-        "LANG": "C.UTF-8", "XDG_CONFIG_HOME": dir.path + "/config", "XDG_CACHE_HOME": dir.path + "/cache",
-        "XDG_STATE_HOME": dir.path + "/state",
-    ]
+    var env = homeEnvironment(dir)
     let demoEnv = env
     for (k, v) in [
         ("CONSUMER_KEY", "consumer_key"), ("CONSUMER_SECRET", "consumer_secret"), ("ACCESS_TOKEN", "access_token"),

@@ -64,25 +64,15 @@ func firstFrameInstructions(linnet: String, text: URL) {
     defer { try? FileManager.default.removeItem(at: dir) }
     try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     let copy = dir.appendingPathComponent("linnet").path
-    let stripped: Bool = {
-        let strip = Process()
-        strip.executableURL = URL(fileURLWithPath: "/usr/bin/objcopy")
-        strip.arguments = ["--strip-debug", linnet, copy]
-        do { try strip.run() } catch { return false }
-        strip.waitUntilExit()
-        return strip.terminationStatus == 0
-    }()
-    guard stripped,
+    guard strippedCopy(of: linnet, to: copy),
         let valgrind = ["/usr/bin/valgrind", "/usr/local/bin/valgrind"].first(where: FileManager.default.isExecutableFile)
     else {
         print("first frame: no valgrind or objcopy; no instruction count")
         return
     }
-    let env = [
-        "PATH": ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin", "HOME": dir.path, "TERM": "xterm-256color",
-        "LANG": "C.UTF-8", "XDG_CONFIG_HOME": dir.path + "/config", "XDG_CACHE_HOME": dir.path + "/cache",
-        "XDG_STATE_HOME": dir.path + "/state", "SWIFT_DETERMINISTIC_HASHING": "1", "LINNET_EXIT_AFTER_FIRST_FRAME": "1",
-    ]
+    var env = homeEnvironment(dir)
+    env["SWIFT_DETERMINISTIC_HASHING"] = "1"
+    env["LINNET_EXIT_AFTER_FIRST_FRAME"] = "1"
     func count(_ argv: [String], marker: String?) -> Double? {
         let out = dir.appendingPathComponent("callgrind.out").path
         try? FileManager.default.removeItem(atPath: out)
@@ -111,11 +101,7 @@ func firstFrameInstructions(linnet: String, text: URL) {
             return nil
         }
         close(p.master)
-        guard status == 0, let text = try? String(contentsOfFile: out, encoding: .utf8) else { return nil }
-        for line in text.split(separator: "\n") where line.hasPrefix("totals:") || line.hasPrefix("summary:") {
-            if let v = Double(line.split(separator: " ").last ?? "") { return v }
-        }
-        return nil
+        return status == 0 ? callgrindTotal(out) : nil
     }
     let firstLine = ((try? String(contentsOf: text, encoding: .utf8)) ?? "").prefix { $0 != "\n" }.prefix(12)
     guard let demo = count([copy, "demo", "--tweets-per-minute", "0"], marker: nil),

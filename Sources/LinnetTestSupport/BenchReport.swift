@@ -44,7 +44,7 @@ public func instructionsPerItem(executable: String, arguments: [String], n: Int,
     let copy = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-callgrind-\(getpid())-program").path
     defer { if stripping { try? FileManager.default.removeItem(atPath: copy) } }
     if stripping {
-        guard (try? ChildProcess.run("objcopy", ["--strip-debug", executable, copy], stderr: .null))?.status == 0 else { return nil }
+        guard strippedCopy(of: executable, to: copy) else { return nil }
     }
     let program = stripping ? copy : executable
     // Swift (and CPython) seed their hashing per process; dictionaries then probe differently
@@ -60,13 +60,24 @@ public func instructionsPerItem(executable: String, arguments: [String], n: Int,
             let run = try? ChildProcess.run(
                 "valgrind", ["--tool=callgrind", "--callgrind-out-file=\(out.path)", program] + arguments + [String(items)],
                 environment: environment, stderr: .null),
-            run.status == 0, let text = try? String(contentsOf: out, encoding: .utf8)
+            run.status == 0
         else { return nil }
-        for line in text.split(separator: "\n") where line.hasPrefix("totals:") || line.hasPrefix("summary:") {
-            if let v = Double(line.split(separator: " ").last ?? "") { return v }
-        }
-        return nil
+        return callgrindTotal(out.path)
     }
     guard let one = total(n), let two = total(2 * n) else { return nil }
     return (two - one) / Double(n)
+}
+
+/// A copy of `executable` without its DWARF, which valgrind cannot read; false if objcopy fails.
+public func strippedCopy(of executable: String, to copy: String) -> Bool {
+    (try? ChildProcess.run("objcopy", ["--strip-debug", executable, copy], stderr: .null))?.status == 0
+}
+
+/// The instructions a callgrind output file counted (its totals line); nil if there is none.
+public func callgrindTotal(_ path: String) -> Double? {
+    guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
+    for line in text.split(separator: "\n") where line.hasPrefix("totals:") || line.hasPrefix("summary:") {
+        if let v = Double(line.split(separator: " ").last ?? "") { return v }
+    }
+    return nil
 }
