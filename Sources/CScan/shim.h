@@ -1,6 +1,6 @@
 // Byte scanning for the JSON reader: finding the quote or backslash that stops a string sixteen
-// bytes per compare. Static inline so Swift inlines it at the call; SSE2 is part of every
-// x86-64, other machines take the plain loop.
+// bytes per compare, and checking UTF-8. Static inline so Swift inlines it at the call; SSE2 is
+// part of every x86-64, other machines take the plain loops.
 #ifndef LINNET_CSCAN_H
 #define LINNET_CSCAN_H
 #include <stddef.h>
@@ -24,6 +24,50 @@ static inline long linnet_quote_or_backslash(const uint8_t *p, long from, long e
 #endif
     while (i < end && p[i] != '"' && p[i] != '\\') i++;
     return i;
+}
+
+/// Whether p[0..<n] is well-formed UTF-8 (Unicode's table 3-7: no overlong forms, no
+/// surrogates, nothing past U+10FFFF). ASCII runs are passed sixteen bytes per compare; each
+/// other sequence is checked by its lead byte's row of the table.
+static inline int linnet_utf8_valid(const uint8_t *p, long n) {
+    long i = 0;
+    while (i < n) {
+#if defined(__SSE2__)
+        while (i + 16 <= n) {
+            int mask = _mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(p + i)));
+            if (mask != 0) {
+                i += __builtin_ctz((unsigned)mask);
+                break;
+            }
+            i += 16;
+        }
+#endif
+        while (i < n && p[i] < 0x80) i++;
+        if (i >= n) return 1;
+        uint8_t b = p[i];
+        if (b < 0xC2) return 0;  // a continuation byte, or an overlong two-byte lead
+        if (b < 0xE0) {
+            if (i + 1 >= n || (p[i + 1] & 0xC0) != 0x80) return 0;
+            i += 2;
+        } else if (b < 0xF0) {
+            if (i + 2 >= n) return 0;
+            uint8_t c = p[i + 1];
+            uint8_t lo = b == 0xE0 ? 0xA0 : 0x80;  // not overlong
+            uint8_t hi = b == 0xED ? 0x9F : 0xBF;  // not a surrogate
+            if (c < lo || c > hi || (p[i + 2] & 0xC0) != 0x80) return 0;
+            i += 3;
+        } else if (b < 0xF5) {
+            if (i + 3 >= n) return 0;
+            uint8_t c = p[i + 1];
+            uint8_t lo = b == 0xF0 ? 0x90 : 0x80;  // not overlong
+            uint8_t hi = b == 0xF4 ? 0x8F : 0xBF;  // not past U+10FFFF
+            if (c < lo || c > hi || (p[i + 2] & 0xC0) != 0x80 || (p[i + 3] & 0xC0) != 0x80) return 0;
+            i += 4;
+        } else {
+            return 0;
+        }
+    }
+    return 1;
 }
 
 // CRC-32C for the timeline cache with SSE4.2's crc32 instruction, eight bytes a step; asked of

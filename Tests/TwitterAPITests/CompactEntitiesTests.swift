@@ -209,8 +209,8 @@ import Testing
     }
 }
 
-/// A small seeded generator (SplitMix64), so a failure repeats.
-private struct SplitMix: RandomNumberGenerator {
+/// A small seeded generator (SplitMix64), so a failure repeats (used by the tests beside too).
+struct SplitMix: RandomNumberGenerator {
     var state: UInt64
     init(seed: UInt64) { state = seed }
     mutating func next() -> UInt64 {

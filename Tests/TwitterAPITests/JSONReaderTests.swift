@@ -208,4 +208,35 @@ import Testing
     @Test func anIdRunningToTheEndIsRefused() {
         #expect(throws: JSONError.self) { try self.read(#""1234567"#) { try $0.lenientID() } }
     }
+
+    /// Keys are compared a word at a time, with loads that overlap: every length from 0 to 25,
+    /// against literals of each length, equal only to themselves, and unequal when any one
+    /// byte differs (first, middle or last), the compare never reading past either.
+    @Test func keysCompareAtEveryLength() throws {
+        let literals: [StaticString] = [
+            "", "a", "ab", "abc", "abcd", "abcde", "abcdefg", "abcdefgh", "abcdefghi", "abcdefghijklmnop", "abcdefghijklmnopq",
+            "in_reply_to_status_id_str",
+        ]
+        var keys: [String] = literals.map { $0.description }
+        for literal in literals where literal.utf8CodeUnitCount > 0 {
+            let text = Array(literal.description.utf8)
+            for at in Set([0, text.count / 2, text.count - 1]) {
+                var changed = text
+                changed[at] ^= 0x01
+                keys.append(String(decoding: changed, as: UTF8.self))
+            }
+        }
+        let json = "{" + keys.map { #""\#($0)":0"# }.joined(separator: ",") + "}"
+        var seen = 0
+        try read(json) { r in
+            try r.readObject { r, key in
+                for literal in literals {
+                    #expect(key.equals(literal) == (key.string == literal.description), "\(key.string) against \(literal)")
+                }
+                seen += 1
+                try r.skipValue()
+            }
+        }
+        #expect(seen == keys.count)
+    }
 }

@@ -88,7 +88,25 @@ import Testing
         String(repeating: "日本語", count: 40),
     ])
     func codePointsAreCounted(_ text: String) {
-        #expect(V2Decoder.codePoints(text) == text.unicodeScalars.count)
+        #expect(Array(text.utf8).withUnsafeBufferPointer(V2Decoder.codePoints) == text.unicodeScalars.count)
+    }
+
+    /// The code points two texts begin with alike, counted on their bytes, agree with Swift's
+    /// scalars, also where they part inside a scalar (é and è share their first byte).
+    @Test(arguments: [
+        ("", ""), ("abc", "abd"), ("abc", "abcdef"), ("café", "cafè"), ("日本語", "日本人"), ("🐦x", "🐧x"), ("a\u{301}", "a"),
+        ("same", "same"),
+    ])
+    func sharedCodePointsAreCounted(_ a: String, _ b: String) {
+        var scalars = 0
+        for (x, y) in zip(a.unicodeScalars, b.unicodeScalars) {
+            guard x == y else { break }
+            scalars += 1
+        }
+        let bytes = Array(a.utf8).withUnsafeBufferPointer { x in
+            Array(b.utf8).withUnsafeBufferPointer { V2Decoder.sharedCodePoints(x, $0) }
+        }
+        #expect(bytes == scalars)
     }
 
     @Test func aLongPostShowsItsNoteText() throws {

@@ -22,7 +22,7 @@ import Testing
             """#
         let t = try #require(try V2Decoder().posts(from: Data(json.utf8)).tweets.first)
         #expect(String(String.UnicodeScalarView(Array(t.text.unicodeScalars)[33..<47])) == "https://t.co/m")
-        #expect(V2Decoder.codePoints(t.text) == 47)
+        #expect(t.text.unicodeScalars.count == 47)
         #expect(
             t.entities.hashtags == [
                 Entities.Hashtag(text: "FAR", isSymbol: true, range: 0..<4), Entities.Hashtag(text: "té", range: 14..<17),

@@ -20,10 +20,9 @@ extension V2Decoder {
         /// past a text of `length` code points.
         func withPacking<R>(media: [Entities.Media], within length: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
             guard reach > length else {
-                let packed = Entities.packing(
+                return Entities.withPacking(
                     urls: bytes[..<urlsEnd], urlCount: urlCount, mentionsAndHashtags: bytes[urlsEnd...],
-                    mentionCount: mentionCount, hashtagCount: hashtagCount, media: media)
-                return packed.withUnsafeBufferPointer(body)
+                    mentionCount: mentionCount, hashtagCount: hashtagCount, media: media, body)
             }
             var e = entities
             e.urls.removeAll { $0.range.upperBound > length }
@@ -97,34 +96,11 @@ extension V2Decoder {
         private static func put(_ pool: [UInt8], _ range: Range<Int>, _ out: inout [UInt8]) {
             pool.withUnsafeBufferPointer { b in
                 let bytes = UnsafeBufferPointer(rebasing: b[range])
-                if isValidUTF8(bytes) {
+                if JSONReader.isValidUTF8(bytes) {
                     out.appendLEB128(UInt64(bytes.count))
                     out.append(contentsOf: bytes)
                 } else {
                     EntityPacker.put(ArraySlice(String(decoding: bytes, as: UTF8.self).utf8), &out)
-                }
-            }
-        }
-
-        private static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-            // ASCII eight bytes at a time, the rest as scalars from the first byte that is not.
-            var i = 0
-            if let base = bytes.baseAddress {
-                while i + 8 <= bytes.count,
-                    UnsafeRawPointer(base + i).loadUnaligned(as: UInt64.self) & 0x8080_8080_8080_8080 == 0
-                {
-                    i += 8
-                }
-            }
-            while i < bytes.count, bytes[i] < 0x80 { i += 1 }
-            if i == bytes.count { return true }
-            var input = UnsafeBufferPointer(rebasing: bytes[i...]).makeIterator()
-            var codec = Unicode.UTF8()
-            while true {
-                switch codec.decode(&input) {
-                case .scalarValue: continue
-                case .emptyInput: return true
-                case .error: return false
                 }
             }
         }

@@ -59,7 +59,7 @@ extension V2Decoder {
             let author = p.authorID.map(UserID.init)
             let user = author.flatMap { users[$0] } ?? User(id: author ?? UserID(0), screenName: "", name: "")
             let long = p.noteText != nil
-            let text = p.noteText ?? p.text ?? ""
+            let text = p.noteText ?? p.text ?? []
             // A long post's entities are its note's. A note without any borrows the cut's, but
             // only those within the text the two share: the cut's own link and its files' link
             // come after it, and would hide the note's text where they fall.
@@ -67,8 +67,13 @@ extension V2Decoder {
             let raw = (long ? p.noteEntities : nil) ?? p.entities
             // The text's length in code points, counted only when something needs checking.
             let hasRanges = raw.count > 0 || !raw.mediaLinks.isEmpty || !p.mediaKeys.isEmpty || p.displayRange != nil
-            let length = hasRanges ? V2Decoder.codePoints(text) : 0
-            let reach = borrowed && hasRanges ? V2Decoder.sharedCodePoints(p.text ?? "", text) : length
+            let length = hasRanges ? text.withUnsafeBufferPointer(V2Decoder.codePoints) : 0
+            var reach = length
+            if borrowed && hasRanges {
+                reach = (p.text ?? []).withUnsafeBufferPointer { a in
+                    text.withUnsafeBufferPointer { V2Decoder.sharedCodePoints(a, $0) }
+                }
+            }
             func fits(_ r: Range<Int>) -> Bool { r.upperBound <= reach }
             // Media: in the order attached; each at its link in the text when there is one.
             var keys = p.mediaKeys
@@ -111,8 +116,7 @@ extension V2Decoder {
                     withheldIn: p.withheldIn, withheldForCopyright: p.withheldCopyright, isLongPost: long, replySettings: limited,
                     poll: poll)
             }
-            var utf8 = text
-            return utf8.withUTF8 { text in
+            return text.withUnsafeBufferPointer { text in
                 raw.withPacking(media: attached, within: reach) { packed in
                     Tweet(
                         id: TweetID(id), createdAt: created, user: user, textBytes: text, entities: .packed(packed),

@@ -8,10 +8,14 @@ import FoundationEssentials
 extension V2Decoder {
     // MARK: - Posts
 
-    /// A post's fields, before it is joined with what `includes` holds.
-    struct RawPost {
+    /// A post's fields, before it is joined with what `includes` holds. A class: a page's
+    /// posts are moved into arrays and dictionaries and handed to the join, and a struct of
+    /// a dozen references was copied (a retain each) at every step. Filled by `post(_:)`
+    /// only, then read.
+    final class RawPost: @unchecked Sendable {
         var id: UInt64?
-        var text: String?
+        /// The texts as valid UTF-8 bytes (`optionalUTF8`): they go to the post as bytes.
+        var text: [UInt8]?
         var authorID: UInt64?
         var createdAt: Int64?
         var conversationID: UInt64?
@@ -20,7 +24,7 @@ extension V2Decoder {
         var quoted: UInt64?
         var repliedTo: UInt64?
         var entities = RawEntities()
-        var noteText: String?
+        var noteText: [UInt8]?
         var noteEntities: RawEntities?
         var displayRange: Range<Int>?
         var retweetCount = 0
@@ -56,11 +60,11 @@ extension V2Decoder {
     }
 
     func post(_ r: inout JSONReader) throws -> RawPost {
-        var p = RawPost()
+        let p = RawPost()
         try r.readObject { r, key in
             switch key {
             case "id": p.id = try r.lenientID()
-            case "text": p.text = try r.optionalString()
+            case "text": p.text = try r.optionalUTF8()
             case "author_id": p.authorID = try r.lenientID()
             case "created_at": p.createdAt = try r.optionalTime(TwitterDate.parseAny(utf8:))
             case "conversation_id": p.conversationID = try r.lenientID()
@@ -90,7 +94,7 @@ extension V2Decoder {
                 guard r.peek() == .object else { return try r.skipValue() }
                 try r.readObject { r, key in
                     switch key {
-                    case "text": p.noteText = try r.optionalString()
+                    case "text": p.noteText = try r.optionalUTF8()
                     case "entities": p.noteEntities = try self.entities(&r)
                     default: try r.skipValue()
                     }

@@ -71,7 +71,7 @@ public final class V2Decoder {
     /// Why a post is more than X can send (its text, media or entities), or nil. Such a post is
     /// not joined: it is a malformed answer, said in words where it was read.
     static func oversize(_ p: RawPost) -> String? {
-        let text = (p.noteText ?? p.text ?? "").utf8.count
+        let text = (p.noteText ?? p.text)?.count ?? 0
         if text > Tweet.maxTextBytes { return "its text is \(text) bytes, more than X sends (at most \(Tweet.maxTextBytes))" }
         let media = p.mediaKeys.count + p.entities.mediaLinks.count + (p.noteEntities?.mediaLinks.count ?? 0)
         if media > Tweet.maxMedia { return "it lists \(media) media, more than X attaches" }
@@ -121,37 +121,37 @@ public final class V2Decoder {
         }
     }
 
-    /// Code points in `text`: its UTF-8 bytes less those that continue a sequence (`10xxxxxx`),
-    /// counted eight at a time.
-    static func codePoints(_ text: String) -> Int {
-        var text = text
-        return text.withUTF8 { bytes in
-            guard let base = bytes.baseAddress, !bytes.isEmpty else { return 0 }
-            var continuing = 0
-            var i = 0
-            let n = bytes.count
-            let raw = UnsafeRawPointer(base)
-            while i + 8 <= n {
-                let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-                continuing += (x & ~(x << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
-                i += 8
-            }
-            while i < n {
-                if bytes[i] & 0xC0 == 0x80 { continuing += 1 }
-                i += 1
-            }
-            return n - continuing
+    /// Code points in `text` (valid UTF-8): its bytes less those that continue a sequence
+    /// (`10xxxxxx`), counted eight at a time.
+    static func codePoints(_ text: UnsafeBufferPointer<UInt8>) -> Int {
+        guard let base = text.baseAddress, !text.isEmpty else { return 0 }
+        var continuing = 0
+        var i = 0
+        let n = text.count
+        let raw = UnsafeRawPointer(base)
+        while i + 8 <= n {
+            let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
+            continuing += (x & ~(x << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
+            i += 8
         }
+        while i < n {
+            if text[i] & 0xC0 == 0x80 { continuing += 1 }
+            i += 1
+        }
+        return n - continuing
     }
 
-    /// How many code points `a` and `b` begin with alike.
-    static func sharedCodePoints(_ a: String, _ b: String) -> Int {
+    /// How many code points `a` and `b` (valid UTF-8) begin with alike: their shared bytes,
+    /// less a scalar they share only the start of.
+    static func sharedCodePoints(_ a: UnsafeBufferPointer<UInt8>, _ b: UnsafeBufferPointer<UInt8>) -> Int {
         var n = 0
-        for (x, y) in zip(a.unicodeScalars, b.unicodeScalars) {
-            guard x == y else { break }
-            n += 1
+        let limit = min(a.count, b.count)
+        while n < limit, a[n] == b[n] { n += 1 }
+        // Where they part inside a scalar, its lead byte and the rest are not shared.
+        if n < a.count || n < b.count {
+            while n > 0, (n < a.count && a[n] & 0xC0 == 0x80) || (n < b.count && b[n] & 0xC0 == 0x80) { n -= 1 }
         }
-        return n
+        return codePoints(UnsafeBufferPointer(rebasing: a[..<n]))
     }
 
     /// The authors of `includes` by id (already one object each: they come from the bytes cache).

@@ -26,12 +26,27 @@ public struct JSONKey {
     }
 }
 
+/// Whether n bytes at a and b are equal, compared a word at a time: two loads that may overlap
+/// cover any length from 1 to 16 without reading outside either (keys are short; a byte loop
+/// was a sixth of reading an entity).
 @inline(__always) private func memcmpEqual(_ a: UnsafePointer<UInt8>?, _ b: UnsafePointer<UInt8>, _ n: Int) -> Bool {
     guard let a else { return n == 0 }
-    var i = 0
-    while i < n {
-        if a[i] != b[i] { return false }
-        i += 1
+    let x = UnsafeRawPointer(a)
+    let y = UnsafeRawPointer(b)
+    @inline(__always) func same<T: FixedWidthInteger>(_ at: Int, _: T.Type) -> Bool {
+        x.loadUnaligned(fromByteOffset: at, as: T.self) == y.loadUnaligned(fromByteOffset: at, as: T.self)
     }
-    return true
+    switch n {
+    case 0: return true
+    case 1: return a[0] == b[0]
+    case 2..<4: return same(0, UInt16.self) && same(n - 2, UInt16.self)
+    case 4..<8: return same(0, UInt32.self) && same(n - 4, UInt32.self)
+    default:
+        var i = 0
+        while i + 8 < n {
+            guard same(i, UInt64.self) else { return false }
+            i += 8
+        }
+        return same(n - 8, UInt64.self)
+    }
 }

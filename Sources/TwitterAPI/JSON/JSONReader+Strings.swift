@@ -1,3 +1,5 @@
+import CScan
+
 /// Reading strings: in place when they hold no escape, else unescaped into their storage.
 extension JSONReader {
     /// Reads a string; invalid UTF-8 becomes U+FFFD rather than an error.
@@ -38,6 +40,42 @@ extension JSONReader {
             offset = close.at + 1
         }
         return true
+    }
+
+    /// A string's bytes, unescaped and made valid UTF-8 as `readString` makes them (invalid
+    /// sequences become U+FFFD), without making a `String`; nil, with the value skipped, when
+    /// it is not a string. A post's text is kept as bytes: a `String` of it was made, checked
+    /// by the standard library scalar by scalar, and copied again into the post.
+    mutating func optionalUTF8() throws -> [UInt8]? {
+        guard peek() == .string else {
+            try skipValue()
+            return nil
+        }
+        try expect(UInt8(ascii: "\""), "a string")
+        let start = offset
+        guard let close = closingQuote(from: start) else { throw fail("unterminated string") }
+        // Made at the JSON's size and unescaped in place (no escape is shorter than its text).
+        let out = try [UInt8](unsafeUninitializedCapacity: close.at - start) { buffer, count in
+            if close.escaped {
+                count = try unescape(from: start, to: close.at, into: buffer)
+            } else {
+                if let to = buffer.baseAddress { to.initialize(from: p + start, count: close.at - start) }
+                count = close.at - start
+                offset = close.at + 1
+            }
+        }
+        if Self.isValidUTF8(out) { return out }
+        return Array(String(decoding: out, as: UTF8.self).utf8)
+    }
+
+    /// Whether `bytes` are well-formed UTF-8.
+    @inline(__always) static func isValidUTF8(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return true }
+        return linnet_utf8_valid(base, bytes.count) != 0
+    }
+
+    static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+        bytes.withUnsafeBufferPointer { isValidUTF8($0) }
     }
 
     /// Unescapes the string whose text runs from `start` to its closing quote at `close` into

@@ -26,14 +26,24 @@ public struct JSONReader {
 
     func fail(_ message: String) -> JSONError { JSONError(message, offset: offset) }
 
+    /// Inlined for the usual cases, no whitespace or one space (after a colon or a comma in
+    /// pretty JSON); longer runs and other whitespace out of line.
     @inline(__always) mutating func skipWhitespace() {
+        guard offset < end else { return }
+        var b = p[offset]
+        if b == 0x20 {
+            offset += 1
+            guard offset < end else { return }
+            b = p[offset]
+        }
+        if b <= 0x20 { skipWhitespaceRun() }
+    }
+
+    @inline(never) mutating func skipWhitespaceRun() {
         while offset < end {
             let b = p[offset]
-            if b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 {
-                offset += 1
-            } else {
-                return
-            }
+            guard b == 0x20 || b == 0x0A || b == 0x0D || b == 0x09 else { return }
+            offset += 1
         }
     }
 

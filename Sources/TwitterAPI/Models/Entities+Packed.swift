@@ -41,16 +41,27 @@ extension Entities {
         urls: ArraySlice<UInt8>, urlCount: Int, mentionsAndHashtags: ArraySlice<UInt8>, mentionCount: Int, hashtagCount: Int,
         media: [Media]
     ) -> [UInt8] {
-        guard urlCount + media.count + mentionCount + hashtagCount > 0 else { return [] }
+        withPacking(
+            urls: urls, urlCount: urlCount, mentionsAndHashtags: mentionsAndHashtags, mentionCount: mentionCount,
+            hashtagCount: hashtagCount, media: media
+        ) { Array($0) }
+    }
+
+    /// The same packing lent to `body` from the stack: a post made from it copies it anyway.
+    static func withPacking<R>(
+        urls: ArraySlice<UInt8>, urlCount: Int, mentionsAndHashtags: ArraySlice<UInt8>, mentionCount: Int, hashtagCount: Int,
+        media: [Media], _ body: (UnsafeBufferPointer<UInt8>) -> R
+    ) -> R {
+        guard urlCount + media.count + mentionCount + hashtagCount > 0 else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
         let counts = (UInt64(urlCount), UInt64(media.count), UInt64(mentionCount), UInt64(hashtagCount))
         let countBytes = lebLength(counts.0) + lebLength(counts.1) + lebLength(counts.2) + lebLength(counts.3)
-        // Media, rare, are written apart first: the array is then made at its exact size.
+        // Media, rare, are written apart first, to know the whole size.
         var files = PackWriter()
         var trailer = PackWriter()
         for m in media { files.media(m) }
         trailer.durations(media)
         let total = countBytes + urls.count + files.bytes.count + mentionsAndHashtags.count + trailer.bytes.count
-        return [UInt8](unsafeUninitializedCapacity: total) { buffer, count in
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: total) { buffer in
             var at = 0
             writeLEB128(counts.0, buffer, &at)
             writeLEB128(counts.1, buffer, &at)
@@ -61,7 +72,7 @@ extension Entities {
             mentionsAndHashtags.withUnsafeBufferPointer { copyBytes($0, buffer, &at) }
             trailer.bytes.withUnsafeBufferPointer { copyBytes($0, buffer, &at) }
             assert(at == total, "the packing's size was counted wrong")
-            count = at
+            return body(UnsafeBufferPointer(buffer))
         }
     }
 
