@@ -32,19 +32,24 @@ static inline long linnet_quote_or_backslash(const uint8_t *p, long from, long e
 static inline int linnet_utf8_valid(const uint8_t *p, long n) {
     long i = 0;
     while (i < n) {
-#if defined(__SSE2__)
-        while (i + 16 <= n) {
-            int mask = _mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(p + i)));
-            if (mask != 0) {
-                i += __builtin_ctz((unsigned)mask);
-                break;
-            }
-            i += 16;
-        }
-#endif
-        while (i < n && p[i] < 0x80) i++;
-        if (i >= n) return 1;
         uint8_t b = p[i];
+        if (b < 0x80) {
+            // An ASCII run: sixteen bytes per compare, then byte by byte to its end.
+            i++;
+#if defined(__SSE2__)
+            while (i + 16 <= n) {
+                int mask = _mm_movemask_epi8(_mm_loadu_si128((const __m128i *)(p + i)));
+                if (mask != 0) {
+                    i += __builtin_ctz((unsigned)mask);
+                    break;
+                }
+                i += 16;
+            }
+#endif
+            while (i < n && p[i] < 0x80) i++;
+            continue;
+        }
+        // Text in other scripts goes from sequence to sequence without the ASCII pass.
         if (b < 0xC2) return 0;  // a continuation byte, or an overlong two-byte lead
         if (b < 0xE0) {
             if (i + 1 >= n || (p[i + 1] & 0xC0) != 0x80) return 0;
