@@ -41,8 +41,9 @@ extension V2Decoder {
         }
     }
 
-    /// Reads a v2 `entities` object into `RawEntities`: each item's strings go to a pool and
-    /// then to its kind's packed bytes, so no `String` is made per entity (but a media link's).
+    /// Reads a v2 `entities` object into `RawEntities`: each item's strings go from the document
+    /// (or, escaped, from a pool) to its kind's packed bytes, so no `String` is made per entity
+    /// (but a media link's).
     struct EntityReader {
         private var urls: [UInt8] = []
         private var mentions: [UInt8] = []
@@ -63,7 +64,7 @@ extension V2Decoder {
             urls.removeAll(keepingCapacity: keep)
             mentions.removeAll(keepingCapacity: keep)
             hashtags.removeAll(keepingCapacity: keep)
-            // Items' strings pile up in the pool, each found by its range, until the next object.
+            // Escaped strings pile up in the pool, each found by its place, until the next object.
             pool.removeAll(keepingCapacity: keep)
             try r.readObject { r, kind in
                 guard r.peek() == .array else { return try r.skipValue() }
@@ -82,20 +83,45 @@ extension V2Decoder {
             return out
         }
 
-        /// A string field into the pool: where it lies there, or nil when it is not a string.
-        private mutating func string(_ r: inout JSONReader) throws -> Range<Int>? {
-            let start = pool.count
-            return try r.appendString(to: &pool) ? start..<pool.count : nil
+        /// Where an item's string lies: in the document when it has no escape (the usual
+        /// case: copied once, into its kind's bytes), else unescaped in the pool.
+        private struct Piece {
+            let start: Int
+            let count: Int
+            let pooled: Bool
         }
 
-        /// A pooled string into a kind's bytes as a `String` of it would hold them: invalid
-        /// UTF-8 replaced, so the bytes kept are those `Entities.packed()` writes. Valid text,
-        /// in any script, is copied without making a `String`.
+        /// A string field: where it lies, or nil when it is not a string.
+        private mutating func string(_ r: inout JSONReader) throws -> Piece? {
+            guard r.peek() == .string else {
+                try r.skipValue()
+                return nil
+            }
+            if let plain = try r.plainString() { return Piece(start: plain.lowerBound, count: plain.count, pooled: false) }
+            let start = pool.count
+            _ = try r.appendString(to: &pool)
+            return Piece(start: start, count: pool.count - start, pooled: true)
+        }
+
+        /// A piece's bytes, lent to `body`.
+        private static func bytes<R>(
+            _ piece: Piece, _ pool: [UInt8], _ r: JSONReader, _ body: (UnsafeBufferPointer<UInt8>) -> R
+        ) -> R {
+            guard piece.pooled else { return body(UnsafeBufferPointer(start: r.p + piece.start, count: piece.count)) }
+            return pool.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[piece.start..<piece.start + piece.count])) }
+        }
+
+        private static func text(_ piece: Piece, _ pool: [UInt8], _ r: JSONReader) -> String {
+            bytes(piece, pool, r) { String(decoding: $0, as: UTF8.self) }
+        }
+
+        /// A string into a kind's bytes as a `String` of it would hold them: invalid UTF-8
+        /// replaced, so the bytes kept are those `Entities.packed()` writes. Valid text, in any
+        /// script, is copied without making a `String`.
         /// Static, with the pool passed: a method of `self` called while one of its arrays is
         /// being appended to would copy the whole reader.
-        private static func put(_ pool: [UInt8], _ range: Range<Int>, _ out: inout [UInt8]) {
-            pool.withUnsafeBufferPointer { b in
-                let bytes = UnsafeBufferPointer(rebasing: b[range])
+        private static func put(_ piece: Piece, _ pool: [UInt8], _ r: JSONReader, _ out: inout [UInt8]) {
+            bytes(piece, pool, r) { bytes in
                 if JSONReader.isValidUTF8(bytes) {
                     out.appendLEB128(UInt64(bytes.count))
                     out.append(contentsOf: bytes)
@@ -109,14 +135,14 @@ extension V2Decoder {
             guard r.peek() == .object else { return try r.skipValue() }
             var start: Int?
             var end: Int?
-            var url: Range<Int>?
-            var expanded: Range<Int>?
-            var unwound: Range<Int>?
-            var display: Range<Int>?
-            var mediaKey: Range<Int>?
-            var username: Range<Int>?
+            var url: Piece?
+            var expanded: Piece?
+            var unwound: Piece?
+            var display: Piece?
+            var mediaKey: Piece?
+            var username: Piece?
             var userID: UInt64?
-            var tag: Range<Int>?
+            var tag: Piece?
             try r.readObject { r, key in
                 switch key {
                 case "start": start = try r.lenientInt()
@@ -139,27 +165,25 @@ extension V2Decoder {
                 guard let target = unwound ?? expanded ?? url else { return }
                 let shown = display ?? url ?? target
                 if let mediaKey {
-                    let link = Entities.Link(
-                        target: String(decoding: pool[target], as: UTF8.self), display: String(decoding: pool[shown], as: UTF8.self),
-                        range: range)
-                    out.mediaLinks.append((String(decoding: pool[mediaKey], as: UTF8.self), link))
+                    let link = Entities.Link(target: Self.text(target, pool, r), display: Self.text(shown, pool, r), range: range)
+                    out.mediaLinks.append((Self.text(mediaKey, pool, r), link))
                     return
                 }
                 EntityPacker.span(range, &urls)
-                Self.put(pool, target, &urls)
-                Self.put(pool, shown, &urls)
+                Self.put(target, pool, r, &urls)
+                Self.put(shown, pool, r, &urls)
                 out.urlCount += 1
             case "mentions":
                 guard let username else { return }
                 EntityPacker.span(range, &mentions)
                 mentions.appendLEB128(userID ?? 0)
-                Self.put(pool, username, &mentions)
+                Self.put(username, pool, r, &mentions)
                 out.mentionCount += 1
             case "hashtags", "cashtags":
                 guard let tag else { return }
                 EntityPacker.span(range, &hashtags)
                 hashtags.appendLEB128(kind.equals("cashtags") ? 1 : 0)
-                Self.put(pool, tag, &hashtags)
+                Self.put(tag, pool, r, &hashtags)
                 out.hashtagCount += 1
             default: return
             }

@@ -42,6 +42,19 @@ extension JSONReader {
         return true
     }
 
+    /// At a string without escapes: where its bytes lie, the reader past it. At one with
+    /// escapes: nil, the reader where it was.
+    mutating func plainString() throws -> Range<Int>? {
+        try expect(UInt8(ascii: "\""), "a string")
+        guard let close = closingQuote(from: offset) else { throw fail("unterminated string") }
+        guard !close.escaped else {
+            offset -= 1
+            return nil
+        }
+        defer { offset = close.at + 1 }
+        return offset..<close.at
+    }
+
     /// A string's bytes, unescaped and made valid UTF-8 as `readString` makes them (invalid
     /// sequences become U+FFFD), without making a `String`; nil, with the value skipped, when
     /// it is not a string. A post's text is kept as bytes: a `String` of it was made, checked
