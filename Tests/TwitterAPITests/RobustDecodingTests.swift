@@ -61,6 +61,25 @@ import Testing
         #expect(t.text == "a\u{FFFD}b")
     }
 
+    /// The texts a tweet is made of (`text`, `full_text`, `extended_tweet.full_text`) are kept
+    /// as the bytes a `String` of them holds: each invalid sequence one U+FFFD, in the bytes too.
+    @Test(arguments: ["text", "full_text", "extended"])
+    func invalidUTF8IsReplacedInEveryText(_ field: String) throws {
+        let marker = "XY"
+        let extra =
+            switch field {
+            case "full_text": #","full_text":"\#(marker)""#
+            case "extended": #","truncated":true,"extended_tweet":{"full_text":"\#(marker)"}"#
+            default: ""
+            }
+        var bytes = Array(Self.tweetJSON("6", text: field == "text" ? marker : "cut", extra: extra).utf8)
+        let at = try #require(bytes.firstIndex(of: UInt8(ascii: "Y")))
+        bytes.replaceSubrange(at..<at + 1, with: [0xED, 0xA0, 0x80, 0x59, 0xE3, 0x81])
+        let t = try V1Decoder().tweet(from: Data(bytes))
+        #expect(t.text == "X\u{FFFD}\u{FFFD}\u{FFFD}Y\u{FFFD}")
+        #expect(t.textBytes == Array(t.text.utf8), "the bytes kept are valid UTF-8")
+    }
+
     @Test func escapesAndSurrogates() throws {
         let json = Self.tweetJSON("8", text: #"\ud83d\udc26 \u00e9\n\"q\" \ud800x"#)
         let t = try V1Decoder().tweet(from: Data(json.utf8))

@@ -7,7 +7,8 @@ struct TweetBuilder {
     var user: User?
     /// The compatibility `text` is only turned into a string when no full text came.
     var text: JSONReader.StringSpan?
-    var fullText: String?
+    /// Texts are kept as checked UTF-8 bytes (`optionalUTF8`): the tweet is made of bytes.
+    var fullText: [UInt8]?
     var displayRange: Range<Int>?
     /// Where `entities` and `extended_entities` start: read only when no `extended_tweet` holds
     /// the full text's own, which is most long stream tweets and every retweet of one.
@@ -32,7 +33,7 @@ struct TweetBuilder {
 
     /// The `extended_tweet` object streams attach to long tweets.
     struct Extended {
-        var fullText: String?
+        var fullText: [UInt8]?
         var displayRange: Range<Int>?
         /// Its entities packed, when it has an `entities` object (media from its
         /// `extended_entities` in place of theirs when there are any).
@@ -53,7 +54,7 @@ struct TweetBuilder {
             if r.peek() == .object { user = try d.user(&r) } else { try r.skipValue() }
         case "text":
             if r.peek() == .string { text = try r.readStringSpan() } else { try r.skipValue() }
-        case "full_text": fullText = try r.optionalString()
+        case "full_text": fullText = try r.optionalUTF8()
         case "display_text_range": displayRange = try r.optionalRange()
         case "entities": entitiesAt = try r.skipValueReturningStart()
         case "extended_entities": extendedEntitiesAt = try r.skipValueReturningStart()
@@ -81,7 +82,7 @@ struct TweetBuilder {
     func build(_ r: JSONReader, _ d: V1Decoder) throws -> Tweet {
         guard let rawID = idString ?? idNumber else { throw DecodeError("tweet has no id_str or id") }
         guard let user else { throw DecodeError("tweet \(rawID) has no user") }
-        let body: String
+        let body: [UInt8]
         var range: Range<Int>?
         let packed: [UInt8]
         var cut = truncated
@@ -96,19 +97,30 @@ struct TweetBuilder {
             if let full = fullText {
                 body = full
             } else if let span = text {
-                body = try r.string(span)
+                body = try r.utf8(span)
             } else {
                 throw DecodeError("tweet \(rawID) has no text")
             }
             range = displayRange
             packed = try d.packer.pack(r, entitiesAt: entitiesAt, mediaAt: extendedEntitiesAt)
         }
-        guard body.utf8.count <= Tweet.maxTextBytes else {
-            throw DecodeError("tweet \(rawID)'s text is \(body.utf8.count) bytes, more than X sends (at most \(Tweet.maxTextBytes))")
+        guard body.count <= Tweet.maxTextBytes else {
+            throw DecodeError("tweet \(rawID)'s text is \(body.count) bytes, more than X sends (at most \(Tweet.maxTextBytes))")
         }
         let seconds = createdAt ?? timestampMs.map { $0 / 1000 } ?? Int64(Snowflake.milliseconds(of: rawID) / 1000)
-        return Tweet(
-            id: TweetID(rawID), createdAt: seconds, user: user, text: body, displayRange: range, packedEntities: packed,
+        return body.withUnsafeBufferPointer { text in
+            packed.withUnsafeBufferPointer { entities in
+                tweet(rawID, seconds, user, text, .packed(entities), range, cut)
+            }
+        }
+    }
+
+    private func tweet(
+        _ rawID: UInt64, _ seconds: Int64, _ user: User, _ text: UnsafeBufferPointer<UInt8>, _ entities: Tweet.Block.Source,
+        _ range: Range<Int>?, _ cut: Bool
+    ) -> Tweet {
+        Tweet(
+            id: TweetID(rawID), createdAt: seconds, user: user, textBytes: text, entities: entities, displayRange: range,
             inReplyToStatusID: (inReplyToStatusID ?? inReplyToStatusNumber).map { TweetID($0) },
             inReplyToUserID: (inReplyToUserID ?? inReplyToUserNumber).map { UserID($0) },
             inReplyToScreenName: inReplyToScreenName, retweetedStatus: retweetedStatus, quotedStatus: quotedStatus,

@@ -173,7 +173,7 @@ public final class V1Decoder {
         packer.begin()
         try r.readObject { r, key in
             switch key {
-            case "full_text": e.fullText = try r.optionalString()
+            case "full_text": e.fullText = try r.optionalUTF8()
             case "display_text_range": e.displayRange = try r.optionalRange()
             case "entities":
                 sawEntities = true

@@ -170,6 +170,13 @@ public struct JSONReader {
         return try sub.readString()
     }
 
+    /// The bytes of a string read with `readStringSpan`, as `optionalUTF8` reads them.
+    func utf8(_ span: StringSpan) throws -> [UInt8] {
+        var sub = self
+        sub.offset = span.start
+        return try sub.optionalUTF8() ?? []
+    }
+
     /// A 64-bit hash of the bytes in `range`, eight at a time (multiply and rotate).
     func hashBytes(_ range: Range<Int>) -> UInt64 {
         var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(range.count)
