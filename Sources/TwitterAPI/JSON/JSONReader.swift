@@ -86,17 +86,22 @@ public struct JSONReader {
         }
         while true {
             let key = try readKey()
-            try expect(UInt8(ascii: ":"), "':' after a key")
+            // The colon and the comma or bracket after a value stand right there in any JSON
+            // seen (pretty JSON spaces after them): looked for before any whitespace.
+            if offset < end, p[offset] == UInt8(ascii: ":") {
+                offset += 1
+            } else {
+                try expect(UInt8(ascii: ":"), "':' after a key")
+            }
             try body(&self, key)
-            skipWhitespace()
+            if offset >= end || p[offset] <= 0x20 { skipWhitespace() }
             guard offset < end else { throw fail("unterminated object") }
             let b = p[offset]
             offset += 1
+            if b == UInt8(ascii: ",") { continue }
             if b == UInt8(ascii: "}") { return }
-            guard b == UInt8(ascii: ",") else {
-                offset -= 1
-                throw fail("expected ',' or '}' in an object")
-            }
+            offset -= 1
+            throw fail("expected ',' or '}' in an object")
         }
     }
 
@@ -110,20 +115,19 @@ public struct JSONReader {
         }
         while true {
             try body(&self)
-            skipWhitespace()
+            if offset >= end || p[offset] <= 0x20 { skipWhitespace() }
             guard offset < end else { throw fail("unterminated array") }
             let b = p[offset]
             offset += 1
+            if b == UInt8(ascii: ",") { continue }
             if b == UInt8(ascii: "]") { return }
-            guard b == UInt8(ascii: ",") else {
-                offset -= 1
-                throw fail("expected ',' or ']' in an array")
-            }
+            offset -= 1
+            throw fail("expected ',' or ']' in an array")
         }
     }
 
     @inline(__always) mutating func readKey() throws -> JSONKey {
-        skipWhitespace()
+        if offset >= end || p[offset] != UInt8(ascii: "\"") { skipWhitespace() }
         guard offset < end, p[offset] == UInt8(ascii: "\"") else { throw fail("expected a key") }
         offset += 1
         let start = offset
