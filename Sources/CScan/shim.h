@@ -75,6 +75,28 @@ static inline int linnet_utf8_valid(const uint8_t *p, long n) {
     return 1;
 }
 
+/// How many bytes of p[0..<n] continue a UTF-8 sequence (10xxxxxx): a text's bytes less these
+/// are its code points. Sixteen bytes per compare, counted in byte lanes (at most 255 blocks
+/// before they are summed).
+static inline long linnet_utf8_continuations(const uint8_t *p, long n) {
+    long i = 0;
+    long count = 0;
+#if defined(__SSE2__)
+    const __m128i below = _mm_set1_epi8((char)0xC0);  // signed, -64: 0x80 to 0xBF are less
+    while (i + 16 <= n) {
+        __m128i lanes = _mm_setzero_si128();
+        for (int blocks = 0; blocks < 255 && i + 16 <= n; blocks++, i += 16) {
+            __m128i v = _mm_loadu_si128((const __m128i *)(p + i));
+            lanes = _mm_sub_epi8(lanes, _mm_cmpgt_epi8(below, v));
+        }
+        __m128i sums = _mm_sad_epu8(lanes, _mm_setzero_si128());
+        count += _mm_cvtsi128_si32(sums) + _mm_extract_epi16(sums, 4);
+    }
+#endif
+    for (; i < n; i++) count += (p[i] & 0xC0) == 0x80;
+    return count;
+}
+
 // CRC-32C for the timeline cache with SSE4.2's crc32 instruction, eight bytes a step; asked of
 // the processor once (cpuid), so the same binary runs where it is missing. Builtins, not the
 // <nmmintrin.h> wrappers: Swift does not emit those inline wrappers' bodies.

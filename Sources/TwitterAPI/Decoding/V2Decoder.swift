@@ -1,3 +1,4 @@
+import CScan
 import FoundationEssentials
 
 #if canImport(Glibc)
@@ -122,23 +123,10 @@ public final class V2Decoder {
     }
 
     /// Code points in `text` (valid UTF-8): its bytes less those that continue a sequence
-    /// (`10xxxxxx`), counted eight at a time.
+    /// (`10xxxxxx`), counted sixteen at a time.
     static func codePoints(_ text: UnsafeBufferPointer<UInt8>) -> Int {
-        guard let base = text.baseAddress, !text.isEmpty else { return 0 }
-        var continuing = 0
-        var i = 0
-        let n = text.count
-        let raw = UnsafeRawPointer(base)
-        while i + 8 <= n {
-            let x = raw.loadUnaligned(fromByteOffset: i, as: UInt64.self)
-            continuing += (x & ~(x << 1) & 0x8080_8080_8080_8080).nonzeroBitCount
-            i += 8
-        }
-        while i < n {
-            if text[i] & 0xC0 == 0x80 { continuing += 1 }
-            i += 1
-        }
-        return n - continuing
+        guard let base = text.baseAddress else { return 0 }
+        return text.count - linnet_utf8_continuations(base, text.count)
     }
 
     /// How many code points `a` and `b` (valid UTF-8) begin with alike: their shared bytes,
