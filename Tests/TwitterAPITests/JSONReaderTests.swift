@@ -210,12 +210,15 @@ import Testing
     }
 
     /// Keys are compared a word at a time, with loads that overlap: every length from 0 to 25,
-    /// against literals of each length, equal only to themselves, and unequal when any one
-    /// byte differs (first, middle or last), the compare never reading past either.
+    /// and 30, against literals of each length, equal only to themselves, and unequal when any
+    /// one byte differs (first, middle or last); a key sent escaped compares by its text.
     @Test func keysCompareAtEveryLength() throws {
         let literals: [StaticString] = [
-            "", "a", "ab", "abc", "abcd", "abcde", "abcdefg", "abcdefgh", "abcdefghi", "abcdefghijklmnop", "abcdefghijklmnopq",
-            "in_reply_to_status_id_str",
+            "", "a", "ab", "abc", "abcd", "abcde", "abcdef", "abcdefg", "abcdefgh", "abcdefghi", "abcdefghij", "abcdefghijk",
+            "abcdefghijkl", "abcdefghijklm", "abcdefghijklmn", "abcdefghijklmno", "abcdefghijklmnop", "abcdefghijklmnopq",
+            "abcdefghijklmnopqr", "abcdefghijklmnopqrs", "abcdefghijklmnopqrst", "abcdefghijklmnopqrstu",
+            "abcdefghijklmnopqrstuv", "abcdefghijklmnopqrstuvw", "abcdefghijklmnopqrstuvwx", "abcdefghijklmnopqrstuvwxy",
+            "in_reply_to_status_id_str", "abcdefghijklmnopqrstuvwxyz0123",
         ]
         var keys: [String] = literals.map { $0.description }
         for literal in literals where literal.utf8CodeUnitCount > 0 {
@@ -226,7 +229,10 @@ import Testing
                 keys.append(String(decoding: changed, as: UTF8.self))
             }
         }
-        let json = "{" + keys.map { #""\#($0)":0"# }.joined(separator: ",") + "}"
+        var json = "{" + keys.map { #""\#($0)":0"# }.joined(separator: ",")
+        // Escaped: read as "abcdefgh" and "abcdefghijklmnopq".
+        json += #","\u0061bcdefgh":0,"abcdefghijklmnop\u0071":0}"#
+        keys += ["abcdefgh", "abcdefghijklmnopq"]
         var seen = 0
         try read(json) { r in
             try r.readObject { r, key in

@@ -56,6 +56,7 @@ struct UTF8CheckTests {
         let note = try #require(try V2Decoder().posts(from: json).tweets.first)
         #expect(note.text == "long \u{FFFD}\u{FFFD} text")
         #expect(note.text == String(decoding: [UInt8]("long ".utf8) + [0xC0, 0x80] + [UInt8](" text".utf8), as: UTF8.self))
+        #expect(note.textBytes == Array(note.text.utf8), "the bytes kept are repaired, not as sent")
 
         var plain = Data(#"{"data":{"id":"9","text":"a"#.utf8)
         plain += [0xED, 0xA0, 0x80, 0x20]
@@ -63,5 +64,6 @@ struct UTF8CheckTests {
         let t = try #require(try V2Decoder().posts(from: plain).tweets.first)
         #expect(t.text == "a\u{FFFD}\u{FFFD}\u{FFFD} @cd")
         #expect(t.entities.mentions.map(\.range) == [5..<8])
+        #expect(t.textBytes == Array(t.text.utf8))
     }
 }

@@ -22,7 +22,7 @@ import Testing
             """#
         let t = try #require(try V2Decoder().posts(from: Data(json.utf8)).tweets.first)
         #expect(String(String.UnicodeScalarView(Array(t.text.unicodeScalars)[33..<47])) == "https://t.co/m")
-        #expect(t.text.unicodeScalars.count == 47)
+        #expect(t.textBytes.withUnsafeBufferPointer(V2Decoder.codePoints) == 47)
         #expect(
             t.entities.hashtags == [
                 Entities.Hashtag(text: "FAR", isSymbol: true, range: 0..<4), Entities.Hashtag(text: "té", range: 14..<17),
@@ -56,6 +56,24 @@ import Testing
         let t = try #require(try V2Decoder().posts(from: json).tweets.first)
         #expect(t.entities.hashtags.map(\.text) == ["a\u{FFFD}"])
         #expect(t.entities.mentions.map(\.screenName) == ["c\u{FFFD}"])
+        #expect(t.entityBytes == t.entities.compacted(text: t.textBytes, id: t.id))
+    }
+
+    /// Strings with escapes are unescaped into a pool, several in one `entities` object (each
+    /// found past the one before), beside strings copied straight from the document.
+    @Test func escapedAndPlainStringsInOneObject() throws {
+        let json = #"""
+            {"data":{"id":"9","text":"#té @böb https://t.co/x @ann","entities":{
+              "hashtags":[{"start":0,"end":3,"tag":"t\u00e9"}],
+              "mentions":[{"start":4,"end":8,"username":"b\u00f6b","id":"7"},{"start":24,"end":28,"username":"ann"}],
+              "urls":[{"start":9,"end":23,"url":"https:\/\/t.co\/x","expanded_url":"https://e.org/\u00e9","display_url":"e.org/\u00e9"}]}}}
+            """#
+        let t = try #require(try V2Decoder().posts(from: Data(json.utf8)).tweets.first)
+        #expect(t.entities.hashtags == [Entities.Hashtag(text: "té", range: 0..<3)])
+        #expect(t.entities.mentions.map(\.screenName) == ["böb", "ann"])
+        #expect(t.entities.mentions.map(\.range) == [4..<8, 24..<28])
+        #expect(t.entities.urls.map(\.target) == ["https://e.org/é"])
+        #expect(t.entities.urls.map(\.display) == ["e.org/é"])
         #expect(t.entityBytes == t.entities.compacted(text: t.textBytes, id: t.id))
     }
 }

@@ -5,7 +5,7 @@ struct TweetBuilder {
     var createdAt: Int64?
     var timestampMs: Int64?
     var user: User?
-    /// The compatibility `text` is only turned into a string when no full text came.
+    /// The compatibility `text` is only read (into checked bytes) when no full text came.
     var text: JSONReader.StringSpan?
     /// Texts are kept as checked UTF-8 bytes (`optionalUTF8`): the tweet is made of bytes.
     var fullText: [UInt8]?

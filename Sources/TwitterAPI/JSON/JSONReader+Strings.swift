@@ -43,7 +43,7 @@ extension JSONReader {
     }
 
     /// At a string without escapes: where its bytes lie, the reader past it. At one with
-    /// escapes: nil, the reader where it was.
+    /// escapes: nil, the reader at its opening quote (past any whitespace before it).
     mutating func plainString() throws -> Range<Int>? {
         try expect(UInt8(ascii: "\""), "a string")
         guard let close = closingQuote(from: offset) else { throw fail("unterminated string") }

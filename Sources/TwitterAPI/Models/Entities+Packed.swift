@@ -47,7 +47,8 @@ extension Entities {
         ) { Array($0) }
     }
 
-    /// The same packing lent to `body` from the stack: a post made from it copies it anyway.
+    /// The same packing lent to `body` from a temporary buffer (on the stack when small): a
+    /// post made from it copies it anyway.
     static func withPacking<R>(
         urls: ArraySlice<UInt8>, urlCount: Int, mentionsAndHashtags: ArraySlice<UInt8>, mentionCount: Int, hashtagCount: Int,
         media: [Media], _ body: (UnsafeBufferPointer<UInt8>) -> R
@@ -72,7 +73,7 @@ extension Entities {
             mentionsAndHashtags.withUnsafeBufferPointer { copyBytes($0, buffer, &at) }
             trailer.bytes.withUnsafeBufferPointer { copyBytes($0, buffer, &at) }
             assert(at == total, "the packing's size was counted wrong")
-            return body(UnsafeBufferPointer(buffer))
+            return body(UnsafeBufferPointer(rebasing: buffer[..<at]))
         }
     }
 
