@@ -23,13 +23,7 @@ extension JSONReader {
     /// A string's bytes, unescaped, added to `out` (no `String` made); false, with the value
     /// skipped, when it is not a string.
     mutating func appendString(to out: inout [UInt8]) throws -> Bool {
-        guard peek() == .string else {
-            try skipValue()
-            return false
-        }
-        try expect(UInt8(ascii: "\""), "a string")
-        let start = offset
-        guard let close = closingQuote(from: start) else { throw fail("unterminated string") }
+        guard let (start, close) = try openString() else { return false }
         if close.escaped {
             try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: close.at - start) { buffer in
                 let n = try unescape(from: start, to: close.at, into: buffer)
@@ -40,6 +34,18 @@ extension JSONReader {
             offset = close.at + 1
         }
         return true
+    }
+
+    /// At a string: the reader past its opening quote, where its text starts and its closing
+    /// quote; nil, with the value skipped, when it is not a string.
+    @inline(__always) private mutating func openString() throws -> (start: Int, close: (at: Int, escaped: Bool))? {
+        guard peek() == .string else {
+            try skipValue()
+            return nil
+        }
+        try expect(UInt8(ascii: "\""), "a string")
+        guard let close = closingQuote(from: offset) else { throw fail("unterminated string") }
+        return (offset, close)
     }
 
     /// At a string without escapes: where its bytes lie, the reader past it. At one with
@@ -60,13 +66,7 @@ extension JSONReader {
     /// it is not a string. A post's text is kept as bytes: a `String` of it was made, checked
     /// by the standard library scalar by scalar, and copied again into the post.
     mutating func optionalUTF8() throws -> [UInt8]? {
-        guard peek() == .string else {
-            try skipValue()
-            return nil
-        }
-        try expect(UInt8(ascii: "\""), "a string")
-        let start = offset
-        guard let close = closingQuote(from: start) else { throw fail("unterminated string") }
+        guard let (start, close) = try openString() else { return nil }
         // Made at the JSON's size and unescaped in place (no escape is shorter than its text).
         let out = try [UInt8](unsafeUninitializedCapacity: close.at - start) { buffer, count in
             if close.escaped {
