@@ -32,6 +32,38 @@ extension TerminalTests {
             return UInt16(bigEndian: addr.sin_port)
         }
 
+        /// `linnet demo` in a tmux pane of its own: a free port, a state folder of its own under
+        /// the temporary directory (named after the test), and by default the demo's exit
+        /// status said and the pane kept open after it ends. `end()` kills the pane, then
+        /// removes the folder.
+        struct Pane {
+            let tmux: Tmux
+            let port: UInt16
+            let stateDir: String
+            var base: String { "http://127.0.0.1:\(port)" }
+
+            /// `environment` goes before the binary; `ownConfig` reads config.toml from the state
+            /// folder (none there: the defaults); `arguments` follow `demo --port N`.
+            static func start(
+                _ name: String, environment: String = "", ownConfig: Bool = false, arguments: String = "--tweets-per-minute 0",
+                then: String = "echo LINNET-EXITED=$?; sleep 60", width: Int, height: Int
+            ) async throws -> Pane {
+                let port = freePort()
+                let stateDir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-\(name)-\(port)").path
+                let config = ownConfig ? "XDG_CONFIG_HOME=\(stateDir)/config " : ""
+                let tmux = try await Tmux.start(
+                    "\(environment)\(config)\(binary) demo --port \(port) \(arguments) --state-dir \(stateDir); \(then)", width: width,
+                    height: height)
+                return Pane(tmux: tmux, port: port, stateDir: stateDir)
+            }
+
+            /// For `defer`.
+            func end() {
+                tmux.kill()
+                try? FileManager.default.removeItem(atPath: stateDir)
+            }
+        }
+
         /// The simulator's own client view, with the demo user's keys read from its control route.
         static func simClient(_ base: String) async throws -> TwitterClient {
             let r = try await HTTPClient().send(HTTPRequest(method: "GET", url: base + "/_sim/credentials"))

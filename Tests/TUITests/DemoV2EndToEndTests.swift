@@ -9,14 +9,13 @@ extension TerminalTests {
     @Suite(.serialized) struct DemoV2EndToEndTests {
         @Test func readsThroughV2OnSelfServeAndSaysWhatTheTierRefuses() async throws {
             guard DemoEndToEndTests.binaryIsBuilt() else { return }
-            let port = DemoEndToEndTests.freePort()
-            let base = "http://127.0.0.1:\(port)"
-            let stateDir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-e2e-v2-\(port)").path
-            defer { try? FileManager.default.removeItem(atPath: stateDir) }
-            let command =
-                "\(DemoEndToEndTests.binary) demo --api v2 --tier self-serve --port \(port) --tweets-per-minute 0 --state-dir \(stateDir); echo LINNET-EXITED=$?; sleep 120"
-            let tmux = try await Tmux.start(command, width: 140, height: 30)
-            defer { tmux.kill() }
+            let demo = try await DemoEndToEndTests.Pane.start(
+                "e2e-v2", arguments: "--api v2 --tier self-serve --tweets-per-minute 0", then: "echo LINNET-EXITED=$?; sleep 120",
+                width: 140,
+                height: 30)
+            defer { demo.end() }
+            let tmux = demo.tmux
+            let base = demo.base
 
             var (ok, screen) = try await tmux.wait(30) {
                 $0.contains("@linnet_demo · ≈ $") && $0.contains("Home: polling") && $0.contains("Mentions: polling") && $0.contains("▌")

@@ -7,13 +7,9 @@ extension TerminalTests {
     @Suite(.serialized) struct FullFrameEndToEndTests {
         @Test func aGrownPaneHoldsNothingOfTheLastFrame() async throws {
             guard DemoEndToEndTests.binaryIsBuilt() else { return }
-            let port = DemoEndToEndTests.freePort()
-            let stateDir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-full-\(port)").path
-            defer { try? FileManager.default.removeItem(atPath: stateDir) }
-            let tmux = try await Tmux.start(
-                "XDG_CONFIG_HOME=\(stateDir)/config \(DemoEndToEndTests.binary) demo --port \(port) --tweets-per-minute 0 --state-dir \(stateDir); sleep 60",
-                width: 100, height: 24)
-            defer { tmux.kill() }
+            let demo = try await DemoEndToEndTests.Pane.start("full", ownConfig: true, then: "sleep 60", width: 100, height: 24)
+            defer { demo.end() }
+            let tmux = demo.tmux
             func lines(_ s: String) -> [Substring] { s.split(separator: "\n", omittingEmptySubsequences: false) }
             var (ok, screen) = try await tmux.wait(30) {
                 $0.contains("Home: streaming") && lines($0).count >= 24 && lines($0)[23].contains("? help")
@@ -33,13 +29,10 @@ extension TerminalTests {
         /// demo ends there by itself, the terminal given back.
         @Test func aCountedStartEndsAtItsFirstFrame() async throws {
             guard DemoEndToEndTests.binaryIsBuilt() else { return }
-            let port = DemoEndToEndTests.freePort()
-            let stateDir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-count-\(port)").path
-            defer { try? FileManager.default.removeItem(atPath: stateDir) }
-            let tmux = try await Tmux.start(
-                "LINNET_EXIT_AFTER_FIRST_FRAME=1 XDG_CONFIG_HOME=\(stateDir)/config \(DemoEndToEndTests.binary) demo --port \(port) --state-dir \(stateDir); echo LINNET-EXITED=$?; sleep 60",
-                width: 100, height: 24)
-            defer { tmux.kill() }
+            let demo = try await DemoEndToEndTests.Pane.start(
+                "count", environment: "LINNET_EXIT_AFTER_FIRST_FRAME=1 ", ownConfig: true, arguments: "", width: 100, height: 24)
+            defer { demo.end() }
+            let tmux = demo.tmux
             let (ok, screen) = try await tmux.wait(30) { $0.contains("LINNET-EXITED=") }
             #expect(ok && screen.contains("LINNET-EXITED=0"), "\(screen)")
             #expect(try await tmux.display("#{alternate_on}") == "0")

@@ -17,14 +17,10 @@ extension TerminalTests {
 
         @Test(arguments: ["v1", "v2"]) func readReplyAndReceive(api: String) async throws {
             guard DemoEndToEndTests.binaryIsBuilt() else { return }
-            let port = DemoEndToEndTests.freePort()
-            let base = "http://127.0.0.1:\(port)"
-            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-dm-\(port)")
-            defer { try? FileManager.default.removeItem(at: dir) }
-            let tmux = try await Tmux.start(
-                "\(DemoEndToEndTests.binary) demo --api \(api) --port \(port) --tweets-per-minute 0 --state-dir \(dir.path); echo LINNET-EXITED=$?; sleep 60",
-                width: 100, height: 30)
-            defer { tmux.kill() }
+            let demo = try await DemoEndToEndTests.Pane.start("dm", arguments: "--api \(api) --tweets-per-minute 0", width: 100, height: 30)
+            defer { demo.end() }
+            let tmux = demo.tmux
+            let base = demo.base
             var (ok, screen) = try await tmux.wait(30) { $0.contains("✉ Messages (3)") && $0.contains("▌") }
             #expect(ok, "no messages tab:\n\(screen)")
             // Home gets a post whose family emoji Linnet writes itself, on its second line: the

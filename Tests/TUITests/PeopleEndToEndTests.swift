@@ -7,13 +7,10 @@ extension TerminalTests {
     @Suite(.serialized) struct PeopleEndToEndTests {
         @Test(arguments: ["v1", "v2"]) func profileFollowAndFollowers(api: String) async throws {
             guard DemoEndToEndTests.binaryIsBuilt() else { return }
-            let port = DemoEndToEndTests.freePort()
-            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-people-\(port)")
-            defer { try? FileManager.default.removeItem(at: dir) }
-            let tmux = try await Tmux.start(
-                "\(DemoEndToEndTests.binary) demo --api \(api) --port \(port) --tweets-per-minute 0 --state-dir \(dir.path); echo LINNET-EXITED=$?; sleep 60",
-                width: 110, height: 32)
-            defer { tmux.kill() }
+            let demo = try await DemoEndToEndTests.Pane.start(
+                "people", arguments: "--api \(api) --tweets-per-minute 0", width: 110, height: 32)
+            defer { demo.end() }
+            let tmux = demo.tmux
             var (ok, screen) = try await tmux.wait(30) { $0.contains("Home: ") && $0.contains("▌") }
             #expect(ok, "no timeline:\n\(screen)")
             // Down to a tweet by someone else: the newest may be the demo account's own.

@@ -8,13 +8,9 @@ extension TerminalTests {
     @Suite(.serialized) struct RepairEndToEndTests {
         @Test func outsideWritesAreRepairedAndAStopIsSurvived() async throws {
             guard DemoEndToEndTests.binaryIsBuilt() else { return }
-            let port = DemoEndToEndTests.freePort()
-            let stateDir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-repair-\(port)").path
-            defer { try? FileManager.default.removeItem(atPath: stateDir) }
-            let tmux = try await Tmux.start(
-                "\(DemoEndToEndTests.binary) demo --port \(port) --tweets-per-minute 0 --state-dir \(stateDir); echo LINNET-EXITED=$?; sleep 60",
-                width: 90, height: 24)
-            defer { tmux.kill() }
+            let demo = try await DemoEndToEndTests.Pane.start("repair", width: 90, height: 24)
+            defer { demo.end() }
+            let tmux = demo.tmux
             // The first tweets shown are marked read a moment later (the tab's count goes), and
             // the messages come in (their tab's count comes): the screen compared with is the one
             // after that.
@@ -78,13 +74,9 @@ extension TerminalTests {
     @Suite(.serialized) struct ResizeWakeEndToEndTests {
         @Test func aResizeIsDrawnWithoutWaitingForTheTick() async throws {
             guard DemoEndToEndTests.binaryIsBuilt() else { return }
-            let port = DemoEndToEndTests.freePort()
-            let stateDir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-resize-\(port)").path
-            defer { try? FileManager.default.removeItem(atPath: stateDir) }
-            let tmux = try await Tmux.start(
-                "LINNET_TICK_SECONDS=3600 \(DemoEndToEndTests.binary) demo --port \(port) --tweets-per-minute 0 --state-dir \(stateDir); echo LINNET-EXITED=$?; sleep 60",
-                width: 90, height: 24)
-            defer { tmux.kill() }
+            let demo = try await DemoEndToEndTests.Pane.start("resize", environment: "LINNET_TICK_SECONDS=3600 ", width: 90, height: 24)
+            defer { demo.end() }
+            let tmux = demo.tmux
             var (ok, screen) = try await tmux.wait(30) { $0.contains("Home: streaming") && $0.contains("▌") }
             #expect(ok, "no timeline:\n\(screen)")
             for width in [70, 110, 84] {
@@ -106,13 +98,9 @@ extension TerminalTests {
     @Suite(.serialized) struct ClipboardEndToEndTests {
         @Test func yCopiesTheAddressThroughTmux() async throws {
             guard DemoEndToEndTests.binaryIsBuilt() else { return }
-            let port = DemoEndToEndTests.freePort()
-            let stateDir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-clip-\(port)").path
-            defer { try? FileManager.default.removeItem(atPath: stateDir) }
-            let tmux = try await Tmux.start(
-                "\(DemoEndToEndTests.binary) demo --port \(port) --tweets-per-minute 0 --state-dir \(stateDir); echo LINNET-EXITED=$?; sleep 60",
-                width: 90, height: 24)
-            defer { tmux.kill() }
+            let demo = try await DemoEndToEndTests.Pane.start("clip", width: 90, height: 24)
+            defer { demo.end() }
+            let tmux = demo.tmux
             _ = try await Tmux.run(["set-option", "-s", "set-clipboard", "on"])
             var (ok, screen) = try await tmux.wait(30) { $0.contains("Home: streaming") && $0.contains("▌") }
             #expect(ok, "no timeline:\n\(screen)")

@@ -9,14 +9,11 @@ extension TerminalTests {
     @Suite(.serialized) struct ThreadEndToEndTests {
         @Test(arguments: ["v1", "v2"]) func threadsSendInOrderAndStopKeepingTheRest(api: String) async throws {
             guard DemoEndToEndTests.binaryIsBuilt() else { return }
-            let port = DemoEndToEndTests.freePort()
-            let base = "http://127.0.0.1:\(port)"
-            let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-thread-\(port)")
-            defer { try? FileManager.default.removeItem(at: dir) }
-            let tmux = try await Tmux.start(
-                "\(DemoEndToEndTests.binary) demo --api \(api) --port \(port) --tweets-per-minute 0 --state-dir \(dir.path); echo LINNET-EXITED=$?; sleep 60",
-                width: 100, height: 30)
-            defer { tmux.kill() }
+            let demo = try await DemoEndToEndTests.Pane.start(
+                "thread", arguments: "--api \(api) --tweets-per-minute 0", width: 100, height: 30)
+            defer { demo.end() }
+            let tmux = demo.tmux
+            let base = demo.base
             var (ok, screen) = try await tmux.wait(30) { $0.contains("Home: ") && $0.contains("▌") }
             #expect(ok, "no timeline:\n\(screen)")
             func write(_ parts: [String]) async throws {
@@ -31,7 +28,7 @@ extension TerminalTests {
                     _ = try await tmux.wait(10) { $0.contains(p) }
                 }
             }
-            let stamp = String(port)
+            let stamp = String(demo.port)
             try await tmux.keys("N")
             (ok, screen) = try await tmux.wait(10) { $0.contains("Thread · tweet 1 of 1") }
             #expect(ok, "no thread box:\n\(screen)")
@@ -64,7 +61,7 @@ extension TerminalTests {
             (ok, screen) = try await tmux.wait(20) { $0.contains("LINNET-EXITED=0") }
             #expect(ok, "did not quit:\n\(screen)")
             // The rest was kept as a draft, continuing from the tweet that went.
-            let drafts = try String(contentsOf: dir.appendingPathComponent("draft.json"), encoding: .utf8)
+            let drafts = try String(contentsOfFile: demo.stateDir + "/draft.json", encoding: .utf8)
             #expect(
                 drafts.contains("the end \(stamp)") && drafts.contains(after.id.description) && drafts.contains("\"thread\""), "\(drafts)")
         }
