@@ -113,7 +113,8 @@ let package = Package(
             dependencies: ["LinnetCore", "Locking", "Screen", "TOML", "Timeline", "TwitterAPI", "LinnetTestSupport", "Pictures"],
             exclude: ["Golden"]),
         .testTarget(
-            name: "TUITests", dependencies: ["TweetText", "TwitterAPI", "TwitterSimulator", "Timeline", "LinnetTestSupport", "Spawn"]),
+            name: "TUITests",
+            dependencies: ["TweetText", "TwitterAPI", "TwitterSimulator", "Timeline", "LinnetTestSupport", "Spawn", "CursesTerminal", "Screen"]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "TwitterAPI", "LinnetCore", "LinnetTestSupport"]),
         .testTarget(
             name: "TwitterClientTests",

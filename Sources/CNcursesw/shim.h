@@ -119,4 +119,6 @@ static inline const char *cn_tigetstr(const char *name) {
     char *s = tigetstr(name);
     return (s == NULL || s == (char *)-1) ? NULL : s;
 }
+/* A terminfo boolean capability: 1 when set, 0 when not, -1 when the name is not boolean. */
+static inline int cn_tigetflag(const char *name) { return tigetflag(name); }
 #endif

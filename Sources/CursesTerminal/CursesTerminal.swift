@@ -14,13 +14,10 @@ public final class CursesTerminal: Terminal {
     public let waker = Waker()
     public private(set) var colorDepth: ColorDepth
     var last: Screen?
-    /// Whether ncurses may move lines and characters (insert/delete line and character).
-    private var movesAllowed = true
-    /// Whether the last frame presented had a grapheme Linnet wrote itself.
-    private var lastHadRaw = false
+    /// Writes the frames; ncurses holds no picture of the screen.
+    var writer: FrameWriter
     /// The last frame's `rowHashes`, when it was looked at for a scroll.
     private var lastHashes: [UInt64]?
-    var pairs: [Int: Int16] = [:]
     private var open = true
     /// Linnet turned grapheme cluster mode on, and turns it off when it leaves.
     private var enabledClusterMode = false
@@ -84,17 +81,15 @@ public final class CursesTerminal: Terminal {
         // would have ncurses swallow their start.
         keyok(KEY_MOUSE, false)
         set_escdelay(25)
-        idlok(cn_stdscr(), true)
-        idcok(cn_stdscr(), true)
-        scrollok(cn_stdscr(), false)
-        // Nothing is drawn before the first frame, which draws every cell: a fresh window counts
-        // as changed, and the first key read would refresh it (a whole update, 0.4 ms, first).
+        // ncurses draws nothing (`FrameWriter` does): a fresh window counts as changed, and a
+        // key read would refresh it over the frames written.
         untouchwin(cn_stdscr())
         if has_colors() {
             start_color()
             use_default_colors()
         }
         colorDepth = ColorDepth.from(colors: has_colors() ? Int(cn_COLORS()) : 0, noColor: noColor)
+        writer = FrameWriter(abilities: .fromTerminfo(), depth: colorDepth)
         // Grapheme cluster mode where the terminal has it: clusters measured as it draws them.
         // Asked at start, answered whenever the terminal answers (read with the keys, never
         // waited for): grapheme cluster mode (2027) and bracketed paste (2004). Until then,
@@ -213,11 +208,9 @@ public final class CursesTerminal: Terminal {
     }
 
     /// Shows a frame: `Screen.diff` against the last one presented (its rows moved as a scroll
-    /// moved them, `Screen.shift`) says which cells changed (all of them after a resize or
-    /// `invalidate`); only those go to ncurses, then the cursor,
-    /// and `doupdate` writes the bytes. Graphemes ncurses cannot hold (more than one scalar
-    /// that takes room, or more scalars than a cell keeps) are then written whole, straight to
-    /// the terminal at their place, on every row ncurses touched.
+    /// moved them, `Screen.shift`, which the terminal does in a scroll region) says which cells
+    /// changed (all of them after a resize or `invalidate`); `FrameWriter` writes those, then
+    /// pictures are written over their places, then the cursor is placed: one write a frame.
     public func present(_ screen: Screen) {
         DisplayWidth.$mode.withValue(widthMode) { draw(screen) }
         if Self.endAfterFirstFrame { endForCount() }
@@ -225,88 +218,44 @@ public final class CursesTerminal: Terminal {
 
     private func draw(_ screen: Screen) {
         let full = last.map { $0.width != screen.width || $0.height != screen.height } ?? true
-        if full {
-            // The window erased, a whole frame hands ncurses only what is not a plain blank:
-            // most of a first frame, of which each cell handed over costs about 350 instructions.
-            clearok(cn_stdscr(), true)
-            werase(cn_stdscr())
-        }
-        // ncurses inserts and deletes lines and characters on the terminal to save bytes,
-        // graphemes Linnet wrote itself among them, to places it believes blank: not while any
-        // is on screen (it still scrolls regions where the terminal can).
-        let hasRaw = Self.hasRaw(screen)
         let hasPictures = !screen.pictures.isEmpty || !(last?.pictures.isEmpty ?? true)
-        let moves = !hasRaw && !(last != nil && lastHadRaw) && !hasPictures
-        if moves != movesAllowed {
-            idlok(cn_stdscr(), moves)
-            idcok(cn_stdscr(), moves)
-            movesAllowed = moves
-        }
-        // Rows that only moved (a scroll) are moved in ncurses' window, not handed over cell by
-        // cell again; its update finds the move and scrolls the terminal, or writes them.
-        // Looked for only when most rows changed: a selection that moved changes a few.
+        // Rows that only moved (a scroll) are moved by the terminal, not written again. Looked
+        // for only when most rows changed: a selection that moved changes a few.
         var shift: RowShift?
         var hashes: [UInt64]?
-        if !full, !hasPictures, let last, Screen.mostRowsDiffer(from: last, to: screen) {
+        if !full, !hasPictures, writer.abilities.scrollRegions, let last, Screen.mostRowsDiffer(from: last, to: screen) {
             let h = screen.rowHashes()
             shift = Screen.shift(lastHashes ?? last.rowHashes(), h)
             hashes = h
         }
         lastHashes = hashes
-        if let s = shift, !Self.scrollWindow(s, height: screen.height) { shift = nil }
-        let before = shift.flatMap { s in last.map { $0.moving(s) } } ?? last
-        var touched = Set<Int>()
-        var region: [Screen.Run] = []
-        if let s = shift {
-            // Written rather than moved, the rows lose graphemes and links Linnet wrote itself:
-            // those are written again.
-            touched.formUnion(s.top...s.bottom)
-            region = (s.top...s.bottom).map { Screen.Run(y: $0, x: 0, count: screen.width) }
-        }
+        let before = full ? nil : shift.flatMap { s in last.map { $0.moving(s) } } ?? last
         let runs = Screen.diff(from: before, to: screen)
-        let stale =
-            full || !lastHadRaw ? [] : Self.staleSpans(runs: runs, region: region, last: last, before: (before, shift))
-        // Read once for the frame: a class's properties are checked for exclusive access on
-        // every read, which for every changed cell was a tenth of the frame.
-        let depth = colorDepth
-        let blank = Cell.blank
-        var lastStyle: (Style, attr_t, Int16)?
-        for run in runs {
-            touched.insert(run.y)
-            for x in run.x..<(run.x + run.count) {
-                let cell = screen[x, run.y]
-                guard !cell.isContinuation, !(full && cell == blank) else { continue }
-                if hasPictures, screen.inPicture(x, run.y) {
-                    // ncurses holds a blank; the picture is written after its update.
-                    _ = [UInt32(32)].withUnsafeBufferPointer { cn_mvadd_cluster(Int32(run.y), Int32(x), $0.baseAddress, 1, 0, 0) }
-                } else {
-                    draw(cell, x: x, y: run.y, in: screen, depth: depth, last: &lastStyle)
-                }
-            }
-        }
-        if let c = screen.cursor {
-            curs_set(1)
-            wmove(cn_stdscr(), Int32(c.y), Int32(c.x))
-        } else {
-            curs_set(0)
-        }
-        wnoutrefresh(cn_stdscr())
-        doupdate()
-        // Without links or graphemes of its own, Linnet has nothing to write on those rows.
-        var raw = hasRaw || hyperlinks ? rawRowBytes(screen, rows: touched.sorted(), depth: depth) : []
-        raw += Self.repaintBytes(stale, in: screen, depth: colorDepth)
+        writer.depth = colorDepth
+        writer.hyperlinks = hyperlinks
+        var out: [UInt8] = []
+        writer.frame(screen, runs: runs, shift: shift, full: full, into: &out)
         if hasPictures || (full && !kittyImages.isEmpty) {
-            raw += Self.pictureBytes(
+            var touched = Set(runs.map(\.y))
+            if let s = shift { touched.formUnion(s.top...s.bottom) }
+            let pictures = Self.pictureBytes(
                 screen, last: last, full: full, touched: touched, depth: colorDepth, direct: directColor, kitty: &kittyImages,
                 through: tmux)
+            if !pictures.isEmpty {
+                out += pictures
+                writer.forget()
+            }
         }
-        if !raw.isEmpty { Self.writeAll(raw) }
+        writer.cursor(screen, moved: !out.isEmpty, into: &out)
+        if !out.isEmpty { Self.writeAll(out) }
         last = screen
-        lastHadRaw = hasRaw
     }
 
     /// Forgets the last frame, so the next is drawn whole (after a resize or a redraw key).
-    public func invalidate() { last = nil }
+    public func invalidate() {
+        last = nil
+        writer.forget()
+    }
 
     public func bell() { beep() }
 }

@@ -29,13 +29,25 @@ import Testing
     }
 
     @Test func linkBytesAreGolden() {
-        let sgr = CursesTerminal.sgr(Style(fg: .indexed(4)), depth: .full)
-        let bytes = CursesTerminal.linkBytes(
-            [(Array("ex".unicodeScalars.map(\.value)), sgr), (Array("स्ते".unicodeScalars.map(\.value)), sgr)], x: 3, y: 1, id: 7,
-            target: "https://example.com/a")
+        let id = Hyperlinks.id(for: "https://example.com/a")
+        let style = Style(fg: .indexed(4)).linked(id)
+        var screen = Screen(width: 12, height: 2)
+        _ = screen.put("see", x: 0, y: 1, style: .plain)
+        _ = screen.put("exस्ते", x: 4, y: 1, style: style)
+        var writer = FrameWriter(abilities: .xterm, depth: .full)
+        writer.hyperlinks = true
+        var bytes: [UInt8] = []
+        writer.frame(screen, runs: Screen.diff(from: nil, to: screen), shift: nil, full: true, into: &bytes)
+        // The link opened for its cells and closed after them.
         let expected =
-            "\u{1B}7\u{1B}[2;4H\u{1B}]8;id=linnet-7;https://example.com/a\u{1B}\\\u{1B}[0;34mex\u{1B}[0;34mस्ते\u{1B}]8;;\u{1B}\\\u{1B}8"
-        #expect(String(decoding: bytes, as: UTF8.self) == expected)
+            "\u{1B}[0m\u{1B}[H\u{1B}[2J\u{1B}[2;1Hsee\u{1B}[2;5H\u{1B}[0;34m\u{1B}]8;id=linnet-\(id);https://example.com/a\u{1B}\\ex  \u{1B}[2;7Hस्ते"
+            + "\u{1B}]8;;\u{1B}\\"
+        #expect(String(decoding: bytes, as: UTF8.self) == expected, "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+        // Without hyperlinks, no OSC 8.
+        writer.hyperlinks = false
+        bytes = []
+        writer.frame(screen, runs: Screen.diff(from: nil, to: screen), shift: nil, full: true, into: &bytes)
+        #expect(!String(decoding: bytes, as: UTF8.self).contains("\u{1B}]8"))
     }
 
     @Test func theTerminalsKnownToTakeThem() {

@@ -26,20 +26,39 @@ import TweetText
         ("skin tone", "👩🏽‍💻 👍🏽"), ("flags", "🇯🇵🏳️‍🌈"), ("keycap", "1️⃣#️⃣"),
     ]
 
+    /// The text of bytes written, escape sequences (CSI, OSC) left out.
+    static func text(_ bytes: [UInt8]) -> String {
+        var out: [UInt8] = []
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == 0x1B, i + 1 < bytes.count, bytes[i + 1] == 0x5B {
+                i += 2
+                while i < bytes.count, !(0x40...0x7E).contains(bytes[i]) { i += 1 }
+                i += 1
+            } else if bytes[i] == 0x1B, i + 1 < bytes.count, bytes[i + 1] == 0x5D {
+                while i + 1 < bytes.count, !(bytes[i] == 0x1B && bytes[i + 1] == 0x5C) { i += 1 }
+                i += 2
+            } else {
+                out.append(bytes[i])
+                i += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
     @Test(arguments: samples) func nothingIsDropped(_ sample: (String, String)) {
         for mode in [WidthMode.perScalar, .grapheme] {
-            var out: [UInt32] = []
-            for g in sample.1 {
-                switch written(g, mode).plan {
-                case .ncurses(let s): out += s
-                case .raw:
-                    let bytes = CursesTerminal.rawBytes(scalars(String(g)), x: 0, y: 0, sgr: "")
-                    // ESC 7, ESC [1;1H, the grapheme, ESC 8.
-                    let text = String(decoding: bytes.dropFirst(2 + 6).dropLast(2), as: UTF8.self)
-                    out += scalars(text)
-                }
+            DisplayWidth.$mode.withValue(mode) {
+                var screen = Screen(width: 80, height: 1)
+                _ = screen.put(sample.1, x: 0, y: 0, style: .plain)
+                var writer = FrameWriter(abilities: .xterm, depth: .full)
+                var bytes: [UInt8] = []
+                writer.frame(screen, runs: Screen.diff(from: nil, to: screen), shift: nil, full: true, into: &bytes)
+                // Blanks apart (a whole frame leaves plain ones to the clear, a grapheme a
+                // terminal may measure otherwise is written over its cells blanked).
+                let written = scalars(Self.text(bytes).replacingOccurrences(of: " ", with: ""))
+                #expect(written == scalars(sample.1.replacingOccurrences(of: " ", with: "")), "\(sample.0) in \(mode)")
             }
-            #expect(out == scalars(sample.1), "\(sample.0) in \(mode): \(out) for \(scalars(sample.1))")
         }
     }
 
@@ -60,72 +79,71 @@ import TweetText
     }
 
     @Test func theWriterForEachKind() {
-        // A base with marks that take no room: one ncurses cell, all scalars in it.
-        #expect(written("e\u{301}", .perScalar).plan == .ncurses(scalars("e\u{301}")))
-        #expect(written("ก่", .perScalar).plan == .ncurses(scalars("ก่")))
-        #expect(written(Character("\u{1112}\u{1161}\u{11AB}"), .perScalar).plan == .ncurses(scalars("\u{1112}\u{1161}\u{11AB}")))
-        #expect(written("1️⃣", .perScalar).plan == .ncurses([0x31, 0xFE0F, 0x20E3]))
-        #expect(written("漢", .perScalar).plan == .ncurses(scalars("漢")))
-        // Two scalars that take room, more than ncurses keeps, or a cluster the terminal draws
-        // wider than its base: written whole.
+        // A base with marks that take no room: the cursor moves as the screen measures.
+        #expect(written("e\u{301}", .perScalar).plan == .alike)
+        #expect(written("ก่", .perScalar).plan == .alike)
+        #expect(written(Character("\u{1112}\u{1161}\u{11AB}"), .perScalar).plan == .alike)
+        #expect(written("1️⃣", .perScalar).plan == .alike)
+        #expect(written("漢", .perScalar).plan == .alike)
+        // Two scalars that take room, or a cluster the terminal may draw wider than its base:
+        // the next cell is found by a move.
         for text in ["स्ते", "ক্ষ", "👨‍👩‍👧‍👦", "👍🏽", "🇯🇵", "🏳️‍🌈"] {
-            #expect(written(Character(text), .perScalar).plan == .raw, "\(text)")
+            #expect(written(Character(text), .perScalar).plan == .apart, "\(text)")
         }
-        #expect(written("1️⃣", .grapheme).plan == .raw)
-        #expect(written("☀️", .grapheme).plan == .raw)
+        #expect(written("1️⃣", .grapheme).plan == .apart)
+        #expect(written("☀️", .grapheme).plan == .apart)
     }
 
-    @Test func rawBytesAreGolden() {
+    @Test func writerBytesAreGolden() {
         var style = Style(fg: .indexed(4), bg: .indexed(236))
         style.attributes = [.bold]
         let sgr = CursesTerminal.sgr(style, depth: .full)
         #expect(sgr == "\u{1B}[0;1;34;48;5;236m")
-        let bytes = CursesTerminal.rawBytes(scalars("स्ते"), x: 5, y: 2, sgr: sgr)
-        let expected = Array("\u{1B}7\u{1B}[3;6H\u{1B}[0;1;34;48;5;236mस्ते\u{1B}8".utf8)
-        #expect(bytes == expected)
         #expect(CursesTerminal.sgr(Style(fg: .indexed(9), bg: .default), depth: .full) == "\u{1B}[0;91m")
         #expect(CursesTerminal.sgr(style, depth: .none) == "\u{1B}[0;1m")
+        var screen = Screen(width: 12, height: 3)
+        _ = screen.put("ab", x: 0, y: 0, style: .plain)
+        _ = screen.put("स्ते x", x: 5, y: 2, style: style)
+        var writer = FrameWriter(abilities: .xterm, depth: .full)
+        var bytes: [UInt8] = []
+        writer.frame(screen, runs: Screen.diff(from: nil, to: screen), shift: nil, full: true, into: &bytes)
+        writer.cursor(screen, moved: !bytes.isEmpty, into: &bytes)
+        // The clear (the cursor home), then each cell that is not a plain blank. स्ते, which a
+        // terminal may measure otherwise, goes over its cells blanked, and the next cell is
+        // found by a move.
+        let expected =
+            "\u{1B}[0m\u{1B}[H\u{1B}[2Jab\u{1B}[3;6H\u{1B}[0;1;34;48;5;236m  \u{1B}[3;6Hस्ते\u{1B}[3;8H x\u{1B}[?25l"
+        #expect(String(decoding: bytes, as: UTF8.self) == expected, "\(String(decoding: bytes, as: UTF8.self).debugDescription)")
+        // The same frame again: nothing to write, the cursor already hidden.
+        var again: [UInt8] = []
+        writer.frame(screen, runs: Screen.diff(from: screen, to: screen), shift: nil, full: false, into: &again)
+        writer.cursor(screen, moved: false, into: &again)
+        #expect(again.isEmpty)
     }
 
-    /// A grapheme Linnet wrote itself sits on cells ncurses believes blank: when the next frame
-    /// has blanks (or other text) there, those cells are written again by Linnet, so the old
-    /// grapheme does not stay on the terminal.
+    /// A grapheme gone: its cells are written (here erased to the row's end), whatever the
+    /// terminal drew it as.
     @Test func cellsAnOldGraphemeCoveredAreWrittenAgain() {
-        var before = Screen(width: 20, height: 2, fill: .plain)
-        before.put("ab 👨‍👩‍👧 cd", x: 0, y: 0, style: .plain)
-        before.put("plain", x: 0, y: 1, style: .plain)
-        var after = Screen(width: 20, height: 2, fill: .plain)
-        after.put("ab", x: 0, y: 0, style: .plain)
-        after.put("plain too", x: 0, y: 1, style: .plain)
-        let runs = Screen.diff(from: before, to: after)
-        let stale = CursesTerminal.staleRawSpans(from: before, runs: runs)
-        // Measured per scalar (the default), the family takes 6 cells from column 3.
-        let width = before.span(3, 0)
-        #expect(stale.count == 1 && stale[0].y == 0 && stale[0].x == 3 && stale[0].end == 3 + width && width >= 2, "\(stale)")
-        let bytes = String(decoding: CursesTerminal.repaintBytes(stale, in: after, depth: .full), as: UTF8.self)
-        let blanks = (3..<(3 + width)).map { "\u{1B}7\u{1B}[1;\($0 + 1)H\u{1B}[0m \u{1B}8" }.joined()
-        #expect(bytes == blanks, "\(bytes.debugDescription)")
-        // The same grapheme again in the new frame (bold now): `present` writes it with its row,
-        // so it is not written a second time here.
-        var bolder = Screen(width: 20, height: 2, fill: .plain)
-        bolder.put("ab 👨‍👩‍👧 cd", x: 0, y: 0, style: Style(fg: .default, bg: .default, [.bold]))
-        let again = CursesTerminal.staleRawSpans(from: before, runs: Screen.diff(from: before, to: bolder))
-        #expect(again.count == 1)
-        #expect(CursesTerminal.repaintBytes(again, in: bolder, depth: .full).isEmpty)
-        // One scalar the C library does not measure as Linnet does (U+1FAE8, Unicode 15: two
-        // columns to Linnet, unknown to glibc 2.36) is written by Linnet too, so a frame that
-        // holds it has graphemes of its own and its cells are written again when they change.
-        var shaking = Screen(width: 20, height: 1, fill: .plain)
-        shaking.put("a \u{1FAE8} b", x: 0, y: 0, style: .plain)
-        // As `plan` (the C library's wcwidth) decides it for the one scalar.
-        let measuredAlike = CursesTerminal.plan([0x1FAE8], cells: shaking.span(2, 0)) != .raw
-        #expect(CursesTerminal.hasRaw(shaking) == !measuredAlike)
-        let blank = Screen(width: 20, height: 1, fill: .plain)
-        let gone = CursesTerminal.staleRawSpans(from: shaking, runs: Screen.diff(from: shaking, to: blank))
-        #expect(gone.contains { $0.x == 2 } == !measuredAlike, "\(gone)")
-        // Nothing Linnet wrote before: nothing to write again.
-        #expect(CursesTerminal.staleRawSpans(from: after, runs: Screen.diff(from: after, to: before)).isEmpty)
-        #expect(CursesTerminal.staleRawSpans(from: nil, runs: runs).isEmpty)
+        var before = Screen(width: 20, height: 2)
+        _ = before.put("ab 👨‍👩‍👧 cd", x: 0, y: 0, style: .plain)
+        var after = Screen(width: 20, height: 2)
+        _ = after.put("ab", x: 0, y: 0, style: .plain)
+        var writer = FrameWriter(abilities: .xterm, depth: .full)
+        var bytes: [UInt8] = []
+        writer.frame(after, runs: Screen.diff(from: before, to: after), shift: nil, full: false, into: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "\u{1B}[1;4H\u{1B}[0m\u{1B}[K")
+        // Without `bce` too: the blanks are of the default background.
+        writer.abilities.backColorErase = false
+        writer.forget()
+        bytes = []
+        writer.frame(after, runs: Screen.diff(from: before, to: after), shift: nil, full: false, into: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "\u{1B}[1;4H\u{1B}[0m\u{1B}[K")
+        // A band's blanks on such a terminal are written, not erased.
+        var band = Screen(width: 20, height: 2)
+        band.fill(Rect(x: 0, y: 0, width: 20, height: 1), style: Style(bg: .indexed(24)))
+        bytes = []
+        writer.frame(band, runs: Screen.diff(from: after, to: band), shift: nil, full: false, into: &bytes)
+        #expect(String(decoding: bytes, as: UTF8.self) == "\u{1B}[1;1H\u{1B}[0;48;5;24m" + String(repeating: " ", count: 20))
     }
 }
 

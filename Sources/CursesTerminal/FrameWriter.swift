@@ -1,0 +1,306 @@
+import CNcursesw
+import Glibc
+import Screen
+
+/// What the terminal's terminfo entry lets the frame writer use beyond the ANSI cursor moves
+/// and SGR that Linnet writes everywhere.
+public struct TerminalAbilities: Sendable, Equatable {
+    /// Erasing fills with the current background (`bce`); without it only blanks of the
+    /// default background are erased, others are written.
+    public var backColorErase: Bool
+    /// Writing the last column leaves the cursor there (`xenl`); without it the bottom-right
+    /// cell would scroll the screen, and is left alone.
+    public var lastColumnSafe: Bool
+    /// Scroll regions (`csr`): rows a scroll moved are moved by the terminal.
+    public var scrollRegions: Bool
+    /// Scrolling several lines in one sequence (`indn`, `rin`); otherwise a line at a time.
+    public var scrollMany: Bool
+    /// Clears the screen and homes the cursor (`clear`).
+    public var clear: [UInt8]
+    public var showCursor: [UInt8]
+    public var hideCursor: [UInt8]
+
+    public init(
+        backColorErase: Bool, lastColumnSafe: Bool, scrollRegions: Bool, scrollMany: Bool, clear: [UInt8], showCursor: [UInt8],
+        hideCursor: [UInt8]
+    ) {
+        self.backColorErase = backColorErase
+        self.lastColumnSafe = lastColumnSafe
+        self.scrollRegions = scrollRegions
+        self.scrollMany = scrollMany
+        self.clear = clear
+        self.showCursor = showCursor
+        self.hideCursor = hideCursor
+    }
+
+    /// xterm's entry, for tests.
+    public static let xterm = TerminalAbilities(
+        backColorErase: true, lastColumnSafe: true, scrollRegions: true, scrollMany: true, clear: Array("\u{1B}[H\u{1B}[2J".utf8),
+        showCursor: Array("\u{1B}[?12l\u{1B}[?25h".utf8), hideCursor: Array("\u{1B}[?25l".utf8))
+
+    /// The running terminal's entry (after `initscr`).
+    static func fromTerminfo() -> TerminalAbilities {
+        func string(_ name: String) -> [UInt8]? {
+            guard let s = cn_tigetstr(name) else { return nil }
+            return Array(UnsafeBufferPointer(start: UnsafeRawPointer(s).assumingMemoryBound(to: UInt8.self), count: strlen(s)))
+        }
+        return TerminalAbilities(
+            backColorErase: cn_tigetflag("bce") > 0, lastColumnSafe: cn_tigetflag("xenl") > 0, scrollRegions: string("csr") != nil,
+            scrollMany: string("indn") != nil && string("rin") != nil, clear: string("clear") ?? Array("\u{1B}[H\u{1B}[2J".utf8),
+            showCursor: string("cnorm") ?? [], hideCursor: string("civis") ?? [])
+    }
+}
+
+/// Writes frames to the terminal itself: the rows a scroll moved are moved by the terminal
+/// (a scroll region), then each run of changed cells is written with the cursor moves, SGR and
+/// OSC 8 links it needs, trailing blanks erased. What the terminal shows is the last frame
+/// Linnet wrote, so there is no second picture of it to keep and compare (ncurses' update was
+/// half of a key's instructions).
+public struct FrameWriter {
+    public var abilities: TerminalAbilities
+    public var depth: ColorDepth
+    /// Links are written as OSC 8 hyperlinks.
+    public var hyperlinks = false
+    /// The SGR of each style met (its link left out).
+    private var sgrs: [Style: [UInt8]] = [:]
+    /// The style the terminal draws with, nil when not known.
+    private var pen: Style?
+    /// Whether the terminal shows its cursor, nil when not known.
+    private var cursorShown: Bool?
+    /// Where the cursor was placed last, nil when not known.
+    private var caret: (x: Int, y: Int)?
+
+    public init(abilities: TerminalAbilities, depth: ColorDepth) {
+        self.abilities = abilities
+        self.depth = depth
+    }
+
+    /// Forgets what the terminal's state was (others wrote to it, or it was reset).
+    public mutating func forget() {
+        pen = nil
+        cursorShown = nil
+        caret = nil
+    }
+
+    /// The bytes that bring the terminal from the frame it shows to `screen`. `runs` are the
+    /// cells that differ (`Screen.diff`) from the last frame as `shift` leaves it; `full`: the
+    /// screen is cleared first and only cells other than plain blanks are written.
+    public mutating func frame(_ screen: Screen, runs: [Screen.Run], shift: RowShift?, full: Bool, into out: inout [UInt8]) {
+        var state = Pass(screen: screen, writer: self)
+        if full {
+            // The clear fills with the pen's background where the terminal has `bce`.
+            state.style(.plain, into: &out)
+            out += abilities.clear
+            state.at = 0
+        }
+        if let s = shift { state.scroll(s, into: &out) }
+        for run in runs { state.write(run, full: full, into: &out) }
+        state.link(0, into: &out)
+        pen = state.pen
+        sgrs = state.writer.sgrs
+    }
+
+    /// The cursor placed at the screen's caret and shown, or hidden when it has none; `moved`:
+    /// something was written since the cursor was last placed.
+    public mutating func cursor(_ screen: Screen, moved: Bool, into out: inout [UInt8]) {
+        if let c = screen.cursor {
+            if moved || caret.map({ $0 != (c.x, c.y) }) ?? true {
+                out += Array("\u{1B}[\(c.y + 1);\(c.x + 1)H".utf8)
+            }
+            caret = c
+            if cursorShown != true {
+                out += abilities.showCursor
+                cursorShown = true
+            }
+        } else {
+            caret = nil
+            if cursorShown != false {
+                out += abilities.hideCursor
+                cursorShown = false
+            }
+        }
+    }
+
+    /// One frame's writing: where the cursor is and how it draws.
+    private struct Pass {
+        let screen: Screen
+        var writer: FrameWriter
+        var pen: Style?
+        var openLink: UInt16 = 0
+        /// The cursor's place as `y * width + x`, -1 when not known (after a grapheme the
+        /// terminal may measure otherwise, at the right margin, after a scroll region is set).
+        var at = -1
+        let pictures: Bool
+
+        init(screen: Screen, writer: FrameWriter) {
+            self.screen = screen
+            self.writer = writer
+            pen = writer.pen
+            pictures = !screen.pictures.isEmpty
+        }
+
+        mutating func move(_ x: Int, _ y: Int, into out: inout [UInt8]) {
+            guard at != y * screen.width + x else { return }
+            out += [0x1B, 0x5B]
+            decimal(y + 1, into: &out)
+            out.append(0x3B)
+            decimal(x + 1, into: &out)
+            out.append(0x48)
+            at = y * screen.width + x
+        }
+
+        /// The pen set to a style's attributes and colours (its link apart).
+        mutating func style(_ s: Style, into out: inout [UInt8]) {
+            var bare = s
+            bare.link = 0
+            guard pen != bare else { return }
+            if let bytes = writer.sgrs[bare] {
+                out += bytes
+            } else {
+                let bytes = Array(CursesTerminal.sgr(bare, depth: writer.depth).utf8)
+                writer.sgrs[bare] = bytes
+                out += bytes
+            }
+            pen = bare
+        }
+
+        /// The OSC 8 link cells are written under: closed, or opened for another address.
+        mutating func link(_ id: UInt16, into out: inout [UInt8]) {
+            let wanted = writer.hyperlinks ? id : 0
+            guard wanted != openLink else { return }
+            if openLink != 0 { out += Array("\u{1B}]8;;\u{1B}\\".utf8) }
+            openLink = 0
+            if wanted != 0, let target = Hyperlinks.target(of: wanted) {
+                out += Array("\u{1B}]8;id=linnet-\(wanted);\(target)\u{1B}\\".utf8)
+                openLink = wanted
+            }
+        }
+
+        /// Moves the region's rows as `shift` says, the rows it brings in blank.
+        mutating func scroll(_ s: RowShift, into out: inout [UInt8]) {
+            link(0, into: &out)
+            style(.plain, into: &out)
+            out += [0x1B, 0x5B]
+            decimal(s.top + 1, into: &out)
+            out.append(0x3B)
+            decimal(s.bottom + 1, into: &out)
+            out.append(0x72)
+            at = -1
+            let n = abs(s.by)
+            if writer.abilities.scrollMany {
+                out += [0x1B, 0x5B]
+                decimal(n, into: &out)
+                out.append(s.by > 0 ? 0x53 : 0x54)
+            } else {
+                move(0, s.by > 0 ? s.bottom : s.top, into: &out)
+                for _ in 0..<n { out += [0x1B, s.by > 0 ? 0x44 : 0x4D] }
+            }
+            out += [0x1B, 0x5B, 0x31, 0x3B]
+            decimal(screen.height, into: &out)
+            out.append(0x72)
+            at = -1
+        }
+
+        /// Whether blanks of this style may be erased rather than written.
+        func erasable(_ c: Cell) -> Bool {
+            guard screen.scalar(of: c) == 32, c.style.link == 0 || !writer.hyperlinks else { return false }
+            guard c.style.attributes.intersection([.underline, .reverse]).isEmpty else { return false }
+            return writer.abilities.backColorErase || c.style.bg.index(at: writer.depth) == nil
+        }
+
+        /// Where an erase to the row's end began, as `y * width + x`: later runs of the row
+        /// past it are blanks already.
+        var erased = -1
+
+        mutating func write(_ run: Screen.Run, full: Bool, into out: inout [UInt8]) {
+            let y = run.y
+            let w = screen.width
+            if erased >= 0, erased / w == y, run.x >= erased % w { return }
+            var x = run.x
+            while x > 0, screen[x, y].isContinuation { x -= 1 }
+            var end = min(w, run.x + run.count)
+            // Blanks to the row's end, all alike, are one erase (after a clear, plain ones are
+            // there already). Those past the run show the same blank now and stay.
+            var erase = w
+            let last = screen[w - 1, y]
+            if erasable(last), !(full && last == .blank) {
+                var from = w - 1
+                while from > x, screen[from - 1, y] == last { from -= 1 }
+                if end - from >= 3 { erase = from }
+            }
+            let blank = Cell.blank
+            while x < min(end, erase) {
+                let cell = screen[x, y]
+                let n = screen.span(x, y)
+                defer { x += n }
+                if cell.isContinuation { continue }
+                if full, cell == blank { continue }
+                if y == screen.height - 1, x + n == w, !writer.abilities.lastColumnSafe { continue }
+                move(x, y, into: &out)
+                if pictures, screen.inPicture(x, y) {
+                    // A blank under the picture, which is written after the frame.
+                    link(0, into: &out)
+                    style(.plain, into: &out)
+                    out.append(0x20)
+                    advance(1)
+                    continue
+                }
+                style(cell.style, into: &out)
+                link(cell.style.link, into: &out)
+                if let v = CursesTerminal.single(cell, in: screen, cells: n) {
+                    if v < 0x80 { out.append(UInt8(v)) } else { utf8(v, into: &out) }
+                    advance(n)
+                    continue
+                }
+                let scalars = screen.scalars(of: cell)
+                guard CursesTerminal.plan(scalars, cells: n) == .apart else {
+                    for v in scalars { utf8(v, into: &out) }
+                    advance(n)
+                    continue
+                }
+                // The terminal may measure it otherwise: its cells are blanked first (it may
+                // draw it narrower), the next cell is found by a move, and the cells its
+                // scalars could reach one by one are written again (kitty puts a wide watch
+                // over the next cell, then narrows it for VS-15).
+                out += repeatElement(0x20, count: n)
+                at = -1
+                move(x, y, into: &out)
+                for v in scalars { utf8(v, into: &out) }
+                at = -1
+                let reach = scalars.reduce(0) { $0 + max(0, Int(wcwidth(wchar_t(bitPattern: $1)))) }
+                if reach > n { end = max(end, min(w, x + reach)) }
+            }
+            if erase < w {
+                move(erase, y, into: &out)
+                let c = screen[erase, y]
+                style(c.style, into: &out)
+                link(0, into: &out)
+                out += [0x1B, 0x5B, 0x4B]
+                erased = y * w + erase
+            }
+        }
+
+        /// The cursor after `n` cells were written at it; not known at the right margin.
+        mutating func advance(_ n: Int) {
+            guard at >= 0 else { return }
+            let next = at + n
+            at = next % screen.width == 0 ? -1 : next
+        }
+
+        func decimal(_ n: Int, into out: inout [UInt8]) {
+            if n >= 10 { decimal(n / 10, into: &out) }
+            out.append(UInt8(0x30 + n % 10))
+        }
+
+        /// A scalar as UTF-8; control characters (never put on a screen) as U+FFFD.
+        func utf8(_ v: UInt32, into out: inout [UInt8]) {
+            let v = v < 0x20 || (v >= 0x7F && v < 0xA0) || v > 0x10FFFF || (v >= 0xD800 && v < 0xE000) ? 0xFFFD : v
+            switch v {
+            case 0..<0x80: out.append(UInt8(v))
+            case 0x80..<0x800: out += [UInt8(0xC0 | v >> 6), UInt8(0x80 | v & 0x3F)]
+            case 0x800..<0x10000: out += [UInt8(0xE0 | v >> 12), UInt8(0x80 | v >> 6 & 0x3F), UInt8(0x80 | v & 0x3F)]
+            default: out += [UInt8(0xF0 | v >> 18), UInt8(0x80 | v >> 12 & 0x3F), UInt8(0x80 | v >> 6 & 0x3F), UInt8(0x80 | v & 0x3F)]
+            }
+        }
+    }
+}

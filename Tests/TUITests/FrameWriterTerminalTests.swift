@@ -1,0 +1,109 @@
+import CursesTerminal
+import Foundation
+import Screen
+import Testing
+
+/// Frames as `FrameWriter` writes them, read back from a real terminal (tmux, on its pane's
+/// tty): after every frame, with scroll regions, erased blanks and moves over wide text, the
+/// terminal shows the screen's text and cursor. (Colours are compared by `ScrollEndToEndTests`;
+/// tmux's capture leaves out cells erased to a row's end, so the bytes that erase them in a
+/// colour are checked by `TerminalFormTests`.)
+@Suite(.serialized) struct FrameWriterTerminalTests {
+    static let words = [
+        "plain", "words", "漢字かな", "한국어", "مرحبا", "e\u{301}te\u{301}", "👍", "Zoë", "中文，标点。", "—", "status", "@ann", "#tag",
+    ]
+
+    /// A frame of `rows` (a pane of text lines) with a band behind row `band`, a status bar
+    /// below in reverse, and perhaps a caret.
+    static func frame(_ lines: ArraySlice<String>, band: Int?, width: Int, height: Int, caret: Bool) -> Screen {
+        var s = Screen(width: width, height: height)
+        for (y, (i, l)) in zip(lines.indices, lines).prefix(height - 1).enumerated() {
+            // Each line's colour its own, so a scroll moves rows the terminal can move.
+            let style = y == band ? Style(fg: .indexed(15), bg: .indexed(24)) : Style(fg: .indexed(UInt8(i % 7 + 1)))
+            if y == band { s.fill(Rect(x: 0, y: y, width: width, height: 1), style: style) }
+            _ = s.put(l, x: 0, y: y, style: style)
+        }
+        s.fill(Rect(x: 0, y: height - 1, width: width, height: 1), style: Style(fg: .default, bg: .default, [.reverse]))
+        _ = s.put("home · \(lines.count) posts", x: 1, y: height - 1, style: Style(fg: .default, bg: .default, [.reverse]))
+        if caret { s.cursor = (3, height - 1) }
+        return s
+    }
+
+    /// Writes frames one after another as `CursesTerminal` does (the scroll found from the rows'
+    /// hashes) and compares the pane with each.
+    func play(abilities: TerminalAbilities, seed: UInt64) async throws {
+        let (width, height) = (48, 14)
+        let pane = try await Tmux.start("sleep 600", width: width, height: height)
+        defer { pane.kill() }
+        let tty = try await pane.display("#{pane_tty}")
+        let out = try #require(FileHandle(forWritingAtPath: tty))
+        defer { try? out.close() }
+        var writer = FrameWriter(abilities: abilities, depth: .full)
+        var rng = SeededRandom(seed: seed)
+        func line() -> String {
+            (0..<Int(rng.next() % 6 + 1)).map { _ in Self.words[Int(rng.next() % UInt64(Self.words.count))] }.joined(separator: " ")
+        }
+        var lines = (0..<40).map { _ in line() }
+        var top = 0
+        var band = 2
+        var last: Screen?
+        var shifts = 0
+        defer { #expect(shifts > 0 || !abilities.scrollRegions, "no frame was a scroll") }
+        for step in 0..<24 {
+            switch rng.next() % 4 {
+            case 0: top = min(lines.count - 10, top + Int(rng.next() % 4 + 1))  // scrolled down
+            case 1: top = max(0, top - Int(rng.next() % 4 + 1))  // scrolled up
+            case 2: band = Int(rng.next() % UInt64(height - 1))  // the selection moved
+            default: lines[top + Int(rng.next() % 8)] = line()  // a post changed
+            }
+            let screen = Self.frame(lines[top...], band: band, width: width, height: height, caret: step % 5 == 4)
+            var shift: RowShift?
+            if let last, abilities.scrollRegions, Screen.mostRowsDiffer(from: last, to: screen) {
+                shift = Screen.shift(last.rowHashes(), screen.rowHashes())
+            }
+            if shift != nil { shifts += 1 }
+            let before = shift.flatMap { s in last.map { $0.moving(s) } } ?? last
+            var bytes: [UInt8] = []
+            writer.frame(screen, runs: Screen.diff(from: before, to: screen), shift: shift, full: last == nil, into: &bytes)
+            writer.cursor(screen, moved: !bytes.isEmpty, into: &bytes)
+            try out.write(contentsOf: Data(bytes))
+            let expected = screen.text
+            let shown = try await pane.wait(5) { $0.trimmingCharacters(in: .newlines) == expected.trimmingCharacters(in: .newlines) }
+            #expect(shown.ok, "step \(step) (seed \(seed)):\n\(shown.screen)\nexpected:\n\(expected)")
+            if !shown.ok { return }
+            if step % 5 == 4 {
+                let cursor = try await pane.display("#{cursor_x},#{cursor_y},#{cursor_flag}")
+                #expect(cursor == "3,\(height - 1),1", "step \(step)")
+            }
+            last = screen
+        }
+    }
+
+    @Test(arguments: [1, 2, 3] as [UInt64]) func framesAsAnXterm(seed: UInt64) async throws {
+        try await play(abilities: .xterm, seed: seed)
+    }
+
+    /// A terminal that scrolls a line at a time and erases only to the default background.
+    @Test func framesWithTheLeastAbilities() async throws {
+        var least = TerminalAbilities.xterm
+        least.scrollMany = false
+        least.backColorErase = false
+        least.lastColumnSafe = false
+        try await play(abilities: least, seed: 4)
+        least.scrollRegions = false
+        try await play(abilities: least, seed: 5)
+    }
+}
+
+/// A seeded generator, so a failing sequence can be played again.
+struct SeededRandom {
+    var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
