@@ -114,7 +114,9 @@ let package = Package(
             exclude: ["Golden"]),
         .testTarget(
             name: "TUITests",
-            dependencies: ["TweetText", "TwitterAPI", "TwitterSimulator", "Timeline", "LinnetTestSupport", "Spawn", "CursesTerminal", "Screen"]),
+            dependencies: [
+                "TweetText", "TwitterAPI", "TwitterSimulator", "Timeline", "LinnetTestSupport", "Spawn", "CursesTerminal", "Screen",
+            ]),
         .testTarget(name: "TimelineTests", dependencies: ["Timeline", "TwitterAPI", "LinnetCore", "LinnetTestSupport"]),
         .testTarget(
             name: "TwitterClientTests",

@@ -16,21 +16,6 @@ static inline int cn_COLS(void) { return COLS; }
 static inline void cn_getmaxyx(WINDOW *w, int *y, int *x) { int a, b; getmaxyx(w, a, b); *y = a; *x = b; }
 static inline int cn_KEY_F(int n) { return KEY_F(n); }
 static inline int cn_COLORS(void) { return COLORS; }
-static inline int cn_COLOR_PAIRS(void) { return COLOR_PAIRS; }
-static inline attr_t cn_A_BOLD(void) { return A_BOLD; }
-static inline attr_t cn_A_REVERSE(void) { return A_REVERSE; }
-static inline attr_t cn_A_UNDERLINE(void) { return A_UNDERLINE; }
-static inline attr_t cn_A_DIM(void) { return A_DIM; }
-static inline attr_t cn_A_ITALIC(void) { return A_ITALIC; }
-/* Draws one grapheme (up to 5 scalars, the cchar_t limit) at y,x. */
-static inline int cn_mvadd_cluster(int y, int x, const unsigned int *scalars, int count, attr_t a, short pair) {
-    cchar_t cc; wchar_t wc[CCHARW_MAX + 1]; int i;
-    if (count > CCHARW_MAX) count = CCHARW_MAX;
-    for (i = 0; i < count; i++) wc[i] = (wchar_t)scalars[i];
-    wc[count] = 0;
-    if (setcchar(&cc, wc, a, pair, NULL) != OK) return ERR;
-    return mvadd_wch(y, x, &cc);
-}
 
 /* A crash must not leave the terminal in the alternate screen and raw mode, with the report
    drawn over the last frame. The handler writes a restore sequence prepared in advance and the

@@ -149,7 +149,8 @@ public final class CursesTerminal: Terminal {
         dropAnswersStillComing()
         freeKittyImages()
         if enabledClusterMode { Self.writeAll(Array("\u{1B}[?2027l".utf8)) }
-        Self.writeAll(Array(Self.inputModesOff.utf8))
+        // The cursor shown again: ncurses never hid it, so `endwin` would not show it.
+        Self.writeAll(Array(Self.inputModesOff.utf8) + writer.abilities.showCursor)
         endwin()
     }
 
@@ -159,7 +160,8 @@ public final class CursesTerminal: Terminal {
         freeKittyImages()
         def_prog_mode()
         if enabledClusterMode { Self.writeAll(Array("\u{1B}[?2027l".utf8)) }
-        Self.writeAll(Array(Self.inputModesOff.utf8))
+        Self.writeAll(Array(Self.inputModesOff.utf8) + writer.abilities.showCursor)
+        writer.forget()
         endwin()
     }
 

@@ -36,6 +36,8 @@ extension TerminalTests {
             let (ok, screen) = try await tmux.wait(30) { $0.contains("LINNET-EXITED=") }
             #expect(ok && screen.contains("LINNET-EXITED=0"), "\(screen)")
             #expect(try await tmux.display("#{alternate_on}") == "0")
+            // The cursor the frame hid is shown again.
+            #expect(try await tmux.display("#{cursor_flag}") == "1")
         }
     }
 }
