@@ -1,12 +1,12 @@
 import Screen
 
-/// Pictures, written by Linnet around ncurses: ncurses holds blanks in a picture's cells; the
+/// Pictures, written after the frame's cells: the frame holds blanks in a picture's cells; the
 /// cells of a symbols picture are written here (in truecolor where the terminal takes it), a
 /// graphic's sequence is written at its corner, and when a picture leaves, its cells are
-/// written again from the new frame (ncurses believes them blank and would send nothing).
+/// written again from the new frame (blanks both times, the diff would send nothing).
 /// kitty's pictures are sent once and placed by id (`KittyImages`).
 extension CursesTerminal {
-    /// What to write after ncurses's update for the pictures of `screen`, given the last frame's
+    /// What to write after the frame's cells for the pictures of `screen`, given the last frame's
     /// and the rows that changed. kitty pictures are sent once and placed by id (`kitty`).
     public static func pictureBytes(
         _ screen: Screen, last: Screen?, full: Bool, touched: Set<Int>, depth: ColorDepth, direct: Bool,

@@ -7,9 +7,9 @@ import Screen
 import Synchronization
 import TweetText
 
-/// The only code that calls ncurses: presents `Screen`s by writing the cells that changed and
-/// letting ncurses optimise the output (it scrolls lines instead of repainting them), and reads
-/// keys with `wget_wch`. Use from one thread only.
+/// The only code that calls ncurses, which sets the terminal up and reads keys (`wget_wch`);
+/// `Screen`s are presented by `FrameWriter` (the cells that changed, rows that moved scrolled
+/// by the terminal). Use from one thread only.
 public final class CursesTerminal: Terminal {
     public let waker = Waker()
     public private(set) var colorDepth: ColorDepth
@@ -43,8 +43,13 @@ public final class CursesTerminal: Terminal {
     public var hyperlinks = false
     /// The terminal takes 24-bit colour (COLORTERM), used for pictures drawn with symbols.
     public var directColor = ["truecolor", "24bit"].contains(ProcessEnvironment.values["COLORTERM"] ?? "")
-    static let inputModesOn = "\u{1B}[?2004h\u{1B}[?1004h"
-    static let inputModesOff = "\u{1B}[?1004l\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1000l"
+    /// Bracketed paste and focus reports on, and autowrap off: a grapheme the terminal draws
+    /// wider than measured at the last column stays on its row (and the bottom-right cell
+    /// can be written without scrolling the screen).
+    static let inputModesOn = "\u{1B}[?2004h\u{1B}[?1004h\u{1B}[?7l"
+    /// The same undone (autowrap back on), mouse reports off and the pen reset: what Linnet
+    /// leaves for the shell or the program it hands the terminal to (a frame closes its links).
+    static let inputModesOff = "\u{1B}[?1004l\u{1B}[?2004l\u{1B}[?1006l\u{1B}[?1000l\u{1B}[?7h\u{1B}[0m"
     /// Button presses and releases and the wheel, as SGR reports (1006): no motion (1002/1003),
     /// so the terminal sends nothing while the mouse only moves.
     static let mouseOn = "\u{1B}[?1000h\u{1B}[?1006h"
@@ -110,8 +115,9 @@ public final class CursesTerminal: Terminal {
         }
         continued.resume()
         signalSources.append(continued)
-        // Hang-up and terminate end the loop like a quit, so drafts and the cache are saved.
-        for sig in [SIGHUP, SIGTERM] {
+        // Hang-up, terminate and interrupt (raw mode sends none from the keyboard; `kill -INT`
+        // does) end the loop like a quit, so drafts, the cache and the terminal are put right.
+        for sig in [SIGHUP, SIGTERM, SIGINT] {
             signal(sig, SIG_IGN)
             let source = DispatchSource.makeSignalSource(signal: sig, queue: .global())
             source.setEventHandler { [closed, waker] in

@@ -33,6 +33,24 @@ public struct TerminalAbilities: Sendable, Equatable {
         self.hideCursor = hideCursor
     }
 
+    /// A terminfo string without its padding (`$<50>`, which `tputs` turns into waiting and a
+    /// terminal would print).
+    static func withoutDelays(_ bytes: [UInt8]) -> [UInt8] {
+        var out: [UInt8] = []
+        var i = 0
+        while i < bytes.count {
+            if bytes[i] == UInt8(ascii: "$"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "<"),
+                let close = bytes[(i + 2)...].firstIndex(of: UInt8(ascii: ">"))
+            {
+                i = close + 1
+                continue
+            }
+            out.append(bytes[i])
+            i += 1
+        }
+        return out
+    }
+
     /// xterm's entry, for tests.
     public static let xterm = TerminalAbilities(
         backColorErase: true, lastColumnSafe: true, scrollRegions: true, scrollMany: true, clear: Array("\u{1B}[H\u{1B}[2J".utf8),
@@ -42,7 +60,8 @@ public struct TerminalAbilities: Sendable, Equatable {
     static func fromTerminfo() -> TerminalAbilities {
         func string(_ name: String) -> [UInt8]? {
             guard let s = cn_tigetstr(name) else { return nil }
-            return Array(UnsafeBufferPointer(start: UnsafeRawPointer(s).assumingMemoryBound(to: UInt8.self), count: strlen(s)))
+            return withoutDelays(
+                Array(UnsafeBufferPointer(start: UnsafeRawPointer(s).assumingMemoryBound(to: UInt8.self), count: strlen(s))))
         }
         return TerminalAbilities(
             backColorErase: cn_tigetflag("bce") > 0, lastColumnSafe: cn_tigetflag("xenl") > 0, scrollRegions: string("csr") != nil,
@@ -58,7 +77,9 @@ public struct TerminalAbilities: Sendable, Equatable {
 /// half of a key's instructions).
 public struct FrameWriter {
     public var abilities: TerminalAbilities
-    public var depth: ColorDepth
+    public var depth: ColorDepth {
+        didSet { if depth != oldValue { sgrs = [:] } }
+    }
     /// Links are written as OSC 8 hyperlinks.
     public var hyperlinks = false
     /// The SGR of each style met (its link left out).
@@ -195,9 +216,8 @@ public struct FrameWriter {
                 move(0, s.by > 0 ? s.bottom : s.top, into: &out)
                 for _ in 0..<n { out += [0x1B, s.by > 0 ? 0x44 : 0x4D] }
             }
-            out += [0x1B, 0x5B, 0x31, 0x3B]
-            decimal(screen.height, into: &out)
-            out.append(0x72)
+            // The whole screen again, whatever its size is by now.
+            out += [0x1B, 0x5B, 0x72]
             at = -1
         }
 
@@ -229,12 +249,15 @@ public struct FrameWriter {
                 if end - from >= 3 { erase = from }
             }
             let blank = Cell.blank
+            var reached = 0
             while x < min(end, erase) {
                 let cell = screen[x, y]
                 let n = screen.span(x, y)
                 defer { x += n }
                 if cell.isContinuation { continue }
-                if full, cell == blank { continue }
+                // After a clear, plain blanks are there already, unless a grapheme before
+                // may have reached over them.
+                if full, cell == blank, x >= reached { continue }
                 if y == screen.height - 1, x + n == w, !writer.abilities.lastColumnSafe { continue }
                 move(x, y, into: &out)
                 if pictures, screen.inPicture(x, y) {
@@ -268,7 +291,10 @@ public struct FrameWriter {
                 for v in scalars { utf8(v, into: &out) }
                 at = -1
                 let reach = scalars.reduce(0) { $0 + max(0, Int(wcwidth(wchar_t(bitPattern: $1)))) }
-                if reach > n { end = max(end, min(w, x + reach)) }
+                if reach > n {
+                    end = max(end, min(w, x + reach))
+                    reached = max(reached, x + reach)
+                }
             }
             if erase < w {
                 move(erase, y, into: &out)

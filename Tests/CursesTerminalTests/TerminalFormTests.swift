@@ -121,6 +121,12 @@ import TweetText
         #expect(again.isEmpty)
     }
 
+    /// Terminfo's padding is for `tputs` to wait: a terminal would print it.
+    @Test func terminfoPaddingIsLeftOut() {
+        #expect(TerminalAbilities.withoutDelays(Array("\u{1B}[H\u{1B}[J$<50>".utf8)) == Array("\u{1B}[H\u{1B}[J".utf8))
+        #expect(TerminalAbilities.withoutDelays(Array("a$<5*/>b$c$<".utf8)) == Array("ab$c$<".utf8))
+    }
+
     /// A grapheme gone: its cells are written (here erased to the row's end), whatever the
     /// terminal drew it as.
     @Test func cellsAnOldGraphemeCoveredAreWrittenAgain() {

@@ -23,7 +23,7 @@ extension TerminalTests {
             let base = demo.base
             var (ok, screen) = try await tmux.wait(30) { $0.contains("✉ Messages (3)") && $0.contains("▌") }
             #expect(ok, "no messages tab:\n\(screen)")
-            // Home gets a post whose family emoji Linnet writes itself, on its second line: the
+            // Home gets a post whose family emoji a terminal may measure otherwise, on its second line: the
             // row the messages pane leaves blank between two conversations.
             let family = "👨‍👩‍👧"
             _ = try await Self.post(

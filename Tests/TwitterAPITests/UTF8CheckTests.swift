@@ -1,4 +1,5 @@
 import Foundation
+import LinnetTestSupport
 import Testing
 
 @testable import TwitterAPI
