@@ -4,6 +4,9 @@ public struct SimRandom: RandomNumberGenerator, Sendable {
 
     public init(seed: UInt64) { state = seed &+ 0x9E37_79B9_7F4A_7C15 }
 
+    /// From a state as it is (tests name theirs, so a failure repeats).
+    public init(state: UInt64) { self.state = state }
+
     public mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state

@@ -1,8 +1,8 @@
 import CursesTerminal
 import Foundation
-import LinnetTestSupport
 import Screen
 import Testing
+import TwitterSimulator
 
 /// Frames as `FrameWriter` writes them, read back from a real terminal (tmux, on its pane's
 /// tty): after every frame, with scroll regions, erased blanks and moves over wide text, the
@@ -44,7 +44,7 @@ import Testing
         // Autowrap off, as `CursesTerminal` sets it.
         try out.write(contentsOf: Data("\u{1B}[?7l".utf8))
         var writer = FrameWriter(abilities: abilities, depth: .full)
-        var rng = SplitMix(seed: seed)
+        var rng = SimRandom(state: seed)
         func line() -> String {
             (0..<Int(rng.next() % 6 + 1)).map { _ in Self.words[Int(rng.next() % UInt64(Self.words.count))] }.joined(separator: " ")
         }

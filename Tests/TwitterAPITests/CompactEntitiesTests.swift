@@ -1,6 +1,7 @@
 import Foundation
 import LinnetTestSupport
 import Testing
+import TwitterSimulator
 
 @testable import TwitterAPI
 
@@ -114,7 +115,7 @@ import Testing
 
     /// Bytes a damaged file could hold: whatever passes the check reads without a trap.
     @Test func changedBytesThatPassTheCheckRead() {
-        var rng = SplitMix(seed: 29)
+        var rng = SimRandom(state: 29)
         let text = Array(Self.text.utf8)
         var passed = 0
         for (e, _) in Self.battery(id: 42) {

@@ -1,6 +1,6 @@
 import Foundation
-import LinnetTestSupport
 import Testing
+import TwitterSimulator
 
 @testable import TwitterAPI
 
@@ -30,7 +30,7 @@ struct UTF8CheckTests {
     /// Random bytes, mostly pieces of real UTF-8 with some cut, swapped or altered: both
     /// checks agree on every one (a fixed seed, so a failure can be run again).
     @Test func randomBytesAgreeWithTheStandardLibrary() {
-        var rng = SplitMix(seed: 0x5EED_0F_C0DE)
+        var rng = SimRandom(state: 0x5EED_0F_C0DE)
         let pieces: [[UInt8]] = ["a", "é", "日", "🐦", "\u{10FFFF}", "\u{7F}", "\u{800}", "\u{FFFF}"].map { Array($0.utf8) }
         var valid = 0
         for _ in 0..<20_000 {
