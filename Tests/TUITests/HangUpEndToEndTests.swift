@@ -53,10 +53,12 @@ extension TerminalTests {
             #expect(draft.contains("kept across a hang-up"), "\(draft)")
         }
 
-        @Test func sigtermSavesTheDraftAndRestoresTheTerminal() async throws {
+        /// SIGTERM, and SIGINT (raw mode sends none from the keyboard; `kill -INT` does).
+        @Test(arguments: [SIGTERM, SIGINT])
+        func aSignalSavesTheDraftAndRestoresTheTerminal(_ sig: Int32) async throws {
             guard
                 let (tmux, stateDir) = try await startWithDraft(
-                    "sigterm", "kept across a SIGTERM", shell: "COMMAND; echo LINNET-EXITED=$?; sleep 60")
+                    "signal-\(sig)", "kept across signal \(sig)", shell: "COMMAND; echo LINNET-EXITED=$?; sleep 60")
             else { return }
             defer {
                 tmux.kill()
@@ -64,12 +66,13 @@ extension TerminalTests {
             }
             let pids = try await running(stateDir)
             #expect(pids.count == 1)
-            for pid in pids { kill(pid, SIGTERM) }
+            for pid in pids { kill(pid, sig) }
             let (ok, screen) = try await tmux.wait { $0.contains("LINNET-EXITED=0") }
-            #expect(ok, "linnet did not end on SIGTERM:\n\(screen)")
+            #expect(ok, "linnet did not end on signal \(sig):\n\(screen)")
             #expect(try await tmux.display("#{alternate_on}") == "0")
+            #expect(try await tmux.display("#{cursor_flag}") == "1")
             let draft = try String(contentsOfFile: stateDir + "/draft.json", encoding: .utf8)
-            #expect(draft.contains("kept across a SIGTERM"), "\(draft)")
+            #expect(draft.contains("kept across signal \(sig)"), "\(draft)")
         }
 
         /// A crash (a SIGSEGV, a trap from a failed check) hands the terminal back first: the
