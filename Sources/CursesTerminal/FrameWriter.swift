@@ -126,7 +126,7 @@ public struct FrameWriter {
     public mutating func cursor(_ screen: Screen, moved: Bool, into out: inout [UInt8]) {
         if let c = screen.cursor {
             if moved || caret.map({ $0 != (c.x, c.y) }) ?? true {
-                out += Array("\u{1B}[\(c.y + 1);\(c.x + 1)H".utf8)
+                Self.cursorMove(c.x, c.y, into: &out)
             }
             caret = c
             if cursorShown != true {
@@ -140,6 +140,20 @@ public struct FrameWriter {
                 cursorShown = false
             }
         }
+    }
+
+    /// CUP to (x, y), counted from 0.
+    static func cursorMove(_ x: Int, _ y: Int, into out: inout [UInt8]) {
+        out += [0x1B, 0x5B]
+        decimal(y + 1, into: &out)
+        out.append(0x3B)
+        decimal(x + 1, into: &out)
+        out.append(0x48)
+    }
+
+    static func decimal(_ n: Int, into out: inout [UInt8]) {
+        if n >= 10 { decimal(n / 10, into: &out) }
+        out.append(UInt8(0x30 + n % 10))
     }
 
     /// One frame's writing: where the cursor is and how it draws.
@@ -162,11 +176,7 @@ public struct FrameWriter {
 
         mutating func move(_ x: Int, _ y: Int, into out: inout [UInt8]) {
             guard at != y * screen.width + x else { return }
-            out += [0x1B, 0x5B]
-            decimal(y + 1, into: &out)
-            out.append(0x3B)
-            decimal(x + 1, into: &out)
-            out.append(0x48)
+            FrameWriter.cursorMove(x, y, into: &out)
             at = y * screen.width + x
         }
 
@@ -313,20 +323,10 @@ public struct FrameWriter {
             at = next % screen.width == 0 ? -1 : next
         }
 
-        func decimal(_ n: Int, into out: inout [UInt8]) {
-            if n >= 10 { decimal(n / 10, into: &out) }
-            out.append(UInt8(0x30 + n % 10))
-        }
-
         /// A scalar as UTF-8; control characters (never put on a screen) as U+FFFD.
         func utf8(_ v: UInt32, into out: inout [UInt8]) {
-            let v = v < 0x20 || (v >= 0x7F && v < 0xA0) || v > 0x10FFFF || (v >= 0xD800 && v < 0xE000) ? 0xFFFD : v
-            switch v {
-            case 0..<0x80: out.append(UInt8(v))
-            case 0x80..<0x800: out += [UInt8(0xC0 | v >> 6), UInt8(0x80 | v & 0x3F)]
-            case 0x800..<0x10000: out += [UInt8(0xE0 | v >> 12), UInt8(0x80 | v >> 6 & 0x3F), UInt8(0x80 | v & 0x3F)]
-            default: out += [UInt8(0xF0 | v >> 18), UInt8(0x80 | v >> 12 & 0x3F), UInt8(0x80 | v >> 6 & 0x3F), UInt8(0x80 | v & 0x3F)]
-            }
+            let control = v < 0x20 || (v >= 0x7F && v < 0xA0)
+            UTF8.encode(control ? "\u{FFFD}" : Unicode.Scalar(v) ?? "\u{FFFD}") { out.append($0) }
         }
     }
 }
