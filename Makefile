@@ -75,10 +75,15 @@ BENCH_SSHD := $(shell [ -d /run/systemd/system ] || echo openssh-server)
 bench-deps:
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) valgrind binutils chafa less openssh-client $(BENCH_SSHD)"
 
-# Built as `make release` builds what ships (Swift's libraries inside, bound at load), all
-# products alike so modules compile once; only the commit's name is left out, which would
-# compile every module again for each commit.
-BENCH_BUILD := -c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now
+# What ships: Swift's libraries inside, bound at load; only the symbols libraries need exported
+# (not SwiftPM's 9,000, which every lookup at load and each dladdr goes through); concrete
+# generic types reached by their accessors rather than by mangled names, which the runtime would
+# decode and check against every conformance record at first use (DECISIONS.md, 2026-11-27).
+RELEASE_BUILD := -c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now \
+	-Xlinker --no-export-dynamic -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+# Built as `make release` builds what ships, all products alike so modules compile once; only
+# the commit's name is left out, which would compile every module again for each commit.
+BENCH_BUILD := $(RELEASE_BUILD)
 bench: bench-deps
 	$(SWIFT) build $(BENCH_BUILD) --product DecodeBench
 	$(SWIFT) build $(BENCH_BUILD) --product SimLoadBench
@@ -176,7 +181,7 @@ ZSH_COMPLETIONS ?= share/zsh/site-functions
 # One binary with the Swift runtime and Foundation inside, stripped, with its man pages and
 # completions beside it in dist/ (what install and deb copy).
 release: deps
-	$(SWIFT) build -c release --product linnet --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now -Xcc '-DLINNET_COMMIT="$(COMMIT)"'
+	$(SWIFT) build $(RELEASE_BUILD) --product linnet -Xcc '-DLINNET_COMMIT="$(COMMIT)"'
 	$(SWIFT) build --product generate-manual
 	rm -rf $(DIST) && mkdir -p $(DIST)/man $(DIST)/completions $(DIST)/generated-man
 	strip --strip-unneeded --remove-section=.comment --remove-section=.note -o $(DIST)/linnet .build/release/linnet

@@ -118,7 +118,7 @@ actor World {
         self.config = config
         faults = config.faults
         var rng = SimRandom(seed: config.seed)
-        let s: SimulatorState
+        var s: SimulatorState
         if let state {
             s = state
         } else {
@@ -137,7 +137,10 @@ actor World {
             userByName[u.screenName.lowercased()] = u.id
             for f in u.following { followerCounts[f, default: 0] += 1 }
         }
-        let sorted = s.tweets.sorted { $0.id < $1.id }
+        // Sorted where they lie (taken from the state, not copied: 832 posts at the demo's start).
+        var sorted = s.tweets
+        s.tweets = []
+        sorted.sort { $0.id < $1.id }
         for t in sorted {
             tweets[t.id] = t
             createdIDs.append(t.id)

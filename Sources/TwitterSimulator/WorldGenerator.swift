@@ -192,27 +192,28 @@ enum WorldGenerator {
     static func addEditsAndLongPosts(_ tweets: inout [SimTweet]) {
         let taken = Set(tweets.map(\.id))
         var older: [SimTweet] = []
+        // Changed in place: a copy of each post (and its write back) cost 731 copies at start.
         for k in tweets.indices {
-            var t = tweets[k]
-            guard t.retweetedID == nil, t.quotedID == nil, t.inReplyToStatusID == nil else { continue }
+            guard tweets[k].retweetedID == nil, tweets[k].quotedID == nil, tweets[k].inReplyToStatusID == nil else { continue }
             if k % 23 == 11 {
-                t.noteText =
-                    t.text + " And there is more to say than fits in one post: the wire sings in the wind, the field below goes gold, "
+                tweets[k].noteText =
+                    tweets[k].text
+                    + " And there is more to say than fits in one post: the wire sings in the wind, the field below goes gold, "
                     + "and a small brown bird sits on the fence counting the cars that do not stop. It stays until the light goes, "
                     + "then it is gone, and the wire is just a wire again."
             }
-            if k % 17 == 8, !taken.contains(t.id - 1), let space = t.text.firstIndex(of: " ") {
-                var old = t
-                old.id = t.id - 1
+            let id = tweets[k].id
+            if k % 17 == 8, !taken.contains(id - 1), let space = tweets[k].text.firstIndex(of: " ") {
+                var old = tweets[k]
+                old.id = id - 1
                 old.createdAtMs = Snowflake.ms(old.id)
-                old.text = String(t.text[..<space]) + " teh" + String(t.text[space...])
+                old.text = String(old.text[..<space]) + " teh" + String(old.text[space...])
                 old.noteText = nil
-                old.supersededBy = t.id
-                old.editHistory = [old.id, t.id]
-                t.editHistory = [old.id, t.id]
+                old.supersededBy = id
+                old.editHistory = [old.id, id]
+                tweets[k].editHistory = [old.id, id]
                 older.append(old)
             }
-            tweets[k] = t
         }
         tweets += older
         tweets.sort { $0.id < $1.id }

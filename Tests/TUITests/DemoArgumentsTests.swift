@@ -46,6 +46,11 @@ extension TerminalTests {
             #expect(help.status == 0 && help.output.contains("USAGE: linnet demo"), "\(help.output)")
             let search = try await demo(["--search", "x"])
             #expect(search.status == 2 && search.output.contains(Self.noTerminal), "\(search.output)")
+            // The demo's own parse leaves completion scripts alone: the root writes its own.
+            let script = try await demo(["--generate-completion-script", "bash"])
+            let root = try await runProcess(DemoEndToEndTests.binary, ["--generate-completion-script", "bash"])
+            #expect(script.status == 0 && root.status == 0 && script.output.contains("_linnet()"), "\(script.output.prefix(300))")
+            #expect(script.output == root.output)
         }
     }
 }
