@@ -75,8 +75,8 @@ BENCH_SSHD := $(shell [ -d /run/systemd/system ] || echo openssh-server)
 bench-deps:
 	@$(MAKE) --no-print-directory deps APT_PACKAGES="$(APT_PACKAGES) valgrind binutils chafa less openssh-client $(BENCH_SSHD)"
 
-# What ships: Swift's libraries inside, bound at load; only the symbols libraries need exported
-# (not SwiftPM's 9,000, which every lookup at load and each dladdr goes through); concrete
+# What ships: Swift's libraries inside, bound at load; none of its own symbols exported (the
+# static stdlib's link arguments export 8,600, which every lookup at load goes through); concrete
 # generic types reached by their accessors rather than by mangled names, which the runtime would
 # decode and check against every conformance record at first use (DECISIONS.md, 2026-11-27).
 RELEASE_BUILD := -c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now \
