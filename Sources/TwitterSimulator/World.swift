@@ -137,7 +137,7 @@ actor World {
             userByName[u.screenName.lowercased()] = u.id
             for f in u.following { followerCounts[f, default: 0] += 1 }
         }
-        // Sorted where they lie (taken from the state, not copied: 832 posts at the demo's start).
+        // Sorted where they lie: a generated world's posts are not copied (832 at the demo's start).
         var sorted = s.tweets
         s.tweets = []
         sorted.sort { $0.id < $1.id }
