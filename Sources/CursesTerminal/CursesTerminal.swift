@@ -237,8 +237,7 @@ public final class CursesTerminal: Terminal {
             hashes = h
         }
         lastHashes = hashes
-        let before = full ? nil : shift.flatMap { s in last.map { $0.moving(s) } } ?? last
-        let runs = Screen.diff(from: before, to: screen)
+        let runs = Screen.diff(from: full ? nil : last, through: shift, to: screen)
         writer.depth = colorDepth
         writer.hyperlinks = hyperlinks
         var out: [UInt8] = []

@@ -66,6 +66,23 @@ extension Screen {
         return gain >= least ? shift : nil
     }
 
+    /// Whether row `y` here shows what row `z` of `other` (same width) shows.
+    func sameRow(_ y: Int, _ other: Screen, _ z: Int) -> Bool {
+        cells.withUnsafeBufferPointer { bc in
+            other.cells.withUnsafeBufferPointer { ac in
+                guard let a = ac.baseAddress.map({ $0 + z * width }), let b = bc.baseAddress.map({ $0 + y * width }) else { return true }
+                for x in 0..<width {
+                    let p = a[x]
+                    let q = b[x]
+                    // A cluster's code is its place in each screen's own table: compared by text.
+                    guard p == q || (p.isCluster && q.isCluster && p.style == q.style) else { return false }
+                    if p.isCluster && other.grapheme(of: p) != grapheme(of: q) { return false }
+                }
+                return true
+            }
+        }
+    }
+
     /// Whether most rows differ between two frames, judged by every fourth row: a scroll
     /// changes them all, a selection that moved a few.
     public static func mostRowsDiffer(from old: Screen, to new: Screen) -> Bool {

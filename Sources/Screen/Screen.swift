@@ -280,24 +280,36 @@ public struct Screen: Equatable, Sendable {
 
     /// What must be written to turn `old` into `new` on a terminal: every row whole when there
     /// is no old frame or the size changed; otherwise the runs of cells whose grapheme, style
-    /// or width changed. The terminal writes exactly these and nothing else.
-    public static func diff(from old: Screen?, to new: Screen) -> [Run] {
+    /// or width changed. The terminal writes exactly these and nothing else. With `shift`, the
+    /// terminal moved a region's rows first: `old` is read as `old.moving(shift)` shows it,
+    /// through the move rather than from a moved copy, and the rows it left behind are written.
+    public static func diff(from old: Screen?, through shift: RowShift? = nil, to new: Screen) -> [Run] {
         guard let old, old.width == new.width, old.height == new.height else {
             return new.width == 0 ? [] : (0..<new.height).map { Run(y: $0, x: 0, count: new.width) }
         }
+        let moved = shift.flatMap { s in s.top <= s.bottom && s.top < new.height && s.bottom >= 0 ? s : nil }
         var runs: [Run] = []
         for y in 0..<new.height {
+            // The old row the terminal shows at `y`; none where a move left it behind.
+            var z = y
+            if let s = moved, y >= s.top, y <= s.bottom {
+                z = y + s.by
+                guard z >= s.top, z <= s.bottom, z >= 0, z < new.height else {
+                    runs.append(Run(y: y, x: 0, count: new.width))
+                    continue
+                }
+            }
             // Most rows of a frame are as they were: one pass of whole-cell compares says so.
-            if sameRow(y, old, new) { continue }
+            if new.sameRow(y, old, z) { continue }
             var start = -1
             var x = 0
             while x < new.width {
                 let cell = new[x, y]
-                let was = old[x, y]
+                let was = old[x, z]
                 // A continuation is drawn with the cell on its left; it changes when that cell does.
                 var changed = !same(was, in: old, cell, in: new) || cell.isContinuation != was.isContinuation
                 let span = new.span(x, y)
-                if !changed, span != old.span(x, y) { changed = true }
+                if !changed, span != old.span(x, z) { changed = true }
                 if changed {
                     if start < 0 { start = x }
                 } else if start >= 0 {
@@ -309,27 +321,6 @@ public struct Screen: Equatable, Sendable {
             if start >= 0 { runs.append(Run(y: y, x: start, count: new.width - start)) }
         }
         return runs
-    }
-
-    /// Whether row `y` shows the same in both (same size): equal cells, and for a cluster the
-    /// same text (its index is into each screen's own table).
-    private static func sameRow(_ y: Int, _ a: Screen, _ b: Screen) -> Bool { b.sameRow(y, a, y) }
-
-    /// Whether row `y` here shows what row `z` of `other` (same width) shows.
-    func sameRow(_ y: Int, _ other: Screen, _ z: Int) -> Bool {
-        cells.withUnsafeBufferPointer { bc in
-            other.cells.withUnsafeBufferPointer { ac in
-                guard let a = ac.baseAddress.map({ $0 + z * width }), let b = bc.baseAddress.map({ $0 + y * width }) else { return true }
-                for x in 0..<width {
-                    let p = a[x]
-                    let q = b[x]
-                    // A cluster's code is its place in each screen's own table: compared by text.
-                    guard p == q || (p.isCluster && q.isCluster && p.style == q.style) else { return false }
-                    if p.isCluster && other.grapheme(of: p) != grapheme(of: q) { return false }
-                }
-                return true
-            }
-        }
     }
 
     /// Same size, cursor, cells and clusters (the same picture drawn in another order may

@@ -1,5 +1,6 @@
 import Screen
 import Testing
+import TwitterSimulator
 
 /// Finding the rows a scroll moved (`Screen.shift`) and the frame a move leaves on the
 /// terminal (`moving`), which `diff` then compares cell by cell.
@@ -19,9 +20,12 @@ import Testing
         return s
     }
 
-    /// The terminal after the move, then the diff's runs written from the new frame.
+    /// The runs written from the new frame after the move, as the terminal writes them (the
+    /// old frame read through the move); the same as a diff from the moved frame.
     static func applied(_ old: Screen, _ new: Screen, _ shift: RowShift?) -> [Screen.Run] {
-        Screen.diff(from: shift.map { old.moving($0) } ?? old, to: new)
+        let runs = Screen.diff(from: old, through: shift, to: new)
+        #expect(runs == Screen.diff(from: shift.map { old.moving($0) } ?? old, to: new))
+        return runs
     }
 
     @Test func aScrollUpIsFoundAndOnlyTheRowsThatCameInAreWritten() {
@@ -80,6 +84,28 @@ import Testing
         let shift = Screen.shift(a.rowHashes(), b.rowHashes())
         #expect(shift == RowShift(top: 0, bottom: 3, by: 1))
         #expect(Self.applied(a, b, shift).map(\.y) == [3])
+    }
+
+    /// Read through a move, the old frame gives the runs a copy moved by it gives: seeded frames
+    /// of lines, clusters and wide text scrolled both ways, with rows changed, and moves of every
+    /// size within the frame; a move past its edges still gives runs on the frame.
+    @Test func aDiffThroughAMoveIsTheDiffFromTheMovedFrame() {
+        var rng = SimRandom(state: 29)
+        for _ in 0..<200 {
+            let first = 4 + Int(rng.next() % 40)
+            let old = Self.frame(from: first, selected: first + Int(rng.next() % 12))
+            var new = Self.frame(from: first + Int(rng.next() % 9) - 4, selected: first + Int(rng.next() % 12))
+            if rng.next() % 2 == 0 { new.put("changed 漢", x: Int(rng.next() % 25), y: Int(rng.next() % 12), style: .plain) }
+            let top = Int(rng.next() % 14) - 1
+            let shift = RowShift(top: top, bottom: top + Int(rng.next() % 14) - 2, by: Int(rng.next() % 13) - 6)
+            let runs = Screen.diff(from: old, through: shift, to: new)
+            if shift.top >= 0, shift.bottom < 12 {
+                #expect(runs == Screen.diff(from: old.moving(shift), to: new), "\(shift)")
+            } else {
+                #expect(runs.allSatisfy { $0.y >= 0 && $0.y < 12 && $0.x >= 0 && $0.count > 0 && $0.x + $0.count <= 30 })
+            }
+            if let found = Screen.shift(old.rowHashes(), new.rowHashes()) { _ = Self.applied(old, new, found) }
+        }
     }
 
     @Test func theRowsAMoveLeavesBehindAreWrittenWhateverTheyShow() {

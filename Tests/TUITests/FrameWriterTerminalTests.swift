@@ -67,9 +67,8 @@ import TwitterSimulator
                 shift = Screen.shift(last.rowHashes(), screen.rowHashes())
             }
             if shift != nil { shifts += 1 }
-            let before = shift.flatMap { s in last.map { $0.moving(s) } } ?? last
             var bytes: [UInt8] = []
-            writer.frame(screen, runs: Screen.diff(from: before, to: screen), shift: shift, full: last == nil, into: &bytes)
+            writer.frame(screen, runs: Screen.diff(from: last, through: shift, to: screen), shift: shift, full: last == nil, into: &bytes)
             writer.cursor(screen, moved: !bytes.isEmpty, into: &bytes)
             // The pane's title set after the frame: once tmux shows it, it has read the frame.
             bytes += Array("\u{1B}]2;step \(seed) \(step)\u{1B}\\".utf8)
