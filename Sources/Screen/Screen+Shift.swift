@@ -29,7 +29,7 @@ extension Screen {
     /// would bring it from the old frame; the smaller move on a tie), if it spares at least
     /// `least` rows from being written; nil when the sizes differ. Rows are
     /// matched by their hashes (`rowHashes`, `a` the old frame's, `b` the new one's), so a
-    /// hash never decides what is drawn: `diff(from: old.moving(shift), to: new)` still
+    /// hash never decides what is drawn: `diff(from: old, through: shift, to: new)` still
     /// compares every cell.
     public static func shift(_ a: [UInt64], _ b: [UInt64], least: Int = 2) -> RowShift? {
         let h = b.count
@@ -101,7 +101,7 @@ extension Screen {
             out.cells.withUnsafeMutableBufferPointer { to in
                 for y in max(0, shift.top)...min(height - 1, shift.bottom) {
                     let source = y + shift.by
-                    if source >= shift.top && source <= shift.bottom {
+                    if source >= shift.top && source <= shift.bottom && source >= 0 && source < height {
                         // Cells are plain words: a row is copied as memory.
                         (to.baseAddress! + y * w).update(from: from.baseAddress! + source * w, count: w)
                     } else {

@@ -295,7 +295,7 @@ public struct Screen: Equatable, Sendable {
             if let s = moved, y >= s.top, y <= s.bottom {
                 z = y + s.by
                 guard z >= s.top, z <= s.bottom, z >= 0, z < new.height else {
-                    runs.append(Run(y: y, x: 0, count: new.width))
+                    if new.width > 0 { runs.append(Run(y: y, x: 0, count: new.width)) }
                     continue
                 }
             }
