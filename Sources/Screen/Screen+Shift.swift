@@ -12,6 +12,14 @@ public struct RowShift: Hashable, Sendable {
         self.bottom = bottom
         self.by = by
     }
+
+    /// The old row the terminal shows at row `y` of a frame `height` rows high after this move:
+    /// `y` itself outside the region, nil where the move left the row behind.
+    public func source(of y: Int, height: Int) -> Int? {
+        guard y >= top, y <= bottom else { return y }
+        let from = y + by
+        return from >= top && from <= bottom && from >= 0 && from < height ? from : nil
+    }
 }
 
 extension Cell {
@@ -100,8 +108,7 @@ extension Screen {
         cells.withUnsafeBufferPointer { from in
             out.cells.withUnsafeMutableBufferPointer { to in
                 for y in max(0, shift.top)...min(height - 1, shift.bottom) {
-                    let source = y + shift.by
-                    if source >= shift.top && source <= shift.bottom && source >= 0 && source < height {
+                    if let source = shift.source(of: y, height: height) {
                         // Cells are plain words: a row is copied as memory.
                         (to.baseAddress! + y * w).update(from: from.baseAddress! + source * w, count: w)
                     } else {

@@ -287,17 +287,13 @@ public struct Screen: Equatable, Sendable {
         guard let old, old.width == new.width, old.height == new.height else {
             return new.width == 0 ? [] : (0..<new.height).map { Run(y: $0, x: 0, count: new.width) }
         }
-        let moved = shift.flatMap { s in s.top <= s.bottom && s.top < new.height && s.bottom >= 0 ? s : nil }
         var runs: [Run] = []
         for y in 0..<new.height {
             // The old row the terminal shows at `y`; none where a move left it behind.
-            var z = y
-            if let s = moved, y >= s.top, y <= s.bottom {
-                z = y + s.by
-                guard z >= s.top, z <= s.bottom, z >= 0, z < new.height else {
-                    if new.width > 0 { runs.append(Run(y: y, x: 0, count: new.width)) }
-                    continue
-                }
+            let source = shift.map { $0.source(of: y, height: new.height) } ?? y
+            guard let z = source else {
+                if new.width > 0 { runs.append(Run(y: y, x: 0, count: new.width)) }
+                continue
             }
             // Most rows of a frame are as they were: one pass of whole-cell compares says so.
             if new.sameRow(y, old, z) { continue }
