@@ -187,6 +187,7 @@ import Testing
         ("[12,34]", 12..<34 as Range<Int>?), ("[0,0]", 0..<0), ("[ 1 , 2 ]", 1..<2), ("[5,3]", nil), ("[1,2,3]", nil), ("[1]", nil),
         ("[-1,2]", nil), ("[1234567890,1234567891]", 1_234_567_890..<1_234_567_891), ("[123456789,999999999]", 123_456_789..<999_999_999),
         ("[1.5,2]", nil), ("[01,2]", 1..<2), ("null", nil), (#""[1,2]""#, nil), ("[]", nil), ("[1,1234567890]", 1..<1_234_567_890),
+        ("[117, 140]", 117..<140), ("[1,  2]", 1..<2), ("[1 ,2]", 1..<2), ("[1,\t2]", 1..<2), ("[1, 2 ]", 1..<2), ("[1, -2]", nil),
     ])
     func rangesAreRead(_ json: String, _ range: Range<Int>?) throws {
         let (value, rest) = try read(json + ",true") { r -> (Range<Int>?, Bool?) in
@@ -200,7 +201,7 @@ import Testing
 
     /// A range cut short by the end of the input is refused, not read past the end.
     @Test func aRangeRunningToTheEndIsRefused() {
-        for json in ["[12,34", "[12", "[12,"] {
+        for json in ["[12,34", "[12", "[12,", "[12, 34", "[12, ", "[12, 3"] {
             #expect(throws: JSONError.self) { try self.read(json) { try $0.optionalRange() } }
         }
     }

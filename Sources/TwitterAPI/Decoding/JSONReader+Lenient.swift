@@ -98,12 +98,14 @@ extension JSONReader {
         return first..<second
     }
 
-    /// `[a,b]` of one to nine digits each, nothing between: past it, or nil with the reader
-    /// where it was.
+    /// `[a,b]` of one to nine digits each, nothing between but perhaps one space after the
+    /// comma (as pretty JSON and Python's `json.dumps` write it): past it, or nil with the
+    /// reader where it was.
     @inline(__always) private mutating func compactPair() -> (Int, Int)? {
         var i = offset + 1
         guard let a = Self.shortNumber(p, &i, end), i < end, p[i] == UInt8(ascii: ",") else { return nil }
         i += 1
+        if i < end, p[i] == 0x20 { i += 1 }
         guard let b = Self.shortNumber(p, &i, end), i < end, p[i] == UInt8(ascii: "]") else { return nil }
         offset = i + 1
         return (a, b)
