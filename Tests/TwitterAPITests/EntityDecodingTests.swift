@@ -57,6 +57,17 @@ import Testing
         #expect(long.text == "whole #tag")
         #expect(long.entities.hashtags.map(\.text) == ["tag"])
         #expect(long.entities.media.map(\.target) == ["https://t.co/2", "https://t.co/3"])
+        // The same with the extended media first: the others' are then only skipped, but
+        // still checked, and a tweet's outer media the same way.
+        let mediaFirst = try tweet(
+            #""text":"cut","truncated":true,"extended_tweet":{"# + twoVideos + #","full_text":"whole","#
+                + #""entities":{"media":[{"url":"https://t.co/4","indices":[0,1]}],"hashtags":[{"text":"w","indices":[0,1]}]}}"#)
+        #expect(mediaFirst.entities.media.map(\.target) == ["https://t.co/2", "https://t.co/3"])
+        #expect(mediaFirst.entities.hashtags.map(\.text) == ["w"])
+        #expect(try tweet(#""text":"x","# + twoVideos + "," + plain).entities.media.map(\.target) == ["https://t.co/2", "https://t.co/3"])
+        #expect(throws: JSONError.self) {
+            try self.tweet(#""text":"x","extended_tweet":{"# + twoVideos + #","full_text":"y","entities":{"media":[{"url":}]}}"#)
+        }
         #expect(try tweet(#""text":"none","entities":null"#).entities == Entities())
     }
 }

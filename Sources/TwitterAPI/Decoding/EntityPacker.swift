@@ -22,15 +22,16 @@ struct EntityPacker {
     /// `mediaAt` in place of its own when that has any (both positions in `r`'s message).
     mutating func pack(_ r: JSONReader, entitiesAt: Int?, mediaAt: Int?) throws -> [UInt8] {
         begin()
-        if let start = entitiesAt {
-            var again = r
-            again.rewind(to: start)
-            try read(&again, mediaOnly: false)
-        }
+        // Media first: when there are any, the others' are only skipped.
         if let start = mediaAt {
             var again = r
             again.rewind(to: start)
             try read(&again, mediaOnly: true)
+        }
+        if let start = entitiesAt {
+            var again = r
+            again.rewind(to: start)
+            try read(&again, mediaOnly: false)
         }
         return finish()
     }
@@ -86,6 +87,8 @@ struct EntityPacker {
             case "media" where mediaOnly: try r.readArray { r in try self.media(&r, extended: true) }
             case _ where mediaOnly: try r.skipValue()
             case "urls": try r.readArray { r in try self.link(&r) }
+            // Replaced by the `extended_entities` media when those came first.
+            case "media" where extendedMediaCount > 0: try r.skipValue()
             case "media": try r.readArray { r in try self.media(&r, extended: false) }
             case "user_mentions": try r.readArray { r in try self.mention(&r) }
             case "hashtags": try r.readArray { r in try self.hashtag(&r, symbol: false) }

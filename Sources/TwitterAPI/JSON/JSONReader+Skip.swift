@@ -63,8 +63,13 @@ extension JSONReader {
             offset = position
             return fail(message)
         }
+        /// Past whitespace; a byte above space ends it at one compare (most tokens have none).
         @inline(__always) func whitespace() {
-            while i < end, p[i] == 0x20 || p[i] == 0x0A || p[i] == 0x0D || p[i] == 0x09 { i += 1 }
+            while i < end {
+                let c = p[i]
+                guard c <= 0x20, c == 0x20 || c == 0x0A || c == 0x0D || c == 0x09 else { return }
+                i += 1
+            }
         }
         /// A key and its colon, at `i`.
         @inline(__always) func key() throws {
