@@ -2,6 +2,7 @@ import Foundation
 import Testing
 
 @testable import TwitterAPI
+import TwitterSimulator
 
 @Suite struct JSONReaderTests {
     func read<T>(_ json: String, _ body: (inout JSONReader) throws -> T) throws -> T {
@@ -148,6 +149,48 @@ import Testing
                 digits[at] = UInt8(b)
                 #expect((JSONReader.hex4(word(digits)) != nil) == hex.contains(UInt8(b)), "byte \(b) at \(at)")
             }
+        }
+    }
+
+    /// A string's closing quote, found sixteen bytes at a time with backslashes passed inside a
+    /// block, is the one a byte-by-byte reading finds: quotes and backslashes at every place of
+    /// a block and across blocks (an escape's second byte first in the next), runs of
+    /// backslashes, strings that never close, from every start.
+    @Test func theClosingQuoteIsTheOneReadByteByByte() {
+        func model(_ b: [UInt8], _ from: Int) -> (at: Int, escaped: Bool)? {
+            var i = from
+            var escaped = false
+            while i < b.count {
+                if b[i] == UInt8(ascii: "\"") { return (i, escaped) }
+                if b[i] == UInt8(ascii: "\\") {
+                    escaped = true
+                    i += 2
+                } else {
+                    i += 1
+                }
+            }
+            return nil
+        }
+        func check(_ bytes: [UInt8], _ from: Int) {
+            bytes.withUnsafeBytes { raw in
+                let found = JSONReader(raw).closingQuote(from: from)
+                let expected = model(bytes, from)
+                #expect(found?.at == expected?.at && found?.escaped == expected?.escaped, "\(String(decoding: bytes, as: UTF8.self)) from \(from)")
+            }
+        }
+        // Each pattern at every place of the first blocks.
+        for pattern in [#"\"x""#, #"\\""#, #"\u0041""#, #"\\\"""#, #""\""#, #"\"#, #"\\\\\\\"\"""#] {
+            for k in 0..<40 { check(Array((String(repeating: "a", count: k) + pattern).utf8), 0) }
+        }
+        var random = SimRandom(state: 31)
+        let alphabet = Array("a\"\\u".utf8)
+        for round in 0..<4_000 {
+            let length = Int.random(in: 0...70, using: &random)
+            // Mostly letters, so quotes and backslashes fall at every place, alone and in runs.
+            let rare = round % 3 == 0 ? 2 : 8
+            let bytes = (0..<length).map { _ in Int.random(in: 0..<rare, using: &random) == 0 ? alphabet.randomElement(using: &random)! : 0x61 }
+            let from = length == 0 ? 0 : Int.random(in: 0...length, using: &random)
+            check(bytes, from)
         }
     }
 

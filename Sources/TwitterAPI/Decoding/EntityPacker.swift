@@ -4,23 +4,24 @@
 /// tweet). Owned by one decoder and reused; not reentrant.
 struct EntityPacker {
     /// Each kind's entities, in `packed()`'s order of fields, and how many.
-    private var urls: [UInt8] = []
-    private var media: [UInt8] = []
-    private var mentions: [UInt8] = []
-    private var hashtags: [UInt8] = []
-    private var counts = [0, 0, 0, 0]
+    private let urls = ByteBuffer()
+    private var media = ByteBuffer()
+    private let mentions = ByteBuffer()
+    private let hashtags = ByteBuffer()
+    private var counts = (0, 0, 0, 0)
     /// Media from `extended_entities`, which replace the others' when there are any.
-    private var extendedMedia: [UInt8] = []
+    private var extendedMedia = ByteBuffer()
     private var extendedMediaCount = 0
     /// Each medium's length in milliseconds (`video_info.duration_millis`), 0 when not said.
     private var durations: [UInt32] = []
     private var extendedDurations: [UInt32] = []
     /// The strings of the entity being read.
-    private var pool: [UInt8] = []
+    private let pool = ByteBuffer()
 
     /// The packed entities of the object at `entitiesAt`, with the media of the object at
-    /// `mediaAt` in place of its own when that has any (both positions in `r`'s message).
-    mutating func pack(_ r: JSONReader, entitiesAt: Int?, mediaAt: Int?) throws -> [UInt8] {
+    /// `mediaAt` in place of its own when that has any (both positions in `r`'s message),
+    /// written at the end of `out`: where they lie there.
+    mutating func pack(_ r: JSONReader, entitiesAt: Int?, mediaAt: Int?, into out: ByteBuffer) throws -> Range<Int> {
         begin()
         // Media first: when there are any, the others' are only skipped.
         if let start = mediaAt {
@@ -33,49 +34,46 @@ struct EntityPacker {
             again.rewind(to: start)
             try read(&again, mediaOnly: false)
         }
-        return finish()
+        return finish(into: out)
     }
 
     /// Starts a tweet's entities, then read with `read` as their objects come, and `finish`.
     mutating func begin() {
-        for i in 0..<4 { counts[i] = 0 }
-        urls.removeAll(keepingCapacity: true)
-        media.removeAll(keepingCapacity: true)
-        mentions.removeAll(keepingCapacity: true)
-        hashtags.removeAll(keepingCapacity: true)
-        extendedMedia.removeAll(keepingCapacity: true)
+        counts = (0, 0, 0, 0)
+        urls.removeAll()
+        media.removeAll()
+        mentions.removeAll()
+        hashtags.removeAll()
+        extendedMedia.removeAll()
         extendedMediaCount = 0
-        durations.removeAll(keepingCapacity: true)
-        extendedDurations.removeAll(keepingCapacity: true)
+        // Emptied only when not: a call that empties an array costs as much as reading a number.
+        if !durations.isEmpty { durations.removeAll(keepingCapacity: true) }
+        if !extendedDurations.isEmpty { extendedDurations.removeAll(keepingCapacity: true) }
     }
 
-    /// The entities read since `begin`, packed.
-    mutating func finish() -> [UInt8] {
+    /// The entities read since `begin`, packed at the end of `out`: where they lie there.
+    mutating func finish(into out: ByteBuffer) -> Range<Int> {
+        let start = out.count
         if extendedMediaCount > 0 {
             swap(&media, &extendedMedia)
             swap(&durations, &extendedDurations)
-            counts[1] = extendedMediaCount
+            counts.1 = extendedMediaCount
         }
-        guard counts.contains(where: { $0 > 0 }) else { return [] }
-        var head: [UInt8] = []
-        for c in counts { head.appendLEB128(UInt64(c)) }
+        guard counts.0 > 0 || counts.1 > 0 || counts.2 > 0 || counts.3 > 0 else { return start..<start }
+        out.appendLEB128(UInt64(counts.0))
+        out.appendLEB128(UInt64(counts.1))
+        out.appendLEB128(UInt64(counts.2))
+        out.appendLEB128(UInt64(counts.3))
+        out.append(urls)
+        out.append(media)
+        out.append(mentions)
+        out.append(hashtags)
         // `packed()`'s trailer: the media count again and each length, only when one is known.
-        var tail: [UInt8] = []
         if durations.contains(where: { $0 > 0 }) {
-            tail.appendLEB128(UInt64(durations.count))
-            for d in durations { tail.appendLEB128(UInt64(d)) }
+            out.appendLEB128(UInt64(durations.count))
+            for d in durations { out.appendLEB128(UInt64(d)) }
         }
-        let total = head.count + urls.count + media.count + mentions.count + hashtags.count + tail.count
-        return [UInt8](unsafeUninitializedCapacity: total) { buffer, n in
-            n = 0
-            for part in [head, urls, media, mentions, hashtags, tail] {
-                part.withUnsafeBufferPointer { p in
-                    guard let base = p.baseAddress, p.count > 0 else { return }
-                    (buffer.baseAddress! + n).initialize(from: base, count: p.count)
-                    n += p.count
-                }
-            }
-        }
+        return start..<out.count
     }
 
     /// An `entities` object, or with `mediaOnly` the media of an `extended_entities` one.
@@ -99,11 +97,22 @@ struct EntityPacker {
     }
 
     /// A string field into the pool: where it lies there, or nil when it is not a string.
-    private mutating func string(_ r: inout JSONReader) throws -> Range<Int>? {
+    private func string(_ r: inout JSONReader) throws -> Range<Int>? {
         let start = pool.count
-        return try r.appendString(to: &pool) ? start..<pool.count : nil
+        return try r.appendString(to: pool) ? start..<pool.count : nil
     }
 
+    static func span(_ range: Range<Int>, _ out: ByteBuffer) {
+        out.appendLEB128(UInt64(UInt32(bitPattern: Int32(clamping: range.lowerBound))))
+        out.appendLEB128(UInt64(UInt32(bitPattern: Int32(clamping: range.upperBound))))
+    }
+
+    static func put(_ s: UnsafeBufferPointer<UInt8>, _ out: ByteBuffer) {
+        out.appendLEB128(UInt64(s.count))
+        out.append(s)
+    }
+
+    /// The same into an array (the v2 decoder's entities).
     static func span(_ range: Range<Int>, _ out: inout [UInt8]) {
         out.appendLEB128(UInt64(UInt32(bitPattern: Int32(clamping: range.lowerBound))))
         out.appendLEB128(UInt64(UInt32(bitPattern: Int32(clamping: range.upperBound))))
@@ -115,15 +124,18 @@ struct EntityPacker {
     }
 
     /// Absent as 0, present as its length + 1.
-    private static func putOptional(_ s: ArraySlice<UInt8>?, _ out: inout [UInt8]) {
+    private static func putOptional(_ s: UnsafeBufferPointer<UInt8>?, _ out: ByteBuffer) {
         guard let s else { return out.appendLEB128(0) }
         out.appendLEB128(UInt64(s.count) + 1)
-        out.append(contentsOf: s)
+        out.append(s)
     }
+
+    /// "photo", a medium's type when none is said.
+    private static let photo: StaticString = "photo"
 
     private mutating func link(_ r: inout JSONReader) throws {
         guard r.peek() == .object else { return try r.skipValue() }
-        pool.removeAll(keepingCapacity: true)
+        pool.removeAll()
         var url: Range<Int>?
         var expanded: Range<Int>?
         var display: Range<Int>?
@@ -138,15 +150,15 @@ struct EntityPacker {
             }
         }
         guard let url, let range else { return }
-        Self.span(range, &urls)
-        Self.put(pool[expanded ?? url], &urls)
-        Self.put(pool[display ?? expanded ?? url], &urls)
-        counts[0] += 1
+        Self.span(range, urls)
+        Self.put(pool[expanded ?? url], urls)
+        Self.put(pool[display ?? expanded ?? url], urls)
+        counts.0 += 1
     }
 
     private mutating func media(_ r: inout JSONReader, extended: Bool) throws {
         guard r.peek() == .object else { return try r.skipValue() }
-        pool.removeAll(keepingCapacity: true)
+        pool.removeAll()
         var type: Range<Int>?
         var url: Range<Int>?
         var display: Range<Int>?
@@ -182,25 +194,21 @@ struct EntityPacker {
         }
         guard let url, let range else { return }
         let wh = size ?? large
-        // Taken out and put back, so appending does not copy the kind's bytes.
-        var out: [UInt8] = []
-        if extended { swap(&out, &extendedMedia) } else { swap(&out, &media) }
-        Self.span(range, &out)
+        let out = extended ? extendedMedia : media
+        Self.span(range, out)
         out.appendLEB128(UInt64(max(0, Int32(clamping: wh?.w ?? 0))))
         out.appendLEB128(UInt64(max(0, Int32(clamping: wh?.h ?? 0))))
-        Self.put(type.map { pool[$0] } ?? ArraySlice("photo".utf8), &out)
-        Self.put(pool[expanded ?? url], &out)
-        Self.put(pool[display ?? expanded ?? url], &out)
-        Self.putOptional(https.map { pool[$0] }, &out)
-        Self.putOptional(alt.flatMap { $0.isEmpty ? nil : pool[$0] }, &out)
+        Self.put(type.map { pool[$0] } ?? UnsafeBufferPointer(start: Self.photo.utf8Start, count: Self.photo.utf8CodeUnitCount), out)
+        Self.put(pool[expanded ?? url], out)
+        Self.put(pool[display ?? expanded ?? url], out)
+        Self.putOptional(https.map { pool[$0] }, out)
+        Self.putOptional(alt.flatMap { $0.isEmpty ? nil : pool[$0] }, out)
         let length = UInt32(clamping: max(0, duration))
         if extended {
-            swap(&out, &extendedMedia)
             extendedMediaCount += 1
             extendedDurations.append(length)
         } else {
-            swap(&out, &media)
-            counts[1] += 1
+            counts.1 += 1
             durations.append(length)
         }
     }
@@ -227,7 +235,7 @@ struct EntityPacker {
 
     private mutating func mention(_ r: inout JSONReader) throws {
         guard r.peek() == .object else { return try r.skipValue() }
-        pool.removeAll(keepingCapacity: true)
+        pool.removeAll()
         var name: Range<Int>?
         var id: UInt64?
         var range: Range<Int>?
@@ -240,15 +248,15 @@ struct EntityPacker {
             }
         }
         guard let name, let range else { return }
-        Self.span(range, &mentions)
+        Self.span(range, mentions)
         mentions.appendLEB128(id ?? 0)
-        Self.put(pool[name], &mentions)
-        counts[2] += 1
+        Self.put(pool[name], mentions)
+        counts.2 += 1
     }
 
     private mutating func hashtag(_ r: inout JSONReader, symbol: Bool) throws {
         guard r.peek() == .object else { return try r.skipValue() }
-        pool.removeAll(keepingCapacity: true)
+        pool.removeAll()
         var text: Range<Int>?
         var range: Range<Int>?
         try r.readObject { r, key in
@@ -259,9 +267,9 @@ struct EntityPacker {
             }
         }
         guard let text, let range else { return }
-        Self.span(range, &hashtags)
+        Self.span(range, hashtags)
         hashtags.appendLEB128(symbol ? 1 : 0)
-        Self.put(pool[text], &hashtags)
-        counts[3] += 1
+        Self.put(pool[text], hashtags)
+        counts.3 += 1
     }
 }

@@ -7,8 +7,9 @@ struct TweetBuilder {
     var user: User?
     /// The compatibility `text` is only read (into checked bytes) when no full text came.
     var text: JSONReader.StringSpan?
-    /// Texts are kept as checked UTF-8 bytes (`optionalUTF8`): the tweet is made of bytes.
-    var fullText: [UInt8]?
+    /// Texts are kept as checked UTF-8 bytes (`appendUTF8`) in the decoder's `arena`: the
+    /// tweet is made of bytes.
+    var fullText: Range<Int>?
     var displayRange: Range<Int>?
     /// Where `entities` and `extended_entities` start: read only when no `extended_tweet` holds
     /// the full text's own, which is most long stream tweets and every retweet of one.
@@ -33,11 +34,11 @@ struct TweetBuilder {
 
     /// The `extended_tweet` object streams attach to long tweets.
     struct Extended {
-        var fullText: [UInt8]?
+        var fullText: Range<Int>?
         var displayRange: Range<Int>?
-        /// Its entities packed, when it has an `entities` object (media from its
-        /// `extended_entities` in place of theirs when there are any).
-        var packed: [UInt8]?
+        /// Its entities packed in the decoder's `arena`, when it has an `entities` object
+        /// (media from its `extended_entities` in place of theirs when there are any).
+        var packed: Range<Int>?
         /// Where its `extended_entities` start, for a tweet whose entities are outside it.
         var mediaAt: Int?
     }
@@ -54,7 +55,7 @@ struct TweetBuilder {
             if r.peek() == .object { user = try d.user(&r) } else { try r.skipValue() }
         case "text":
             if r.peek() == .string { text = try r.readStringSpan() } else { try r.skipValue() }
-        case "full_text": fullText = try r.optionalUTF8()
+        case "full_text": fullText = try r.appendUTF8(to: d.arena)
         case "display_text_range": displayRange = try r.optionalRange()
         case "entities": entitiesAt = try r.skipValueReturningStart()
         case "extended_entities": extendedEntitiesAt = try r.skipValueReturningStart()
@@ -82,37 +83,34 @@ struct TweetBuilder {
     func build(_ r: JSONReader, _ d: V1Decoder) throws -> Tweet {
         guard let rawID = idString ?? idNumber else { throw DecodeError("tweet has no id_str or id") }
         guard let user else { throw DecodeError("tweet \(rawID) has no user") }
-        let body: [UInt8]
+        let body: Range<Int>
         var range: Range<Int>?
-        let packed: [UInt8]
+        let packed: Range<Int>
         var cut = truncated
         // Entities are read where they were skipped (already checked to be well-formed JSON);
         // media from `extended_entities` replace the others' when there are any.
         if let e = extended, let full = e.fullText {
             body = full
             range = e.displayRange
-            packed = try e.packed ?? d.packer.pack(r, entitiesAt: entitiesAt, mediaAt: e.mediaAt)
+            packed = try e.packed ?? d.packer.pack(r, entitiesAt: entitiesAt, mediaAt: e.mediaAt, into: d.arena)
             cut = false
         } else {
             if let full = fullText {
                 body = full
             } else if let span = text {
-                body = try r.utf8(span)
+                body = try r.appendUTF8(span, to: d.arena)
             } else {
                 throw DecodeError("tweet \(rawID) has no text")
             }
             range = displayRange
-            packed = try d.packer.pack(r, entitiesAt: entitiesAt, mediaAt: extendedEntitiesAt)
+            packed = try d.packer.pack(r, entitiesAt: entitiesAt, mediaAt: extendedEntitiesAt, into: d.arena)
         }
         guard body.count <= Tweet.maxTextBytes else {
             throw DecodeError("tweet \(rawID)'s text is \(body.count) bytes, more than X sends (at most \(Tweet.maxTextBytes))")
         }
         let seconds = createdAt ?? timestampMs.map { $0 / 1000 } ?? Int64(Snowflake.milliseconds(of: rawID) / 1000)
-        return body.withUnsafeBufferPointer { text in
-            packed.withUnsafeBufferPointer { entities in
-                tweet(rawID, seconds, user, text, .packed(entities), range, cut)
-            }
-        }
+        // Nothing is written to the arena while the tweet copies from it.
+        return tweet(rawID, seconds, user, d.arena[body], .packed(d.arena[packed]), range, cut)
     }
 
     private func tweet(

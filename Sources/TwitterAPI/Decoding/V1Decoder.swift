@@ -9,6 +9,8 @@ import FoundationEssentials
 public final class V1Decoder {
     private var users: [UserID: User] = [:]
     var packer = EntityPacker()
+    /// A document's texts and packed entities, until its tweets are made (emptied per document).
+    let arena = ByteBuffer(capacity: 4_096)
     private var usersByBytes = UserBytesCache(limit: maxUserCacheEntries)
     static let maxUserCacheEntries = 20_000
 
@@ -116,6 +118,7 @@ public final class V1Decoder {
     private func document<T, Bytes: ContiguousBytes>(_ data: Bytes, _ body: (inout JSONReader) throws -> T) throws -> T {
         try data.withUnsafeBytes { raw in
             var r = JSONReader(raw)
+            arena.removeAll()
             let value = try body(&r)
             guard r.atEnd() else { throw r.fail("unexpected data after the document") }
             return value
@@ -173,7 +176,7 @@ public final class V1Decoder {
         packer.begin()
         try r.readObject { r, key in
             switch key {
-            case "full_text": e.fullText = try r.optionalUTF8()
+            case "full_text": e.fullText = try r.appendUTF8(to: self.arena)
             case "display_text_range": e.displayRange = try r.optionalRange()
             case "entities":
                 sawEntities = true
@@ -185,7 +188,7 @@ public final class V1Decoder {
             default: try r.skipValue()
             }
         }
-        if sawEntities { e.packed = packer.finish() }
+        if sawEntities { e.packed = packer.finish(into: arena) }
         return e
     }
 

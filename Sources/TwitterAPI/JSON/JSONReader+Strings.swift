@@ -36,6 +36,36 @@ extension JSONReader {
         return true
     }
 
+    /// A string's bytes, unescaped, added to `out`; false, with the value skipped, when it is
+    /// not a string.
+    mutating func appendString(to out: ByteBuffer) throws -> Bool {
+        guard let (start, close) = try openString() else { return false }
+        let room = close.at - start
+        let to = out.reserve(room)
+        if close.escaped {
+            out.commit(try unescape(from: start, to: close.at, into: UnsafeMutableBufferPointer(start: to, count: room)))
+        } else {
+            to.initialize(from: p + start, count: room)
+            out.commit(room)
+            offset = close.at + 1
+        }
+        return true
+    }
+
+    /// `optionalUTF8` written into `out`: where the bytes lie there, or nil, with the value
+    /// skipped, when it is not a string.
+    mutating func appendUTF8(to out: ByteBuffer) throws -> Range<Int>? {
+        let from = out.count
+        guard try appendString(to: out) else { return nil }
+        let written = out[from..<out.count]
+        if Self.isValidUTF8(written) { return from..<out.count }
+        let repaired = String(decoding: written, as: UTF8.self)
+        out.truncate(to: from)
+        var text = repaired
+        text.withUTF8 { out.append($0) }
+        return from..<out.count
+    }
+
     /// At a string: the reader past its opening quote, where its text starts and its closing
     /// quote; nil, with the value skipped, when it is not a string.
     @inline(__always) private mutating func openString() throws -> (start: Int, close: (at: Int, escaped: Bool))? {

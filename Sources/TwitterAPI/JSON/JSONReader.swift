@@ -174,12 +174,13 @@ public struct JSONReader {
         return try sub.readString()
     }
 
-    /// The bytes of a string read with `readStringSpan`, as `optionalUTF8` reads them.
-    func utf8(_ span: StringSpan) throws -> [UInt8] {
+    /// The bytes of a string read with `readStringSpan`, as `appendUTF8` writes them.
+    func appendUTF8(_ span: StringSpan, to out: ByteBuffer) throws -> Range<Int> {
         var sub = self
         sub.offset = span.start
-        return try sub.optionalUTF8() ?? []
+        return try sub.appendUTF8(to: out) ?? out.count..<out.count
     }
+
 
     /// A 64-bit hash of the bytes in `range`, eight at a time (multiply and rotate).
     func hashBytes(_ range: Range<Int>) -> UInt64 {
