@@ -1,8 +1,8 @@
 import Foundation
 import Testing
+import TwitterSimulator
 
 @testable import TwitterAPI
-import TwitterSimulator
 
 @Suite struct JSONReaderTests {
     func read<T>(_ json: String, _ body: (inout JSONReader) throws -> T) throws -> T {
@@ -175,7 +175,9 @@ import TwitterSimulator
             bytes.withUnsafeBytes { raw in
                 let found = JSONReader(raw).closingQuote(from: from)
                 let expected = model(bytes, from)
-                #expect(found?.at == expected?.at && found?.escaped == expected?.escaped, "\(String(decoding: bytes, as: UTF8.self)) from \(from)")
+                #expect(
+                    found?.at == expected?.at && found?.escaped == expected?.escaped,
+                    "\(String(decoding: bytes, as: UTF8.self)) from \(from)")
             }
         }
         // Each pattern at every place of the first blocks.
@@ -188,7 +190,9 @@ import TwitterSimulator
             let length = Int.random(in: 0...70, using: &random)
             // Mostly letters, so quotes and backslashes fall at every place, alone and in runs.
             let rare = round % 3 == 0 ? 2 : 8
-            let bytes = (0..<length).map { _ in Int.random(in: 0..<rare, using: &random) == 0 ? alphabet.randomElement(using: &random)! : 0x61 }
+            let bytes = (0..<length).map { _ in
+                Int.random(in: 0..<rare, using: &random) == 0 ? alphabet.randomElement(using: &random)! : 0x61
+            }
             let from = length == 0 ? 0 : Int.random(in: 0...length, using: &random)
             check(bytes, from)
         }

@@ -181,7 +181,6 @@ public struct JSONReader {
         return try sub.appendUTF8(to: out) ?? out.count..<out.count
     }
 
-
     /// A 64-bit hash of the bytes in `range`, eight at a time (multiply and rotate).
     func hashBytes(_ range: Range<Int>) -> UInt64 {
         var h: UInt64 = 0x9E37_79B9_7F4A_7C15 ^ UInt64(range.count)
