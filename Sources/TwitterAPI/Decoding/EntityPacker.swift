@@ -97,7 +97,9 @@ struct EntityPacker {
     }
 
     /// A string field into the pool: where it lies there, or nil when it is not a string.
-    private func string(_ r: inout JSONReader) throws -> Range<Int>? {
+    /// Mutating, though it changes no field: called from a field's closure, a non-mutating
+    /// method was handed a copy of the whole packer (nine retains and releases a field).
+    private mutating func string(_ r: inout JSONReader) throws -> Range<Int>? {
         let start = pool.count
         return try r.appendString(to: pool) ? start..<pool.count : nil
     }
