@@ -26,6 +26,28 @@ static inline long linnet_quote_or_backslash(const uint8_t *p, long from, long e
     return i;
 }
 
+/// Copies n bytes from `from` to `to`; nonzero when any is above 0x7F. Sixteen bytes per step
+/// where the machine has SSE2 (a run between escapes is often a space or a word).
+static inline int linnet_copy_noting_high(uint8_t *to, const uint8_t *from, long n) {
+    long i = 0;
+    int high = 0;
+#if defined(__SSE2__)
+    __m128i seen = _mm_setzero_si128();
+    for (; i + 16 <= n; i += 16) {
+        __m128i v = _mm_loadu_si128((const __m128i *)(from + i));
+        _mm_storeu_si128((__m128i *)(to + i), v);
+        seen = _mm_or_si128(seen, v);
+    }
+    high = _mm_movemask_epi8(seen);
+#endif
+    uint8_t rest = 0;
+    for (; i < n; i++) {
+        to[i] = from[i];
+        rest |= from[i];
+    }
+    return high | (rest & 0x80);
+}
+
 /// Whether p[0..<n] is well-formed UTF-8 (Unicode's table 3-7: no overlong forms, no
 /// surrogates, nothing past U+10FFFF). ASCII runs are passed sixteen bytes per compare; each
 /// other sequence is checked by its lead byte's row of the table.

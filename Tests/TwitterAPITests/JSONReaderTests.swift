@@ -152,6 +152,33 @@ import TwitterSimulator
         }
     }
 
+    /// A text's bytes (`optionalUTF8`, `appendUTF8`) are those of the `String` read from it,
+    /// which repairs the whole: with escapes, only the bytes copied as they stood can be
+    /// invalid, and they are still checked. Pieces of every kind in seeded orders: ASCII runs
+    /// short and past sixteen bytes, escapes, valid sequences, and invalid bytes.
+    @Test func textBytesAreThoseOfTheStringWhateverTheEscapes() throws {
+        let pieces: [[UInt8]] = [
+            Array("a".utf8), Array(String(repeating: "b", count: 19).utf8), Array(#"\u00e9"#.utf8), Array(#"\n"#.utf8),
+            Array(#"\ud83d\ude00"#.utf8), Array(#"\ud83d"#.utf8), Array("é日😀".utf8), [0xFF], [0xC3], [0xE3, 0x81], [0xED, 0xA0, 0x80],
+            Array(String(repeating: "ü", count: 9).utf8),
+        ]
+        var random = SimRandom(state: 32)
+        let arena = ByteBuffer(capacity: 16)
+        for _ in 0..<2_000 {
+            let body = (0..<Int.random(in: 1...6, using: &random)).flatMap { _ in pieces.randomElement(using: &random)! }
+            let json = [UInt8(ascii: "\"")] + body + [UInt8(ascii: "\"")]
+            let (string, bytes, range) = try json.withUnsafeBytes { raw in
+                var a = JSONReader(raw)
+                var b = JSONReader(raw)
+                var c = JSONReader(raw)
+                return (try a.readString(), try b.optionalUTF8(), try c.appendUTF8(to: arena))
+            }
+            let name = String(decoding: body, as: UTF8.self)
+            #expect(bytes == Array(string.utf8), "\(name)")
+            #expect(range.map { Array(arena[$0]) } == Array(string.utf8), "\(name)")
+        }
+    }
+
     /// A string's closing quote, found sixteen bytes at a time with backslashes passed inside a
     /// block, is the one a byte-by-byte reading finds: quotes and backslashes at every place of
     /// a block and across blocks (an escape's second byte first in the next), runs of

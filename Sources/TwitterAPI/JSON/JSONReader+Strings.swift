@@ -55,10 +55,22 @@ extension JSONReader {
     /// `optionalUTF8` written into `out`: where the bytes lie there, or nil, with the value
     /// skipped, when it is not a string.
     mutating func appendUTF8(to out: ByteBuffer) throws -> Range<Int>? {
+        guard let (start, close) = try openString() else { return nil }
         let from = out.count
-        guard try appendString(to: out) else { return nil }
+        let room = close.at - start
+        let to = out.reserve(room)
+        var valid = false
+        if close.escaped {
+            let (n, rawASCII) = try unescapeNoting(from: start, to: close.at, into: UnsafeMutableBufferPointer(start: to, count: room))
+            out.commit(n)
+            valid = rawASCII
+        } else {
+            to.initialize(from: p + start, count: room)
+            out.commit(room)
+            offset = close.at + 1
+        }
         let written = out[from..<out.count]
-        if Self.isValidUTF8(written) { return from..<out.count }
+        if valid || Self.isValidUTF8(written) { return from..<out.count }
         let repaired = String(decoding: written, as: UTF8.self)
         out.truncate(to: from)
         var text = repaired
@@ -98,16 +110,17 @@ extension JSONReader {
     mutating func optionalUTF8() throws -> [UInt8]? {
         guard let (start, close) = try openString() else { return nil }
         // Made at the JSON's size and unescaped in place (no escape is shorter than its text).
+        var valid = false
         let out = try [UInt8](unsafeUninitializedCapacity: close.at - start) { buffer, count in
             if close.escaped {
-                count = try unescape(from: start, to: close.at, into: buffer)
+                (count, valid) = try unescapeNoting(from: start, to: close.at, into: buffer)
             } else {
                 if let to = buffer.baseAddress { to.initialize(from: p + start, count: close.at - start) }
                 count = close.at - start
                 offset = close.at + 1
             }
         }
-        if Self.isValidUTF8(out) { return out }
+        if valid || Self.isValidUTF8(out) { return out }
         return Array(String(decoding: out, as: UTF8.self).utf8)
     }
 
@@ -125,18 +138,27 @@ extension JSONReader {
     /// `out` (room for `close - start` bytes: no escape is shorter than what it stands for) and
     /// returns the bytes written; the reader ends past the closing quote.
     private mutating func unescape(from start: Int, to close: Int, into out: UnsafeMutableBufferPointer<UInt8>) throws -> Int {
+        try unescapeNoting(from: start, to: close, into: out).count
+    }
+
+    /// `unescape`, saying too whether every byte copied as it stood was ASCII: escapes write
+    /// only well-formed UTF-8 (a lone surrogate as U+FFFD), so then the whole is, unchecked.
+    private mutating func unescapeNoting(
+        from start: Int, to close: Int, into out: UnsafeMutableBufferPointer<UInt8>
+    ) throws -> (count: Int, rawASCII: Bool) {
         guard let to = out.baseAddress else {
             offset = close + 1
-            return 0
+            return (0, true)
         }
         var n = 0
+        var high = false
         offset = start
         while offset < close {
             let b = p[offset]
             guard b == UInt8(ascii: "\\") else {
                 // Copy the run up to the next backslash (or the end) in one go.
                 let j = min(quoteOrBackslash(from: offset + 1), close)
-                (to + n).initialize(from: p + offset, count: j - offset)
+                if linnet_copy_noting_high(to + n, p + offset, j - offset) != 0 { high = true }
                 n += j - offset
                 offset = j
                 continue
@@ -177,7 +199,7 @@ extension JSONReader {
             n += 1
         }
         offset = close + 1
-        return n
+        return (n, !high)
     }
 
     /// Writes a scalar (a surrogate already made U+FFFD) as UTF-8; returns its length.
