@@ -179,6 +179,22 @@ import TwitterSimulator
         }
     }
 
+    /// A number's end, found eight digits at a time, is where a byte-by-byte reading stops:
+    /// digits in runs of every length, then any byte (those past 0xF9 carry when 6 is added).
+    @Test func aNumberEndsWhereReadByteByByte() {
+        let numberBytes = Set("0123456789-+.eE".utf8)
+        var random = SimRandom(state: 33)
+        for round in 0..<6_000 {
+            let digits = (0..<(round % 40)).map { _ in UInt8.random(in: 0x30...0x39, using: &random) }
+            let after = (0..<Int.random(in: 1...12, using: &random)).map { _ in UInt8.random(in: 0...255, using: &random) }
+            let bytes = digits + after
+            let from = Int.random(in: 0...min(3, bytes.count), using: &random)
+            let expected = bytes[from...].firstIndex { !numberBytes.contains($0) } ?? bytes.count
+            let found = bytes.withUnsafeBufferPointer { JSONReader.numberEnd($0.baseAddress!, from: from, bytes.count) }
+            #expect(found == expected, "\(bytes) from \(from)")
+        }
+    }
+
     /// A string's closing quote, found sixteen bytes at a time with backslashes passed inside a
     /// block, is the one a byte-by-byte reading finds: quotes and backslashes at every place of
     /// a block and across blocks (an escape's second byte first in the next), runs of
