@@ -264,7 +264,7 @@ import TwitterSimulator
         #expect(try read(#""\ud83d""#) { try $0.readString() } == "\u{FFFD}")
         #expect(try read(#""\ud83d\ud83d\ude00""#) { try $0.readString() } == "\u{FFFD}😀")
         // Bad escapes: at the end of the input, and with the closing quote among the digits.
-        for bad in [#""\u12""#, #""\u12", 1"#, #""\u12G4""#, #""\x""#, #""\u""#] {
+        for bad in [#""\u12""#, #""\u12", 1"#, #""\u12G4""#, #""\x""#, #""\u""#, #""\u0041\u12G4""#, #""\u0041\u0627\u""#] {
             #expect(throws: JSONError.self) { try self.read(bad) { try $0.readString() } }
             var bytes: [UInt8] = []
             #expect(throws: JSONError.self) { try self.read(bad) { try $0.appendString(to: &bytes) } }

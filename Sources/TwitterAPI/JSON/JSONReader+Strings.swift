@@ -192,6 +192,16 @@ extension JSONReader {
                     scalar = 0xFFFD
                 }
                 n += Self.writeUTF8(scalar, to + n)
+                // Text sent as escapes runs escape after escape: read here, not through the
+                // loop and its switch; a surrogate or a bad digit goes the general way.
+                while offset + 6 <= close,
+                    UnsafeRawPointer(p + offset).loadUnaligned(as: UInt16.self) == UInt16(littleEndian: 0x755C),  // "\u"
+                    let v = Self.hex4(UInt32(littleEndian: UnsafeRawPointer(p + offset + 2).loadUnaligned(as: UInt32.self))),
+                    v < 0xD800 || v > 0xDFFF
+                {
+                    offset += 6
+                    n += Self.writeUTF8(v, to + n)
+                }
                 continue
             default:
                 throw fail("invalid escape in a string")
