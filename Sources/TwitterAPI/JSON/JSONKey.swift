@@ -1,21 +1,15 @@
-/// An object key as it stands in the document, compared without building a `String`.
+/// An object key, compared without building a `String`: its bytes in the document, or, for a
+/// key sent with escapes, its decoded bytes (valid while the reader's `body` runs). Holds no
+/// reference, so passing one per key costs no retain or release.
 public struct JSONKey {
     let bytes: UnsafeBufferPointer<UInt8>
-    /// Set when the key held escapes: the decoded bytes.
-    let decoded: [UInt8]?
 
     /// The key as a string.
-    public var string: String {
-        decoded.map { String(decoding: $0, as: UTF8.self) } ?? String(decoding: bytes, as: UTF8.self)
-    }
+    public var string: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Whether the key equals `literal`.
     @inline(__always) public func equals(_ literal: StaticString) -> Bool {
         let n = literal.utf8CodeUnitCount
-        if let d = decoded {
-            guard d.count == n else { return false }
-            return d.withUnsafeBufferPointer { memcmpEqual($0.baseAddress, literal.utf8Start, n) }
-        }
         guard bytes.count == n else { return false }
         return memcmpEqual(bytes.baseAddress, literal.utf8Start, n)
     }

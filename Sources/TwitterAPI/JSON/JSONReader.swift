@@ -85,15 +85,15 @@ public struct JSONReader {
             return
         }
         while true {
-            let key = try readKey()
-            // The colon and the comma or bracket after a value stand right there in any JSON
-            // seen (pretty JSON spaces after them): looked for before any whitespace.
-            if offset < end, p[offset] == UInt8(ascii: ":") {
-                offset += 1
+            if let key = try readKey() {
+                try colon()
+                try body(&self, key)
             } else {
-                try expect(UInt8(ascii: ":"), "':' after a key")
+                // A key with escapes: decoded into a string that lives while `body` reads.
+                var name = try readString()
+                try colon()
+                try name.withUTF8 { try body(&self, JSONKey(bytes: $0)) }
             }
-            try body(&self, key)
             if offset >= end || p[offset] <= 0x20 { skipWhitespace() }
             guard offset < end else { throw fail("unterminated object") }
             let b = p[offset]
@@ -126,7 +126,18 @@ public struct JSONReader {
         }
     }
 
-    @inline(__always) mutating func readKey() throws -> JSONKey {
+    /// The colon after a key. It and the comma or bracket after a value stand right there in
+    /// any JSON seen (pretty JSON spaces after them): looked for before any whitespace.
+    @inline(__always) mutating func colon() throws {
+        if offset < end, p[offset] == UInt8(ascii: ":") {
+            offset += 1
+        } else {
+            try expect(UInt8(ascii: ":"), "':' after a key")
+        }
+    }
+
+    /// A key without escapes, in place; nil, with the reader at its opening quote, for one with.
+    @inline(__always) mutating func readKey() throws -> JSONKey? {
         if offset >= end || p[offset] != UInt8(ascii: "\"") { skipWhitespace() }
         guard offset < end, p[offset] == UInt8(ascii: "\"") else { throw fail("expected a key") }
         offset += 1
@@ -138,11 +149,10 @@ public struct JSONReader {
         }
         if p[stop] == UInt8(ascii: "\"") {
             offset = stop + 1
-            return JSONKey(bytes: UnsafeBufferPointer(start: p + start, count: stop - start), decoded: nil)
+            return JSONKey(bytes: UnsafeBufferPointer(start: p + start, count: stop - start))
         }
         offset = start - 1
-        let s = try readString()
-        return JSONKey(bytes: UnsafeBufferPointer(start: p + start, count: 0), decoded: Array(s.utf8))
+        return nil
     }
 
     /// Offset of the first quote or backslash at or after `from`, or `end` (sixteen bytes per
