@@ -53,6 +53,23 @@ import Testing
         #expect(t.createdAt == 1_428_012_975)  // from the snowflake when created_at is missing
     }
 
+    /// A tweet's time: `created_at` when it came, else the stream's `timestamp_ms` (a string
+    /// of milliseconds), else the id's snowflake; a `timestamp_ms` that is not such a string
+    /// counts as absent, and a malformed one still fails the tweet.
+    @Test func theTimeComesFromCreatedAtThenTheStreamsTimestampThenTheID() throws {
+        func time(_ extra: String) throws -> Int64 {
+            try V1Decoder().tweet(from: Data(Self.tweetJSON("583754843887570945", extra: extra).utf8)).createdAt
+        }
+        let created = #","created_at":"Wed Oct 10 20:19:24 +0000 2018""#
+        #expect(try time(created + #","timestamp_ms":"1520690595660""#) == 1_539_202_764)
+        #expect(try time(#","timestamp_ms":"1520690595660""# + created) == 1_539_202_764)
+        #expect(try time(#","timestamp_ms":"1520690595660""#) == 1_520_690_595)
+        #expect(try time(#","timestamp_ms":"\u0031520690595660""#) == 1_520_690_595)
+        #expect(try time(#","timestamp_ms":1520690595660"#) == 1_428_012_975)
+        #expect(try time(#","timestamp_ms":"soon""#) == 1_428_012_975)
+        #expect(throws: JSONError.self) { try time(#","timestamp_ms":"15206"#) }
+    }
+
     @Test func invalidUTF8BecomesReplacementCharacter() throws {
         var bytes = Array(Self.tweetJSON("6", text: "ab").utf8)
         let at = try #require(bytes.firstIndex(of: UInt8(ascii: "b")))

@@ -3,7 +3,8 @@ struct TweetBuilder {
     var idString: UInt64?
     var idNumber: UInt64?
     var createdAt: Int64?
-    var timestampMs: Int64?
+    /// Where `timestamp_ms` lies: read only when no `created_at` came (a stream tweet has both).
+    var timestampAt: JSONReader.StringSpan?
     var user: User?
     /// The compatibility `text` is only read (into checked bytes) when no full text came.
     var text: JSONReader.StringSpan?
@@ -50,7 +51,8 @@ struct TweetBuilder {
         case "id_str": idString = try r.optionalIDString()
         case "id": idNumber = try r.optionalUInt64()
         case "created_at": createdAt = try r.optionalTime(TwitterDate.parse(utf8:))
-        case "timestamp_ms": timestampMs = try r.optionalString().flatMap { Int64($0) }
+        case "timestamp_ms":
+            if r.peek() == .string { timestampAt = try r.readStringSpan() } else { try r.skipValue() }
         case "user":
             if r.peek() == .object { user = try d.user(&r) } else { try r.skipValue() }
         case "text":
@@ -108,6 +110,7 @@ struct TweetBuilder {
         guard body.count <= Tweet.maxTextBytes else {
             throw DecodeError("tweet \(rawID)'s text is \(body.count) bytes, more than X sends (at most \(Tweet.maxTextBytes))")
         }
+        let timestampMs = createdAt != nil ? nil : try timestampAt.flatMap { Int64(try r.string($0)) }
         let seconds = createdAt ?? timestampMs.map { $0 / 1000 } ?? Int64(Snowflake.milliseconds(of: rawID) / 1000)
         // Nothing is written to the arena while the tweet copies from it.
         return tweet(rawID, seconds, user, d.arena[body], .packed(d.arena[packed]), range, cut)
