@@ -132,6 +132,33 @@ import TwitterSimulator
         }
     }
 
+    /// A number's digits, read eight at a time for the first sixteen, give the number at every
+    /// length up to 32, whatever byte ends them; past `UInt64.max` it is refused, not wrapped.
+    @Test func numbersOfEveryLengthAgreeWithTheirValue() throws {
+        let digits = Array("18446744073709551615987654321012")
+        for n in 1...digits.count {
+            for end in ["", ",", "]", " ", "x"] {
+                let text = String(digits[..<n])
+                let read = Result { try self.read(text + end) { r -> UInt64 in try r.readUInt64() } }
+                if let value = UInt64(text) {
+                    #expect(try read.get() == value, "\(text)\(end)")
+                } else {
+                    #expect(throws: JSONError.self, "\(text)\(end)") { try read.get() }
+                }
+            }
+            // A digit changed at each place for a byte that ends the number there.
+            for at in 0..<n {
+                var changed = digits[..<n].map(String.init)
+                changed[at] = ":"
+                let text = changed.joined()
+                let leading = String(digits[..<at])
+                let got = try? self.read(text) { r -> UInt64 in try r.readUInt64() }
+                #expect(got == (at == 0 ? nil : UInt64(leading)), "\(text)")
+            }
+        }
+        #expect(throws: JSONError.self) { try self.read("12345678901.5") { r -> UInt64 in try r.readUInt64() } }
+    }
+
     /// `\\u` escapes read four digits at once: every value in either case gives its number,
     /// and any byte that is not a hex digit, at any of the four places, is refused.
     @Test func hexEscapesOfEveryValueAndEveryByte() {
