@@ -132,6 +132,26 @@ import TwitterSimulator
         }
     }
 
+    /// `true`, `false` and `null`, compared a word at a time, are read and skipped whole, and
+    /// anything short of them (cut by the end, a letter changed, the wrong literal) is refused.
+    @Test func literalsAreReadWholeAndNothingLessIs() throws {
+        for (json, bool) in [("true", true), ("false", false), ("true,", true), ("false]", false)] {
+            #expect(try read(json) { try $0.readBool() } == bool)
+            #expect(try read("[" + json.prefix(while: \.isLetter) + "]") { r in try r.skipValue() } == ())
+        }
+        #expect(try read("null") { $0.readNull() })
+        #expect(try read("[null,true,false]") { r in try r.skipValue() } == ())
+        for bad in ["tru", "fals", "nul", "t", "f", "n", "trUe", "falsy", "nulL", "nill"] {
+            #expect(throws: JSONError.self, "\(bad)") { try self.read(bad) { try $0.readBool() } }
+            #expect(throws: JSONError.self, "\(bad)") { try self.read("[" + bad + "]") { r in try r.skipValue() } }
+        }
+        #expect(throws: JSONError.self) { try self.read("null") { try $0.readBool() } }
+        for bad in ["nul", "n", "nulL", "true", "Null"] {
+            #expect(try !read(bad) { $0.readNull() }, "\(bad)")
+        }
+        #expect(throws: JSONError.self) { try self.read("[truex]") { r in try r.skipValue() } }
+    }
+
     /// A number's digits, read eight at a time for the first sixteen, give the number at every
     /// length up to 32, whatever byte ends them; past `UInt64.max` it is refused, not wrapped.
     @Test func numbersOfEveryLengthAgreeWithTheirValue() throws {

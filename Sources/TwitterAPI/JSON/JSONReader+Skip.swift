@@ -98,11 +98,8 @@ extension JSONReader {
                 guard let close = closingQuote(from: i + 1) else { throw failing("unterminated string", at: i) }
                 i = close.at + 1
             case UInt8(ascii: "t"), UInt8(ascii: "f"), UInt8(ascii: "n"):
-                let word: StaticString = b == UInt8(ascii: "t") ? "true" : b == UInt8(ascii: "f") ? "false" : "null"
-                let n = word.utf8CodeUnitCount
-                guard i + n <= end, memcmp(p + i, word.utf8Start, n) == 0 else {
-                    throw failing(b == UInt8(ascii: "n") ? "unexpected character" : "expected true or false", at: i)
-                }
+                let n = Self.literal(p, at: i, end)
+                guard n > 0 else { throw failing(b == UInt8(ascii: "n") ? "unexpected character" : "expected true or false", at: i) }
                 i += n
             default:
                 let start = i

@@ -278,26 +278,34 @@ public struct JSONReader {
     /// Reads `true` or `false`.
     public mutating func readBool() throws -> Bool {
         skipWhitespace()
-        if matchLiteral("true") { return true }
-        if matchLiteral("false") { return false }
-        throw fail("expected true or false")
+        switch Self.literal(p, at: offset, end) {
+        case 4 where p[offset] == UInt8(ascii: "t"):
+            offset += 4
+            return true
+        case 5:
+            offset += 5
+            return false
+        default: throw fail("expected true or false")
+        }
     }
 
     /// Consumes `null` and returns true if it is next.
     public mutating func readNull() -> Bool {
         skipWhitespace()
-        return matchLiteral("null")
-    }
-
-    private mutating func matchLiteral(_ literal: StaticString) -> Bool {
-        let n = literal.utf8CodeUnitCount
-        guard offset + n <= end else { return false }
-        let l = literal.utf8Start
-        for i in 0..<n where p[offset + i] != l[i] { return false }
-        offset += n
+        guard Self.literal(p, at: offset, end) == 4, p[offset] == UInt8(ascii: "n") else { return false }
+        offset += 4
         return true
     }
 
+    /// The length of `true`, `false` or `null` at `i`, compared a word at a time; 0 for none.
+    @inline(__always) static func literal(_ p: UnsafePointer<UInt8>, at i: Int, _ end: Int) -> Int {
+        guard i + 4 <= end else { return 0 }
+        switch UInt32(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt32.self)) {
+        case 0x6575_7274, 0x6C6C_756E: return 4  // "true", "null"
+        case 0x736C_6166: return i + 5 <= end && p[i + 4] == UInt8(ascii: "e") ? 5 : 0  // "fals"
+        default: return 0
+        }
+    }
 }
 
 extension UInt64 {
