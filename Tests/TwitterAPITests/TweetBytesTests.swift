@@ -57,4 +57,17 @@ import Testing
         #expect(t.inReplyToStatusID == TweetID(8))
         #expect(t.inReplyToScreenName == "x")
     }
+
+    /// A language tag of one to eight ASCII bytes is kept in a word and read back as given;
+    /// anything else is kept as none.
+    @Test func languageTagsUpToEightASCIIBytesAreKept() {
+        let cases: [(String?, String?)] = [
+            ("en", "en"), ("und", "und"), ("zh-Hant", "zh-Hant"), ("12345678", "12345678"), ("123456789", nil), ("é", nil),
+            ("", nil), (nil, nil), ("a\u{0}b", nil),
+        ]
+        for (given, kept) in cases {
+            let t = Tweet(id: TweetID(5), createdAt: 0, user: Self.ann, text: "x", lang: given)
+            #expect(t.lang == kept, "\(String(describing: given))")
+        }
+    }
 }
