@@ -31,7 +31,6 @@ struct TweetBuilder {
     var retweeted = false
     var truncated = false
     var lang: String?
-    var sawAnyField = false
 
     /// The `extended_tweet` object streams attach to long tweets.
     struct Extended {
@@ -46,38 +45,36 @@ struct TweetBuilder {
 
     /// Reads the value of `key` if it is a tweet field; skips it otherwise.
     mutating func field(_ key: JSONKey, _ r: inout JSONReader, _ d: V1Decoder, depth: Int) throws {
-        sawAnyField = true
-        switch key {
-        case "id_str": idString = try r.optionalIDString()
-        case "id": idNumber = try r.optionalUInt64()
-        case "created_at": createdAt = try r.optionalTime(TwitterDate.parse(utf8:))
-        case "timestamp_ms":
+        switch Field(key) {
+        case .idString: idString = try r.optionalIDString()
+        case .id: idNumber = try r.optionalUInt64()
+        case .createdAt: createdAt = try r.optionalTime(TwitterDate.parse(utf8:))
+        case .timestampMs:
             if r.peek() == .string { timestampAt = try r.readStringSpan() } else { try r.skipValue() }
-        case "user":
+        case .user:
             if r.peek() == .object { user = try d.user(&r) } else { try r.skipValue() }
-        case "text":
+        case .text:
             if r.peek() == .string { text = try r.readStringSpan() } else { try r.skipValue() }
-        case "full_text": fullText = try r.appendUTF8(to: d.arena)
-        case "display_text_range": displayRange = try r.optionalRange()
-        case "entities": entitiesAt = try r.skipValueReturningStart()
-        case "extended_entities": extendedEntitiesAt = try r.skipValueReturningStart()
-        case "extended_tweet":
-            extended = try d.extendedTweet(&r)
-        case "in_reply_to_status_id_str": inReplyToStatusID = try r.optionalIDString()
-        case "in_reply_to_status_id": inReplyToStatusNumber = try r.optionalUInt64()
-        case "in_reply_to_user_id_str": inReplyToUserID = try r.optionalIDString()
-        case "in_reply_to_user_id": inReplyToUserNumber = try r.optionalUInt64()
-        case "in_reply_to_screen_name": inReplyToScreenName = try r.optionalString()
-        case "retweeted_status": retweetedStatus = try d.nestedTweet(&r, depth: depth)
-        case "quoted_status": quotedStatus = try d.nestedTweet(&r, depth: depth)
-        case "quoted_status_id_str": quotedStatusID = try r.optionalIDString()
-        case "retweet_count": retweetCount = try r.optionalInt() ?? 0
-        case "favorite_count": favoriteCount = try r.optionalInt() ?? 0
-        case "favorited": favorited = try r.optionalBool() ?? false
-        case "retweeted": retweeted = try r.optionalBool() ?? false
-        case "truncated": truncated = try r.optionalBool() ?? false
-        case "lang": lang = try r.optionalString()
-        default: try r.skipValue()
+        case .fullText: fullText = try r.appendUTF8(to: d.arena)
+        case .displayTextRange: displayRange = try r.optionalRange()
+        case .entities: entitiesAt = try r.skipValueReturningStart()
+        case .extendedEntities: extendedEntitiesAt = try r.skipValueReturningStart()
+        case .extendedTweet: extended = try d.extendedTweet(&r)
+        case .replyStatusString: inReplyToStatusID = try r.optionalIDString()
+        case .replyStatus: inReplyToStatusNumber = try r.optionalUInt64()
+        case .replyUserString: inReplyToUserID = try r.optionalIDString()
+        case .replyUser: inReplyToUserNumber = try r.optionalUInt64()
+        case .replyScreenName: inReplyToScreenName = try r.optionalString()
+        case .retweetedStatus: retweetedStatus = try d.nestedTweet(&r, depth: depth)
+        case .quotedStatus: quotedStatus = try d.nestedTweet(&r, depth: depth)
+        case .quotedStatusIDString: quotedStatusID = try r.optionalIDString()
+        case .retweetCount: retweetCount = try r.optionalInt() ?? 0
+        case .favoriteCount: favoriteCount = try r.optionalInt() ?? 0
+        case .favorited: favorited = try r.optionalBool() ?? false
+        case .retweeted: retweeted = try r.optionalBool() ?? false
+        case .truncated: truncated = try r.optionalBool() ?? false
+        case .lang: lang = try r.optionalString()
+        case nil: try r.skipValue()
         }
     }
 
