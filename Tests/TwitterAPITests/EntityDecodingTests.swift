@@ -68,6 +68,9 @@ import Testing
         #expect(throws: JSONError.self) {
             try self.tweet(#""text":"x","extended_tweet":{"# + twoVideos + #","full_text":"y","entities":{"media":[{"url":}]}}"#)
         }
+        #expect(throws: JSONError.self) {
+            try self.tweet(#""text":"x","# + twoVideos + #","entities":{"media":[{"url":"a\qb","indices":[0,1]}]}"#)
+        }
         #expect(try tweet(#""text":"none","entities":null"#).entities == Entities())
     }
 }

@@ -132,6 +132,34 @@ import TwitterSimulator
         }
     }
 
+    /// Escapes in bytes skipped are checked as reading their strings checks them: a string
+    /// alone (with the same words as reading it), inside an object or array, or as a key.
+    @Test func escapesInSkippedBytesAreCheckedAsReadingChecksThem() throws {
+        let cases: [(String, Bool)] = [
+            (#""a\qb""#, false), (#""\u12G4""#, false), (#""\u12""#, false), (#""x\u""#, false), (#""\x""#, false),
+            (#""\"\\\/\b\f\n\r\t\u00e9\uD83D\uDE00""#, true), (#""\"]\\""#, true),
+        ]
+        for (string, valid) in cases {
+            let read = Result { try self.read(string) { try $0.readString() } }
+            for json in [string, "[1," + string + "]", #"{"k":"# + string + "}", "{" + string + ":1}"] {
+                let checked = Result {
+                    try self.read(json) { r -> Int in
+                        try r.skipValue()
+                        try r.checkEscapes(from: 0)
+                        return r.offset
+                    }
+                }
+                switch checked {
+                case .success(let end): #expect(valid && end == json.utf8.count, "\(json)")
+                case .failure(let e as JSONError):
+                    #expect(!valid && e.message.contains("escape"), "\(json): \(e.message)")
+                    if json == string, case .failure(let r as JSONError) = read { #expect(e.message == r.message, "\(json)") }
+                case .failure(let e): Issue.record("\(json): \(e)")
+                }
+            }
+        }
+    }
+
     /// `true`, `false` and `null`, compared a word at a time, are read and skipped whole, and
     /// anything short of them (cut by the end, a letter changed, the wrong literal) is refused.
     @Test func literalsAreReadWholeAndNothingLessIs() throws {

@@ -67,7 +67,10 @@ import Testing
         #expect(try time(#","timestamp_ms":"\u0031520690595660""#) == 1_520_690_595)
         #expect(try time(#","timestamp_ms":1520690595660"#) == 1_428_012_975)
         #expect(try time(#","timestamp_ms":"soon""#) == 1_428_012_975)
-        #expect(throws: JSONError.self) { try time(#","timestamp_ms":"15206"#) }
+        #expect(try time(#","timestamp_ms":"1520690595660","timestamp_ms":null"#) == 1_428_012_975)
+        // A bad escape fails the tweet whether or not the value is needed.
+        #expect(throws: JSONError.self) { try time(#","timestamp_ms":"\q""#) }
+        #expect(throws: JSONError.self) { try time(created + #","timestamp_ms":"\q""#) }
     }
 
     @Test func invalidUTF8BecomesReplacementCharacter() throws {

@@ -85,8 +85,12 @@ struct EntityPacker {
             case "media" where mediaOnly: try r.readArray { r in try self.media(&r, extended: true) }
             case _ where mediaOnly: try r.skipValue()
             case "urls": try r.readArray { r in try self.link(&r) }
-            // Replaced by the `extended_entities` media when those came first.
-            case "media" where extendedMediaCount > 0: try r.skipValue()
+            // Replaced by the `extended_entities` media when those came first: skipped, their
+            // escapes checked as reading them did.
+            case "media" where extendedMediaCount > 0:
+                let start = r.offset
+                try r.skipValue()
+                try r.checkEscapes(from: start)
             case "media": try r.readArray { r in try self.media(&r, extended: false) }
             case "user_mentions": try r.readArray { r in try self.mention(&r) }
             case "hashtags": try r.readArray { r in try self.hashtag(&r, symbol: false) }

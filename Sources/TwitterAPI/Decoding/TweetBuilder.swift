@@ -50,7 +50,15 @@ struct TweetBuilder {
         case .id: idNumber = try r.optionalUInt64()
         case .createdAt: createdAt = try r.optionalTime(TwitterDate.parse(utf8:))
         case .timestampMs:
-            if r.peek() == .string { timestampAt = try r.readStringSpan() } else { try r.skipValue() }
+            // A later value that is not a string counts as none, as when it was read at once.
+            if r.peek() == .string {
+                let span = try r.readStringSpan()
+                try r.checkEscapes(from: span.start)
+                timestampAt = span
+            } else {
+                timestampAt = nil
+                try r.skipValue()
+            }
         case .user:
             if r.peek() == .object { user = try d.user(&r) } else { try r.skipValue() }
         case .text:
