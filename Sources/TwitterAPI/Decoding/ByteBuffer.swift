@@ -20,7 +20,8 @@ final class ByteBuffer {
     /// Drops the bytes from `position` on.
     @inline(__always) func truncate(to position: Int) { count = min(count, max(0, position)) }
 
-    /// Where `n` more bytes go, not yet counted: write them, then `commit`.
+    /// Where `n` more bytes go, not yet counted: write them, then `commit` before anything
+    /// else is appended (growing keeps only what is counted).
     @inline(__always) func reserve(_ n: Int) -> UnsafeMutablePointer<UInt8> {
         if count + n > capacity { grow(to: count + n) }
         return base + count
@@ -49,7 +50,11 @@ final class ByteBuffer {
         count += bytes.count
     }
 
-    func append(_ other: ByteBuffer) { append(other.bytes) }
+    /// Another buffer's bytes (never its own: growing would free what is being read).
+    func append(_ other: ByteBuffer) {
+        precondition(other !== self, "a byte buffer appended to itself")
+        append(other.bytes)
+    }
 
     /// `v` as LEB128, as `[UInt8].appendLEB128` writes it.
     @inline(__always) func appendLEB128(_ v: UInt64) {
