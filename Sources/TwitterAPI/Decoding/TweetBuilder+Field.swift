@@ -38,7 +38,7 @@ extension TweetBuilder {
 
         /// The field `key` names, found by its length first (a jump), then among the one to
         /// four names of that length: a `switch` over the names compared every length in turn,
-        /// and a key not read (a third of them) went past all 25.
+        /// and a key not read went past all 25.
         init?(_ key: JSONKey) {
             let found: Field? =
                 switch key.bytes.count {
