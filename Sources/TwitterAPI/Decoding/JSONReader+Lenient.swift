@@ -143,15 +143,7 @@ extension JSONReader {
         case .string:
             // Up to 19 digits and the closing quote (no overflow is possible): read as they
             // stand, the common case; anything else the slower way below.
-            var q = offset + 1
-            var quick: UInt64 = 0
-            // Eight digits at a time while a whole chunk keeps the count at 19 or less.
-            while q + 8 <= end, q - offset <= 12 {
-                let chunk = UInt64(littleEndian: UnsafeRawPointer(p + q).loadUnaligned(as: UInt64.self))
-                guard Self.isEightDigits(chunk) else { break }
-                quick = quick &* 100_000_000 &+ Self.eightDigits(chunk)
-                q += 8
-            }
+            var (quick, q) = Self.digitChunks(p, from: offset + 1, end, atMost: 19)
             while q < end, q - offset <= 19 {
                 let d = p[q] &- 0x30
                 guard d < 10 else { break }
@@ -192,6 +184,22 @@ extension JSONReader {
         let high: UInt64 = 0xF0F0_F0F0_F0F0_F0F0
         let threes: UInt64 = 0x3030_3030_3030_3030
         return x & high == threes && (x &+ 0x0606_0606_0606_0606) & high == threes
+    }
+
+    /// Digits from `start` eight at a time, while a whole chunk keeps their count at `limit` or
+    /// less: the number they spell (no overflow below 20 digits) and where the chunks ended.
+    @inline(__always) static func digitChunks(
+        _ p: UnsafePointer<UInt8>, from start: Int, _ end: Int, atMost limit: Int
+    ) -> (value: UInt64, end: Int) {
+        var i = start
+        var v: UInt64 = 0
+        while i + 8 <= end, i - start + 8 <= limit {
+            let chunk = UInt64(littleEndian: UnsafeRawPointer(p + i).loadUnaligned(as: UInt64.self))
+            guard isEightDigits(chunk) else { break }
+            v = v &* 100_000_000 &+ eightDigits(chunk)
+            i += 8
+        }
+        return (v, i)
     }
 
     /// The number eight ASCII digits spell, the first (lowest byte) the most significant:

@@ -233,15 +233,10 @@ public struct JSONReader {
 
     private mutating func readDigits() throws -> UInt64 {
         let start = offset
-        var v: UInt64 = 0
-        // Eight digits at a time for the first sixteen (an id is 18 or 19): no overflow is
-        // possible there; the rest one by one, checked.
-        while offset + 8 <= end, offset - start <= 8 {
-            let chunk = UInt64(littleEndian: UnsafeRawPointer(p + offset).loadUnaligned(as: UInt64.self))
-            guard Self.isEightDigits(chunk) else { break }
-            v = v &* 100_000_000 &+ Self.eightDigits(chunk)
-            offset += 8
-        }
+        // Eight digits at a time for the first sixteen (an id is 18 or 19); the rest one by
+        // one, checked.
+        var v: UInt64
+        (v, offset) = Self.digitChunks(p, from: start, end, atMost: 16)
         while offset < end {
             let b = p[offset]
             guard b >= 0x30 && b <= 0x39 else { break }
@@ -262,11 +257,7 @@ public struct JSONReader {
     public mutating func readDouble() throws -> Double {
         skipWhitespace()
         let start = offset
-        while offset < end {
-            let b = p[offset]
-            guard (b >= 0x30 && b <= 0x39) || b == 0x2D || b == 0x2B || b == 0x2E || b == 0x65 || b == 0x45 else { break }
-            offset += 1
-        }
+        offset = Self.numberEnd(p, from: offset, end)
         let text = String(decoding: UnsafeBufferPointer(start: p + start, count: offset - start), as: UTF8.self)
         guard let d = Double(text) else {
             offset = start
