@@ -32,6 +32,13 @@ extension JSONReader {
             try skipValue()
             return nil
         }
+        // One to nine digits, no fraction or exponent (a count, an index): read in place. The
+        // general way cost six times as much, a fifth of reading a v2 entity.
+        var i = offset
+        if let v = Self.shortNumber(p, &i, end), i == end || !Self.continuesNumber(p[i]) {
+            offset = i
+            return v
+        }
         let start = offset
         do {
             return Int(try readInt64())
@@ -123,6 +130,11 @@ extension JSONReader {
         }
         let n = i - start
         return n > 0 && n <= 9 ? v : nil
+    }
+
+    /// Whether `b` after digits makes them a number with a fraction or an exponent.
+    @inline(__always) private static func continuesNumber(_ b: UInt8) -> Bool {
+        b == UInt8(ascii: ".") || b | 0x20 == UInt8(ascii: "e")
     }
 
     private mutating func skipNumber(from start: Int) throws {

@@ -1,11 +1,11 @@
 /// A v2 post's entities, packed as they are read.
 extension V2Decoder {
-    /// Entities read straight into the packed layout (`Entities.packed()`): the urls', then the
-    /// mentions', then the hashtags' and cashtags' bytes; a URL carrying a `media_key` is a media
-    /// link, kept apart for the join with `includes.media`.
-    struct RawEntities {
-        var bytes: [UInt8] = []
-        /// Where the urls' bytes end (the mentions' begin).
+    /// Entities read straight into the packed layout (`Entities.packed()`), in the page's arena:
+    /// the urls', then the mentions', then the hashtags' and cashtags' bytes; a URL carrying a
+    /// `media_key` is a media link, kept apart for the join with `includes.media`.
+    struct RawEntities: Sendable {
+        /// Where the packed bytes lie in the arena, and where the urls' end (the mentions' begin).
+        var packed = 0..<0
         var urlsEnd = 0
         var urlCount = 0
         var mentionCount = 0
@@ -18,13 +18,16 @@ extension V2Decoder {
 
         /// These packed with `media` (`Entities.packed()`'s layout), less any entity that runs
         /// past a text of `length` code points.
-        func withPacking<R>(media: [Entities.Media], within length: Int, _ body: (UnsafeBufferPointer<UInt8>) -> R) -> R {
+        func withPacking<R>(
+            media: [Entities.Media], within length: Int, arena: UnsafeBufferPointer<UInt8>, _ body: (UnsafeBufferPointer<UInt8>) -> R
+        ) -> R {
             guard reach > length else {
                 return Entities.withPacking(
-                    urls: bytes[..<urlsEnd], urlCount: urlCount, mentionsAndHashtags: bytes[urlsEnd...],
+                    urls: Self.slice(arena, packed.lowerBound..<urlsEnd), urlCount: urlCount,
+                    mentionsAndHashtags: Self.slice(arena, urlsEnd..<packed.upperBound),
                     mentionCount: mentionCount, hashtagCount: hashtagCount, media: media, body)
             }
-            var e = entities
+            var e = entities(arena)
             e.urls.removeAll { $0.range.upperBound > length }
             e.mentions.removeAll { $0.range.upperBound > length }
             e.hashtags.removeAll { $0.range.upperBound > length }
@@ -32,54 +35,53 @@ extension V2Decoder {
             return e.packed().withUnsafeBufferPointer(body)
         }
 
+        private static func slice(_ arena: UnsafeBufferPointer<UInt8>, _ r: Range<Int>) -> UnsafeBufferPointer<UInt8> {
+            UnsafeBufferPointer(rebasing: arena[r])
+        }
+
         /// Unpacked, without media.
-        var entities: Entities {
+        func entities(_ arena: UnsafeBufferPointer<UInt8>) -> Entities {
             Entities(
                 packed: Entities.packing(
-                    urls: bytes[..<urlsEnd], urlCount: urlCount, mentionsAndHashtags: bytes[urlsEnd...], mentionCount: mentionCount,
-                    hashtagCount: hashtagCount, media: []))
+                    urls: Self.slice(arena, packed.lowerBound..<urlsEnd), urlCount: urlCount,
+                    mentionsAndHashtags: Self.slice(arena, urlsEnd..<packed.upperBound),
+                    mentionCount: mentionCount, hashtagCount: hashtagCount, media: []))
         }
     }
 
     /// Reads a v2 `entities` object into `RawEntities`: each item's strings go from the document
     /// (or, escaped, from a pool) to its kind's packed bytes, so no `String` is made per entity
-    /// (but a media link's).
+    /// (but a media link's). Owned by one decoder; its buffers keep their room from post to post.
+    /// Its methods are `mutating`, though only its buffers change: a closure in a non-mutating
+    /// one took a copy of the reader (a retain and release of each buffer per item).
     struct EntityReader {
-        private var urls: [UInt8] = []
-        private var mentions: [UInt8] = []
-        private var hashtags: [UInt8] = []
-        private var pool: [UInt8] = []
-        private var out = RawEntities()
+        private let urls = ByteBuffer()
+        private let mentions = ByteBuffer()
+        private let hashtags = ByteBuffer()
+        /// Escaped strings, each found by its place, until the next object.
+        private let pool = ByteBuffer()
 
-        /// Reads one `entities` object. The reader is used again for the next one (the decoder
-        /// keeps it), so its arrays keep their room and appending rarely allocates.
-        mutating func read(_ r: inout JSONReader) throws -> RawEntities {
-            out = RawEntities()
+        /// Reads one `entities` object, its packed bytes written at the end of `arena`.
+        mutating func read(_ r: inout JSONReader, into arena: ByteBuffer) throws -> RawEntities {
+            var out = RawEntities()
             guard r.peek() == .object else {
                 try r.skipValue()
                 return out
             }
-            // Room kept for the next post, unless one odd post grew it past what posts need.
-            let keep = urls.capacity + mentions.capacity + hashtags.capacity + pool.capacity <= 1 << 16
-            urls.removeAll(keepingCapacity: keep)
-            mentions.removeAll(keepingCapacity: keep)
-            hashtags.removeAll(keepingCapacity: keep)
-            // Escaped strings pile up in the pool, each found by its place, until the next object.
-            pool.removeAll(keepingCapacity: keep)
+            urls.removeAll()
+            mentions.removeAll()
+            hashtags.removeAll()
+            pool.removeAll()
             try r.readObject { r, kind in
                 guard r.peek() == .array else { return try r.skipValue() }
-                try r.readArray { r in try self.item(&r, kind) }
+                try r.readArray { r in try self.item(&r, kind, &out) }
             }
-            out.urlsEnd = urls.count
-            let total = urls.count + mentions.count + hashtags.count
-            if total > 0 {
-                var bytes: [UInt8] = []
-                bytes.reserveCapacity(total)
-                bytes.append(contentsOf: urls)
-                bytes.append(contentsOf: mentions)
-                bytes.append(contentsOf: hashtags)
-                out.bytes = bytes
-            }
+            let start = arena.count
+            arena.append(urls.bytes)
+            out.urlsEnd = arena.count
+            arena.append(mentions.bytes)
+            arena.append(hashtags.bytes)
+            out.packed = start..<arena.count
             return out
         }
 
@@ -99,39 +101,30 @@ extension V2Decoder {
             }
             if let plain = try r.plainString() { return Piece(start: plain.lowerBound, count: plain.count, pooled: false) }
             let start = pool.count
-            _ = try r.appendString(to: &pool)
+            _ = try r.appendString(to: pool)
             return Piece(start: start, count: pool.count - start, pooled: true)
         }
 
-        /// A piece's bytes, lent to `body`.
-        private static func bytes<R>(
-            _ piece: Piece, _ pool: [UInt8], _ r: JSONReader, _ body: (UnsafeBufferPointer<UInt8>) -> R
-        ) -> R {
-            guard piece.pooled else { return body(UnsafeBufferPointer(start: r.p + piece.start, count: piece.count)) }
-            return pool.withUnsafeBufferPointer { body(UnsafeBufferPointer(rebasing: $0[piece.start..<piece.start + piece.count])) }
+        /// A piece's bytes (in the pool until its next append).
+        private func bytes(_ piece: Piece, _ r: JSONReader) -> UnsafeBufferPointer<UInt8> {
+            piece.pooled ? pool[piece.start..<piece.start + piece.count] : UnsafeBufferPointer(start: r.p + piece.start, count: piece.count)
         }
 
-        private static func text(_ piece: Piece, _ pool: [UInt8], _ r: JSONReader) -> String {
-            bytes(piece, pool, r) { String(decoding: $0, as: UTF8.self) }
+        private func text(_ piece: Piece, _ r: JSONReader) -> String {
+            String(decoding: bytes(piece, r), as: UTF8.self)
         }
 
         /// A string into a kind's bytes as a `String` of it would hold them: invalid UTF-8
         /// replaced, so the bytes kept are those `Entities.packed()` writes. Valid text, in any
         /// script, is copied without making a `String`.
-        /// Static, with the pool passed: a method of `self` called while one of its arrays is
-        /// being appended to would copy the whole reader.
-        private static func put(_ piece: Piece, _ pool: [UInt8], _ r: JSONReader, _ out: inout [UInt8]) {
-            bytes(piece, pool, r) { bytes in
-                if JSONReader.isValidUTF8(bytes) {
-                    out.appendLEB128(UInt64(bytes.count))
-                    out.append(contentsOf: bytes)
-                } else {
-                    EntityPacker.put(ArraySlice(String(decoding: bytes, as: UTF8.self).utf8), &out)
-                }
-            }
+        private func put(_ piece: Piece, _ r: JSONReader, _ out: ByteBuffer) {
+            let b = bytes(piece, r)
+            if JSONReader.isValidUTF8(b) { return EntityPacker.put(b, out) }
+            var repaired = String(decoding: b, as: UTF8.self)
+            repaired.withUTF8 { EntityPacker.put($0, out) }
         }
 
-        private mutating func item(_ r: inout JSONReader, _ kind: JSONKey) throws {
+        private mutating func item(_ r: inout JSONReader, _ kind: JSONKey, _ out: inout RawEntities) throws {
             guard r.peek() == .object else { return try r.skipValue() }
             var start: Int?
             var end: Int?
@@ -165,25 +158,25 @@ extension V2Decoder {
                 guard let target = unwound ?? expanded ?? url else { return }
                 let shown = display ?? url ?? target
                 if let mediaKey {
-                    let link = Entities.Link(target: Self.text(target, pool, r), display: Self.text(shown, pool, r), range: range)
-                    out.mediaLinks.append((Self.text(mediaKey, pool, r), link))
+                    let link = Entities.Link(target: text(target, r), display: text(shown, r), range: range)
+                    out.mediaLinks.append((text(mediaKey, r), link))
                     return
                 }
-                EntityPacker.span(range, &urls)
-                Self.put(target, pool, r, &urls)
-                Self.put(shown, pool, r, &urls)
+                EntityPacker.span(range, urls)
+                put(target, r, urls)
+                put(shown, r, urls)
                 out.urlCount += 1
             case "mentions":
                 guard let username else { return }
-                EntityPacker.span(range, &mentions)
+                EntityPacker.span(range, mentions)
                 mentions.appendLEB128(userID ?? 0)
-                Self.put(username, pool, r, &mentions)
+                put(username, r, mentions)
                 out.mentionCount += 1
             case "hashtags", "cashtags":
                 guard let tag else { return }
-                EntityPacker.span(range, &hashtags)
+                EntityPacker.span(range, hashtags)
                 hashtags.appendLEB128(kind.equals("cashtags") ? 1 : 0)
-                Self.put(tag, pool, r, &hashtags)
+                put(tag, r, hashtags)
                 out.hashtagCount += 1
             default: return
             }

@@ -8,14 +8,12 @@ import FoundationEssentials
 extension V2Decoder {
     // MARK: - Posts
 
-    /// A post's fields, before it is joined with what `includes` holds. A class: a page's
-    /// posts are moved into arrays and dictionaries and handed to the join, and a struct of
-    /// a dozen references was copied (a retain each) at every step. Filled by `post(_:)`
-    /// only, then read.
-    final class RawPost: @unchecked Sendable {
+    /// A post's fields, before it is joined with what `includes` holds. Its texts and entities
+    /// lie in the page's arena (valid UTF-8, as `appendUTF8` writes them); what few posts carry
+    /// is in `extras`, so a post is copied and dropped with three references.
+    struct RawPost: Sendable {
         var id: UInt64?
-        /// The texts as valid UTF-8 bytes (`optionalUTF8`): they go to the post as bytes.
-        var text: [UInt8]?
+        var text: Range<Int>?
         var authorID: UInt64?
         var createdAt: Int64?
         var conversationID: UInt64?
@@ -24,28 +22,47 @@ extension V2Decoder {
         var quoted: UInt64?
         var repliedTo: UInt64?
         var entities = RawEntities()
-        var noteText: [UInt8]?
-        var noteEntities: RawEntities?
         var displayRange: Range<Int>?
         var retweetCount = 0
         var likeCount = 0
         /// `edit_history_tweet_ids`, its first id apart: the usual history, the post alone,
         /// needs no array.
         var firstEdit: UInt64?
+        var lang: String?
+        var extras: RawPostExtras?
+
+        var noteText: Range<Int>? { extras?.value.noteText }
+        var noteEntities: RawEntities? { extras?.value.noteEntities }
+        var mediaKeys: [String] { extras?.value.mediaKeys ?? [] }
+
+        var editHistory: [UInt64] {
+            let later = extras?.value.laterEdits ?? []
+            return firstEdit.map { [$0] + later } ?? later
+        }
+
+        /// Whether the edit history names a post other than `id`.
+        func editsOther(than id: UInt64) -> Bool {
+            (firstEdit.map { $0 != id } ?? false) || (extras?.value.laterEdits.contains { $0 != id } ?? false)
+        }
+    }
+
+    /// What a post carries only now and then: a long post's note, a longer edit history,
+    /// attachments, withholding, reply settings.
+    struct RawPostRarities: Sendable {
+        var noteText: Range<Int>?
+        var noteEntities: RawEntities?
         var laterEdits: [UInt64] = []
         var withheldIn: [String] = []
         var replySettings: String?
         var withheldCopyright = false
         var mediaKeys: [String] = []
         var pollIDs: [String] = []
-        var lang: String?
+    }
 
-        var editHistory: [UInt64] { firstEdit.map { [$0] + laterEdits } ?? laterEdits }
-
-        /// Whether the edit history names a post other than `id`.
-        func editsOther(than id: UInt64) -> Bool {
-            (firstEdit.map { $0 != id } ?? false) || laterEdits.contains { $0 != id }
-        }
+    /// Those, boxed once read.
+    final class RawPostExtras: Sendable {
+        let value: RawPostRarities
+        init(_ value: RawPostRarities) { self.value = value }
     }
 
     struct RawMedia {
@@ -60,11 +77,13 @@ extension V2Decoder {
     }
 
     func post(_ r: inout JSONReader) throws -> RawPost {
-        let p = RawPost()
+        var p = RawPost()
+        var rare = RawPostRarities()
+        var isRare = false
         try r.readObject { r, key in
             switch key {
             case "id": p.id = try r.lenientID()
-            case "text": p.text = try r.optionalUTF8()
+            case "text": p.text = try r.appendUTF8(to: self.arena)
             case "author_id": p.authorID = try r.lenientID()
             case "created_at": p.createdAt = try r.optionalTime(TwitterDate.parseAny(utf8:))
             case "conversation_id": p.conversationID = try r.lenientID()
@@ -92,10 +111,11 @@ extension V2Decoder {
             case "entities": p.entities = try self.entities(&r)
             case "note_tweet", "note_post":
                 guard r.peek() == .object else { return try r.skipValue() }
+                isRare = true
                 try r.readObject { r, key in
                     switch key {
-                    case "text": p.noteText = try r.optionalUTF8()
-                    case "entities": p.noteEntities = try self.entities(&r)
+                    case "text": rare.noteText = try r.appendUTF8(to: self.arena)
+                    case "entities": rare.noteEntities = try self.entities(&r)
                     default: try r.skipValue()
                     }
                 }
@@ -113,27 +133,36 @@ extension V2Decoder {
                 guard r.peek() == .array else { return try r.skipValue() }
                 try r.readArray { r in
                     guard let id = try r.lenientID() else { return }
-                    if p.firstEdit == nil { p.firstEdit = id } else { p.laterEdits.append(id) }
+                    if p.firstEdit == nil {
+                        p.firstEdit = id
+                    } else {
+                        isRare = true
+                        rare.laterEdits.append(id)
+                    }
                 }
-            case "reply_settings": p.replySettings = try r.optionalString()
+            case "reply_settings":
+                isRare = true
+                rare.replySettings = try r.optionalString()
             case "withheld":
                 guard r.peek() == .object else { return try r.skipValue() }
+                isRare = true
                 try r.readObject { r, key in
                     switch key {
-                    case "copyright": p.withheldCopyright = try r.optionalBool() ?? false
+                    case "copyright": rare.withheldCopyright = try r.optionalBool() ?? false
                     case "country_codes":
                         guard r.peek() == .array else { return try r.skipValue() }
-                        try r.readArray { r in if let c = try r.optionalString() { p.withheldIn.append(c) } }
+                        try r.readArray { r in if let c = try r.optionalString() { rare.withheldIn.append(c) } }
                     default: try r.skipValue()
                     }
                 }
             case "attachments":
                 guard r.peek() == .object else { return try r.skipValue() }
+                isRare = true
                 try r.readObject { r, key in
                     guard r.peek() == .array else { return try r.skipValue() }
                     switch key {
-                    case "media_keys": try r.readArray { r in if let k = try r.optionalString() { p.mediaKeys.append(k) } }
-                    case "poll_ids": try r.readArray { r in if let k = try r.optionalString() { p.pollIDs.append(k) } }
+                    case "media_keys": try r.readArray { r in if let k = try r.optionalString() { rare.mediaKeys.append(k) } }
+                    case "poll_ids": try r.readArray { r in if let k = try r.optionalString() { rare.pollIDs.append(k) } }
                     default: try r.skipValue()
                     }
                 }
@@ -141,6 +170,7 @@ extension V2Decoder {
             default: try r.skipValue()
             }
         }
+        if isRare { p.extras = RawPostExtras(rare) }
         return p
     }
 
@@ -148,11 +178,7 @@ extension V2Decoder {
     /// exclusive) in code points of the text as delivered, as v1.1's indices are: the ranges are
     /// kept as they come and checked against the text when the post is joined.
     func entities(_ r: inout JSONReader) throws -> RawEntities {
-        // The decoder's reader, taken out while it reads (so a nested read gets a fresh one).
-        var reader = EntityReader()
-        swap(&reader, &entityReader)
-        defer { swap(&reader, &entityReader) }
-        return try reader.read(&r)
+        try entityReader.read(&r, into: arena)
     }
 
     func media(_ r: inout JSONReader) throws -> RawMedia {
@@ -264,7 +290,7 @@ extension V2Decoder {
                 guard r.peek() == .object else { return try r.skipValue() }
                 try r.readObject { r, key in
                     guard key.equals("url") else { return try r.skipValue() }
-                    expandedURL = try self.entities(&r).entities.urls.first?.target
+                    expandedURL = try self.entities(&r).entities(self.arena.bytes).urls.first?.target
                 }
             case "protected": protected = try r.optionalBool() ?? false
             case "verified": verified = try r.optionalBool() ?? false

@@ -20,6 +20,9 @@ public final class V2Decoder {
     var usersByBytes = UserBytesCache(limit: V1Decoder.maxUserCacheEntries)
     /// Reused for every post's entities.
     var entityReader = EntityReader()
+    /// A document's texts and packed entities, emptied per document; what posts hold are
+    /// places in it. An answer kept unjoined takes a copy.
+    let arena = ByteBuffer(capacity: 16_384)
 
     public init() {}
 
@@ -27,7 +30,11 @@ public final class V2Decoder {
 
     /// An answer whose `data` is a post or a list of posts (timelines, search, lookup, create).
     public func posts(from data: Data) throws -> V2PostsPage {
-        join(try unjoinedPosts(from: data), users: [:])
+        try document(data) { r in
+            var e = Envelope()
+            try self.envelope(&r, &e, dataIsPosts: true)
+            return Self.join(e, users: [:], arena: self.arena.bytes)
+        }
     }
 
     /// An answer whose `data` is a user or a list of users (`users/me`, lookups).
@@ -56,13 +63,9 @@ public final class V2Decoder {
             var e = Envelope()
             try self.envelope(&r, &e, dataIsPosts: true)
             if let raw = e.posts.first, Self.oversize(raw) == nil {
-                let joiner = Joiner(e, users: Self.byID(e.users))
+                let joiner = Joiner(e, users: Self.byID(e.users), arena: self.arena.bytes)
                 if let t = joiner.tweet(raw, depth: 0) {
-                    var billed = Billable()
-                    billed.posts = e.posts.compactMap(\.id)
-                    billed.includedPosts = e.includedOrder
-                    billed.users = e.users.map(\.id.rawValue)
-                    return (.post(t, rules: e.matchingRules), billed)
+                    return (.post(t, rules: e.matchingRules), e.billed)
                 }
             }
             return (Self.nonPost(e), Billable())
@@ -74,7 +77,7 @@ public final class V2Decoder {
     static func oversize(_ p: RawPost) -> String? {
         let text = (p.noteText ?? p.text)?.count ?? 0
         if text > Tweet.maxTextBytes { return "its text is \(text) bytes, more than X sends (at most \(Tweet.maxTextBytes))" }
-        let media = p.mediaKeys.count + p.entities.mediaLinks.count + (p.noteEntities?.mediaLinks.count ?? 0)
+        let media = (p.extras?.value.mediaKeys.count ?? 0) + p.entities.mediaLinks.count + (p.noteEntities?.mediaLinks.count ?? 0)
         if media > Tweet.maxMedia { return "it lists \(media) media, more than X attaches" }
         func count(_ r: RawEntities?) -> Int {
             r?.count ?? 0
@@ -114,7 +117,8 @@ public final class V2Decoder {
     }
 
     func document<T, Bytes: ContiguousBytes>(_ data: Bytes, _ body: (inout JSONReader) throws -> T) throws -> T {
-        try data.withUnsafeBytes { raw in
+        arena.removeAll()
+        return try data.withUnsafeBytes { raw in
             var r = JSONReader(raw)
             let value = try body(&r)
             guard r.atEnd() else { throw r.fail("unexpected data after the document") }
@@ -177,6 +181,17 @@ public final class V2Decoder {
         var meta = V2Meta()
         var errors: [V2Problem] = []
         var matchingRules: [V2MatchingRule] = []
+        /// The texts and entities its posts name places in, once it is kept unjoined.
+        var arena: [UInt8] = []
+
+        /// What X bills for it: every post and user it carried.
+        var billed: Billable {
+            var b = Billable()
+            b.posts = posts.compactMap(\.id)
+            b.includedPosts = includedOrder
+            b.users = users.map(\.id.rawValue)
+            return b
+        }
     }
 
     func envelope(_ r: inout JSONReader, _ e: inout Envelope, dataIsPosts: Bool) throws {
@@ -202,6 +217,9 @@ public final class V2Decoder {
         switch r.peek() {
         case .object: e.posts.append(try post(&r))
         case .array:
+            // Room for a page at once (at most 100 posts; one takes at least 100 bytes): growing
+            // copied every post read so far, a twentieth of reading a page.
+            e.posts.reserveCapacity(min(100, (r.end - r.offset) / 100))
             var i = 0
             try r.readArray { r in
                 if r.peek() == .object {

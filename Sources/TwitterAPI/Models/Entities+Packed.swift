@@ -38,8 +38,8 @@ extension Entities {
     /// v2 decoder packs the first three as it reads a post and its media when they are joined
     /// from `includes`.
     static func packing(
-        urls: ArraySlice<UInt8>, urlCount: Int, mentionsAndHashtags: ArraySlice<UInt8>, mentionCount: Int, hashtagCount: Int,
-        media: [Media]
+        urls: UnsafeBufferPointer<UInt8>, urlCount: Int, mentionsAndHashtags: UnsafeBufferPointer<UInt8>, mentionCount: Int,
+        hashtagCount: Int, media: [Media]
     ) -> [UInt8] {
         withPacking(
             urls: urls, urlCount: urlCount, mentionsAndHashtags: mentionsAndHashtags, mentionCount: mentionCount,
@@ -50,8 +50,8 @@ extension Entities {
     /// The same packing lent to `body` from a temporary buffer (on the stack when small): a
     /// post made from it copies it anyway.
     static func withPacking<R>(
-        urls: ArraySlice<UInt8>, urlCount: Int, mentionsAndHashtags: ArraySlice<UInt8>, mentionCount: Int, hashtagCount: Int,
-        media: [Media], _ body: (UnsafeBufferPointer<UInt8>) -> R
+        urls: UnsafeBufferPointer<UInt8>, urlCount: Int, mentionsAndHashtags: UnsafeBufferPointer<UInt8>, mentionCount: Int,
+        hashtagCount: Int, media: [Media], _ body: (UnsafeBufferPointer<UInt8>) -> R
     ) -> R {
         guard urlCount + media.count + mentionCount + hashtagCount > 0 else { return body(UnsafeBufferPointer(start: nil, count: 0)) }
         let counts = (UInt64(urlCount), UInt64(media.count), UInt64(mentionCount), UInt64(hashtagCount))
@@ -68,9 +68,9 @@ extension Entities {
             writeLEB128(counts.1, buffer, &at)
             writeLEB128(counts.2, buffer, &at)
             writeLEB128(counts.3, buffer, &at)
-            urls.withUnsafeBufferPointer { copyBytes($0, buffer, &at) }
+            copyBytes(urls, buffer, &at)
             files.bytes.withUnsafeBufferPointer { copyBytes($0, buffer, &at) }
-            mentionsAndHashtags.withUnsafeBufferPointer { copyBytes($0, buffer, &at) }
+            copyBytes(mentionsAndHashtags, buffer, &at)
             trailer.bytes.withUnsafeBufferPointer { copyBytes($0, buffer, &at) }
             assert(at == total, "the packing's size was counted wrong")
             return body(UnsafeBufferPointer(rebasing: buffer[..<at]))

@@ -66,13 +66,7 @@ public struct V2UnjoinedPosts: Sendable {
     }
 
     /// What X bills for this answer: every post and user it carried.
-    public var billed: Billable {
-        var b = Billable()
-        b.posts = envelope.posts.compactMap(\.id)
-        b.includedPosts = envelope.includedOrder
-        b.users = envelope.users.map(\.id.rawValue)
-        return b
-    }
+    public var billed: Billable { envelope.billed }
 
     /// The authors of the posts in `data`.
     public var authors: [UserID] { envelope.posts.compactMap { $0.authorID.map(UserID.init) } }
