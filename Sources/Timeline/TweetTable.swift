@@ -6,7 +6,9 @@ import TwitterAPI
 public struct TweetTable: Sendable, Sequence {
     /// One shard; copied before a write whenever anything else (a snapshot) still holds it.
     final class Shard: @unchecked Sendable {
-        var items: [TweetID: Tweet]
+        /// Unchecked: written only while no snapshot shares the shard (checked accesses were a
+        /// sixth of adding a post).
+        @exclusivity(unchecked) var items: [TweetID: Tweet]
         init(_ items: [TweetID: Tweet] = [:]) { self.items = items }
     }
 

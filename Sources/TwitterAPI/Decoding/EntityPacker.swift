@@ -118,17 +118,6 @@ struct EntityPacker {
         out.append(s)
     }
 
-    /// The same into an array (the v2 decoder's entities).
-    static func span(_ range: Range<Int>, _ out: inout [UInt8]) {
-        out.appendLEB128(UInt64(UInt32(bitPattern: Int32(clamping: range.lowerBound))))
-        out.appendLEB128(UInt64(UInt32(bitPattern: Int32(clamping: range.upperBound))))
-    }
-
-    static func put(_ s: ArraySlice<UInt8>, _ out: inout [UInt8]) {
-        out.appendLEB128(UInt64(s.count))
-        out.append(contentsOf: s)
-    }
-
     /// Absent as 0, present as its length + 1.
     private static func putOptional(_ s: UnsafeBufferPointer<UInt8>?, _ out: ByteBuffer) {
         guard let s else { return out.appendLEB128(0) }

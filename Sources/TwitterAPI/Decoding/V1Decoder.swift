@@ -7,11 +7,13 @@ import FoundationEssentials
 /// Turns v1.1 JSON into Linnet's models. Keeps one `User` object per user id, so a timeline of
 /// tweets by a few people holds a few users. Not thread-safe: give each task its own.
 public final class V1Decoder {
-    private var users: [UserID: User] = [:]
-    var packer = EntityPacker()
+    // Unchecked: the decoder is one task's (it says so), and a checked access cost about 100
+    // instructions, three a message.
+    @exclusivity(unchecked) private var users: [UserID: User] = [:]
+    @exclusivity(unchecked) var packer = EntityPacker()
     /// A document's texts and packed entities, until its tweets are made (emptied per document).
     let arena = ByteBuffer(capacity: 4_096)
-    private var usersByBytes = UserBytesCache(limit: maxUserCacheEntries)
+    @exclusivity(unchecked) private var usersByBytes = UserBytesCache(limit: maxUserCacheEntries)
     static let maxUserCacheEntries = 20_000
 
     /// How deep retweets and quotes may nest before the rest is skipped.

@@ -16,10 +16,11 @@ public final class V2Decoder {
     /// How deep referenced posts are joined (a retweet of a quote of a post).
     static let maxDepth = 3
     private var userCache: [UserID: User] = [:]
-    /// Authors come back page after page, byte for byte, and are not parsed again.
-    var usersByBytes = UserBytesCache(limit: V1Decoder.maxUserCacheEntries)
+    /// Authors come back page after page, byte for byte, and are not parsed again. Unchecked,
+    /// as the v1.1 decoder's state: the decoder is one task's.
+    @exclusivity(unchecked) var usersByBytes = UserBytesCache(limit: V1Decoder.maxUserCacheEntries)
     /// Reused for every post's entities.
-    var entityReader = EntityReader()
+    @exclusivity(unchecked) var entityReader = EntityReader()
     /// A document's texts and packed entities, emptied per document; what posts hold are
     /// places in it. An answer kept unjoined takes a copy.
     let arena = ByteBuffer(capacity: 16_384)

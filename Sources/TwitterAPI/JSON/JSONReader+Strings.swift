@@ -20,22 +20,6 @@ extension JSONReader {
         }
     }
 
-    /// A string's bytes, unescaped, added to `out` (no `String` made); false, with the value
-    /// skipped, when it is not a string.
-    mutating func appendString(to out: inout [UInt8]) throws -> Bool {
-        guard let (start, close) = try openString() else { return false }
-        if close.escaped {
-            try withUnsafeTemporaryAllocation(of: UInt8.self, capacity: close.at - start) { buffer in
-                let n = try unescape(from: start, to: close.at, into: buffer)
-                out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<n]))
-            }
-        } else {
-            out.append(contentsOf: UnsafeBufferPointer(start: p + start, count: close.at - start))
-            offset = close.at + 1
-        }
-        return true
-    }
-
     /// A string's bytes, unescaped, added to `out`; false, with the value skipped, when it is
     /// not a string.
     mutating func appendString(to out: ByteBuffer) throws -> Bool {
@@ -52,8 +36,10 @@ extension JSONReader {
         return true
     }
 
-    /// `optionalUTF8` written into `out`: where the bytes lie there, or nil, with the value
-    /// skipped, when it is not a string.
+    /// A string's bytes, unescaped and made valid UTF-8 as `readString` makes them (invalid
+    /// sequences become U+FFFD), written at the end of `out` without making a `String`: where
+    /// they lie there, or nil, with the value skipped, when it is not a string. A post's text is
+    /// kept as bytes: a `String` of it was checked scalar by scalar and copied again.
     mutating func appendUTF8(to out: ByteBuffer) throws -> Range<Int>? {
         guard let (start, close) = try openString() else { return nil }
         let from = out.count
@@ -101,27 +87,6 @@ extension JSONReader {
         }
         defer { offset = close.at + 1 }
         return offset..<close.at
-    }
-
-    /// A string's bytes, unescaped and made valid UTF-8 as `readString` makes them (invalid
-    /// sequences become U+FFFD), without making a `String`; nil, with the value skipped, when
-    /// it is not a string. A post's text is kept as bytes: a `String` of it was made, checked
-    /// by the standard library scalar by scalar, and copied again into the post.
-    mutating func optionalUTF8() throws -> [UInt8]? {
-        guard let (start, close) = try openString() else { return nil }
-        // Made at the JSON's size and unescaped in place (no escape is shorter than its text).
-        var valid = false
-        let out = try [UInt8](unsafeUninitializedCapacity: close.at - start) { buffer, count in
-            if close.escaped {
-                (count, valid) = try unescapeNoting(from: start, to: close.at, into: buffer)
-            } else {
-                if let to = buffer.baseAddress { to.initialize(from: p + start, count: close.at - start) }
-                count = close.at - start
-                offset = close.at + 1
-            }
-        }
-        if valid || Self.isValidUTF8(out) { return out }
-        return Array(String(decoding: out, as: UTF8.self).utf8)
     }
 
     /// Whether `bytes` are well-formed UTF-8.
