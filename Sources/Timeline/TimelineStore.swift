@@ -8,17 +8,20 @@ public actor TimelineStore {
     /// Tweets kept per timeline before the oldest (below the reader) are evicted.
     public let cap: Int
     // Unchecked: only the actor touches them, one call at a time, and a checked access cost
-    // about 100 instructions, three for each post a stream adds.
+    // about 100 instructions, six for each post a stream adds.
     @exclusivity(unchecked) private var tweets = TweetTable()
     @exclusivity(unchecked) private var held: [TimelineID: Held] = [:]
-    private var deleted: Set<TweetID> = []
-    public private(set) var version: UInt64 = 0
+    @exclusivity(unchecked) private var deleted: Set<TweetID> = []
+    @exclusivity(unchecked) public private(set) var version: UInt64 = 0
     /// `version` without the reader's place or the mailbox (see `TimelineSnapshot.contentVersion`).
-    private var contentVersion: UInt64 = 0
-    private var watchers: [Int: AsyncStream<UInt64>.Continuation] = [:]
+    @exclusivity(unchecked) private var contentVersion: UInt64 = 0
+    @exclusivity(unchecked) private var watchers: [Int: AsyncStream<UInt64>.Continuation] = [:]
     private var nextWatcher = 0
 
-    public init(cap: Int = 5000) { self.cap = max(1, cap) }
+    public init(cap: Int = 5000) {
+        self.cap = max(1, cap)
+        tweets = TweetTable(minimumCapacity: self.cap)
+    }
 
     // MARK: - Reading
 

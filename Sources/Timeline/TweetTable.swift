@@ -18,6 +18,13 @@ public struct TweetTable: Sendable, Sequence {
 
     public init() { shards = (0..<Self.shardCount).map { _ in Shard() } }
 
+    /// Room for `capacity` tweets from the start: a store fills to its cap within hours, and
+    /// growing there rehashed every entry each time a shard doubled (a tenth of adding a post).
+    public init(minimumCapacity capacity: Int) {
+        let each = Swift.max(0, capacity) / Self.shardCount
+        shards = (0..<Self.shardCount).map { _ in Shard(Dictionary(minimumCapacity: each)) }
+    }
+
     /// Snowflake ids carry a timestamp, worker and sequence; a multiplicative hash spreads
     /// neighbours across shards.
     @inline(__always) static func shard(_ id: TweetID) -> Int {
