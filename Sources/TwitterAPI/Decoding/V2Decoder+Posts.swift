@@ -141,8 +141,10 @@ extension V2Decoder {
                     }
                 }
             case "reply_settings":
+                // "everyone", what most posts say, says nothing the post keeps: no box for it.
+                guard let s = try r.optionalString(), s != "everyone", !s.isEmpty else { return }
                 isRare = true
-                rare.replySettings = try r.optionalString()
+                rare.replySettings = s
             case "withheld":
                 guard r.peek() == .object else { return try r.skipValue() }
                 isRare = true
