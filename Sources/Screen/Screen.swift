@@ -25,6 +25,18 @@ public struct Cell: Hashable, Sendable {
     // module, and called each as a function for every cell.
     @inlinable public var isContinuation: Bool { code == 0 }
     @inlinable var isCluster: Bool { code & Cell.clusterFlag != 0 }
+
+    /// Whether a cell is two words, the code and foreground in the first (the code in its low
+    /// half), the background, attributes and link in the second, so that cells compare as words
+    /// with `secondWordMask` leaving out the padding byte (Swift does not promise its value).
+    static let isTwoWords: Bool =
+        MemoryLayout<Cell>.size == 16 && MemoryLayout<Cell>.offset(of: \Cell.code) == 0
+        && MemoryLayout<Cell>.offset(of: \Cell.style.fgBits) == 4 && MemoryLayout<Cell>.offset(of: \Cell.style.bgBits) == 8
+        && MemoryLayout<Cell>.offset(of: \Cell.style.attributes) == 12 && MemoryLayout<Attributes>.size == 1
+        && MemoryLayout<Cell>.offset(of: \Cell.style.link) == 14 && UInt64(littleEndian: 1) == 1
+
+    /// The second word's bytes that hold fields (all but the 14th byte of the cell).
+    static let secondWordMask: UInt64 = 0xFFFF_00FF_FFFF_FFFF
 }
 
 /// A rectangle of cells.

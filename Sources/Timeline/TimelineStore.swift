@@ -9,7 +9,7 @@ public actor TimelineStore {
     public let cap: Int
     // Unchecked: only the actor touches them, one call at a time, and a checked access cost
     // about 100 instructions, six for each post a stream adds.
-    @exclusivity(unchecked) private var tweets = TweetTable()
+    @exclusivity(unchecked) private var tweets: TweetTable
     @exclusivity(unchecked) private var held: [TimelineID: Held] = [:]
     @exclusivity(unchecked) private var deleted: Set<TweetID> = []
     @exclusivity(unchecked) public private(set) var version: UInt64 = 0
@@ -20,7 +20,8 @@ public actor TimelineStore {
 
     public init(cap: Int = 5000) {
         self.cap = max(1, cap)
-        tweets = TweetTable(minimumCapacity: self.cap)
+        // Sized for one timeline at its cap (at most 20,000 posts: a larger cap grows as usual).
+        tweets = TweetTable(minimumCapacity: min(self.cap, 20_000))
     }
 
     // MARK: - Reading

@@ -25,13 +25,15 @@ import TwitterSimulator
             let end = ends.randomElement(using: &random)!
             let expected = text == integer ? Int64(integer).map(Int.init) : nil
             for lenient in [false, true] {
-                let (value, offset) = try Data((text + end).utf8).withUnsafeBytes { raw in
+                // Whitespace before the number is passed, as before any value.
+                let lead = [" ", "\n ", ""].randomElement(using: &random)!
+                let (value, offset) = try Data((lead + text + end).utf8).withUnsafeBytes { raw in
                     var r = JSONReader(raw)
                     let v = lenient ? try r.lenientInt() : try r.optionalInt()
                     return (v, r.offset)
                 }
                 #expect(value == expected, "\(text)\(end)")
-                #expect(offset == text.utf8.count, "\(text)\(end)")
+                #expect(offset == lead.utf8.count + text.utf8.count, "\(text)\(end)")
             }
         }
     }

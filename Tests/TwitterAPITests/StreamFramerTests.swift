@@ -61,6 +61,21 @@ import TwitterSimulator
         #expect(messages(events).last == "ok\r\n" || messages(events).last == "ok")
     }
 
+    /// A length line is decimal digits alone, leading zeros and leading spaces allowed (X's
+    /// `delimited=length` writes the byte count of the message and its CRLF): whatever else it
+    /// holds makes it malformed, and the next frame is read.
+    @Test(arguments: [
+        ("9", true), ("09", true), ("0000000009", true), (" 9", true), ("  9", true), ("9 ", false), ("+9", false), ("9a", false),
+        ("0x9", false), ("00000000009", false), ("９", false),
+    ])
+    func lengthLinesAreDigitsAlone(_ line: String, _ read: Bool) {
+        var f = StreamFramer(framing: .delimited)
+        let events = f.feed(Array("\(line)\r\n\(read ? "{\"a\":1}\r\n" : "")3\r\nabc".utf8))
+        let malformed = events.filter { if case .malformed = $0 { true } else { false } }.count
+        #expect(malformed == (read ? 0 : 1), "\(line)")
+        #expect(messages(events) == (read ? ["{\"a\":1}", "abc"] : ["abc"]), "\(line)")
+    }
+
     @Test func oversizedFramesAreRefused() {
         var f = StreamFramer(framing: .delimited, maxMessageBytes: 100)
         let events = f.feed(Array("5000\r\n".utf8))

@@ -17,6 +17,19 @@ final class ByteBuffer {
 
     @inline(__always) func removeAll() { count = 0 }
 
+    /// Empties it and gives back room past `limit`: one huge document does not keep its size
+    /// for the decoder's life.
+    @inline(__always) func removeAll(keepingAtMost limit: Int) {
+        count = 0
+        if capacity > limit { shrink(to: limit) }
+    }
+
+    @inline(never) private func shrink(to limit: Int) {
+        base.deallocate()
+        capacity = max(16, limit)
+        base = .allocate(capacity: capacity)
+    }
+
     /// Drops the bytes from `position` on.
     @inline(__always) func truncate(to position: Int) { count = min(count, max(0, position)) }
 

@@ -29,6 +29,11 @@ extension JSONReader {
 
     mutating func optionalInt() throws -> Int? {
         if let v = quickCount() { return v }
+        return try anyInt()
+    }
+
+    /// `optionalInt` past its quick path.
+    private mutating func anyInt() throws -> Int? {
         guard peek() == .number else {
             try skipValue()
             return nil
@@ -233,7 +238,7 @@ extension JSONReader {
         if let v = quickCount() { return v }
         switch peek() {
         case .string: return Int(try readString())
-        case .number: return try optionalInt()
+        case .number: return try anyInt()
         default:
             try skipValue()
             return nil

@@ -68,10 +68,11 @@ extension V2Decoder {
                 try r.skipValue()
                 return out
             }
-            urls.removeAll()
-            mentions.removeAll()
-            hashtags.removeAll()
-            pool.removeAll()
+            // Room for the next post, unless one odd post grew a buffer past what posts need.
+            urls.removeAll(keepingAtMost: 1 << 14)
+            mentions.removeAll(keepingAtMost: 1 << 14)
+            hashtags.removeAll(keepingAtMost: 1 << 14)
+            pool.removeAll(keepingAtMost: 1 << 14)
             try r.readObject { r, kind in
                 guard r.peek() == .array else { return try r.skipValue() }
                 try r.readArray { r in try self.item(&r, kind, &out) }

@@ -47,7 +47,7 @@ extension V2Decoder {
     }
 
     /// What a post carries only now and then: a long post's note, a longer edit history,
-    /// attachments, withholding, reply settings.
+    /// attachments, withholding, reply settings that limit who may answer.
     struct RawPostRarities: Sendable {
         var noteText: Range<Int>?
         var noteEntities: RawEntities?

@@ -1,0 +1,72 @@
+import Testing
+import TwitterSimulator
+
+@testable import Screen
+
+/// Rows compared as words (`Screen.sameRow`) agree with comparing them cell by cell
+/// (`Screen.same`): code, colours, attributes and link alike, a cluster by its text whatever
+/// its code in each screen's table, and the padding byte never read as a difference.
+@Suite struct RowCompareTests {
+    static let graphemes = ["a", "b", "漢", "👨‍👩‍👧", "e\u{301}", "🇯🇵", " "]
+
+    static func style(_ rng: inout SimRandom) -> Style {
+        let fg = [Color.default, .indexed(3), .indexed(9)].randomElement(using: &rng)!
+        var s = Style(fg: fg, bg: [.default, .indexed(4)].randomElement(using: &rng)!)
+        if Bool.random(using: &rng) { s.attributes = [.bold] }
+        if Int.random(in: 0..<4, using: &rng) == 0 { s.link = UInt16.random(in: 1...3, using: &rng) }
+        return s
+    }
+
+    /// A cell showing grapheme `g` in `screen` (a cluster takes that screen's code for it).
+    static func cell(_ g: String, _ style: Style, in screen: inout Screen) -> Cell {
+        let scalars = Array(g.unicodeScalars)
+        return Cell(code: scalars.count == 1 ? scalars[0].value : screen.code(forCluster: g), style: style)
+    }
+
+    @Test func rowsCompareAsTheirCellsDo() {
+        var rng = SimRandom(state: 35)
+        var checked = (same: 0, differ: 0)
+        for _ in 0..<3_000 {
+            let width = Int.random(in: 1...40, using: &rng)
+            var a = Screen(width: width, height: 1)
+            var b = Screen(width: width, height: 1)
+            // Clusters enter the two tables in different orders, so one text has two codes.
+            for g in Self.graphemes.shuffled(using: &rng) where g.unicodeScalars.count > 1 { _ = a.code(forCluster: g) }
+            for g in Self.graphemes.shuffled(using: &rng) where g.unicodeScalars.count > 1 { _ = b.code(forCluster: g) }
+            let plain = Bool.random(using: &rng)  // rows without clusters take the word path alone
+            for x in 0..<width {
+                let g = plain ? ["a", "b", "漢", " "].randomElement(using: &rng)! : Self.graphemes.randomElement(using: &rng)!
+                let st = Self.style(&rng)
+                a[x, 0] = Self.cell(g, st, in: &a)
+                b[x, 0] = Self.cell(g, st, in: &b)
+            }
+            // Then a change or none: a grapheme, a colour, an attribute or a link.
+            if Bool.random(using: &rng) {
+                let x = Int.random(in: 0..<width, using: &rng)
+                var c = b[x, 0]
+                switch Int.random(in: 0..<4, using: &rng) {
+                case 0: c = Self.cell(Self.graphemes.randomElement(using: &rng)!, c.style, in: &b)
+                case 1:
+                    let fg = Color.indexed(UInt8.random(in: 0...15, using: &rng))
+                    c.style = Style(fg: fg, bg: c.style.bg, c.style.attributes).linked(c.style.link)
+                case 2: c.style.attributes = c.style.attributes.contains(.bold) ? [] : [.underline]
+                default: c.style.link = c.style.link &+ 1
+                }
+                b[x, 0] = c
+            }
+            // Any byte in each cell's padding.
+            for s in [0, 1] {
+                var screen = s == 0 ? a : b
+                screen.cells.withUnsafeMutableBytes { raw in
+                    for x in 0..<width { raw[x * 16 + 13] = UInt8.random(in: 0...255, using: &rng) }
+                }
+                if s == 0 { a = screen } else { b = screen }
+            }
+            let expected = (0..<width).allSatisfy { Screen.same(a[$0, 0], in: a, b[$0, 0], in: b) }
+            #expect(b.sameRow(0, a, 0) == expected, "width \(width)")
+            #expect(a.sameRow(0, b, 0) == expected, "width \(width)")
+            if expected { checked.same += 1 } else { checked.differ += 1 }
+        }
+        #expect(checked.same > 500 && checked.differ > 500, "both answers were checked: \(checked)")
+    }
+}
