@@ -23,50 +23,92 @@ import TwitterSimulator
         return Cell(code: scalars.count == 1 ? scalars[0].value : screen.code(forCluster: g), style: style)
     }
 
+    /// Two one-row screens alike or nearly (one cell's grapheme, colour, attribute or link
+    /// changed, or a wide grapheme put over two cells), clusters coded apart in each, and any
+    /// byte in each cell's padding.
+    static func pair(_ rng: inout SimRandom) -> (Screen, Screen) {
+        let width = Int.random(in: 1...40, using: &rng)
+        var a = Screen(width: width, height: 1)
+        var b = Screen(width: width, height: 1)
+        // Clusters enter the two tables in different orders, so one text has two codes.
+        for g in Self.graphemes.shuffled(using: &rng) where g.unicodeScalars.count > 1 { _ = a.code(forCluster: g) }
+        for g in Self.graphemes.shuffled(using: &rng) where g.unicodeScalars.count > 1 { _ = b.code(forCluster: g) }
+        let plain = Bool.random(using: &rng)  // rows without clusters take the word path alone
+        for x in 0..<width {
+            let g = plain ? ["a", "b", "漢", " "].randomElement(using: &rng)! : Self.graphemes.randomElement(using: &rng)!
+            let st = Self.style(&rng)
+            a[x, 0] = Self.cell(g, st, in: &a)
+            b[x, 0] = Self.cell(g, st, in: &b)
+        }
+        if Bool.random(using: &rng) {
+            let x = Int.random(in: 0..<width, using: &rng)
+            var c = b[x, 0]
+            switch Int.random(in: 0..<5, using: &rng) {
+            case 0: c = Self.cell(Self.graphemes.randomElement(using: &rng)!, c.style, in: &b)
+            case 1:
+                let fg = Color.indexed(UInt8.random(in: 0...15, using: &rng))
+                c.style = Style(fg: fg, bg: c.style.bg, c.style.attributes).linked(c.style.link)
+            case 2: c.style.attributes = c.style.attributes.contains(.bold) ? [] : [.underline]
+            case 3: c.style.link = c.style.link &+ 1
+            default:
+                // A wide grapheme and its continuation, where the other screen has two cells.
+                if x + 1 < width {
+                    b[x + 1, 0] = Cell(code: 0, style: c.style)
+                    c = Self.cell("漢", c.style, in: &b)
+                }
+            }
+            b[x, 0] = c
+        }
+        for s in [0, 1] {
+            var screen = s == 0 ? a : b
+            screen.cells.withUnsafeMutableBytes { raw in
+                for x in 0..<width { raw[x * 16 + 13] = UInt8.random(in: 0...255, using: &rng) }
+            }
+            if s == 0 { a = screen } else { b = screen }
+        }
+        return (a, b)
+    }
+
     @Test func rowsCompareAsTheirCellsDo() {
         var rng = SimRandom(state: 35)
         var checked = (same: 0, differ: 0)
         for _ in 0..<3_000 {
-            let width = Int.random(in: 1...40, using: &rng)
-            var a = Screen(width: width, height: 1)
-            var b = Screen(width: width, height: 1)
-            // Clusters enter the two tables in different orders, so one text has two codes.
-            for g in Self.graphemes.shuffled(using: &rng) where g.unicodeScalars.count > 1 { _ = a.code(forCluster: g) }
-            for g in Self.graphemes.shuffled(using: &rng) where g.unicodeScalars.count > 1 { _ = b.code(forCluster: g) }
-            let plain = Bool.random(using: &rng)  // rows without clusters take the word path alone
-            for x in 0..<width {
-                let g = plain ? ["a", "b", "漢", " "].randomElement(using: &rng)! : Self.graphemes.randomElement(using: &rng)!
-                let st = Self.style(&rng)
-                a[x, 0] = Self.cell(g, st, in: &a)
-                b[x, 0] = Self.cell(g, st, in: &b)
-            }
-            // Then a change or none: a grapheme, a colour, an attribute or a link.
-            if Bool.random(using: &rng) {
-                let x = Int.random(in: 0..<width, using: &rng)
-                var c = b[x, 0]
-                switch Int.random(in: 0..<4, using: &rng) {
-                case 0: c = Self.cell(Self.graphemes.randomElement(using: &rng)!, c.style, in: &b)
-                case 1:
-                    let fg = Color.indexed(UInt8.random(in: 0...15, using: &rng))
-                    c.style = Style(fg: fg, bg: c.style.bg, c.style.attributes).linked(c.style.link)
-                case 2: c.style.attributes = c.style.attributes.contains(.bold) ? [] : [.underline]
-                default: c.style.link = c.style.link &+ 1
-                }
-                b[x, 0] = c
-            }
-            // Any byte in each cell's padding.
-            for s in [0, 1] {
-                var screen = s == 0 ? a : b
-                screen.cells.withUnsafeMutableBytes { raw in
-                    for x in 0..<width { raw[x * 16 + 13] = UInt8.random(in: 0...255, using: &rng) }
-                }
-                if s == 0 { a = screen } else { b = screen }
-            }
+            let (a, b) = Self.pair(&rng)
+            let width = a.width
             let expected = (0..<width).allSatisfy { Screen.same(a[$0, 0], in: a, b[$0, 0], in: b) }
             #expect(b.sameRow(0, a, 0) == expected, "width \(width)")
             #expect(a.sameRow(0, b, 0) == expected, "width \(width)")
             if expected { checked.same += 1 } else { checked.differ += 1 }
         }
         #expect(checked.same > 500 && checked.differ > 500, "both answers were checked: \(checked)")
+    }
+
+    /// The runs a diff writes are those a cell-by-cell reading finds: cells whose grapheme,
+    /// style or width changed, a wide grapheme's cells in one run.
+    @Test func aDiffWritesTheCellsThatChanged() {
+        var rng = SimRandom(state: 36)
+        var changedRows = 0
+        for _ in 0..<3_000 {
+            let (old, new) = Self.pair(&rng)
+            var expected: [Screen.Run] = []
+            var start = -1
+            var x = 0
+            while x < new.width {
+                let (cell, was) = (new[x, 0], old[x, 0])
+                let changed =
+                    !Screen.same(was, in: old, cell, in: new) || cell.isContinuation != was.isContinuation
+                    || new.span(x, 0) != old.span(x, 0)
+                if changed, start < 0 { start = x }
+                if !changed, start >= 0 {
+                    expected.append(Screen.Run(y: 0, x: start, count: x - start))
+                    start = -1
+                }
+                x += new.span(x, 0)
+            }
+            if start >= 0 { expected.append(Screen.Run(y: 0, x: start, count: new.width - start)) }
+            #expect(Screen.diff(from: old, to: new) == expected, "width \(new.width)")
+            if !expected.isEmpty { changedRows += 1 }
+        }
+        #expect(changedRows > 500, "rows that changed were checked: \(changedRows)")
     }
 }
