@@ -34,6 +34,8 @@ public struct Cell: Hashable, Sendable {
         && MemoryLayout<Cell>.offset(of: \Cell.style.fgBits) == 4 && MemoryLayout<Cell>.offset(of: \Cell.style.bgBits) == 8
         && MemoryLayout<Cell>.offset(of: \Cell.style.attributes) == 12 && MemoryLayout<Attributes>.size == 1
         && MemoryLayout<Cell>.offset(of: \Cell.style.link) == 14 && UInt64(littleEndian: 1) == 1
+        // No other stored field, in the padding byte or anywhere (the compare would not see it).
+        && Mirror(reflecting: Cell.blank).children.count == 2 && Mirror(reflecting: Style.plain).children.count == 4
 
     /// The second word's bytes that hold fields (all but the 14th byte of the cell).
     static let secondWordMask: UInt64 = 0xFFFF_00FF_FFFF_FFFF

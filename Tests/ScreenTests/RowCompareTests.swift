@@ -9,12 +9,28 @@ import TwitterSimulator
 @Suite struct RowCompareTests {
     static let graphemes = ["a", "b", "漢", "👨‍👩‍👧", "e\u{301}", "🇯🇵", " "]
 
+    /// Every field's every byte can differ: colours of each kind, any attributes, links past 255.
     static func style(_ rng: inout SimRandom) -> Style {
-        let fg = [Color.default, .indexed(3), .indexed(9)].randomElement(using: &rng)!
-        var s = Style(fg: fg, bg: [.default, .indexed(4)].randomElement(using: &rng)!)
-        if Bool.random(using: &rng) { s.attributes = [.bold] }
-        if Int.random(in: 0..<4, using: &rng) == 0 { s.link = UInt16.random(in: 1...3, using: &rng) }
+        func color(_ rng: inout SimRandom) -> Color {
+            switch Int.random(in: 0..<3, using: &rng) {
+            case 0: return .default
+            case 1: return .indexed(UInt8.random(in: 0...255, using: &rng))
+            default:
+                let (r, g) = (UInt8.random(in: 0...255, using: &rng), UInt8.random(in: 0...255, using: &rng))
+                return .rgb(r, g, UInt8.random(in: 0...255, using: &rng))
+            }
+        }
+        // Few choices, so that equal rows come often.
+        var s = Int.random(in: 0..<4, using: &rng) == 0 ? Style(fg: color(&rng), bg: color(&rng)) : Style(fg: .indexed(3))
+        if Bool.random(using: &rng) { s.attributes = Attributes(rawValue: UInt8.random(in: 0...255, using: &rng)) }
+        if Int.random(in: 0..<4, using: &rng) == 0 { s.link = UInt16.random(in: 1...UInt16.max, using: &rng) }
         return s
+    }
+
+    /// Cells are compared as words where their layout allows it (else the tests below would
+    /// check only the cell-by-cell way).
+    @Test func cellsAreTwoWordsHere() {
+        #expect(Cell.isTwoWords)
     }
 
     /// A cell showing grapheme `g` in `screen` (a cluster takes that screen's code for it).
@@ -46,10 +62,13 @@ import TwitterSimulator
             switch Int.random(in: 0..<5, using: &rng) {
             case 0: c = Self.cell(Self.graphemes.randomElement(using: &rng)!, c.style, in: &b)
             case 1:
-                let fg = Color.indexed(UInt8.random(in: 0...15, using: &rng))
-                c.style = Style(fg: fg, bg: c.style.bg, c.style.attributes).linked(c.style.link)
-            case 2: c.style.attributes = c.style.attributes.contains(.bold) ? [] : [.underline]
-            case 3: c.style.link = c.style.link &+ 1
+                let other = Self.style(&rng)
+                c.style =
+                    Bool.random(using: &rng)
+                    ? Style(fg: other.fg, bg: c.style.bg, c.style.attributes).linked(c.style.link)
+                    : Style(fg: c.style.fg, bg: other.bg, c.style.attributes).linked(c.style.link)
+            case 2: c.style.attributes = Attributes(rawValue: c.style.attributes.rawValue ^ (1 << UInt8.random(in: 0...7, using: &rng)))
+            case 3: c.style.link ^= 1 << UInt16.random(in: 0...15, using: &rng)
             default:
                 // A wide grapheme and its continuation, where the other screen has two cells.
                 if x + 1 < width {
