@@ -6,8 +6,8 @@ import TwitterAPI
 public struct TweetTable: Sendable, Sequence {
     /// One shard; copied before a write whenever anything else (a snapshot) still holds it.
     final class Shard: @unchecked Sendable {
-        /// Unchecked: written only while no snapshot shares the shard (checked accesses were a
-        /// sixth of adding a post).
+        /// Unchecked: written only while no snapshot shares the shard (checked accesses were
+        /// about a tenth of adding a post to the store).
         @exclusivity(unchecked) var items: [TweetID: Tweet]
         init(_ items: [TweetID: Tweet] = [:]) { self.items = items }
     }
@@ -19,7 +19,8 @@ public struct TweetTable: Sendable, Sequence {
     public init() { shards = (0..<Self.shardCount).map { _ in Shard() } }
 
     /// Room for `capacity` tweets from the start: a store fills to its cap within hours, and
-    /// growing there rehashed every entry each time a shard doubled (a tenth of adding a post).
+    /// growing there rehashed every entry each time a shard doubled (a quarter of adding a
+    /// post to the store).
     public init(minimumCapacity capacity: Int) {
         let each = Swift.max(0, capacity) / Self.shardCount
         shards = (0..<Self.shardCount).map { _ in Shard(Dictionary(minimumCapacity: each)) }
