@@ -17,6 +17,10 @@ final class ByteBuffer {
 
     @inline(__always) func removeAll() { count = 0 }
 
+    /// Room a decoder's arena keeps from one document to the next: a page of 100 posts' texts
+    /// and entities fits, a huge document's is given back.
+    static let arenaRoomKept = 1 << 18
+
     /// Empties it and gives back room past `limit`: one huge document does not keep its size
     /// for the decoder's life.
     @inline(__always) func removeAll(keepingAtMost limit: Int) {

@@ -120,7 +120,7 @@ public final class V1Decoder {
     private func document<T, Bytes: ContiguousBytes>(_ data: Bytes, _ body: (inout JSONReader) throws -> T) throws -> T {
         try data.withUnsafeBytes { raw in
             var r = JSONReader(raw)
-            arena.removeAll(keepingAtMost: V2Decoder.arenaRoomKept)
+            arena.removeAll(keepingAtMost: ByteBuffer.arenaRoomKept)
             let value = try body(&r)
             guard r.atEnd() else { throw r.fail("unexpected data after the document") }
             return value

@@ -24,9 +24,6 @@ public final class V2Decoder {
     /// A document's texts and packed entities, emptied per document; what posts hold are
     /// places in it. An answer kept unjoined takes a copy.
     let arena = ByteBuffer(capacity: 16_384)
-    /// Room an arena keeps from one document to the next: a page of 100 posts' texts and
-    /// entities fits, a huge one is not kept.
-    static let arenaRoomKept = 1 << 18
 
     public init() {}
 
@@ -121,7 +118,7 @@ public final class V2Decoder {
     }
 
     func document<T, Bytes: ContiguousBytes>(_ data: Bytes, _ body: (inout JSONReader) throws -> T) throws -> T {
-        arena.removeAll(keepingAtMost: Self.arenaRoomKept)
+        arena.removeAll(keepingAtMost: ByteBuffer.arenaRoomKept)
         return try data.withUnsafeBytes { raw in
             var r = JSONReader(raw)
             let value = try body(&r)
