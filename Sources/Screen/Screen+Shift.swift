@@ -98,7 +98,6 @@ extension Screen {
     /// cell, a fifth of a frame; a row with a cluster still does (one version that went cell
     /// by cell only in a cluster's block of eight cost more on both frames the bench counts).
     @inline(__always) static func sameWords(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool? {
-        let mask = Cell.secondWordMask
         let cluster = UInt64(Cell.clusterFlag)
         var differ: UInt64 = 0
         var codes: UInt64 = 0
@@ -107,12 +106,8 @@ extension Screen {
             let stop = Swift.min(count, x + 8)
             while x < stop {
                 let at = x &* 16
-                let p0 = a.loadUnaligned(fromByteOffset: at, as: UInt64.self)
-                let q0 = b.loadUnaligned(fromByteOffset: at, as: UInt64.self)
-                let p1 = a.loadUnaligned(fromByteOffset: at &+ 8, as: UInt64.self)
-                let q1 = b.loadUnaligned(fromByteOffset: at &+ 8, as: UInt64.self)
-                differ |= (p0 ^ q0) | ((p1 ^ q1) & mask)
-                codes |= p0 | q0
+                differ |= Cell.differingBits(a, b, at: at)
+                codes |= a.loadUnaligned(fromByteOffset: at, as: UInt64.self) | b.loadUnaligned(fromByteOffset: at, as: UInt64.self)
                 x &+= 1
             }
             if codes & cluster != 0 { return nil }

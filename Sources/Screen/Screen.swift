@@ -40,10 +40,12 @@ public struct Cell: Hashable, Sendable {
     /// The second word's bytes that hold fields (all but the 14th byte of the cell).
     static let secondWordMask: UInt64 = 0xFFFF_00FF_FFFF_FFFF
 
-    /// Whether the cells at `a` and `b` hold the same fields, read as words (`isTwoWords`).
-    @inline(__always) static func sameWords(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer) -> Bool {
-        let second = a.loadUnaligned(fromByteOffset: 8, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: 8, as: UInt64.self)
-        return a.loadUnaligned(as: UInt64.self) == b.loadUnaligned(as: UInt64.self) && second & secondWordMask == 0
+    /// The bits where the cells `at` bytes past `a` and `b` hold different fields, read as
+    /// words (`isTwoWords`): 0 when they are the same.
+    @inline(__always) static func differingBits(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, at: Int) -> UInt64 {
+        let first = a.loadUnaligned(fromByteOffset: at, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: at, as: UInt64.self)
+        let second = a.loadUnaligned(fromByteOffset: at &+ 8, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: at &+ 8, as: UInt64.self)
+        return first | (second & secondWordMask)
     }
 }
 
@@ -286,79 +288,6 @@ public struct Screen: Equatable, Sendable {
     }
 
     public static func width(of text: some StringProtocol) -> Int { text.reduce(0) { $0 + width(of: $1) } }
-
-    /// A stretch of one row that changed between two frames: cells `x..<x+count` of row `y`
-    /// of the new frame. A wide grapheme's cells are always in the same run.
-    public struct Run: Equatable, Sendable {
-        public var y: Int, x: Int, count: Int
-        public init(y: Int, x: Int, count: Int) {
-            self.y = y
-            self.x = x
-            self.count = count
-        }
-    }
-
-    /// What must be written to turn `old` into `new` on a terminal: every row whole when there
-    /// is no old frame or the size changed; otherwise the runs of cells whose grapheme, style
-    /// or width changed. The terminal writes exactly these and nothing else. With `shift`, the
-    /// terminal moved a region's rows first: `old` is read as `old.moving(shift)` shows it,
-    /// through the move rather than from a moved copy, and the rows it left behind are written.
-    public static func diff(from old: Screen?, through shift: RowShift? = nil, to new: Screen) -> [Run] {
-        guard let old, old.width == new.width, old.height == new.height else {
-            return new.width == 0 ? [] : (0..<new.height).map { Run(y: $0, x: 0, count: new.width) }
-        }
-        var runs: [Run] = []
-        for y in 0..<new.height {
-            // The old row the terminal shows at `y`; none where a move left it behind.
-            let source = shift.map { $0.source(of: y, height: new.height) } ?? y
-            guard let z = source else {
-                if new.width > 0 { runs.append(Run(y: y, x: 0, count: new.width)) }
-                continue
-            }
-            // Most rows of a frame are as they were: one pass of whole-cell compares says so.
-            if new.sameRow(y, old, z) { continue }
-            changedRuns(y, new, z, old, &runs)
-        }
-        return runs
-    }
-
-    /// The runs of row `y` of `new` that differ from row `z` of `old`, read through pointers,
-    /// a cell of one scalar compared as words: through subscripts and `same` it cost 40
-    /// instructions a cell of every row that changed.
-    private static func changedRuns(_ y: Int, _ new: Screen, _ z: Int, _ old: Screen, _ runs: inout [Run]) {
-        let w = new.width
-        new.cells.withUnsafeBufferPointer { nc in
-            old.cells.withUnsafeBufferPointer { oc in
-                guard let n = nc.baseAddress.map({ $0 + y * w }), let o = oc.baseAddress.map({ $0 + z * w }) else { return }
-                var start = -1
-                var x = 0
-                while x < w {
-                    let cell = n[x]
-                    let was = o[x]
-                    // A continuation is drawn with the cell on its left; it changes when that cell does.
-                    var changed =
-                        Cell.isTwoWords && !cell.isCluster && !was.isCluster
-                        ? !Cell.sameWords(UnsafeRawPointer(n + x), UnsafeRawPointer(o + x))
-                        : !same(was, in: old, cell, in: new) || cell.isContinuation != was.isContinuation
-                    var span = 1
-                    while x + span < w, n[x + span].isContinuation { span += 1 }
-                    if !changed {
-                        var oldSpan = 1
-                        while x + oldSpan < w, o[x + oldSpan].isContinuation { oldSpan += 1 }
-                        changed = oldSpan != span
-                    }
-                    if changed {
-                        if start < 0 { start = x }
-                    } else if start >= 0 {
-                        runs.append(Run(y: y, x: start, count: x - start))
-                        start = -1
-                    }
-                    x += span
-                }
-                if start >= 0 { runs.append(Run(y: y, x: start, count: w - start)) }
-            }
-        }
-    }
 
     /// Same size, cursor, cells and clusters (the same picture drawn in another order may
     /// compare unequal; that only costs a redraw).

@@ -133,7 +133,8 @@ extension V2Decoder {
         /// has nothing to say beyond the usual.
         private func extras(_ p: RawPost, id: UInt64, long: Bool, conversation: TweetID?) -> TweetExtras? {
             let rare = p.extras?.value
-            let limited = rare?.replySettings.flatMap { $0 == "everyone" || $0.isEmpty ? nil : $0 }
+            // Kept only when it limits who may answer (`post(_:)`).
+            let limited = rare?.replySettings
             let poll = rare?.pollIDs.lazy.compactMap { self.polls[$0] }.first
             let withheldIn = rare?.withheldIn ?? []
             let copyright = rare?.withheldCopyright ?? false

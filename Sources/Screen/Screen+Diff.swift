@@ -1,0 +1,76 @@
+/// What a terminal must write to turn one frame into the next.
+extension Screen {
+    /// A stretch of one row that changed between two frames: cells `x..<x+count` of row `y`
+    /// of the new frame. A wide grapheme's cells are always in the same run.
+    public struct Run: Equatable, Sendable {
+        public var y: Int, x: Int, count: Int
+        public init(y: Int, x: Int, count: Int) {
+            self.y = y
+            self.x = x
+            self.count = count
+        }
+    }
+
+    /// What must be written to turn `old` into `new` on a terminal: every row whole when there
+    /// is no old frame or the size changed; otherwise the runs of cells whose grapheme, style
+    /// or width changed. The terminal writes exactly these and nothing else. With `shift`, the
+    /// terminal moved a region's rows first: `old` is read as `old.moving(shift)` shows it,
+    /// through the move rather than from a moved copy, and the rows it left behind are written.
+    public static func diff(from old: Screen?, through shift: RowShift? = nil, to new: Screen) -> [Run] {
+        guard let old, old.width == new.width, old.height == new.height else {
+            return new.width == 0 ? [] : (0..<new.height).map { Run(y: $0, x: 0, count: new.width) }
+        }
+        var runs: [Run] = []
+        for y in 0..<new.height {
+            // The old row the terminal shows at `y`; none where a move left it behind.
+            let source = shift.map { $0.source(of: y, height: new.height) } ?? y
+            guard let z = source else {
+                if new.width > 0 { runs.append(Run(y: y, x: 0, count: new.width)) }
+                continue
+            }
+            // Most rows of a frame are as they were: one pass of whole-cell compares says so.
+            if new.sameRow(y, old, z) { continue }
+            changedRuns(y, new, z, old, &runs)
+        }
+        return runs
+    }
+
+    /// The runs of row `y` of `new` that differ from row `z` of `old`, read through pointers,
+    /// a cell of one scalar compared as words: through subscripts and `same` it cost 40
+    /// instructions a cell of every row that changed.
+    private static func changedRuns(_ y: Int, _ new: Screen, _ z: Int, _ old: Screen, _ runs: inout [Run]) {
+        let w = new.width
+        new.cells.withUnsafeBufferPointer { nc in
+            old.cells.withUnsafeBufferPointer { oc in
+                guard let n = nc.baseAddress.map({ $0 + y * w }), let o = oc.baseAddress.map({ $0 + z * w }) else { return }
+                let words = Cell.isTwoWords
+                var start = -1
+                var x = 0
+                while x < w {
+                    let cell = n[x]
+                    let was = o[x]
+                    // A continuation is drawn with the cell on its left; it changes when that cell does.
+                    var changed =
+                        words && !cell.isCluster && !was.isCluster
+                        ? Cell.differingBits(UnsafeRawPointer(n + x), UnsafeRawPointer(o + x), at: 0) != 0
+                        : !same(was, in: old, cell, in: new) || cell.isContinuation != was.isContinuation
+                    var span = 1
+                    while x + span < w, n[x + span].isContinuation { span += 1 }
+                    if !changed {
+                        var oldSpan = 1
+                        while x + oldSpan < w, o[x + oldSpan].isContinuation { oldSpan += 1 }
+                        changed = oldSpan != span
+                    }
+                    if changed {
+                        if start < 0 { start = x }
+                    } else if start >= 0 {
+                        runs.append(Run(y: y, x: start, count: x - start))
+                        start = -1
+                    }
+                    x += span
+                }
+                if start >= 0 { runs.append(Run(y: y, x: start, count: w - start)) }
+            }
+        }
+    }
+}
