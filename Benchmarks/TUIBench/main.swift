@@ -218,6 +218,7 @@ func parent(linnet: String?) async throws {
     )
     bench("tui_render_diff_200x60_us", perFrame * 1e6, "us", goal: .atMost(150))
     print("bench: tui_diff_200x60_us \(String(format: "%.0f", seconds(diffTime) / Double(rounds) * 1e6)) us")
+    if ProcessInfo.processInfo.environment["TUIBENCH_ONLY"] == "render" { return }
     // Instructions for a key's frame (reduce, render, diff, ncurses' bytes), counted by callgrind.
     if let perFrame = instructionsPerItem(executable: CommandLine.arguments[0], arguments: ["--count", "frame"], n: 100) {
         bench("tui_frame_instructions_200x60", perFrame, "instructions", goal: .atMost(mainFrameInstructions / 2))

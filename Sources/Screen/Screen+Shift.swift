@@ -85,7 +85,7 @@ extension Screen {
                     let q = b[x]
                     // A cluster's code is its place in each screen's own table: compared by text.
                     guard p == q || (p.isCluster && q.isCluster && p.style == q.style) else { return false }
-                    if p.isCluster && other.grapheme(of: p) != grapheme(of: q) { return false }
+                    if p.isCluster && !Self.sameText(other.grapheme(of: p), grapheme(of: q)) { return false }
                 }
                 return true
             }

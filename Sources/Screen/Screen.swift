@@ -68,11 +68,12 @@ public struct Screen: Equatable, Sendable {
     public let width: Int
     public let height: Int
     public internal(set) var cells: [Cell]
-    /// Graphemes of more than one scalar, referred to by cells.
-    private var clusters: [String] = []
+    /// Graphemes of more than one scalar, referred to by cells: one entry each time one is
+    /// drawn. A frame's table lives one frame; finding a grapheme already in it, by `String`
+    /// (canonical equivalence, each lookup normalized), was a quarter of a frame.
+    private(set) var clusters: [String] = []
     /// The graphemes of more than one scalar put on this screen (each once per put).
     public var multiScalarGraphemes: [String] { clusters }
-    private var clusterIndex: [String: UInt32] = [:]
     /// Where the terminal cursor goes (the compose box's caret), if shown.
     public var cursor: (x: Int, y: Int)? {
         get { cursorX < 0 ? nil : (cursorX, cursorY) }
@@ -119,8 +120,14 @@ public struct Screen: Equatable, Sendable {
 
     /// Whether two cells (each from its own screen) look the same.
     public static func same(_ a: Cell, in sa: Screen, _ b: Cell, in sb: Screen) -> Bool {
-        guard a == b else { return a.style == b.style && a.isCluster && b.isCluster && sa.grapheme(of: a) == sb.grapheme(of: b) }
-        return !a.isCluster || sa.grapheme(of: a) == sb.grapheme(of: b)
+        guard a == b else { return a.style == b.style && a.isCluster && b.isCluster && sameText(sa.grapheme(of: a), sb.grapheme(of: b)) }
+        return !a.isCluster || sameText(sa.grapheme(of: a), sb.grapheme(of: b))
+    }
+
+    /// The same scalars, byte for byte: a terminal shows `e` + U+0323 + U+0301 and `e` +
+    /// U+0301 + U+0323 as written, though `String` calls them equal.
+    @inline(__always) static func sameText(_ a: String, _ b: String) -> Bool {
+        a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
     }
 
     mutating func code(for ch: Character) -> UInt32 {
@@ -131,10 +138,8 @@ public struct Screen: Equatable, Sendable {
 
     /// The code of a grapheme of more than one scalar: its place in this screen's table.
     mutating func code(forCluster s: String) -> UInt32 {
-        if let i = clusterIndex[s] { return Cell.clusterFlag | i }
         let i = UInt32(clusters.count)
         clusters.append(s)
-        clusterIndex[s] = i
         return Cell.clusterFlag | i
     }
 
@@ -293,6 +298,7 @@ public struct Screen: Equatable, Sendable {
     /// compare unequal; that only costs a redraw).
     public static func == (a: Screen, b: Screen) -> Bool {
         a.width == b.width && a.height == b.height && a.cursorX == b.cursorX && a.cursorY == b.cursorY
-            && a.clusters == b.clusters && a.cells == b.cells && a.pictures == b.pictures
+            && a.clusters.count == b.clusters.count && zip(a.clusters, b.clusters).allSatisfy(sameText) && a.cells == b.cells
+            && a.pictures == b.pictures
     }
 }

@@ -130,4 +130,25 @@ import TwitterSimulator
         }
         #expect(changedRows > 500, "rows that changed were checked: \(changedRows)")
     }
+    /// A cluster is compared by its scalars as written, not by canonical equivalence: the
+    /// marks in another order are the same `String` but another sequence for the terminal,
+    /// so the frame differs and the diff writes the cell.
+    @Test func clustersDifferByTheirScalarsNotByEquivalence() {
+        let below = "e\u{323}\u{301}"
+        let above = "e\u{301}\u{323}"
+        #expect(below == above, "Swift calls the two orders equal")
+        for (x, y) in [(0, 0), (3, 1)] {
+            var old = Screen(width: 8, height: 2)
+            var new = Screen(width: 8, height: 2)
+            old.put("ab " + below + " c", x: x, y: y, style: .plain)
+            new.put("ab " + above + " c", x: x, y: y, style: .plain)
+            #expect(old != new)
+            #expect(!new.sameRow(y, old, y))
+            #expect(Screen.diff(from: old, to: new) == [Screen.Run(y: y, x: x + 3, count: 1)])
+            #expect(new.grapheme(x + 3, y).unicodeScalars.map(\.value) == [0x65, 0x301, 0x323])
+            var again = Screen(width: 8, height: 2)
+            again.put("ab " + above + " c", x: x, y: y, style: .plain)
+            #expect(again == new && Screen.diff(from: new, to: again).isEmpty)
+        }
+    }
 }

@@ -81,16 +81,17 @@ import TweetText
             let line = StyledLine(spans)
             #expect(line.width == spans.reduce(0) { $0 + Screen.width(of: $1.text) })
             for x in [-3, 0, 5] {
-                for clip in [
+                // Already there: wide graphemes the line cuts into, blanks (the pointer's way),
+                // or narrow text with wide graphemes from the tenth column.
+                for (clip, under) in [
                     nil, Rect(x: 2, y: 0, width: 9, height: 2), Rect(x: 1, y: 0, width: 20, height: 1),
                     Rect(x: 0, y: 1, width: 30, height: 1),
-                ] {
+                ].flatMap({ c in ["漢字漢字漢字漢字漢字漢字漢字漢字", "", "abcdefghi 漢字漢字"].map { (c, $0) } }) {
                     var viaLine = Screen(width: 30, height: 2)
                     var viaText = Screen(width: 30, height: 2)
                     for s in [0, 1] {
-                        // Something already there: wide graphemes the line cuts into.
-                        viaLine.put("漢字漢字漢字漢字漢字漢字漢字漢字", x: 0, y: s, style: .plain)
-                        viaText.put("漢字漢字漢字漢字漢字漢字漢字漢字", x: 0, y: s, style: .plain)
+                        viaLine.put(under, x: 0, y: s, style: .plain)
+                        viaText.put(under, x: 0, y: s, style: .plain)
                     }
                     let end = viaLine.put(line, x: x, y: 0, clip: clip, under: Style(bg: .indexed(3)))
                     var col = x
