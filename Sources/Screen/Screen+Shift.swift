@@ -79,10 +79,7 @@ extension Screen {
         cells.withUnsafeBufferPointer { bc in
             other.cells.withUnsafeBufferPointer { ac in
                 guard let a = ac.baseAddress.map({ $0 + z * width }), let b = bc.baseAddress.map({ $0 + y * width }) else { return true }
-                if Cell.isTwoWords {
-                    if let same = Self.sameWords(UnsafeRawPointer(a), UnsafeRawPointer(b), width) { return same }
-                    return sameWithClusters(a, b, other)
-                }
+                if Cell.isTwoWords, let same = Self.sameWords(UnsafeRawPointer(a), UnsafeRawPointer(b), width) { return same }
                 for x in 0..<width {
                     let p = a[x]
                     let q = b[x]
@@ -93,29 +90,6 @@ extension Screen {
                 return true
             }
         }
-    }
-
-    /// A row with a cluster (`b` here, `a` in `other`), cell by cell as words: a cluster's code
-    /// is its place in each screen's own table, so two clusters are compared by their text.
-    /// Field by field, a cell cost 26 instructions, and most rows of a timeline hold an emoji.
-    private func sameWithClusters(_ a: UnsafePointer<Cell>, _ b: UnsafePointer<Cell>, _ other: Screen) -> Bool {
-        let (ra, rb) = (UnsafeRawPointer(a), UnsafeRawPointer(b))
-        for x in 0..<width {
-            let at = x &* 16
-            let first = ra.loadUnaligned(fromByteOffset: at, as: UInt64.self) ^ rb.loadUnaligned(fromByteOffset: at, as: UInt64.self)
-            let second =
-                (ra.loadUnaligned(fromByteOffset: at &+ 8, as: UInt64.self) ^ rb.loadUnaligned(fromByteOffset: at &+ 8, as: UInt64.self))
-                & Cell.secondWordMask
-            let (p, q) = (a[x], b[x])
-            if !p.isCluster && !q.isCluster {
-                if first | second != 0 { return false }
-                continue
-            }
-            // The code is the first word's low half; the rest of the cell must match.
-            guard p.isCluster, q.isCluster, second | (first >> 32) == 0 else { return false }
-            if !Self.sameText(other.grapheme(of: p), grapheme(of: q)) { return false }
-        }
-        return true
     }
 
     /// Two rows of `count` cells compared as words (`Cell.isTwoWords`), eight cells at a time:
