@@ -102,7 +102,8 @@ func child(_ args: [String]) async {
             frames = [f.0, f.1]
         }
         let terminal = CursesTerminal(noColor: false)
-        while true {
+        // A parent gone (its end of the terminal closed) ends the child, as it ends the app.
+        while !terminal.isClosed {
             for key in terminal.readKeys(timeout: 5) {
                 guard case .char(let c) = key else { continue }
                 if c == "q" {
@@ -114,6 +115,7 @@ func child(_ args: [String]) async {
                 }
             }
         }
+        terminal.end()
     case "launch":
         // What starting with a cache does before any network call: load, restore, draw.
         let clock = ContinuousClock()
@@ -139,7 +141,7 @@ func child(_ args: [String]) async {
         if let trace = ProcessInfo.processInfo.environment["TUIBENCH_TRACE"] {
             try? marks.joined(separator: "\n").write(toFile: trace, atomically: true, encoding: .utf8)
         }
-        while !terminal.readKeys(timeout: 5).contains(.char("q")) {}
+        while !terminal.isClosed, !terminal.readKeys(timeout: 5).contains(.char("q")) {}
         terminal.end()
     default:
         break
