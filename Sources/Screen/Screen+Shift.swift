@@ -152,6 +152,18 @@ extension Screen {
         cells.withUnsafeBufferPointer { c in
             (0..<height).map { y in
                 var h: UInt64 = 0xcbf2_9ce4_8422_2325
+                if Cell.isTwoWords, let base = c.baseAddress {
+                    // The same two words a cell, read whole (19 instructions a cell field by field).
+                    let row = UnsafeRawPointer(base + y * width)
+                    for x in 0..<width {
+                        var first = row.loadUnaligned(fromByteOffset: x &* 16, as: UInt64.self)
+                        if first & UInt64(Cell.clusterFlag) != 0 { first &= ~UInt64(~Cell.clusterFlag) }
+                        h = (h ^ first) &* 0x100_0000_01b3
+                        let second = row.loadUnaligned(fromByteOffset: x &* 16 &+ 8, as: UInt64.self) & Cell.secondWordMask
+                        h = (h ^ second) &* 0x100_0000_01b3
+                    }
+                    return h
+                }
                 for i in y * width..<(y + 1) * width {
                     let cell = c[i]
                     let code = cell.isCluster ? Cell.clusterFlag : cell.code

@@ -151,4 +151,24 @@ import TwitterSimulator
             #expect(again == new && Screen.diff(from: new, to: again).isEmpty)
         }
     }
+    /// A row's hash read as words is the hash of its fields (FNV-1a over the code, a cluster
+    /// as its flag alone, and the colours, attributes and link), whatever the padding byte.
+    @Test func rowHashesAreTheirFieldsHashes() {
+        var rng = SimRandom(state: 37)
+        for _ in 0..<500 {
+            let (a, b) = Self.pair(&rng)
+            for screen in [a, b] {
+                var h: UInt64 = 0xcbf2_9ce4_8422_2325
+                for x in 0..<screen.width {
+                    let cell = screen[x, 0]
+                    let s = cell.style
+                    let code = UInt64(cell.isCluster ? Cell.clusterFlag : cell.code)
+                    h = (h ^ (code | UInt64(s.fgBits) << 32)) &* 0x100_0000_01b3
+                    h = (h ^ (UInt64(s.bgBits) | UInt64(s.attributes.rawValue) << 32 | UInt64(s.link) << 48)) &* 0x100_0000_01b3
+                }
+                #expect(screen.rowHashes() == [h])
+            }
+            if Screen.same(a[0, 0], in: a, b[0, 0], in: b), a.sameRow(0, b, 0) { #expect(a.rowHashes() == b.rowHashes()) }
+        }
+    }
 }
