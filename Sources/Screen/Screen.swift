@@ -287,7 +287,7 @@ public struct Screen: Equatable, Sendable {
 
     /// Columns a grapheme takes: TweetText's width, with control characters as zero.
     public static func width(of ch: Character) -> Int {
-        if let a = ch.asciiValue { return a < 0x20 || a == 0x7F ? 0 : 1 }
+        if let a = ch.asciiByte { return a < 0x20 || a == 0x7F ? 0 : 1 }
         if let s = ch.unicodeScalars.first, s.value < 0x20 || (0x7F...0x9F).contains(s.value) { return 0 }
         return DisplayWidth.of(ch)
     }

@@ -211,7 +211,11 @@ public enum TextLayout {
         for span in spans {
             for ch in span.text {
                 if count >= limit { return count }
-                if ch == "\n" || ch == "\r\n" {
+                // Compared as a byte: `Character`'s `==` on a non-ASCII grapheme compares it
+                // normalized (a tenth of a key that brings a card in). `asciiByte` is 10 for
+                // "\r\n" too, and no other grapheme is equivalent to these four.
+                let ascii = ch.asciiByte
+                if ascii == 0x0A {
                     emit(current[...])
                     current = []
                     used = 0
@@ -222,7 +226,7 @@ public enum TextLayout {
                 let w = Screen.width(of: ch)
                 if w == 0 { continue }
                 if used + w > width {
-                    if ch == " " {
+                    if ascii == 0x20 {
                         // A space at the edge is the break itself.
                         emit(current[...])
                         current = []
@@ -233,7 +237,7 @@ public enum TextLayout {
                     }
                     if let b = breakAfter {
                         var head = current[...b]
-                        while head.last?.0 == " " { head = head.dropLast() }
+                        while head.last?.0.asciiByte == 0x20 { head = head.dropLast() }
                         emit(head)
                         current = Array(current[(b + 1)...])
                     } else {
@@ -244,10 +248,10 @@ public enum TextLayout {
                     breakAfter = nil
                     wrapped = true
                 }
-                if current.isEmpty && ch == " " && wrapped { continue }
+                if current.isEmpty && ascii == 0x20 && wrapped { continue }
                 current.append((ch, w, span.style))
                 used += w
-                if ch == " " || ((ch == "-" || ch == "/") && current.count > 1) { breakAfter = current.count - 1 }
+                if ascii == 0x20 || ((ascii == 0x2D || ascii == 0x2F) && current.count > 1) { breakAfter = current.count - 1 }
             }
         }
         if count < limit && (!current.isEmpty || count == 0) { emit(current[...]) }
@@ -273,5 +277,16 @@ public enum TextLayout {
     public static func pad(_ text: String, width: Int) -> String {
         let t = truncate(text, width: width)
         return t + String(repeating: " ", count: max(0, width - Screen.width(of: t)))
+    }
+}
+
+extension Character {
+    /// `asciiValue` without its compare with "\r\n", which normalizes a non-ASCII grapheme: the
+    /// byte of a grapheme that is one ASCII scalar, 10 for "\r\n", else nil.
+    @inline(__always) var asciiByte: UInt8? {
+        let bytes = utf8
+        guard let first = bytes.first, first < 0x80 else { return nil }
+        if bytes.count == 1 { return first }
+        return first == 0x0D && bytes.count == 2 && bytes.last == 0x0A ? 0x0A : nil
     }
 }

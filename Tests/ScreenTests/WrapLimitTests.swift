@@ -1,6 +1,7 @@
-import Screen
 import Testing
 import TwitterSimulator
+
+@testable import Screen
 
 /// A card draws the first lines of a long post and counts the rest: the first `limit` lines and
 /// the count are exactly what the whole wrap would give.
@@ -20,5 +21,14 @@ import TwitterSimulator
             }
         }
         #expect(TextLayout.wrap([Span("abc", Style())], width: 3, limit: 0).isEmpty)
+    }
+    /// `asciiByte` reads as `asciiValue` does: every ASCII scalar, "\r\n", ASCII letters with
+    /// marks, a scalar equivalent to an ASCII one (U+037E is ";"), and other scripts.
+    @Test func asciiByteIsAsciiValue() {
+        var graphemes: [Character] = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
+        graphemes += ["\r\n", "e\u{301}", "a\u{308}", "\u{37E}", "\u{85}", "é", "漢", "👍🏽", "🇯🇵", "\u{2028}"]
+        for ch in graphemes { #expect(ch.asciiByte == ch.asciiValue, "\(ch.unicodeScalars.map(\.value))") }
+        let breaks = TextLayout.wrap([Span("ab\r\ncd\ne\u{37E}f - g/h", .plain)], width: 4).map(\.text)
+        #expect(breaks == ["ab", "cd", "e\u{37E}f", "- g/", "h"])
     }
 }
