@@ -1,3 +1,5 @@
+import TweetText
+
 /// A run of text in one style.
 public struct Span: Equatable, Sendable {
     public var text: String
@@ -277,16 +279,5 @@ public enum TextLayout {
     public static func pad(_ text: String, width: Int) -> String {
         let t = truncate(text, width: width)
         return t + String(repeating: " ", count: max(0, width - Screen.width(of: t)))
-    }
-}
-
-extension Character {
-    /// `asciiValue` without its compare with "\r\n", which normalizes a non-ASCII grapheme: the
-    /// byte of a grapheme that is one ASCII scalar, 10 for "\r\n", else nil.
-    @inline(__always) var asciiByte: UInt8? {
-        let bytes = utf8
-        guard let first = bytes.first, first < 0x80 else { return nil }
-        if bytes.count == 1 { return first }
-        return first == 0x0D && bytes.count == 2 && bytes.last == 0x0A ? 0x0A : nil
     }
 }

@@ -80,7 +80,7 @@ public enum DisplayWidth {
     public static func of(_ character: Character) -> Int { of(character, mode: mode) }
 
     public static func of(_ character: Character, mode: WidthMode) -> Int {
-        if let a = character.asciiValue { return a < 0x20 || a == 0x7F ? 0 : 1 }
+        if let a = character.asciiByte { return a < 0x20 || a == 0x7F ? 0 : 1 }
         if mode == .grapheme { return cluster(character) }
         var it = character.unicodeScalars.makeIterator()
         guard let lone = it.next() else { return 0 }
@@ -103,7 +103,7 @@ public enum DisplayWidth {
     /// Cells for one grapheme cluster taken as a unit: 0, 1 or 2.
     static func cluster(_ character: Character) -> Int {
         // Most text is ASCII or one scalar per cluster: answer those without building arrays.
-        if let a = character.asciiValue { return a < 0x20 || a == 0x7F ? 0 : 1 }
+        if let a = character.asciiByte { return a < 0x20 || a == 0x7F ? 0 : 1 }
         var it = character.unicodeScalars.makeIterator()
         guard let lone = it.next() else { return 0 }
         if it.next() == nil { return single(lone) }
@@ -180,5 +180,16 @@ public enum DisplayWidth {
             }
         }
         return false
+    }
+}
+
+extension Character {
+    /// `asciiValue` without its compare with "\r\n", which normalizes a non-ASCII grapheme: the
+    /// byte of a grapheme that is one ASCII scalar, 10 for "\r\n", else nil.
+    @inlinable @inline(__always) public var asciiByte: UInt8? {
+        let bytes = utf8
+        guard let first = bytes.first, first < 0x80 else { return nil }
+        if bytes.count == 1 { return first }
+        return first == 0x0D && bytes.count == 2 && bytes.last == 0x0A ? 0x0A : nil
     }
 }

@@ -1,7 +1,7 @@
+import Screen
 import Testing
+import TweetText
 import TwitterSimulator
-
-@testable import Screen
 
 /// A card draws the first lines of a long post and counts the rest: the first `limit` lines and
 /// the count are exactly what the whole wrap would give.
