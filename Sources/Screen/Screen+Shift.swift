@@ -93,10 +93,11 @@ extension Screen {
     }
 
     /// Two rows of `count` cells compared as words (`Cell.isTwoWords`), eight cells at a time:
-    /// whether they are the same, or nil once a cluster takes part (compared by its text, not
-    /// its code, cell by cell). Comparing every cell field by field cost 26 instructions a
-    /// cell, a fifth of a frame; a row with a cluster still does (one version that went cell
-    /// by cell only in a cluster's block of eight cost more on both frames the bench counts).
+    /// whether they are the same, or nil once the old row (`a`) has a cluster (compared by its
+    /// text, not its code, cell by cell; one in `b` alone is a difference). Comparing every
+    /// cell field by field cost 26 instructions a cell, a fifth of a frame; a row with a
+    /// cluster still does (one version that went cell by cell only in a cluster's block of
+    /// eight cost more on both frames the bench counts).
     @inline(__always) static func sameWords(_ a: UnsafeRawPointer, _ b: UnsafeRawPointer, _ count: Int) -> Bool? {
         let cluster = UInt64(Cell.clusterFlag)
         var differ: UInt64 = 0

@@ -72,7 +72,7 @@ public struct Screen: Equatable, Sendable {
     /// drawn. A frame's table lives one frame; finding a grapheme already in it, by `String`
     /// (canonical equivalence, each lookup normalized), was a quarter of a frame.
     private(set) var clusters: [String] = []
-    /// The graphemes of more than one scalar put on this screen (each once per put).
+    /// The graphemes of more than one scalar drawn on this screen, one entry a cell drawn.
     public var multiScalarGraphemes: [String] { clusters }
     /// Where the terminal cursor goes (the compose box's caret), if shown.
     public var cursor: (x: Int, y: Int)? {

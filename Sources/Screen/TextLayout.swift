@@ -107,9 +107,10 @@ extension Screen {
         return col
     }
 
-    /// Whether a wide grapheme's cells are among those `count` columns from `x` may write, or
-    /// the one after them: then writing must blank the rest of it (`clearWide`).
+    /// Whether a continuation cell is among those `count` columns from `x` may write, or the
+    /// one after them: then writing must blank the rest of its wide grapheme (`clearWide`).
     private func overwritesWide(x: Int, y: Int, count: Int, left: Int, right: Int) -> Bool {
+        guard x < right else { return false }
         let from = max(x, left)
         let to = min(width - 1, min(right, x + count))
         guard from <= to else { return false }
