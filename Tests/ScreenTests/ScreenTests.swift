@@ -82,24 +82,29 @@ import TweetText
             #expect(line.width == spans.reduce(0) { $0 + Screen.width(of: $1.text) })
             for x in [-3, 0, 5] {
                 // Already there: wide graphemes the line cuts into, blanks (the pointer's way),
-                // or narrow text with wide graphemes from the tenth column.
-                for (clip, under) in [
+                // or narrow text with wide graphemes from the tenth column. The other row holds
+                // something else, so a line that read it for its own would draw wrongly; the
+                // last row checks the cell after a line that reaches the right edge.
+                let wide = "漢字漢字漢字漢字漢字漢字漢字漢字"
+                for (clip, under, y) in [
                     nil, Rect(x: 2, y: 0, width: 9, height: 2), Rect(x: 1, y: 0, width: 20, height: 1),
                     Rect(x: 0, y: 1, width: 30, height: 1),
-                ].flatMap({ c in ["漢字漢字漢字漢字漢字漢字漢字漢字", "", "abcdefghi 漢字漢字"].map { (c, $0) } }) {
+                ].flatMap({ c in [wide, "", "abcdefghi 漢字漢字"].flatMap { u in [(c, u, 0), (c, u, 1)] } }) {
                     var viaLine = Screen(width: 30, height: 2)
                     var viaText = Screen(width: 30, height: 2)
                     for s in [0, 1] {
-                        viaLine.put(under, x: 0, y: s, style: .plain)
-                        viaText.put(under, x: 0, y: s, style: .plain)
+                        let text = s == y ? under : under.isEmpty ? wide : ""
+                        viaLine.put(text, x: 0, y: s, style: .plain)
+                        viaText.put(text, x: 0, y: s, style: .plain)
                     }
-                    let end = viaLine.put(line, x: x, y: 0, clip: clip, under: Style(bg: .indexed(3)))
+                    let end = viaLine.put(line, x: x, y: y, clip: clip, under: Style(bg: .indexed(3)))
                     var col = x
                     for span in spans {
-                        col = viaText.put(span.text, x: col, y: 0, style: span.style.over(Style(bg: .indexed(3))), clip: clip)
+                        col = viaText.put(span.text, x: col, y: y, style: span.style.over(Style(bg: .indexed(3))), clip: clip)
                     }
-                    #expect(end == col, "\(texts[i]) at \(x) in \(String(describing: clip))")
-                    #expect(viaLine == viaText, "\(texts[i]) at \(x) in \(String(describing: clip))")
+                    let place = "\(texts[i]) at \(x), \(y) in \(String(describing: clip)) over \(under)"
+                    #expect(end == col, "\(place)")
+                    #expect(viaLine == viaText, "\(place)")
                 }
             }
         }

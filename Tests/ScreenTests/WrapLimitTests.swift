@@ -30,5 +30,8 @@ import TwitterSimulator
         for ch in graphemes { #expect(ch.asciiByte == ch.asciiValue, "\(ch.unicodeScalars.map(\.value))") }
         let breaks = TextLayout.wrap([Span("ab\r\ncd\ne\u{37E}f - g/h", .plain)], width: 4).map(\.text)
         #expect(breaks == ["ab", "cd", "e\u{37E}f", "- g/", "h"])
+        // A break character with a mark on it is another grapheme, and no break.
+        let marked = TextLayout.wrap([Span("a -\u{301}bcd", .plain)], width: 4).map(\.text)
+        #expect(marked == ["a", "-\u{301}bcd"])
     }
 }
