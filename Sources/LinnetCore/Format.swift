@@ -8,9 +8,7 @@ import TwitterAPI
 public enum Format {
     /// `now`, `42s`, `5m`, `3h`, `2d`, then the date (`Mar 4`, or `Mar 4 2019` in another year).
     public static func age(created: Int64, now: Double) -> String {
-        // Both clamped to years 1–9999, so a damaged cache or a hostile server cannot trap here.
-        let created = TwitterDate.clamped(created)
-        let today = now.isFinite ? TwitterDate.clamped(Int64(max(-1e17, min(1e17, now)))) : created
+        let (created, today) = ageTimes(created, now)
         let d = Int(today - created)
         // Minutes at the finest: a card's age changes once a minute, not every second.
         if d < 60 { return "now" }
@@ -21,6 +19,26 @@ public enum Format {
         let (ny, _, _) = TwitterDate.civil(today)
         let month = months[m - 1]
         return y == ny ? "\(month) \(day)" : "\(month) \(day) \(y)"
+    }
+
+    /// Both clamped to years 1–9999, so a damaged cache or a hostile server cannot trap here.
+    private static func ageTimes(_ created: Int64, _ now: Double) -> (created: Int64, today: Int64) {
+        let created = TwitterDate.clamped(created)
+        return (created, now.isFinite ? TwitterDate.clamped(Int64(max(-1e17, min(1e17, now)))) : created)
+    }
+
+    /// What `age` shows as a number, the same for two times exactly when their texts are: a
+    /// card's cache key without making the text (a twentieth of a scrolling key did).
+    public static func ageStamp(created: Int64, now: Double) -> Int64 {
+        let (created, today) = ageTimes(created, now)
+        let d = today - created
+        if d < 60 { return 0 }
+        if d < 3600 { return 1 << 40 + d / 60 }
+        if d < 86400 { return 2 << 40 + d / 3600 }
+        if d < 7 * 86400 { return 3 << 40 + d / 86400 }
+        // The date: its day (floored), in this year or with the year.
+        let day = (created - (created < 0 ? 86399 : 0)) / 86400
+        return (TwitterDate.civil(created).year == TwitterDate.civil(today).year ? 4 : 5) << 40 + day
     }
 
     /// `10:42:20`, or `Mar 4 10:42:20` a day or more ahead: when something will happen, on the

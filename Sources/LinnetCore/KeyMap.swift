@@ -122,7 +122,10 @@ public struct KeyMap: Equatable, Sendable {
 
     /// The first key (or sequence) bound to a command in a mode, as its name: what a hint on
     /// the screen shows, so a rebound key is shown as it now is. Nil when nothing is bound.
-    public func hint(_ command: Command, in mode: KeyMode) -> String? { keys(for: command, in: mode).first }
+    /// (The first binding alone is named: the status bar asks for hints every frame.)
+    public func hint(_ command: Command, in mode: KeyMode) -> String? {
+        bindings.first { $0.mode == mode && $0.command == command }.map { $0.keys.map(\.description).joined(separator: " ") }
+    }
 
     /// A setting that could not be applied, with why.
     public struct OverrideError: Error, Equatable, Sendable, CustomStringConvertible {

@@ -16,8 +16,8 @@ public enum TweetCard {
 
     /// The whole post, every line of its text, for the reader overlay (cached like a card).
     public static func wholeLines(_ tweet: Tweet, width: Int, theme: Theme, now: Double) -> [StyledLine] {
-        let age = "whole " + cacheAge(tweet, now: now)
-        let key = CardCache.Key(tweet: ObjectIdentifier(tweet), width: width, theme: theme.fingerprint, age: age)
+        let key = CardCache.Key(
+            tweet: ObjectIdentifier(tweet), width: width, theme: theme.fingerprint, age: cacheAge(tweet, now: now), kind: .whole)
         if let hit = CardCache.shared.lookup(key, tweet) { return hit }
         let made = layout(tweet, width: width, theme: theme, now: now, whole: true)
         CardCache.shared.store(key, tweet, made)
@@ -25,10 +25,10 @@ public enum TweetCard {
     }
 
     /// What of the time a card shows: its age, and a poll's time left (part of its cache key).
-    static func cacheAge(_ tweet: Tweet, now: Double) -> String {
-        let age = Format.age(created: tweet.content.createdAt, now: now)
-        guard let poll = tweet.content.extras?.poll else { return age }
-        return age + " " + Words.pollFooter(poll, now: now)
+    static func cacheAge(_ tweet: Tweet, now: Double) -> CardCache.Age {
+        CardCache.Age(
+            stamp: Format.ageStamp(created: tweet.content.createdAt, now: now),
+            poll: tweet.content.extras?.poll.map { Words.pollFooter($0, now: now) })
     }
 
     /// Whether the card leaves lines of the text out (the reader shows them).
@@ -46,7 +46,7 @@ public enum TweetCard {
         if scalars < 4096, 2 * (t.utf8.reduce(0, { $0 + ($1 == 10 ? 1 : 0) }) + 1) + (4 * scalars) / w + 1 <= maxTextLines {
             return 0
         }
-        let key = CardCache.Key(tweet: ObjectIdentifier(tweet), width: w, theme: 0, age: "text lines")
+        let key = CardCache.Key(tweet: ObjectIdentifier(tweet), width: w, theme: 0, age: CardCache.Age(), kind: .textLines)
         if let known = CardCache.shared.height(key, tweet) { return known }
         let count = TextLayout.lineCount(spans ?? body(CardCache.shared.displayText(tweet.content), theme: .fallback), width: w)
         CardCache.shared.storeHeight(key, tweet, count)
@@ -196,9 +196,19 @@ final class CardCache: Sendable {
         var tweet: ObjectIdentifier
         var width: Int
         var theme: Int
-        var age: String
+        var age: Age
+        /// A card, a post's every line (the reader), or its text's line count.
+        var kind = Kind.card
         /// Widths differ by the terminal's mode: a card laid out in one is not the other's.
         var mode = DisplayWidth.mode
+    }
+
+    enum Kind: Hashable { case card, whole, textLines }
+
+    /// What of the time a card shows: its age (`Format.ageStamp`), a poll's time left.
+    struct Age: Hashable {
+        var stamp: Int64 = 0
+        var poll: String?
     }
 
     static let shared = CardCache()

@@ -137,7 +137,7 @@ public enum Views {
             // "New" counts what the tab counts: tweets newer than the read marker (those above
             // the reader that were scrolled past are read, not new).
             let unread = min(top, c.view(p.id).map(\.unreadCount) ?? 0)
-            let topKey = c.keyMap.keys(for: .top, in: .timeline).first ?? "g g"
+            let topKey = c.keyMap.hint(.top, in: .timeline) ?? "g g"
             // A conversation reads oldest first: what is above came before.
             let newer = Reducer.isThread(p.id) ? Words.earlier(top, topKey: topKey) : Words.newer(top, unread: unread, topKey: topKey)
             screen.put(TextLayout.truncate(newer, width: r.width), x: r.x, y: y, style: t[.newMarker])
@@ -162,7 +162,7 @@ public enum Views {
             // Posts not fetched below this one: said on the line between the cards, never
             // closed silently (reaching it loads them).
             if y < r.maxY, gaps.contains(id) {
-                let key = c.keyMap.keys(for: .down, in: .timeline).first ?? "j"
+                let key = c.keyMap.hint(.down, in: .timeline) ?? "j"
                 screen.put(
                     TextLayout.truncate(Words.gap(downKey: key), width: max(1, r.width - TweetCard.gutter)), x: r.x + TweetCard.gutter,
                     y: y, style: t[.newMarker])

@@ -154,6 +154,15 @@ public struct Screen: Equatable, Sendable {
         return end
     }
 
+    /// `put` for a `String`, compiled for it here: the generic one called from another module
+    /// runs unspecialized, a protocol call a grapheme (the status bar's greater part).
+    @discardableResult
+    public mutating func put(_ text: String, x: Int, y: Int, style: Style, clip: Rect? = nil) -> Int {
+        let end = write(text, x: x, y: y, style: style, clip: clip)
+        if !pictures.isEmpty, end > x { covered(Rect(x: x, y: y, width: end - x, height: 1)) }
+        return end
+    }
+
     private mutating func write(_ text: some StringProtocol, x: Int, y: Int, style: Style, clip: Rect?) -> Int {
         let c = clip ?? bounds
         guard y >= max(0, c.y), y < min(height, c.maxY) else { return x }
@@ -293,12 +302,13 @@ public struct Screen: Equatable, Sendable {
     }
 
     public static func width(of text: some StringProtocol) -> Int { text.reduce(0) { $0 + width(of: $1) } }
+    public static func width(of text: String) -> Int { text.reduce(0) { $0 + width(of: $1) } }
 
     /// Same size, cursor, cells and clusters (the same picture drawn in another order may
     /// compare unequal; that only costs a redraw).
     public static func == (a: Screen, b: Screen) -> Bool {
         a.width == b.width && a.height == b.height && a.cursorX == b.cursorX && a.cursorY == b.cursorY
-            && a.clusters.count == b.clusters.count && zip(a.clusters, b.clusters).allSatisfy(sameText) && a.cells == b.cells
+            && a.clusters.count == b.clusters.count && zip(a.clusters, b.clusters).allSatisfy(sameText) && sameCells(a.cells, b.cells)
             && a.pictures == b.pictures
     }
 }

@@ -177,4 +177,30 @@ import TwitterSimulator
             if Screen.same(a[0, 0], in: a, b[0, 0], in: b), a.sameRow(0, b, 0) { #expect(a.rowHashes() == b.rowHashes()) }
         }
     }
+
+    /// Whole screens compare field by field, code for code, whatever the padding bytes: a copy
+    /// with its padding changed is equal, one with a field changed is not.
+    @Test func screensCompareByTheirFields() {
+        var rng = SimRandom(state: 38)
+        var checked = (same: 0, differ: 0)
+        for _ in 0..<3_000 {
+            let (a, b) = Self.pair(&rng)
+            // `b` from its own cells, in `a`'s table: the cell changes `pair` made, on a's padding.
+            var c = a
+            c.cells.withUnsafeMutableBytes { raw in
+                for x in 0..<a.width {
+                    var cell = b[x, 0]
+                    if cell.isCluster { cell = a[x, 0] }
+                    withUnsafeBytes(of: cell) { cb in
+                        for k in 0..<16 where k != 13 { raw[x * 16 + k] = cb[k] }
+                    }
+                    raw[x * 16 + 13] = UInt8.random(in: 0...255, using: &rng)
+                }
+            }
+            let expected = a.cells.elementsEqual(c.cells) { $0.code == $1.code && $0.style == $1.style }
+            #expect((a == c) == expected, "width \(a.width)")
+            if expected { checked.same += 1 } else { checked.differ += 1 }
+        }
+        #expect(checked.same > 500 && checked.differ > 500, "both answers were checked: \(checked)")
+    }
 }
