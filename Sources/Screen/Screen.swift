@@ -301,6 +301,13 @@ public struct Screen: Equatable, Sendable {
         return DisplayWidth.of(ch)
     }
 
+    /// `width(of:)` with the terminal's mode read once by the caller (a task-local lookup).
+    static func width(of ch: Character, mode: WidthMode) -> Int {
+        if let a = ch.asciiByte { return a < 0x20 || a == 0x7F ? 0 : 1 }
+        if let s = ch.unicodeScalars.first, s.value < 0x20 || (0x7F...0x9F).contains(s.value) { return 0 }
+        return DisplayWidth.of(ch, mode: mode)
+    }
+
     public static func width(of text: some StringProtocol) -> Int { text.reduce(0) { $0 + width(of: $1) } }
     public static func width(of text: String) -> Int { text.reduce(0) { $0 + width(of: $1) } }
 

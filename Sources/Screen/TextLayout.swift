@@ -69,6 +69,26 @@ struct Glyphs: Sendable {
         }
     }
 
+    mutating func append(ascii b: UInt8, span: Int) {
+        items.append(Glyph(code: UInt32(b), span: UInt16(clamping: span), width: 1))
+        width += 1
+    }
+
+    /// A grapheme given as its slice of a text.
+    mutating func append(_ g: Substring, width w: Int, span: Int) {
+        guard w > 0 else { return }
+        var it = g.unicodeScalars.makeIterator()
+        let code: UInt32
+        if let first = it.next(), it.next() == nil {
+            code = first.value
+        } else {
+            code = Cell.clusterFlag | UInt32(clusters.count)
+            clusters.append(String(g))
+        }
+        items.append(Glyph(code: code, span: UInt16(clamping: span), width: UInt8(w)))
+        width += w
+    }
+
     mutating func append(_ ch: Character, width w: Int, span: Int) {
         guard w > 0 else { return }
         var it = ch.unicodeScalars.makeIterator()
@@ -185,80 +205,6 @@ public enum TextLayout {
     public static func lineCount(_ spans: [Span], width: Int) -> Int {
         var none: [StyledLine] = []
         return layOut(spans, width: width, limit: .max, into: &none, build: false)
-    }
-
-    private static func layOut(_ spans: [Span], width: Int, limit: Int, into lines: inout [StyledLine], build: Bool) -> Int {
-        guard width > 0, limit > 0 else { return 0 }
-        var count = 0
-        var current: [(Character, Int, Style)] = []
-        var used = 0
-        var breakAfter: Int?  // index in `current` after which a break may go
-        var wrapped = false  // the current line began at a wrap, not a newline
-
-        func emit(_ items: ArraySlice<(Character, Int, Style)>) {
-            count += 1
-            guard build else { return }
-            var spans: [Span] = []
-            var glyphs = Glyphs()
-            for (ch, cw, st) in items {
-                if let last = spans.last, last.style == st {
-                    spans[spans.count - 1].text.append(ch)
-                } else {
-                    spans.append(Span(String(ch), st))
-                }
-                glyphs.append(ch, width: cw, span: spans.count - 1)
-            }
-            lines.append(StyledLine(spans, glyphs: glyphs))
-        }
-
-        for span in spans {
-            for ch in span.text {
-                if count >= limit { return count }
-                // Compared as a byte: `Character`'s `==` on a non-ASCII grapheme compares it
-                // normalized (a tenth of a key that brings a card in). `asciiByte` is 10 for
-                // "\r\n" too, and no other grapheme is equivalent to these four.
-                let ascii = ch.asciiByte
-                if ascii == 0x0A {
-                    emit(current[...])
-                    current = []
-                    used = 0
-                    breakAfter = nil
-                    wrapped = false
-                    continue
-                }
-                let w = Screen.width(of: ch)
-                if w == 0 { continue }
-                if used + w > width {
-                    if ascii == 0x20 {
-                        // A space at the edge is the break itself.
-                        emit(current[...])
-                        current = []
-                        used = 0
-                        breakAfter = nil
-                        wrapped = true
-                        continue
-                    }
-                    if let b = breakAfter {
-                        var head = current[...b]
-                        while head.last?.0.asciiByte == 0x20 { head = head.dropLast() }
-                        emit(head)
-                        current = Array(current[(b + 1)...])
-                    } else {
-                        emit(current[...])
-                        current = []
-                    }
-                    used = current.reduce(0) { $0 + $1.1 }
-                    breakAfter = nil
-                    wrapped = true
-                }
-                if current.isEmpty && ascii == 0x20 && wrapped { continue }
-                current.append((ch, w, span.style))
-                used += w
-                if ascii == 0x20 || ((ascii == 0x2D || ascii == 0x2F) && current.count > 1) { breakAfter = current.count - 1 }
-            }
-        }
-        if count < limit && (!current.isEmpty || count == 0) { emit(current[...]) }
-        return count
     }
 
     /// Cuts text to `width` columns, ending with `…` when something was cut.

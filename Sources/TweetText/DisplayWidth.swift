@@ -135,8 +135,14 @@ public enum DisplayWidth {
         }
         if (0x1160...0x11FF).contains(v) { return 0 }
         if isWide(v) { return 2 }
-        if v >= 0x2000 && EmojiScanner.sequenceEnd([s], at: 0) != nil { return 2 }
+        if v >= 0x2000 && isEmojiAlone(s) { return 2 }
         return 1
+    }
+
+    /// `EmojiScanner.sequenceEnd([s], at: 0) != nil` without the array (a scalar read alone
+    /// is an emoji when it is presented as one; a lone regional indicator is not).
+    static func isEmojiAlone(_ s: Unicode.Scalar) -> Bool {
+        !EmojiScanner.isRegionalIndicator(s) && s.properties.isEmoji && s.properties.isEmojiPresentation
     }
 
     /// Cells for a whole string.

@@ -25,6 +25,20 @@ import Testing
         #expect(DisplayWidth.of(Character(text), mode: .perScalar) == cells)
     }
 
+    /// A scalar alone is an emoji (two cells) exactly when the emoji scanner reads it as one,
+    /// for every scalar: the check made without building a sequence agrees with the sequence's.
+    @Test func aLoneScalarIsAnEmojiAsTheScannerReadsIt() {
+        var emoji = 0
+        for v in UInt32(0x80)...0x10FFFF {
+            guard let s = Unicode.Scalar(v) else { continue }
+            let scanned = EmojiScanner.sequenceEnd([s], at: 0) != nil
+            if DisplayWidth.isEmojiAlone(s) != scanned { Issue.record("U+\(String(v, radix: 16))") }
+            if scanned { emoji += 1 }
+        }
+        #expect(emoji > 1_000, "emoji presented alone: \(emoji)")
+        #expect(!DisplayWidth.isEmojiAlone("\u{1F1EF}"), "a lone regional indicator is no emoji")
+    }
+
     @Test func stringWidthSumsClusters() {
         #expect(DisplayWidth.of("日本語🐦ab") == 10)
         #expect(DisplayWidth.of("naïve café") == 10)

@@ -53,6 +53,33 @@ import Testing
         #expect(got == c.expectedIndexed, "\(c.description)")
     }
 
+    /// The quick test before reading for links passes over no text with a link in it: every
+    /// conformance text, and texts of domain-like pieces, read without it.
+    @Test func textsPassedOverHoldNoLink() {
+        var state: UInt64 = 20_261_128
+        func next() -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33)
+        }
+        let pieces = [
+            "a", "example", ".", ". ", ".com", ".COM", ".c", ".1", ".-", "..", "/", "http://", "https://", " ", "t.co/x", "日本",
+            ".みんな", ".рф", "xn--", ".xn--p1ai", "@", "#", ":", "-", "_", "\u{FF0E}", "。", "1.2", "e.g.", "。com",
+        ]
+        var texts = [Self.urls, Self.urlsWithIndices, Self.mentions, Self.hashtags].flatMap { $0.map(\.text) }
+        for _ in 0..<20_000 { texts.append((0..<next() % 8 + 1).map { _ in pieces[next() % pieces.count] }.joined()) }
+        var passedOver = 0
+        var found = 0
+        for t in texts {
+            let links = URLExtractor(t.unicodeScalars.map(\.value)).extract()
+            if !Extractor.mayHoldDomain(t) {
+                passedOver += 1
+                #expect(links.isEmpty, "\(t)")
+            }
+            if !links.isEmpty { found += 1 }
+        }
+        #expect(passedOver > 2_000 && found > 2_000, "passed over \(passedOver), with links \(found)")
+    }
+
     @Test func sectionsAreNotEmpty() {
         for section in [Self.urls, Self.urlsWithIndices, Self.mentions, Self.mentionsWithIndices, Self.hashtags, Self.hashtagsWithIndices] {
             #expect(section.count > 2)
