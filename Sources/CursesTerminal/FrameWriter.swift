@@ -2,74 +2,6 @@ import CNcursesw
 import Glibc
 import Screen
 
-/// What the terminal's terminfo entry lets the frame writer use beyond the ANSI cursor moves
-/// and SGR that Linnet writes everywhere.
-public struct TerminalAbilities: Sendable, Equatable {
-    /// Erasing fills with the current background (`bce`); without it only blanks of the
-    /// default background are erased, others are written.
-    public var backColorErase: Bool
-    /// Writing the last column leaves the cursor there (`xenl`); without it the bottom-right
-    /// cell would scroll the screen, and is left alone.
-    public var lastColumnSafe: Bool
-    /// Scroll regions (`csr`): rows a scroll moved are moved by the terminal.
-    public var scrollRegions: Bool
-    /// Scrolling several lines in one sequence (`indn`, `rin`); otherwise a line at a time.
-    public var scrollMany: Bool
-    /// Clears the screen and homes the cursor (`clear`).
-    public var clear: [UInt8]
-    public var showCursor: [UInt8]
-    public var hideCursor: [UInt8]
-
-    public init(
-        backColorErase: Bool, lastColumnSafe: Bool, scrollRegions: Bool, scrollMany: Bool, clear: [UInt8], showCursor: [UInt8],
-        hideCursor: [UInt8]
-    ) {
-        self.backColorErase = backColorErase
-        self.lastColumnSafe = lastColumnSafe
-        self.scrollRegions = scrollRegions
-        self.scrollMany = scrollMany
-        self.clear = clear
-        self.showCursor = showCursor
-        self.hideCursor = hideCursor
-    }
-
-    /// A terminfo string without its padding (`$<50>`, which `tputs` turns into waiting and a
-    /// terminal would print).
-    static func withoutDelays(_ bytes: [UInt8]) -> [UInt8] {
-        var out: [UInt8] = []
-        var i = 0
-        while i < bytes.count {
-            if bytes[i] == UInt8(ascii: "$"), i + 1 < bytes.count, bytes[i + 1] == UInt8(ascii: "<"),
-                let close = bytes[(i + 2)...].firstIndex(of: UInt8(ascii: ">"))
-            {
-                i = close + 1
-                continue
-            }
-            out.append(bytes[i])
-            i += 1
-        }
-        return out
-    }
-
-    /// xterm's entry, for tests.
-    public static let xterm = TerminalAbilities(
-        backColorErase: true, lastColumnSafe: true, scrollRegions: true, scrollMany: true, clear: Array("\u{1B}[H\u{1B}[2J".utf8),
-        showCursor: Array("\u{1B}[?12l\u{1B}[?25h".utf8), hideCursor: Array("\u{1B}[?25l".utf8))
-
-    /// The running terminal's entry (after `initscr`).
-    static func fromTerminfo() -> TerminalAbilities {
-        func string(_ name: String) -> [UInt8]? {
-            guard let s = cn_tigetstr(name) else { return nil }
-            return withoutDelays(
-                Array(UnsafeBufferPointer(start: UnsafeRawPointer(s).assumingMemoryBound(to: UInt8.self), count: strlen(s))))
-        }
-        return TerminalAbilities(
-            backColorErase: cn_tigetflag("bce") > 0, lastColumnSafe: cn_tigetflag("xenl") > 0, scrollRegions: string("csr") != nil,
-            scrollMany: string("indn") != nil && string("rin") != nil, clear: string("clear") ?? Array("\u{1B}[H\u{1B}[2J".utf8),
-            showCursor: string("cnorm") ?? [], hideCursor: string("civis") ?? [])
-    }
-}
-
 /// Writes frames to the terminal itself: the rows a scroll moved are moved by the terminal
 /// (a scroll region), then each run of changed cells is written with the cursor moves, SGR and
 /// OSC 8 links it needs, trailing blanks erased. What the terminal shows is the last frame
@@ -82,6 +14,8 @@ public struct FrameWriter {
     }
     /// Links are written as OSC 8 hyperlinks.
     public var hyperlinks = false
+    /// Runs of printable ASCII in one style written at once (off: cell by cell, for tests).
+    var asciiRuns = true
     /// The SGR of each style met (its link left out).
     private var sgrs: [Style: [UInt8]] = [:]
     /// The style the terminal draws with, nil when not known.
@@ -283,6 +217,9 @@ public struct FrameWriter {
                 if let v = CursesTerminal.single(cell, in: screen, cells: n) {
                     if v < 0x80 { out.append(UInt8(v)) } else { utf8(v, into: &out) }
                     advance(n)
+                    if v >= 0x20, v < 0x7F, !pictures, writer.asciiRuns {
+                        x += asciiRun(after: x, y, cell.style, to: min(end, erase), full: full, reached: reached, into: &out)
+                    }
                     continue
                 }
                 let scalars = screen.scalars(of: cell)
@@ -314,6 +251,33 @@ public struct FrameWriter {
                 out += [0x1B, 0x5B, 0x4B]
                 erased = y * w + erase
             }
+        }
+
+        /// The printable ASCII cells after `x` in the style just written, up to `limit`, each
+        /// a byte appended (the pen, link and cursor already right for them): how many. Each
+        /// cell's checks in `write` cost 200 instructions a cell, most of a frame's writing.
+        mutating func asciiRun(
+            after x: Int, _ y: Int, _ style: Style, to limit: Int, full: Bool, reached: Int, into out: inout [UInt8]
+        ) -> Int {
+            let w = screen.width
+            // The bottom-right cell is left to `write`, which leaves it alone without `xenl`.
+            let stop = y == screen.height - 1 && !writer.abilities.lastColumnSafe ? min(limit, w - 1) : limit
+            var k = x + 1
+            screen.cells.withUnsafeBufferPointer { c in
+                let row = y * w
+                while k < stop {
+                    let cell = c[row + k]
+                    guard let byte = cell.printableASCII, cell.style == style else { break }
+                    // A blank a clear left there is skipped by `write`; a continuation after
+                    // the cell makes it wide.
+                    if full, cell == .blank, k >= reached { break }
+                    if k + 1 < w, c[row + k + 1].isContinuation { break }
+                    out.append(byte)
+                    k += 1
+                }
+            }
+            advance(k - x - 1)
+            return k - x - 1
         }
 
         /// The cursor after `n` cells were written at it; not known at the right margin.

@@ -200,3 +200,9 @@ extension Screen {
         }
     }
 }
+
+extension Cell {
+    /// The byte of a cell showing one printable ASCII character, else nil (inlinable: the
+    /// terminal writes runs of them in another module).
+    @inlinable public var printableASCII: UInt8? { code >= 0x20 && code < 0x7F ? UInt8(truncatingIfNeeded: code) : nil }
+}

@@ -1,0 +1,57 @@
+import Screen
+import Testing
+
+@testable import CursesTerminal
+
+/// Runs of printable ASCII are written at once: the same bytes as writing them cell by cell,
+/// over random frames (styles, links, blanks, wide graphemes and clusters, the bottom-right
+/// cell, frames written whole or as changes, terminals with and without `bce` and `xenl`).
+@Suite struct AsciiRunTests {
+    @Test func runsWriteTheBytesCellsDo() {
+        var state: UInt64 = 20_261_128
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % n
+        }
+        let texts = ["word", " ", "   ", "a-b", "漢字", "e\u{301}", "👩‍👩‍👧", "x", "tail", "—", "\u{7F}"]
+        var styles = [Style.plain, Style(fg: .indexed(2)), Style(fg: .indexed(2), bg: .indexed(4)), Style(bg: .default, .underline)]
+        styles.append(styles[1].linked(7))
+        func frame(_ width: Int, _ height: Int) -> Screen {
+            var s = Screen(width: width, height: height)
+            for y in 0..<height {
+                var x = next(3)
+                while x < width {
+                    x = s.put(texts[next(texts.count)], x: x, y: y, style: styles[next(styles.count)])
+                    x += next(2)
+                }
+            }
+            return s
+        }
+        var bytes = 0
+        for trial in 0..<600 {
+            let (width, height) = (next(30) + 1, next(4) + 1)
+            var abilities = TerminalAbilities.xterm
+            abilities.backColorErase = next(2) == 0
+            abilities.lastColumnSafe = next(2) == 0
+            var runs = FrameWriter(abilities: abilities, depth: .full)
+            var cells = runs
+            cells.asciiRuns = false
+            runs.hyperlinks = trial % 3 == 0
+            cells.hyperlinks = runs.hyperlinks
+            var old: Screen?
+            for _ in 0..<3 {
+                let new = frame(width, height)
+                let full = old == nil || next(4) == 0
+                let changed = Screen.diff(from: full ? nil : old, to: new)
+                var a: [UInt8] = []
+                var b: [UInt8] = []
+                runs.frame(new, runs: changed, shift: nil, full: full, into: &a)
+                cells.frame(new, runs: changed, shift: nil, full: full, into: &b)
+                #expect(a == b, "\(String(decoding: a, as: UTF8.self).debugDescription) against \(String(decoding: b, as: UTF8.self).debugDescription)")
+                bytes += a.count
+                old = new
+            }
+        }
+        #expect(bytes > 50_000, "bytes compared: \(bytes)")
+    }
+}
