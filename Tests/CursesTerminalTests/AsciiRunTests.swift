@@ -47,7 +47,8 @@ import Testing
                 var b: [UInt8] = []
                 runs.frame(new, runs: changed, shift: nil, full: full, into: &a)
                 cells.frame(new, runs: changed, shift: nil, full: full, into: &b)
-                #expect(a == b, "\(String(decoding: a, as: UTF8.self).debugDescription) against \(String(decoding: b, as: UTF8.self).debugDescription)")
+                let (got, cellByCell) = (String(decoding: a, as: UTF8.self), String(decoding: b, as: UTF8.self))
+                #expect(a == b, "\(got.debugDescription) against \(cellByCell.debugDescription)")
                 bytes += a.count
                 old = new
             }
