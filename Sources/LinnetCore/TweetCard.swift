@@ -141,12 +141,12 @@ public enum TweetCard {
             if !right.isEmpty { right.append(Span("  ", theme[.counts])) }
             right.append(Span("♥ " + Format.count(t.favoriteCount), t.isFavorited ? theme[.counterOver] : theme[.counts]))
         }
-        let rightWidth = StyledLine(right).width
+        let rightWidth = columns(of: right)
         var tail: [Span] = [Span(" · " + Format.age(created: t.createdAt, now: now), theme[.time])]
         if t.extras.map({ !$0.olderVersions.isEmpty }) ?? false { tail.append(Span(" · " + Words.edited, theme[.time])) }
         if let to = t.inReplyToScreenName { tail.append(Span(" ↩ @" + clean(to), theme[.replyMarker])) }
         let handle = Span(" @" + clean(t.user.screenName), theme[.handle])
-        let fixed = StyledLine([handle] + tail).width
+        let fixed = columns(of: [handle] + tail)
         let room = width - fixed - (rightWidth > 0 ? rightWidth + 1 : 0)
         var left: [Span]
         if room >= 4 {
@@ -158,10 +158,13 @@ public enum TweetCard {
                     theme[.name])
             ]
         }
-        let leftWidth = StyledLine(left).width
+        let leftWidth = columns(of: left)
         guard rightWidth > 0 && leftWidth + 1 + rightWidth <= width else { return StyledLine(left) }
         return StyledLine(left + [Span(String(repeating: " ", count: width - leftWidth - rightWidth), theme[.text])] + right)
     }
+
+    /// Columns spans take, measured without laying out a line.
+    static func columns(of spans: [Span]) -> Int { spans.reduce(0) { $0 + Screen.width(of: $1.text) } }
 
     /// The display text as spans, highlights styled by kind.
     static func body(_ d: DisplayText, theme: Theme) -> [Span] {

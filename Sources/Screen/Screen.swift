@@ -309,7 +309,9 @@ public struct Screen: Equatable, Sendable {
     }
 
     public static func width(of text: some StringProtocol) -> Int { text.reduce(0) { $0 + width(of: $1) } }
-    public static func width(of text: String) -> Int { text.reduce(0) { $0 + width(of: $1) } }
+    public static func width(of text: String) -> Int {
+        text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) ? text.utf8.count : text.reduce(0) { $0 + width(of: $1) }
+    }
 
     /// Same size, cursor, cells and clusters (the same picture drawn in another order may
     /// compare unequal; that only costs a redraw).

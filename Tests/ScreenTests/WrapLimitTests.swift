@@ -28,6 +28,11 @@ import TwitterSimulator
         var graphemes: [Character] = (0..<128).map { Character(Unicode.Scalar(UInt8($0))) }
         graphemes += ["\r\n", "e\u{301}", "a\u{308}", "\u{37E}", "\u{85}", "é", "漢", "👍🏽", "🇯🇵", "\u{2028}"]
         for ch in graphemes { #expect(ch.asciiByte == ch.asciiValue, "\(ch.unicodeScalars.map(\.value))") }
+        // A string's width, read by the byte when it is printable ASCII: its graphemes' sum.
+        for ch in graphemes {
+            let text = "ab" + String(ch) + "c"
+            #expect(Screen.width(of: text) == text.reduce(0) { $0 + Screen.width(of: $1) }, "\(text.unicodeScalars.map(\.value))")
+        }
         let breaks = TextLayout.wrap([Span("ab\r\ncd\ne\u{37E}f - g/h", .plain)], width: 4).map(\.text)
         #expect(breaks == ["ab", "cd", "e\u{37E}f", "- g/", "h"])
         // A break character with a mark on it is another grapheme, and no break.
