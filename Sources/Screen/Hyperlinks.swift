@@ -9,6 +9,9 @@ public enum Hyperlinks {
     private struct Table {
         var ids: [String: UInt16] = [:]
         var targets: [String] = [""]
+        /// Each address as given, checked once: `WebAddress` parses it (60,000 instructions,
+        /// for each link of each card laid out).
+        var given: [String: UInt16] = [:]
     }
     private static let table = Mutex(Table())
     /// Distinct addresses a process keeps; past it, new ones are drawn without a link.
@@ -16,14 +19,19 @@ public enum Hyperlinks {
 
     /// The number for an address, 0 when it cannot be a link (not http or https, or the table full).
     public static func id(for address: String) -> UInt16 {
-        guard let target = target(address) else { return 0 }
+        if let known = table.withLock({ $0.given[address] }) { return known }
+        let target = target(address)
         return table.withLock { t in
-            if let id = t.ids[target] { return id }
-            guard t.targets.count < capacity else { return 0 }
-            let id = UInt16(t.targets.count)
-            t.targets.append(target)
-            t.ids[target] = id
-            return id
+            let id = target.map { target in
+                if let id = t.ids[target] { return id }
+                guard t.targets.count < capacity else { return 0 }
+                let id = UInt16(t.targets.count)
+                t.targets.append(target)
+                t.ids[target] = id
+                return id
+            }
+            if t.given.count < capacity { t.given[address] = id ?? 0 }
+            return id ?? 0
         }
     }
 

@@ -17,7 +17,12 @@ import Testing
         for refused in ["javascript:alert(1)", "file:///etc/passwd", "ftp://x", "example.com", ""] {
             #expect(Hyperlinks.target(refused) == nil, "\(refused)")
             #expect(Hyperlinks.id(for: refused) == 0)
+            #expect(Hyperlinks.id(for: refused) == 0, "asked again, as it was checked: \(refused)")
         }
+        // Two spellings of one address, each remembered as given: one number.
+        let spelled = Hyperlinks.id(for: "HTTPS://Example.com/Spelled")
+        #expect(spelled != 0 && Hyperlinks.id(for: "https://example.com/Spelled") == spelled)
+        #expect(Hyperlinks.id(for: "HTTPS://Example.com/Spelled") == spelled)
         // One number per address, for the life of the process.
         let a = Hyperlinks.id(for: "https://example.com/one")
         #expect(a != 0 && Hyperlinks.id(for: "https://example.com/one") == a)
