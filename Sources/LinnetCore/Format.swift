@@ -27,8 +27,9 @@ public enum Format {
         return (created, now.isFinite ? TwitterDate.clamped(Int64(max(-1e17, min(1e17, now)))) : created)
     }
 
-    /// What `age` shows as a number, the same for two times exactly when their texts are: a
-    /// card's cache key without making the text (a twentieth of a scrolling key did).
+    /// What `age` shows as a number: one stamp is always one text, and at one `now` two
+    /// times share a text only with one stamp ("Mar 4" of another year is another). A card's
+    /// cache key without making the text (a twentieth of a scrolling key did).
     public static func ageStamp(created: Int64, now: Double) -> Int64 {
         let (created, today) = ageTimes(created, now)
         let d = today - created

@@ -296,12 +296,12 @@ public struct Screen: Equatable, Sendable {
 
     /// Columns a grapheme takes: TweetText's width, with control characters as zero.
     public static func width(of ch: Character) -> Int {
+        // ASCII first: the mode is a task-local lookup, not needed for it.
         if let a = ch.asciiByte { return a < 0x20 || a == 0x7F ? 0 : 1 }
-        if let s = ch.unicodeScalars.first, s.value < 0x20 || (0x7F...0x9F).contains(s.value) { return 0 }
-        return DisplayWidth.of(ch)
+        return width(of: ch, mode: DisplayWidth.mode)
     }
 
-    /// `width(of:)` with the terminal's mode read once by the caller (a task-local lookup).
+    /// `width(of:)` with the terminal's mode read once by the caller.
     static func width(of ch: Character, mode: WidthMode) -> Int {
         if let a = ch.asciiByte { return a < 0x20 || a == 0x7F ? 0 : 1 }
         if let s = ch.unicodeScalars.first, s.value < 0x20 || (0x7F...0x9F).contains(s.value) { return 0 }

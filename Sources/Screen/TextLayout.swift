@@ -76,28 +76,25 @@ struct Glyphs: Sendable {
 
     /// A grapheme given as its slice of a text.
     mutating func append(_ g: Substring, width w: Int, span: Int) {
-        guard w > 0 else { return }
-        var it = g.unicodeScalars.makeIterator()
-        let code: UInt32
-        if let first = it.next(), it.next() == nil {
-            code = first.value
-        } else {
-            code = Cell.clusterFlag | UInt32(clusters.count)
-            clusters.append(String(g))
-        }
-        items.append(Glyph(code: code, span: UInt16(clamping: span), width: UInt8(w)))
-        width += w
+        append(g.unicodeScalars, text: { String(g) }, width: w, span: span)
     }
 
     mutating func append(_ ch: Character, width w: Int, span: Int) {
+        append(ch.unicodeScalars, text: { String(ch) }, width: w, span: span)
+    }
+
+    /// A single scalar as itself; a longer cluster's text (made only then) into `clusters`.
+    private mutating func append(
+        _ scalars: some Sequence<Unicode.Scalar>, text: () -> String, width w: Int, span: Int
+    ) {
         guard w > 0 else { return }
-        var it = ch.unicodeScalars.makeIterator()
+        var it = scalars.makeIterator()
         let code: UInt32
         if let first = it.next(), it.next() == nil {
             code = first.value
         } else {
             code = Cell.clusterFlag | UInt32(clusters.count)
-            clusters.append(String(ch))
+            clusters.append(text())
         }
         items.append(Glyph(code: code, span: UInt16(clamping: span), width: UInt8(w)))
         width += w

@@ -71,7 +71,7 @@ public enum Extractor {
         // Every hashtag begins with # or ＃ (U+FF03: EF BC 83).
         guard holds(text, 0x23, wide: 0x83) else { return [] }
         let scalars = Array(text.unicodeScalars)
-        // A tag inside a link is none; a text without a full stop holds no link.
+        // A tag inside a link is none; a text without a full stop before a letter holds no link.
         let urls = mayHoldDomain(text) ? URLExtractor(scalars.map(\.value)).extract() : []
         return HashtagExtractor(scalars).extract().filter { tag in
             !urls.contains { $0.overlaps(tag) }
