@@ -37,7 +37,9 @@ import TwitterAPI
             return range.lowerBound + Int64(state >> 33) % (range.upperBound - range.lowerBound + 1)
         }
         let steps: [Int64] = [0, 1, 59, 60, 61, 3599, 3600, 3601, 86399, 86400, 86401, 7 * 86400 - 1, 7 * 86400, 7 * 86400 + 1]
-        let nows: [Double] = [1_795_000_042, 1_767_225_600, 1_767_225_599, 86_400 * 3, -86_400 * 400, 0, 2e11, 3e11, -7e10, .nan, .infinity]
+        let nows: [Double] = [
+            1_795_000_042, 1_767_225_600, 1_767_225_599, 86_400 * 3, -86_400 * 400, 0, 2e11, 3e11, -7e10, .nan, .infinity,
+        ]
         // A stamp is one text at any time (the cache keeps cards from frame to frame); a text
         // is one stamp at one time ("Mar 4" is another day in another year).
         var textOf: [Int64: String] = [:]
