@@ -13,9 +13,8 @@ extension TextLayout {
 
     /// `wrap` and `lineCount`. A grapheme of one ASCII byte (the next byte ASCII too, so no
     /// mark joins it; CR apart, which LF joins) is read as that byte; only the others are made
-    /// `Character`s. A line's
-    /// spans are slices of the text, not built grapheme by grapheme (that was most of laying
-    /// out a card).
+    /// `Character`s. A line's spans are slices of the text, not built grapheme by grapheme
+    /// (that was most of laying out a card).
     static func layOut(_ spans: [Span], width: Int, limit: Int, into lines: inout [StyledLine], build: Bool) -> Int {
         guard width > 0, limit > 0 else { return 0 }
         var count = 0
