@@ -57,7 +57,7 @@ func seconds(_ d: Duration) -> Double {
 // CPython's json.loads over the same bytes: one timed pass of `rounds` per process, run between
 // Linnet's passes, so both sides see the same moments of a shared machine (its speed moved by
 // half from one minute to the next here) and each keeps its best.
-let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-bench-\(getpid())")
+let dir = benchDirectory("linnet-bench")
 try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: dir) }
 

@@ -23,7 +23,7 @@ func scene(_ w: Int, _ h: Int) -> Bitmap {
     return Bitmap(width: w, height: h, rgba: px)
 }
 
-let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-picture-bench-\(getpid())")
+let dir = benchDirectory("linnet-picture-bench")
 try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
 defer { try? FileManager.default.removeItem(at: dir) }
 let jpeg = PictureEncoder.jpeg(scene(1200, 675))!

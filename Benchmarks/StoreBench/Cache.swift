@@ -9,7 +9,7 @@ func cacheFigures(_ tweets: [Tweet]) async {
     // Cache of 10k tweets.
     let small = TimelineStore(cap: 10_000)
     await small.merge(page: Array(tweets.prefix(10_000)), into: .home, request: PageRequest(count: 10_000))
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-storebench-\(getpid())")
+    let dir = benchDirectory("linnet-storebench")
     defer { if ProcessInfo.processInfo.environment["KEEP"] == nil { try? FileManager.default.removeItem(at: dir) } }
     let cache = TimelineCache(directory: dir, keepPerTimeline: 10_000)
     let w0 = clock.now

@@ -17,7 +17,7 @@ func homeEnvironment(_ dir: URL) -> [String: String] {
 /// for a minute, a selection move (as over ssh and as locally), 1,000 keys against `less` on the same text; and the demo idle.
 /// With `keysOnly` (TUIBENCH_ONLY=keys): the selection move and the key latencies alone.
 func feelFigures(linnet: String, keysOnly: Bool = false) async throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-feel-\(getpid())")
+    let dir = benchDirectory("linnet-feel")
     try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     defer { try? FileManager.default.removeItem(at: dir) }
     let sim = try SimulatorProcess(linnet: linnet, arguments: ["--tweets-per-minute", "0"])

@@ -7,7 +7,7 @@ import TwitterAPI
 /// Launch to first frame with 100k and with a million cached tweets, against the same start
 /// with no cache, in the same run.
 func launchFigures() async throws {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-tuibench-\(getpid())")
+    let dir = benchDirectory("linnet-tuibench")
     defer { try? FileManager.default.removeItem(at: dir) }
     for (count, name) in [(cachedTweets, "100k"), (1_000_000, "1m")] {
         let bytes = try await writeCache(count, to: dir)
@@ -60,7 +60,7 @@ func writeCache(_ count: Int, to dir: URL) async throws -> Int {
 /// pseudo-terminal of 160x50 each. The demo ends itself at its first frame
 /// (`LINNET_EXIT_AFTER_FIRST_FRAME`); `less` is quit when its first line is shown.
 func firstFrameInstructions(linnet: String, text: URL) {
-    let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-firstcount-\(getpid())")
+    let dir = benchDirectory("linnet-firstcount")
     defer { try? FileManager.default.removeItem(at: dir) }
     try? FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
     let copy = dir.appendingPathComponent("linnet").path

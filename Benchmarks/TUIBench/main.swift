@@ -179,7 +179,7 @@ func parent(linnet: String?) async throws {
     if ProcessInfo.processInfo.environment["TUIBENCH_ONLY"] == "launch" { return try await launchFigures() }
     if ProcessInfo.processInfo.environment["TUIBENCH_ONLY"] == "longpost" { return await longPostFigures() }
     if ProcessInfo.processInfo.environment["TUIBENCH_ONLY"] == "ssh", let linnet {
-        let dir = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-ssh-\(getpid())")
+        let dir = benchDirectory("linnet-ssh")
         try FileManager.default.createDirectory(at: dir, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: dir) }
         let text = dir.appendingPathComponent("tweets.txt")
