@@ -89,9 +89,10 @@ public func benchDirectory(_ prefix: String) -> URL {
     let tmp = FileManager.default.temporaryDirectory
     for name in (try? FileManager.default.contentsOfDirectory(atPath: tmp.path)) ?? [] where name.hasPrefix(prefix + "-") {
         // Another run's, still going, or a process's that no longer exists.
-        guard let pid = pid_t(name.dropFirst(prefix.count + 1)), pid != getpid(), kill(pid, 0) != 0, errno == ESRCH else {
-            continue
-        }
+        let number = name.dropFirst(prefix.count + 1)
+        guard number.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let pid = pid_t(number), pid > 0, pid != getpid(),
+            kill(pid, 0) != 0, errno == ESRCH
+        else { continue }
         try? FileManager.default.removeItem(at: tmp.appendingPathComponent(name))
     }
     return tmp.appendingPathComponent("\(prefix)-\(getpid())")

@@ -9,9 +9,10 @@ public enum Hyperlinks {
     private struct Table {
         var ids: [String: UInt16] = [:]
         var targets: [String] = [""]
-        /// Each address as given, checked once: `WebAddress` parses it (60,000 instructions,
-        /// for each link of each card laid out).
-        var given: [String: UInt16] = [:]
+        /// Each address as given, byte for byte, checked once: `WebAddress` parses it (60,000
+        /// instructions, for each link of each card laid out). Not by `String`, whose `==`
+        /// calls "café" with é and with e + U+0301 one address, which `WebAddress` does not.
+        var given: [[UInt8]: UInt16] = [:]
     }
     private static let table = Mutex(Table())
     /// Distinct addresses a process keeps; past it, new ones are drawn without a link.
@@ -19,7 +20,8 @@ public enum Hyperlinks {
 
     /// The number for an address, 0 when it cannot be a link (not http or https, or the table full).
     public static func id(for address: String) -> UInt16 {
-        if let known = table.withLock({ $0.given[address] }) { return known }
+        let bytes = Array(address.utf8)
+        if let known = table.withLock({ $0.given[bytes] }) { return known }
         let target = target(address)
         return table.withLock { t in
             let id = target.map { target in
@@ -30,7 +32,8 @@ public enum Hyperlinks {
                 t.ids[target] = id
                 return id
             }
-            if t.given.count < capacity { t.given[address] = id ?? 0 }
+            // At most 32 MB of addresses kept, whatever a feed sends; past that, each is checked.
+            if t.given.count < 8192, bytes.count <= 4096 { t.given[bytes] = id ?? 0 }
             return id ?? 0
         }
     }

@@ -23,6 +23,13 @@ import Testing
         let spelled = Hyperlinks.id(for: "HTTPS://Example.com/Spelled")
         #expect(spelled != 0 && Hyperlinks.id(for: "https://example.com/Spelled") == spelled)
         #expect(Hyperlinks.id(for: "HTTPS://Example.com/Spelled") == spelled)
+        // Canonically equivalent spellings are other domains once encoded: each its own link,
+        // whichever came first.
+        let decomposed = Hyperlinks.id(for: "https://cafe\u{301}.com/")
+        let precomposed = Hyperlinks.id(for: "https://caf\u{E9}.com/")
+        #expect(decomposed != precomposed)
+        #expect(Hyperlinks.target(of: precomposed) == Hyperlinks.target("https://caf\u{E9}.com/"))
+        #expect(Hyperlinks.target(of: decomposed) == Hyperlinks.target("https://cafe\u{301}.com/"))
         // One number per address, for the life of the process.
         let a = Hyperlinks.id(for: "https://example.com/one")
         #expect(a != 0 && Hyperlinks.id(for: "https://example.com/one") == a)

@@ -96,7 +96,7 @@ import TwitterSimulator
         let pieces = [
             "word", " ", "  ", "-", "/", "a-b", "\n", "\r\n", "\r", "\t", "\u{7F}", "e\u{301}", "-\u{301}", " \u{308}", "日本語",
             "👩‍👩‍👧", "🇯", "🇵", "🇯🇵", "\u{200B}", "\u{85}", "\u{37E}", "long-unbroken-token", "x", "ﾊﾟ", "a\u{200D}b", "\u{301}",
-            "\u{600}1", "\u{110BD}a", "क्ष",
+            "\u{600}1", "\u{110BD}a", "क्ष", "\u{600}",
         ]
         let styles = [Style(fg: .indexed(1)), Style(fg: .indexed(2)), Style(bg: .indexed(4), .bold)]
         var compared = 0

@@ -15,15 +15,19 @@ import Testing
         ended.waitUntilExit()
         let dead = tmp.appendingPathComponent("\(prefix)-\(ended.processIdentifier)")
         let living = tmp.appendingPathComponent("\(prefix)-1")  // init: always running
-        let other = tmp.appendingPathComponent("\(prefix)-notanumber")
-        for d in [dead, living, other] { try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true) }
+        // Not a process's number: a word, a sign (`kill` would ask about a group), zero.
+        let others = ["notanumber", "-\(ended.processIdentifier)", "+\(ended.processIdentifier)", "0"].map {
+            tmp.appendingPathComponent("\(prefix)-\($0)")
+        }
+        let made = [dead, living] + others
+        defer { for d in made { try? FileManager.default.removeItem(at: d) } }
+        for d in made { try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true) }
         try Data("x".utf8).write(to: dead.appendingPathComponent("cache"))
-        defer { for d in [dead, living, other] { try? FileManager.default.removeItem(at: d) } }
 
         let mine = benchDirectory(prefix)
         #expect(mine.lastPathComponent == "\(prefix)-\(getpid())")
         #expect(!FileManager.default.fileExists(atPath: dead.path), "a dead run's directory is removed")
         #expect(FileManager.default.fileExists(atPath: living.path), "a running process's directory stays")
-        #expect(FileManager.default.fileExists(atPath: other.path), "a name without a process number stays")
+        for d in others { #expect(FileManager.default.fileExists(atPath: d.path), "\(d.lastPathComponent) stays") }
     }
 }
