@@ -84,14 +84,16 @@ public func callgrindTotal(_ path: String) -> Double? {
 
 /// `prefix-PID` in the temporary directory, for this process's files, once the ones of runs
 /// that died before their cleanup ran (killed by a signal, or out of time) are gone: a million
-/// cached tweets left behind are 420 MB. Not created here.
+/// cached tweets left behind are 420 MB. Not created here. (Where /tmp is shared between PID
+/// namespaces, another namespace's running bench looks dead; benches are not run so here.)
 public func benchDirectory(_ prefix: String) -> URL {
     let tmp = FileManager.default.temporaryDirectory
     for name in (try? FileManager.default.contentsOfDirectory(atPath: tmp.path)) ?? [] where name.hasPrefix(prefix + "-") {
         // Another run's, still going, or a process's that no longer exists.
+        // This process's number too: a dead run had it before (a directory is asked for once).
         let number = name.dropFirst(prefix.count + 1)
-        guard number.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let pid = pid_t(number), pid > 0, pid != getpid(),
-            kill(pid, 0) != 0, errno == ESRCH
+        guard number.utf8.allSatisfy({ $0 >= 0x30 && $0 <= 0x39 }), let pid = pid_t(number), pid > 0,
+            pid == getpid() || (kill(pid, 0) != 0 && errno == ESRCH)
         else { continue }
         try? FileManager.default.removeItem(at: tmp.appendingPathComponent(name))
     }

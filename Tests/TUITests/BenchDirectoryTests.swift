@@ -19,7 +19,9 @@ import Testing
         let others = ["notanumber", "-\(ended.processIdentifier)", "+\(ended.processIdentifier)", "0"].map {
             tmp.appendingPathComponent("\(prefix)-\($0)")
         }
-        let made = [dead, living] + others
+        // This process's number from a run before it: gone too, so nothing stale is read.
+        let reused = tmp.appendingPathComponent("\(prefix)-\(getpid())")
+        let made = [dead, living, reused] + others
         defer { for d in made { try? FileManager.default.removeItem(at: d) } }
         for d in made { try FileManager.default.createDirectory(at: d, withIntermediateDirectories: true) }
         try Data("x".utf8).write(to: dead.appendingPathComponent("cache"))
@@ -27,6 +29,7 @@ import Testing
         let mine = benchDirectory(prefix)
         #expect(mine.lastPathComponent == "\(prefix)-\(getpid())")
         #expect(!FileManager.default.fileExists(atPath: dead.path), "a dead run's directory is removed")
+        #expect(!FileManager.default.fileExists(atPath: reused.path), "one left under this process's number is removed")
         #expect(FileManager.default.fileExists(atPath: living.path), "a running process's directory stays")
         for d in others { #expect(FileManager.default.fileExists(atPath: d.path), "\(d.lastPathComponent) stays") }
     }
