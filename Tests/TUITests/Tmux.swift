@@ -9,12 +9,19 @@ struct Tmux {
     @discardableResult
     static func run(_ args: [String]) async throws -> String { try await runProcess("/usr/bin/env", ["tmux"] + args).output }
 
+    /// Asked again when tmux refuses: a server whose last session another test just ended is
+    /// exiting, and a session asked of it then is not made ("no server running" after). A
+    /// refused session ran nothing, so asking again runs the command once.
     static func start(_ command: String, width: Int, height: Int) async throws -> Tmux {
         let name = "linnet-e2e-\(getpid())-\(Int.random(in: 0..<1_000_000))"
-        try await run([
-            "new-session", "-d", "-s", name, "-x", String(width), "-y", String(height),
+        let args = [
+            "tmux", "new-session", "-d", "-s", name, "-x", String(width), "-y", String(height),
             "-e", "LANG=C.UTF-8", "-e", "TERM=tmux-256color", command,
-        ])
+        ]
+        for _ in 0..<5 {
+            if try await runProcess("/usr/bin/env", args).status == 0 { break }
+            try await Task.sleep(nanoseconds: 200_000_000)
+        }
         return Tmux(name: name)
     }
 
