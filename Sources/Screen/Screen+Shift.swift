@@ -79,8 +79,8 @@ extension Screen {
         cells.withUnsafeBufferPointer { bc in
             other.cells.withUnsafeBufferPointer { ac in
                 guard let a = ac.baseAddress.map({ $0 + z * width }), let b = bc.baseAddress.map({ $0 + y * width }) else { return true }
-                if Cell.isTwoWords, let same = Self.sameWords(UnsafeRawPointer(a), UnsafeRawPointer(b), width) { return same }
                 if Cell.isTwoWords {
+                    if let same = Self.sameWords(UnsafeRawPointer(a), UnsafeRawPointer(b), width) { return same }
                     // A row with a cluster: other cells as words, a cluster by its style and text.
                     for x in 0..<width {
                         let (p, q) = (a[x], b[x])

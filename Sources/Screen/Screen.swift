@@ -149,21 +149,23 @@ public struct Screen: Equatable, Sendable {
     /// A graphic under the cells written leaves the screen.
     @discardableResult
     public mutating func put(_ text: some StringProtocol, x: Int, y: Int, style: Style, clip: Rect? = nil) -> Int {
-        let end = write(text, x: x, y: y, style: style, clip: clip)
-        if !pictures.isEmpty, end > x { covered(Rect(x: x, y: y, width: end - x, height: 1)) }
-        return end
+        write(text, x: x, y: y, style: style, clip: clip)
     }
 
     /// `put` for a `String`, compiled for it here: the generic one called from another module
     /// runs unspecialized, a protocol call a grapheme (the status bar's greater part).
     @discardableResult
     public mutating func put(_ text: String, x: Int, y: Int, style: Style, clip: Rect? = nil) -> Int {
-        let end = write(text, x: x, y: y, style: style, clip: clip)
+        write(text, x: x, y: y, style: style, clip: clip)
+    }
+
+    private mutating func write(_ text: some StringProtocol, x: Int, y: Int, style: Style, clip: Rect?) -> Int {
+        let end = cells(text, x: x, y: y, style: style, clip: clip)
         if !pictures.isEmpty, end > x { covered(Rect(x: x, y: y, width: end - x, height: 1)) }
         return end
     }
 
-    private mutating func write(_ text: some StringProtocol, x: Int, y: Int, style: Style, clip: Rect?) -> Int {
+    private mutating func cells(_ text: some StringProtocol, x: Int, y: Int, style: Style, clip: Rect?) -> Int {
         let c = clip ?? bounds
         guard y >= max(0, c.y), y < min(height, c.maxY) else { return x }
         let right = min(width, c.maxX)
@@ -308,8 +310,10 @@ public struct Screen: Equatable, Sendable {
         return DisplayWidth.of(ch, mode: mode)
     }
 
-    public static func width(of text: some StringProtocol) -> Int { text.reduce(0) { $0 + width(of: $1) } }
-    public static func width(of text: String) -> Int {
+    public static func width(of text: some StringProtocol) -> Int { columns(text) }
+    /// For a `String`, compiled here (as `put`'s).
+    public static func width(of text: String) -> Int { columns(text) }
+    private static func columns(_ text: some StringProtocol) -> Int {
         text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) ? text.utf8.count : text.reduce(0) { $0 + width(of: $1) }
     }
 

@@ -23,6 +23,12 @@ extension TextLayout {
         var breakAfter: Int?  // index in `current` after which a break may go
         var wrapped = false  // the current line began at a wrap, not a newline
         let mode = DisplayWidth.mode
+        func newLine(wrapping: Bool) {
+            current = []
+            used = 0
+            breakAfter = nil
+            wrapped = wrapping
+        }
 
         func emit(_ items: ArraySlice<Placed>) {
             count += 1
@@ -78,10 +84,7 @@ extension TextLayout {
                 defer { i = next }
                 if ascii == 0x0A {
                     emit(current[...])
-                    current = []
-                    used = 0
-                    breakAfter = nil
-                    wrapped = false
+                    newLine(wrapping: false)
                     continue
                 }
                 if w == 0 { continue }
@@ -89,10 +92,7 @@ extension TextLayout {
                     if ascii == 0x20 {
                         // A space at the edge is the break itself.
                         emit(current[...])
-                        current = []
-                        used = 0
-                        breakAfter = nil
-                        wrapped = true
+                        newLine(wrapping: true)
                         continue
                     }
                     if let b = breakAfter {
