@@ -1,3 +1,4 @@
+import Glibc
 import Screen
 import Testing
 
@@ -14,8 +15,12 @@ import Testing
             return Int(state >> 33) % n
         }
         let texts = ["word", " ", "   ", "a-b", "漢字", "e\u{301}", "👩‍👩‍👧", "x", "tail", "—", "\u{7F}"]
+        // Both writers see the same process-wide state while other tests run: the UTF-8
+        // character type every terminal start sets (`wcwidth` reads it), and a link of this
+        // test's own in the address table.
+        setlocale(LC_CTYPE, "C.UTF-8")
         var styles = [Style.plain, Style(fg: .indexed(2)), Style(fg: .indexed(2), bg: .indexed(4)), Style(bg: .default, .underline)]
-        styles.append(styles[1].linked(7))
+        styles.append(styles[1].linked(Hyperlinks.id(for: "https://example.com/ascii-run")))
         func frame(_ width: Int, _ height: Int) -> Screen {
             var s = Screen(width: width, height: height)
             for y in 0..<height {
