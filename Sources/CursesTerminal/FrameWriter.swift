@@ -14,8 +14,8 @@ public struct FrameWriter {
     }
     /// Links are written as OSC 8 hyperlinks.
     public var hyperlinks = false
-    /// Runs of printable ASCII in one style written at once (off: cell by cell, for tests).
-    var asciiRuns = true
+    /// Runs of one-scalar cells in one style written at once (off: cell by cell, for tests).
+    var runs = true
     /// The SGR of each style met (its link left out).
     private var sgrs: [Style: [UInt8]] = [:]
     /// The style the terminal draws with, nil when not known.
@@ -217,8 +217,8 @@ public struct FrameWriter {
                 if let v = CursesTerminal.single(cell, in: screen, cells: n) {
                     if v < 0x80 { out.append(UInt8(v)) } else { utf8(v, into: &out) }
                     advance(n)
-                    if v >= 0x20, v < 0x7F, !pictures, writer.asciiRuns {
-                        x += asciiRun(after: x, y, cell.style, to: min(end, erase), full: full, reached: reached, into: &out)
+                    if !pictures, writer.runs {
+                        x += oneScalarRun(after: x, n, y, cell.style, to: min(end, erase), full: full, reached: reached, into: &out)
                     }
                     continue
                 }
@@ -253,31 +253,41 @@ public struct FrameWriter {
             }
         }
 
-        /// The printable ASCII cells after `x` in the style just written, up to `limit`, each
-        /// a byte appended (the pen, link and cursor already right for them): how many. Each
-        /// cell's checks in `write` cost 200 instructions a cell, most of a frame's writing.
-        mutating func asciiRun(
-            after x: Int, _ y: Int, _ style: Style, to limit: Int, full: Bool, reached: Int, into out: inout [UInt8]
+        /// The cells after the one at `x` (`n` wide) in the style just written, up to `limit`,
+        /// each one scalar as wide as the terminal measures it (as `write` finds them): their
+        /// bytes appended, the pen, link and cursor already right for them. Returns the columns
+        /// taken. Each cell's checks in `write` cost 200 to 560 instructions, most of a frame's
+        /// writing.
+        mutating func oneScalarRun(
+            after x: Int, _ n: Int, _ y: Int, _ style: Style, to limit: Int, full: Bool, reached: Int,
+            into out: inout [UInt8]
         ) -> Int {
             let w = screen.width
             // The bottom-right cell is left to `write`, which leaves it alone without `xenl`.
-            let stop = y == screen.height - 1 && !writer.abilities.lastColumnSafe ? min(limit, w - 1) : limit
-            var k = x + 1
+            let corner = y == screen.height - 1 && !writer.abilities.lastColumnSafe
+            var k = x + n
             screen.cells.withUnsafeBufferPointer { c in
                 let row = y * w
-                while k < stop {
+                while k < limit {
                     let cell = c[row + k]
-                    guard let byte = cell.printableASCII, cell.style == style else { break }
-                    // A blank a clear left there is skipped by `write`; a continuation after
-                    // the cell makes it wide.
+                    guard cell.style == style, !cell.isContinuation else { break }
+                    // A blank a clear left there is skipped by `write`.
                     if full, cell == .blank, k >= reached { break }
-                    if k + 1 < w, c[row + k + 1].isContinuation { break }
-                    out.append(byte)
-                    k += 1
+                    var m = 1
+                    while k + m < w, c[row + k + m].isContinuation { m += 1 }
+                    if corner, k + m == w { break }
+                    if let byte = cell.printableASCII {
+                        guard m == 1 else { break }
+                        out.append(byte)
+                    } else {
+                        guard let v = CursesTerminal.single(cell, in: screen, cells: m) else { break }
+                        utf8(v, into: &out)
+                    }
+                    k += m
                 }
             }
-            advance(k - x - 1)
-            return k - x - 1
+            advance(k - x - n)
+            return k - x - n
         }
 
         /// The cursor after `n` cells were written at it; not known at the right margin.

@@ -4,17 +4,20 @@ import Testing
 
 @testable import CursesTerminal
 
-/// Runs of printable ASCII are written at once: the same bytes as writing them cell by cell,
-/// over random frames (styles, links, blanks, wide graphemes and clusters, the bottom-right
+/// Runs of one-scalar cells (ASCII or not, narrow or wide) are written at once: the same bytes
+/// as writing them cell by cell, over random frames (styles, links, blanks, wide graphemes and clusters, the bottom-right
 /// cell, frames written whole or as changes, terminals with and without `bce` and `xenl`).
-@Suite struct AsciiRunTests {
+@Suite struct WriterRunTests {
     @Test func runsWriteTheBytesCellsDo() {
         var state: UInt64 = 20_261_128
         func next(_ n: Int) -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             return Int(state >> 33) % n
         }
-        let texts = ["word", " ", "   ", "a-b", "漢字", "e\u{301}", "👩‍👩‍👧", "x", "tail", "—", "\u{7F}"]
+        let texts = [
+            "word", " ", "   ", "a-b", "漢字", "e\u{301}", "👩‍👩‍👧", "x", "tail", "—", "\u{7F}", "Привет", "مرحبا", "é", "🙂", "\u{85}",
+            "ｱ", "\u{200B}", "\u{1FAE8}", "\u{3030}", "\u{1F1E6}", "\u{1160}",
+        ]
         // Both writers see the same process-wide state while other tests run: the UTF-8
         // character type every terminal start sets (`wcwidth` reads it), and a link of this
         // test's own in the address table.
@@ -40,7 +43,7 @@ import Testing
             abilities.lastColumnSafe = next(2) == 0
             var runs = FrameWriter(abilities: abilities, depth: .full)
             var cells = runs
-            cells.asciiRuns = false
+            cells.runs = false
             runs.hyperlinks = trial % 3 == 0
             cells.hyperlinks = runs.hyperlinks
             var old: Screen?
