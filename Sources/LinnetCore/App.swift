@@ -205,7 +205,8 @@ public final class App {
         if size.width != state.width || size.height != state.height { actions.append(.resize(width: size.width, height: size.height)) }
         actions += inbox.take()
         shelve(&actions)
-        let snapshot = await store.snapshot()
+        let snapshot: TimelineSnapshot
+        if let s = store.currentSnapshot() { snapshot = s } else { snapshot = await store.snapshot() }
         if snapshot.version != lastVersion {
             lastVersion = snapshot.version
             actions.append(.storeChanged)
