@@ -24,7 +24,9 @@ import TwitterAPI
         if a.tweets.count != b.tweets.count { out.append("\(a.tweets.count) posts against \(b.tweets.count)") }
         for id in Set(b.timelines.values.flatMap(\.ids)) {
             let (x, y) = (a.tweets[id], b.tweets[id])
-            if x?.text != y?.text || x?.favoriteCount != y?.favoriteCount || x?.retweetedStatus?.favoriteCount != y?.retweetedStatus?.favoriteCount {
+            if x?.text != y?.text || x?.favoriteCount != y?.favoriteCount
+                || x?.retweetedStatus?.favoriteCount != y?.retweetedStatus?.favoriteCount
+            {
                 out.append("post \(id.rawValue)")
             }
         }
@@ -47,7 +49,9 @@ import TwitterAPI
             let tl = timelines[next(2)]
             let id = UInt64(next(120) + 1)
             switch next(14) {
-            case 0: await store.merge(page: (0..<next(6)).map { _ in Self.tweet(UInt64(next(120) + 1)) }, into: tl, request: PageRequest(count: 3))
+            case 0:
+                await store.merge(
+                    page: (0..<next(6)).map { _ in Self.tweet(UInt64(next(120) + 1)) }, into: tl, request: PageRequest(count: 3))
             case 1: await store.add(Self.tweet(id), to: [tl])
             case 2: await store.delete(TweetID(id))
             case 3: await store.remove(TweetID(id), from: tl)
@@ -57,7 +61,8 @@ import TwitterAPI
                 _ = await store.reconcile(tl, above: TweetID(id / 2), upTo: TweetID(id), present: present)
             case 6: await store.update(Self.tweet(id, likes: step))
             case 7:
-                await store.add(Tweet(id: TweetID(id + 1000), createdAt: 0, user: Self.bob, text: "RT", retweetedStatus: Self.tweet(id)), to: [tl])
+                await store.add(
+                    Tweet(id: TweetID(id + 1000), createdAt: 0, user: Self.bob, text: "RT", retweetedStatus: Self.tweet(id)), to: [tl])
                 await store.updateContent(Self.tweet(id, likes: step))
             case 8: await store.markRead(tl, upTo: TweetID(id))
             case 9, 10: await store.setAnchor(tl, at: next(5) == 0 ? nil : TweetID(id))
