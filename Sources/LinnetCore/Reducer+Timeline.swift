@@ -260,17 +260,26 @@ extension Reducer {
     }
 
     /// Lays out the cards just past either end of the view (kept in the card cache), so the
-    /// key that brings one in finds it ready. After a frame is shown, while it is read.
+    /// key that brings them in finds them ready. After a frame is shown, while it is read.
     public static func layOutNeighbours(_ s: AppState, _ c: Context) {
         guard c.cardTheme != nil, s.panes.indices.contains(s.active) else { return }
         // In the terminal's width mode, as the frame: the card cache keys on it.
         DisplayWidth.$mode.withValue(c.widthMode) {
             let ids = c.ids(s.pane)
             guard let top = s.pane.top.flatMap({ ids.firstIndex(of: $0) }) else { return }
-            // Counting the whole cards lays out the first that does not fit; the one after it
-            // is what the next key brings in.
+            // Counting the whole cards lays out the first that does not fit. A key that brings
+            // it in whole scrolls by at most the tallest card above it: the rows that frees
+            // show the cards after it, laid out now (one, unless a tall card leaves the top).
             let below = top + visibleCount(s, c)
-            for i in [below + 1, top - 1] where ids.indices.contains(i) { _ = height(ids[i], s, c) }
+            let freed = (top..<min(below, ids.count)).map { height(ids[$0], s, c) + 1 }.max() ?? 0
+            var filled = 0
+            var i = below + 1
+            while ids.indices.contains(i) {
+                filled += height(ids[i], s, c) + 1
+                i += 1
+                if filled >= freed { break }
+            }
+            if ids.indices.contains(top - 1) { _ = height(ids[top - 1], s, c) }
         }
     }
 

@@ -28,10 +28,15 @@ import TwitterAPI
         #expect(CardCache.shared.lookup(otherKey, other) == nil)
     }
 
-    /// After a frame, the card the next key brings in (the one after the first that does not
-    /// fit) is laid out, in the terminal's width mode, and no further.
+    /// After a frame, the cards the next key brings in (after the first that does not fit, down
+    /// to the rows the tallest card above it frees) are laid out, in the terminal's width mode,
+    /// and no further.
     @Test(arguments: [WidthMode.perScalar, .grapheme]) func theNextCardIsLaidOutAfterAFrame(mode: WidthMode) async {
-        let snapshot = await Scene.store().snapshot()
+        // Short posts after the scene's, so the view has cards past the ones laid out.
+        let short = (60..<70).map {
+            Tweet(id: TweetID(UInt64($0)), createdAt: Int64(Scene.now) - 90_000, user: Self.ann, text: "short \($0)")
+        }
+        let snapshot = await Scene.store(extraHome: short).snapshot()
         var c = Scene.context(snapshot)
         c.cardTheme = .fallback
         c.widthMode = mode
@@ -46,17 +51,81 @@ import TwitterAPI
         }
         let whole = DisplayWidth.$mode.withValue(mode) { Reducer.visibleCount(s, c) }
         #expect(top >= 1 && top + whole + 2 < ids.count, "top \(top), \(whole) whole of \(ids.count)")
-        func laidOut(_ i: Int) -> Bool {
-            guard let t = c.snapshot.tweets[ids[i]] else { return false }
+        // A card's lines when it is laid out.
+        func lines(_ i: Int) -> Int? {
+            guard let t = c.snapshot.tweets[ids[i]] else { return nil }
             return DisplayWidth.$mode.withValue(mode) {
                 let key = CardCache.Key(
                     tweet: ObjectIdentifier(t), width: 60, theme: Theme.fallback.fingerprint, age: TweetCard.cacheAge(t, now: s.shownNow))
-                return CardCache.shared.lookup(key, t) != nil
+                return CardCache.shared.lookup(key, t)?.count
             }
         }
-        #expect(!laidOut(top + whole + 1))
+        let below = top + whole
+        let freed = (top..<below).compactMap { lines($0) }.map { $0 + 1 }.max() ?? 0
+        #expect(freed > 0 && lines(below + 1) == nil)
         Reducer.layOutNeighbours(s, c)
-        #expect(laidOut(top + whole + 1))
-        #expect(!laidOut(top + whole + 2))
+        var filled = 0
+        var i = below + 1
+        while i < ids.count, filled < freed {
+            guard let n = lines(i) else {
+                Issue.record("card \(i) not laid out")
+                break
+            }
+            filled += n + 1
+            i += 1
+        }
+        #expect(i > below + 1 && i < ids.count, "laid out to \(i) of \(ids.count)")
+        if i < ids.count { #expect(lines(i) == nil, "card \(i) laid out past the rows a scroll frees") }
+    }
+
+    /// Each key down finds every card its frame shows laid out, short cards under a tall one
+    /// included: after each frame, the cards after the view are laid out down to the rows the
+    /// next scroll can free. Which cards each frame shows is read from a first pass over a
+    /// store of its own (its posts are other objects, so other cache entries).
+    @Test(arguments: [60, 80]) func everyCardAKeyBringsInIsReady(width: Int) async {
+        // Posts of one line to many, in an order where a tall card leaves the top as short
+        // ones come in at the bottom.
+        func extra() -> [Tweet] {
+            (1..<60).map { i in
+                Tweet(
+                    id: TweetID(UInt64(i)), createdAt: Int64(Scene.now) - 60 * Int64(i), user: Self.ann,
+                    text: Array(repeating: "word", count: [1, 2, 30, 1, 3, 45, 2, 1, 1, 20][i % 10]).joined(separator: " "))
+            }
+        }
+        func pass(_ check: ((Int, AppState, Context) -> Void)?) async -> [[Int]] {
+            let snapshot = await Scene.store(extraHome: extra()).snapshot()
+            var c = Scene.context(snapshot)
+            c.cardTheme = .fallback
+            var s = Scene.state(width, 14)
+            _ = Scene.run(&s, c, [.storeChanged])
+            let ids = c.ids(s.pane)
+            var shown: [[Int]] = []
+            var key = 0
+            while s.pane.selected != ids.last, key < 200 {
+                Reducer.layOutNeighbours(s, c)
+                check?(key, s, c)
+                _ = Scene.run(&s, c, [Scene.keys("j")])
+                guard let top = s.pane.top.flatMap({ ids.firstIndex(of: $0) }) else { break }
+                // The whole cards and the one cut at the bottom.
+                shown.append(Array(top...min(ids.count - 1, top + Reducer.visibleCount(s, c))))
+                key += 1
+            }
+            return shown
+        }
+        let frames = await pass(nil)
+        #expect(frames.count > 50, "keys: \(frames.count)")
+        var ready = 0
+        _ = await pass { key, s, c in
+            guard key < frames.count else { return }
+            let ids = c.ids(s.pane)
+            for i in frames[key] {
+                guard let t = c.snapshot.tweets[ids[i]] else { continue }
+                let k = CardCache.Key(
+                    tweet: ObjectIdentifier(t), width: width, theme: Theme.fallback.fingerprint,
+                    age: TweetCard.cacheAge(t, now: s.shownNow))
+                if CardCache.shared.lookup(k, t) != nil { ready += 1 } else { Issue.record("key \(key): card \(i) not laid out") }
+            }
+        }
+        #expect(ready > 100, "cards found ready: \(ready)")
     }
 }
