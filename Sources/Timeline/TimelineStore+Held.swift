@@ -23,6 +23,17 @@ extension TimelineStore {
 
         func contains(_ id: TweetID) -> Bool { position(id).found }
 
+        /// `TimelineStore.floor` in this timeline.
+        func floor(below ceiling: TweetID, depth: Int, free: (TweetID) -> Bool) -> TweetID? {
+            let (i, found) = position(ceiling)
+            let top = found ? i : i - 1
+            guard top >= 0 else { return nil }
+            var bottom = top
+            // Everything above the floor is fetched again: the floor itself is not.
+            while bottom > max(0, top - depth), free(ascending[bottom]) { bottom -= 1 }
+            return ascending[bottom]
+        }
+
         /// Inserts if absent; the count after.
         mutating func adding(_ id: TweetID) -> Int {
             _ = insert(id)
@@ -40,6 +51,13 @@ extension TimelineStore {
             }
             view = nil
             return true
+        }
+
+        /// Each timeline's view, made where it changed.
+        static func views(_ held: inout [TimelineID: Held]) -> [TimelineID: TimelineView] {
+            var views: [TimelineID: TimelineView] = [:]
+            for id in Array(held.keys) { views[id] = held[id]?.makeView() }
+            return views
         }
 
         mutating func makeView() -> TimelineView {

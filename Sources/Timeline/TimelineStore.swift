@@ -37,19 +37,18 @@ public actor TimelineStore {
         return s
     }
 
-    /// The last snapshot handed out, while nothing has changed since, read from any thread:
-    /// the reader's loop takes it without a hop to the store (two thread wake-ups a key).
+    /// The last snapshot handed out while nothing changed since, from any thread: the reader's
+    /// loop takes it without a hop to the store (two thread wake-ups a key).
     public nonisolated func currentSnapshot() -> TimelineSnapshot? { current.withLock { $0 } }
 
     private func makeSnapshot() -> TimelineSnapshot {
-        var views: [TimelineID: TimelineView] = [:]
-        for id in Array(held.keys) { views[id] = held[id]?.makeView() }
-        return TimelineSnapshot(
-            version: version, tweets: tweets, timelines: views, mutedUsers: mutedUsers, mailbox: mailbox, contentVersion: contentVersion)
+        TimelineSnapshot(
+            version: version, tweets: tweets, timelines: Held.views(&held), mutedUsers: mutedUsers, mailbox: mailbox,
+            contentVersion: contentVersion)
     }
 
     private nonisolated let current = Locked<TimelineSnapshot?>(nil)
-    /// Whether `current` holds a snapshot (a stream's post then costs no lock).
+    /// Whether `current` holds one (else a stream's post takes no lock).
     @exclusivity(unchecked) private var published = false
 
     /// The account's direct messages.
@@ -88,22 +87,11 @@ public actor TimelineStore {
     /// The newest id a timeline holds.
     public func newest(_ id: TimelineID) -> TweetID? { held[id]?.ascending.last }
 
-    /// The id `depth` places below the newest held at or below `ceiling` (or the oldest held).
-    public func floor(_ id: TimelineID, below ceiling: TweetID, depth: Int) -> TweetID? {
-        floor(id, below: ceiling, depth: depth) { _ in true }
-    }
-
-    /// The same, going deeper only while `free` says a held tweet may be read again (on v2:
-    /// read already today, so not billed again).
-    public func floor(_ id: TimelineID, below ceiling: TweetID, depth: Int, free: (TweetID) -> Bool) -> TweetID? {
-        guard let h = held[id] else { return nil }
-        let (i, found) = h.position(ceiling)
-        let top = found ? i : i - 1
-        guard top >= 0 else { return nil }
-        var bottom = top
-        // Everything above the floor is fetched again: the floor itself is not.
-        while bottom > max(0, top - depth), free(h.ascending[bottom]) { bottom -= 1 }
-        return h.ascending[bottom]
+    /// The id `depth` places below the newest held at or below `ceiling` (or the oldest held),
+    /// going deeper only while `free` says a held tweet may be read again (on v2: read already
+    /// today, so not billed again).
+    public func floor(_ id: TimelineID, below ceiling: TweetID, depth: Int, free: (TweetID) -> Bool = { _ in true }) -> TweetID? {
+        held[id]?.floor(below: ceiling, depth: depth, free: free)
     }
 
     /// Versions as the store changes (the reader's place moved by `setAnchor` raises the
@@ -312,8 +300,7 @@ public actor TimelineStore {
         held[id, default: Held()].anchor = tweet
         held[id]?.view?.anchor = tweet
         version += 1
-        // The reader sets its place after each key that moved it: the snapshot it reads next
-        // is made here, off its loop.
+        // The reader's next snapshot, made here, off its loop.
         if published { current.withLock { $0 = makeSnapshot() } }
     }
 
