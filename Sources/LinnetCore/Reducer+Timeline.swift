@@ -259,19 +259,23 @@ extension Reducer {
         return max(1, n)
     }
 
-    /// Lays out the cards just past either end of the view (kept in the card cache), so the
-    /// key that brings them in finds them ready. After a frame is shown, while it is read.
+    /// Lays out the cards just past either end of the view (kept in the card cache), so a key
+    /// that moves one card down or up finds the cards it brings in ready. After a frame is
+    /// shown, while it is read.
     public static func layOutNeighbours(_ s: AppState, _ c: Context) {
         guard c.cardTheme != nil, s.panes.indices.contains(s.active) else { return }
         // In the terminal's width mode, as the frame: the card cache keys on it.
         DisplayWidth.$mode.withValue(c.widthMode) {
             let ids = c.ids(s.pane)
             guard let top = s.pane.top.flatMap({ ids.firstIndex(of: $0) }) else { return }
-            // Counting the whole cards lays out the first that does not fit. A key that brings
-            // it in whole scrolls by at most the tallest card above it: the rows that frees
+            // The first card that does not fit whole (counting stops before it when the top
+            // card alone is taller than the pane). A key down that brings it in whole scrolls
+            // by at most the tallest card above it: the rows that frees, at most the pane's,
             // show the cards after it, laid out now (one, unless a tall card leaves the top).
             let below = top + visibleCount(s, c)
-            let freed = (top..<min(below, ids.count)).map { height(ids[$0], s, c) + 1 }.max() ?? 0
+            if ids.indices.contains(below) { _ = height(ids[below], s, c) }
+            let tallest = (top..<min(below, ids.count)).map { height(ids[$0], s, c) + 1 }.max() ?? 0
+            let freed = min(tallest, Layout(s).body.height)
             var filled = 0
             var i = below + 1
             while ids.indices.contains(i) {

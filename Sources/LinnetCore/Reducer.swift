@@ -256,10 +256,19 @@ public enum Reducer {
         let bodyHeight = Layout(s).body.height
         // A selected card with a gap below it keeps its marker line in view.
         let marker = c.shownGaps(s.pane.id).contains(ids[sel]) ? 1 : 0
-        while top < sel {
-            var used = (top > 0 ? 1 : 0) + marker
-            for i in top...sel { used += height(ids[i], s, c) + (i < sel ? 1 : 0) }
-            if used <= bodyHeight { break }
+        guard top < sel else {
+            s.pane.top = ids[top]
+            return
+        }
+        // The rows from `top` to the selected card with the separators between them, each
+        // card measured once; a card leaving the top takes its separator with it, and the
+        // line saying newer posts are above comes in when the first card leaves.
+        let heights = (top...sel).map { height(ids[$0], s, c) }
+        var used = (top > 0 ? 1 : 0) + marker + heights.reduce(0, +) + (sel - top)
+        var k = 0
+        while top < sel, used > bodyHeight {
+            used -= heights[k] + 1 - (top == 0 ? 1 : 0)
+            k += 1
             top += 1
         }
         s.pane.top = ids[top]

@@ -1,5 +1,6 @@
 import Screen
 import Testing
+import Timeline
 import TweetText
 import TwitterAPI
 
@@ -84,12 +85,12 @@ import TwitterAPI
     /// store of its own (its posts are other objects, so other cache entries).
     @Test(arguments: [60, 80]) func everyCardAKeyBringsInIsReady(width: Int) async {
         // Posts of one line to many, in an order where a tall card leaves the top as short
-        // ones come in at the bottom.
+        // ones come in at the bottom, and one taller than the pane.
         func extra() -> [Tweet] {
             (1..<60).map { i in
                 Tweet(
                     id: TweetID(UInt64(i)), createdAt: Int64(Scene.now) - 60 * Int64(i), user: Self.ann,
-                    text: Array(repeating: "word", count: [1, 2, 30, 1, 3, 45, 2, 1, 1, 20][i % 10]).joined(separator: " "))
+                    text: Array(repeating: "word", count: [1, 2, 30, 1, 3, 45, 2, 1, 1, 20, 160, 1][i % 12]).joined(separator: " "))
             }
         }
         func pass(_ check: ((Int, AppState, Context) -> Void)?) async -> [[Int]] {
@@ -127,5 +128,41 @@ import TwitterAPI
             }
         }
         #expect(ready > 100, "cards found ready: \(ready)")
+    }
+
+    /// A top card taller than the pane: the card under it, which the next key brings in, is
+    /// laid out after the frame (counting the whole cards never reaches it).
+    @Test func theCardUnderOneTallerThanThePaneIsLaidOut() async {
+        let posts = (1..<12).map { i in
+            Tweet(
+                id: TweetID(UInt64(i)), createdAt: Int64(Scene.now) - 60 * Int64(i), user: Self.ann,
+                text: Array(repeating: "word", count: i == 6 ? 160 : 2).joined(separator: " "))
+        }
+        let store = Timeline.TimelineStore()
+        await store.merge(page: posts, into: .home, request: PageRequest(count: 20))
+        var c = Scene.context(await store.snapshot())
+        c.cardTheme = .fallback
+        var s = Scene.state(60, 14)
+        _ = Scene.run(&s, c, [.storeChanged])
+        let ids = c.ids(s.pane)
+        guard let tall = ids.firstIndex(of: TweetID(6)) else {
+            Issue.record("no tall post")
+            return
+        }
+        // Jumped to (as a search or a link would): the tall card at the top, alone.
+        s.pane.selected = ids[tall]
+        s.pane.top = ids[tall]
+        Reducer.scrollToSelection(&s, c)
+        #expect(s.pane.top == ids[tall] && Reducer.visibleCount(s, c) == 1)
+        func laidOut(_ i: Int) -> Bool {
+            guard let t = c.snapshot.tweets[ids[i]] else { return false }
+            let key = CardCache.Key(
+                tweet: ObjectIdentifier(t), width: 60, theme: Theme.fallback.fingerprint, age: TweetCard.cacheAge(t, now: s.shownNow))
+            return CardCache.shared.lookup(key, t) != nil
+        }
+        #expect(Reducer.height(ids[tall], s, c) > Layout(s).body.height)
+        #expect(!laidOut(tall + 1))
+        Reducer.layOutNeighbours(s, c)
+        #expect(laidOut(tall + 1) && laidOut(tall + 2))
     }
 }

@@ -89,4 +89,16 @@ import TwitterAPI
         // Most changes came after a snapshot was handed out, and some left one standing.
         #expect(held > 1000 && checked > 300, "handed out \(held), checked \(checked)")
     }
+
+    /// The reader setting its place leaves a snapshot ready, with the place and the new version.
+    @Test func settingThePlaceMakesTheSnapshotAgain() async {
+        let store = TimelineStore()
+        await store.merge(page: (1...5).map { Self.tweet($0) }, into: .home, request: PageRequest(count: 20))
+        let before = await store.snapshot()
+        await store.setAnchor(.home, at: TweetID(3))
+        let current = store.currentSnapshot()
+        #expect(current?.version == before.version + 1)
+        #expect(current?.timelines[.home]?.anchor == TweetID(3))
+        #expect(current?.timelines[.home]?.ids == before.timelines[.home]?.ids)
+    }
 }

@@ -1,0 +1,60 @@
+import Testing
+import TwitterAPI
+
+@testable import LinnetCore
+@testable import Timeline
+
+/// Scrolling to the selection measures each card once: the same top as measuring every card
+/// from each candidate top down to the selection, as it was done before.
+@Suite struct ScrollReferenceTests {
+    static let ann = User(id: UserID(5), screenName: "ann", name: "Ann")
+
+    /// The top the old loop chose.
+    static func reference(_ s: AppState, _ c: Context) -> TweetID? {
+        let ids = c.ids(s.pane)
+        guard let sel = s.pane.selected.flatMap({ ids.firstIndex(of: $0) }) else { return s.pane.top }
+        var top = s.pane.top.flatMap { ids.firstIndex(of: $0) } ?? sel
+        if sel < top { top = sel }
+        let marker = c.shownGaps(s.pane.id).contains(ids[sel]) ? 1 : 0
+        while top < sel {
+            var used = (top > 0 ? 1 : 0) + marker
+            for i in top...sel { used += Reducer.height(ids[i], s, c) + (i < sel ? 1 : 0) }
+            if used <= Layout(s).body.height { break }
+            top += 1
+        }
+        return ids[top]
+    }
+
+    @Test func theTopIsTheOneEveryCardMeasuredChose() async {
+        var state: UInt64 = 20_261_128
+        func next(_ n: Int) -> Int {
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
+            return Int(state >> 33) % n
+        }
+        let posts = (1..<80).map { i in
+            Tweet(
+                id: TweetID(UInt64(i)), createdAt: Int64(Scene.now) - 60 * Int64(i), user: Self.ann,
+                text: Array(repeating: "word", count: [1, 2, 30, 1, 3, 45, 2, 1, 1, 20, 160, 1, 8][next(13)]).joined(separator: " "))
+        }
+        let store = Timeline.TimelineStore()
+        await store.merge(page: posts, into: .home, request: PageRequest(count: 200))
+        var c = Scene.context(await store.snapshot())
+        c.cardTheme = .fallback
+        var compared = 0
+        var moved = 0
+        for _ in 0..<400 {
+            var s = Scene.state([40, 60, 100][next(3)], [8, 14, 30][next(3)])
+            _ = Scene.run(&s, c, [.storeChanged])
+            let ids = c.ids(s.pane)
+            s.pane.selected = ids[next(ids.count)]
+            s.pane.top = ids[next(ids.count)]
+            let expected = Self.reference(s, c)
+            let before = s.pane.top
+            Reducer.scrollToSelection(&s, c)
+            #expect(s.pane.top == expected, "selected \(String(describing: s.pane.selected)), top was \(String(describing: before))")
+            compared += 1
+            if s.pane.top != before { moved += 1 }
+        }
+        #expect(compared == 400 && moved > 100, "moved \(moved)")
+    }
+}
