@@ -89,7 +89,7 @@ public struct Screen: Equatable, Sendable {
     public init(width: Int, height: Int, fill: Style = .plain) {
         self.width = max(0, width)
         self.height = max(0, height)
-        cells = Array(repeating: Cell(style: fill), count: self.width * self.height)
+        cells = Cell.repeated(Cell(style: fill), count: self.width * self.height)
     }
 
     public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }

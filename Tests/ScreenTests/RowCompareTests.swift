@@ -203,4 +203,23 @@ import TwitterSimulator
         }
         #expect(checked.same > 500 && checked.differ > 500, "both answers were checked: \(checked)")
     }
+
+    /// A new screen is its fill in every cell, whatever its size (the first cell is copied in
+    /// doubling blocks, so every count from a block's edge to the next is tried).
+    @Test func aNewScreenIsItsFillInEveryCell() {
+        let fills = [Style.plain, Style(fg: .indexed(3), bg: .indexed(200), .bold), Style(bg: .default, .underline).linked(7)]
+        var sizes = (0...70).map { ($0, 1) }
+        sizes += [(160, 50), (200, 60), (1, 1000), (0, 5), (17, 0), (129, 3)]
+        var checked = 0
+        for fill in fills {
+            for (w, h) in sizes {
+                let screen = Screen(width: w, height: h, fill: fill)
+                #expect(screen.cells.count == w * h, "\(w)x\(h)")
+                let wrong = screen.cells.filter { $0 != Cell(style: fill) }.count
+                #expect(wrong == 0, "\(w)x\(h): \(wrong) cells not the fill")
+                checked += screen.cells.count
+            }
+        }
+        #expect(checked > 60_000)
+    }
 }
