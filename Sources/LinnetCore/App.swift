@@ -206,7 +206,8 @@ public final class App {
         actions += inbox.take()
         shelve(&actions)
         // Without a change the step does not suspend: nothing may wait on the main actor for
-        // it (the loop's tasks are detached; it sits in poll() between frames anyway).
+        // it (the loop's tasks are detached or made in its effects' Sendable jobs; it sits in
+        // poll() between frames anyway).
         let snapshot: TimelineSnapshot
         if let s = store.currentSnapshot() { snapshot = s } else { snapshot = await store.snapshot() }
         if snapshot.version != lastVersion {

@@ -268,8 +268,8 @@ extension Reducer {
         DisplayWidth.$mode.withValue(c.widthMode) {
             let ids = c.ids(s.pane)
             guard let top = s.pane.top.flatMap({ ids.firstIndex(of: $0) }) else { return }
-            // The first card that does not fit whole (counting stops before it when the top
-            // card alone is taller than the pane). A key down that brings it in whole scrolls
+            // The first card that does not fit whole, or the one under a top card taller than
+            // the pane (which counting never measures). A key down that brings it in whole scrolls
             // by at most the tallest card above it: the rows that frees, at most the pane's,
             // show the cards after it, laid out now (one, unless a tall card leaves the top).
             let below = top + visibleCount(s, c)

@@ -37,8 +37,8 @@ public actor TimelineStore {
         return s
     }
 
-    /// The last snapshot made while nothing changed since, from any thread: the reader's loop
-    /// takes it without a hop to the store (two thread wake-ups a key).
+    /// The last snapshot made, while nothing has changed since, from any thread: the reader's
+    /// loop takes it without a hop to the store (two thread wake-ups a key).
     public nonisolated func currentSnapshot() -> TimelineSnapshot? { current.withLock { $0 } }
 
     private func makeSnapshot() -> TimelineSnapshot {
