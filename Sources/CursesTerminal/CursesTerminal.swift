@@ -216,7 +216,7 @@ public final class CursesTerminal: Terminal {
     }
 
     /// Shows a frame: `Screen.diff` against the last one presented (its rows moved as a scroll
-    /// moved them, `Screen.shift`, which the terminal does in a scroll region) says which cells
+    /// moved them, `Screen.scroll`, which the terminal does in a scroll region) says which cells
     /// changed (all of them after a resize or `invalidate`); `FrameWriter` writes those, then
     /// pictures are written over their places, then the cursor is placed: one write a frame.
     public func present(_ screen: Screen) {
@@ -227,14 +227,11 @@ public final class CursesTerminal: Terminal {
     private func draw(_ screen: Screen) {
         let full = last.map { $0.width != screen.width || $0.height != screen.height } ?? true
         let hasPictures = !screen.pictures.isEmpty || !(last?.pictures.isEmpty ?? true)
-        // Rows that only moved (a scroll) are moved by the terminal, not written again. Looked
-        // for only when most rows changed: a selection that moved changes a few.
+        // Rows that only moved (a scroll) are moved by the terminal, not written again.
         var shift: RowShift?
         var hashes: [UInt64]?
-        if !full, !hasPictures, writer.abilities.scrollRegions, let last, Screen.mostRowsDiffer(from: last, to: screen) {
-            let h = screen.rowHashes()
-            shift = Screen.shift(lastHashes ?? last.rowHashes(), h)
-            hashes = h
+        if !full, !hasPictures, writer.abilities.scrollRegions, let last {
+            (shift, hashes) = Screen.scroll(from: last, to: screen, oldHashes: lastHashes)
         }
         lastHashes = hashes
         let runs = Screen.diff(from: full ? nil : last, through: shift, to: screen)

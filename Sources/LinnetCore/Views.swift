@@ -143,12 +143,15 @@ public enum Views {
             screen.put(TextLayout.truncate(newer, width: r.width), x: r.x, y: y, style: t[.newMarker])
             y += 1
         }
+        // The cards' region, below the line of newer posts (which stays while they scroll).
+        let region = y
         for id in ids[top...] {
             guard y < r.maxY else { break }
             guard let tweet = c.snapshot.tweets[id] else { continue }
             let lines = TweetCard.lines(tweet, width: r.width, theme: t, now: s.shownNow)
             let selected = id == p.selected
             let start = y
+            screen.anchors.append(Anchor(key: id.rawValue, y: y, top: region, bottom: r.maxY - 1))
             for line in lines {
                 guard y < r.maxY else { break }
                 screen.put(line, x: r.x + TweetCard.gutter, y: y, clip: r)

@@ -162,6 +162,18 @@ extension Screen {
         return 2 * differing > (new.height + 3) / 4
     }
 
+    /// Copies a row of another screen (of the same width) into row `y`.
+    public mutating func copyRow(_ row: Int, of other: Screen, to y: Int) {
+        for x in 0..<min(width, other.width) {
+            let cell = other[x, row]
+            if cell.isCluster {
+                self[x, y] = Cell(code: code(for: Character(other.grapheme(of: cell))), style: cell.style)
+            } else {
+                self[x, y] = cell
+            }
+        }
+    }
+
     /// This frame as the terminal holds it after `shift`: the region's rows moved, and the rows
     /// it leaves behind unknown (drawn again whatever they show).
     public func moving(_ shift: RowShift) -> Screen {

@@ -85,6 +85,8 @@ public struct Screen: Equatable, Sendable {
     private var cursorX = -1, cursorY = -1
     /// Pictures on this frame, in the order placed.
     public internal(set) var pictures: [PicturePlacement] = []
+    /// Where cards start in regions that scroll, for the terminal to find a scroll by.
+    public var anchors: [Anchor] = []
 
     public init(width: Int, height: Int, fill: Style = .plain) {
         self.width = max(0, width)
@@ -248,18 +250,6 @@ public struct Screen: Equatable, Sendable {
         var n = 1
         while x + n < width, self[x + n, y].isContinuation { n += 1 }
         return n
-    }
-
-    /// Copies a row of another screen (of the same width) into row `y`.
-    public mutating func copyRow(_ row: Int, of other: Screen, to y: Int) {
-        for x in 0..<min(width, other.width) {
-            let cell = other[x, row]
-            if cell.isCluster {
-                self[x, y] = Cell(code: code(for: Character(other.grapheme(of: cell))), style: cell.style)
-            } else {
-                self[x, y] = cell
-            }
-        }
     }
 
     /// Paints a rectangle with blanks of a style.

@@ -20,6 +20,14 @@ import TwitterSimulator
         return s
     }
 
+    /// `frame` with each line anchored by its number in the rows between the fixed ones, as the
+    /// timeline anchors its cards.
+    static func anchored(from first: Int, selected: Int? = nil) -> Screen {
+        var s = frame(from: first, selected: selected)
+        s.anchors = (1...10).map { Anchor(key: UInt64(first + $0), y: $0, top: 1, bottom: 10) }
+        return s
+    }
+
     /// The runs written from the new frame after the move, as the terminal writes them (the
     /// old frame read through the move); the same as a diff from the moved frame.
     static func applied(_ old: Screen, _ new: Screen, _ shift: RowShift?) -> [Screen.Run] {
@@ -108,6 +116,65 @@ import TwitterSimulator
             }
             if let found = Screen.shift(old.rowHashes(), new.rowHashes()) { _ = Self.applied(old, new, found) }
         }
+    }
+
+    @Test func anchorsSayTheScrollWithoutARowHashed() {
+        let old = Self.anchored(from: 0)
+        let new = Self.anchored(from: 3, selected: 5)
+        #expect(Screen.anchoredShift(from: old, to: new) == RowShift(top: 1, bottom: 10, by: 3))
+        let found = Screen.scroll(from: old, to: new, oldHashes: nil)
+        #expect(found.shift == RowShift(top: 1, bottom: 10, by: 3))
+        #expect(found.hashes == nil)
+        // The rows that came in, and the selection's, which did not come as it was.
+        #expect(Set(Self.applied(old, new, found.shift).map(\.y)) == [2, 8, 9, 10])
+        let down = Screen.scroll(from: Self.anchored(from: 5), to: Self.anchored(from: 3), oldHashes: nil)
+        #expect(down.shift == RowShift(top: 1, bottom: 10, by: -2))
+        #expect(Set(Self.applied(Self.anchored(from: 5), Self.anchored(from: 3), down.shift).map(\.y)) == [1, 2])
+    }
+
+    @Test func anchorsThatStayedOrWentTooFarMoveNothingAndHashNothing() {
+        let a = Self.anchored(from: 0)
+        #expect(Screen.anchoredShift(from: a, to: Self.anchored(from: 0, selected: 4))?.by == 0)
+        let stayed = Screen.scroll(from: a, to: Self.anchored(from: 0, selected: 4), oldHashes: nil)
+        #expect(stayed.shift == nil && stayed.hashes == nil)
+        // Two rows in common would be spared; one would not be worth a move.
+        #expect(Screen.scroll(from: a, to: Self.anchored(from: 8), oldHashes: nil).shift?.by == 8)
+        let far = Screen.scroll(from: a, to: Self.anchored(from: 9), oldHashes: nil)
+        #expect(Screen.anchoredShift(from: a, to: Self.anchored(from: 9))?.by == 9)
+        #expect(far.shift == nil && far.hashes == nil)
+    }
+
+    @Test func theMoveMostAnchorsVoteForIsTakenTheSmallerOnATie() {
+        let old = Self.anchored(from: 0)
+        var new = Self.anchored(from: 2)
+        // Keys 3 to 10 were in the old frame, two rows lower.
+        let base = new.anchors
+        func lowered(_ a: ArraySlice<Anchor>, _ rows: Int) -> [Anchor] { a.map { Anchor(key: $0.key, y: $0.y + rows, top: 1, bottom: 10) } }
+        #expect(Screen.anchoredShift(from: old, to: new)?.by == 2)
+        // Two cards further down than the rest (one above them grew): six votes against two.
+        new.anchors = Array(base[0..<5]) + lowered(base[5..<7], 3) + Array(base[7...])
+        #expect(Screen.anchoredShift(from: old, to: new)?.by == 2)
+        // Four and four: the smaller move, either way.
+        new.anchors = Array(base[0..<4]) + lowered(base[4..<8], -3)
+        #expect(Screen.anchoredShift(from: old, to: new)?.by == 2)
+        new.anchors = lowered(base[0..<4], 3) + Array(base[4..<8])
+        #expect(Screen.anchoredShift(from: old, to: new)?.by == -1)
+        new.anchors = lowered(base[0..<4], 3) + lowered(base[4..<8], 5) + lowered(base[8...], 5)
+        #expect(Screen.anchoredShift(from: old, to: new)?.by == -1)
+    }
+
+    @Test func framesWithoutAnchorsInCommonAreHashed() {
+        let old = Self.frame(from: 0)
+        let new = Self.frame(from: 3)
+        let found = Screen.scroll(from: old, to: new, oldHashes: nil)
+        #expect(found.shift == RowShift(top: 1, bottom: 10, by: 3))
+        #expect(found.hashes == new.rowHashes())
+        // Anchors of another region, or of other cards, say nothing.
+        var other = Self.anchored(from: 3)
+        other.anchors = other.anchors.map { Anchor(key: $0.key, y: $0.y, top: 0, bottom: 11) }
+        #expect(Screen.anchoredShift(from: Self.anchored(from: 0), to: other) == nil)
+        #expect(Screen.scroll(from: Self.anchored(from: 0), to: other, oldHashes: nil).hashes == other.rowHashes())
+        #expect(Screen.anchoredShift(from: Self.anchored(from: 0), to: Self.anchored(from: 20)) == nil)
     }
 
     @Test func theRowsAMoveLeavesBehindAreWrittenWhateverTheyShow() {

@@ -17,10 +17,12 @@ import TwitterSimulator
     ]
 
     /// A frame of `rows` (a pane of text lines) with a band behind row `band`, a status bar
-    /// below in reverse, and perhaps a caret.
-    static func frame(_ lines: ArraySlice<String>, band: Int?, width: Int, height: Int, caret: Bool) -> Screen {
+    /// below in reverse, and perhaps a caret; `anchored`, each line anchored by its index, as
+    /// the timeline anchors its cards.
+    static func frame(_ lines: ArraySlice<String>, band: Int?, width: Int, height: Int, caret: Bool, anchored: Bool = false) -> Screen {
         var s = Screen(width: width, height: height)
         for (y, (i, l)) in zip(lines.indices, lines).prefix(height - 1).enumerated() {
+            if anchored { s.anchors.append(Anchor(key: UInt64(i), y: y, top: 0, bottom: height - 2)) }
             // Each line's colour its own, so a scroll moves rows the terminal can move.
             let style = y == band ? Style(fg: .indexed(15), bg: .indexed(24)) : Style(fg: .indexed(UInt8(i % 7 + 1)))
             if y == band { s.fill(Rect(x: 0, y: y, width: width, height: 1), style: style) }
@@ -32,9 +34,9 @@ import TwitterSimulator
         return s
     }
 
-    /// Writes frames one after another as `CursesTerminal` does (the scroll found from the rows'
-    /// hashes) and compares the pane with each.
-    func play(abilities: TerminalAbilities, seed: UInt64) async throws {
+    /// Writes frames one after another as `CursesTerminal` does (the scroll found from the
+    /// frames' anchors, or from the rows' hashes) and compares the pane with each.
+    func play(abilities: TerminalAbilities, seed: UInt64, anchored: Bool = false) async throws {
         let (width, height) = (48, 14)
         let pane = try await Tmux.start("sleep 600", width: width, height: height)
         defer { pane.kill() }
@@ -61,10 +63,13 @@ import TwitterSimulator
             case 2: band = Int(rng.next() % UInt64(height - 1))  // the selection moved
             default: lines[top + Int(rng.next() % 8)] = line()  // a post changed
             }
-            let screen = Self.frame(lines[top...], band: band, width: width, height: height, caret: step % 5 == 4)
+            let screen = Self.frame(lines[top...], band: band, width: width, height: height, caret: step % 5 == 4, anchored: anchored)
             var shift: RowShift?
-            if let last, abilities.scrollRegions, Screen.mostRowsDiffer(from: last, to: screen) {
-                shift = Screen.shift(last.rowHashes(), screen.rowHashes())
+            if let last, abilities.scrollRegions {
+                let found = Screen.scroll(from: last, to: screen, oldHashes: nil)
+                shift = found.shift
+                // Anchored frames are never hashed.
+                if anchored { #expect(found.hashes == nil, "step \(step)") }
             }
             if shift != nil { shifts += 1 }
             var bytes: [UInt8] = []
@@ -97,6 +102,11 @@ import TwitterSimulator
 
     @Test(arguments: [1, 2, 3] as [UInt64]) func framesAsAnXterm(seed: UInt64) async throws {
         try await play(abilities: .xterm, seed: seed)
+    }
+
+    /// Scrolls the frames' anchors say (their regions whole), as the timeline's frames.
+    @Test(arguments: [6, 7] as [UInt64]) func framesScrolledAsTheirAnchorsSay(seed: UInt64) async throws {
+        try await play(abilities: .xterm, seed: seed, anchored: true)
     }
 
     /// A terminal that scrolls a line at a time and erases only to the default background.
