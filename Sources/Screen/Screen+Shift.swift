@@ -1,3 +1,5 @@
+import Glibc
+
 /// A region of rows that moved between two frames, as a scroll moves them: the terminal can
 /// move them itself (a scroll region) instead of having every cell written again.
 public struct RowShift: Hashable, Sendable {
@@ -76,7 +78,8 @@ extension Screen {
 
     /// Whether row `y` here shows what row `z` of `other` (same width) shows.
     func sameRow(_ y: Int, _ other: Screen, _ z: Int) -> Bool {
-        cells.withUnsafeBufferPointer { bc in
+        if Cell.isTwoWords, !mayHoldCluster(y), !other.mayHoldCluster(z) { return sameBytes(y, other, z) }
+        return cells.withUnsafeBufferPointer { bc in
             other.cells.withUnsafeBufferPointer { ac in
                 guard let a = ac.baseAddress.map({ $0 + z * width }), let b = bc.baseAddress.map({ $0 + y * width }) else { return true }
                 if Cell.isTwoWords {
@@ -132,24 +135,14 @@ extension Screen {
     }
 
     /// Whether two screens' cells hold the same fields, code for code (`==`, with the cluster
-    /// tables alike): as words where cells are two, eight cells a check. Cell by cell through
+    /// tables alike): as memory where cells are two words without padding. Cell by cell through
     /// `Array`'s `==` it cost 9 instructions a cell, each frame the app draws.
     static func sameCells(_ a: [Cell], _ b: [Cell]) -> Bool {
         guard Cell.isTwoWords, a.count == b.count else { return a == b }
         return a.withUnsafeBytes { ra in
             b.withUnsafeBytes { rb in
                 guard let p = ra.baseAddress, let q = rb.baseAddress else { return true }
-                var differ: UInt64 = 0
-                var x = 0
-                while x < a.count {
-                    let stop = Swift.min(a.count, x &+ 8)
-                    while x < stop {
-                        differ |= Cell.differingBits(p, q, at: x &* 16)
-                        x &+= 1
-                    }
-                    if differ != 0 { return false }
-                }
-                return true
+                return memcmp(p, q, ra.count) == 0
             }
         }
     }
@@ -167,7 +160,7 @@ extension Screen {
         for x in 0..<min(width, other.width) {
             let cell = other[x, row]
             if cell.isCluster {
-                self[x, y] = Cell(code: code(for: Character(other.grapheme(of: cell))), style: cell.style)
+                self[x, y] = Cell(code: code(for: Character(other.grapheme(of: cell)), row: y), style: cell.style)
             } else {
                 self[x, y] = cell
             }
@@ -180,6 +173,11 @@ extension Screen {
         guard shift.top <= shift.bottom, shift.top < height, shift.bottom >= 0 else { return self }
         var out = self
         let w = width
+        // A cluster or a wide grapheme may move to any row of the region.
+        for y in max(0, shift.top)...min(height - 1, shift.bottom) {
+            if !clusterRows.isEmpty { out.markCluster(row: y) }
+            if !wideRows.isEmpty { Self.mark(&out.wideRows, y, height) }
+        }
         cells.withUnsafeBufferPointer { from in
             out.cells.withUnsafeMutableBufferPointer { to in
                 for y in max(0, shift.top)...min(height - 1, shift.bottom) {

@@ -27,17 +27,18 @@ public struct Cell: Hashable, Sendable {
     @inlinable var isCluster: Bool { code & Cell.clusterFlag != 0 }
 
     /// Whether a cell is two words, the code and foreground in the first (the code in its low
-    /// half), the background, attributes and link in the second, so that cells compare as words
-    /// with `secondWordMask` leaving out the padding byte (Swift does not promise its value).
+    /// half), the background, attributes, the spare byte (always 0) and link in the second, so
+    /// that cells compare as words, and rows as memory.
     static let isTwoWords: Bool =
         MemoryLayout<Cell>.size == 16 && MemoryLayout<Cell>.offset(of: \Cell.code) == 0
         && MemoryLayout<Cell>.offset(of: \Cell.style.fgBits) == 4 && MemoryLayout<Cell>.offset(of: \Cell.style.bgBits) == 8
         && MemoryLayout<Cell>.offset(of: \Cell.style.attributes) == 12 && MemoryLayout<Attributes>.size == 1
         && MemoryLayout<Cell>.offset(of: \Cell.style.link) == 14 && UInt64(littleEndian: 1) == 1
-        // No other stored field, in the padding byte or anywhere (the compare would not see it).
-        && Mirror(reflecting: Cell.blank).children.count == 2 && Mirror(reflecting: Style.plain).children.count == 4
+        && MemoryLayout<Cell>.offset(of: \Cell.style.spare) == 13
+        // No other stored field (the compare would not see it).
+        && Mirror(reflecting: Cell.blank).children.count == 2 && Mirror(reflecting: Style.plain).children.count == 5
 
-    /// The second word's bytes that hold fields (all but the 14th byte of the cell).
+    /// The second word's bytes that hold fields other than the spare byte.
     static let secondWordMask: UInt64 = 0xFFFF_00FF_FFFF_FFFF
 
     /// The bits where the cells `at` bytes past `a` and `b` hold different fields, read as
@@ -71,7 +72,7 @@ public struct Screen: Equatable, Sendable {
     /// Graphemes of more than one scalar, referred to by cells: one entry each time one is
     /// drawn. A frame's table lives one frame; finding a grapheme already in it, by `String`
     /// (canonical equivalence, each lookup normalized), was a quarter of a frame.
-    private(set) var clusters: [String] = []
+    var clusters: [String] = []
     /// The graphemes of more than one scalar drawn on this screen, one entry a cell drawn.
     public var multiScalarGraphemes: [String] { clusters }
     /// Where the terminal cursor goes (the compose box's caret), if shown.
@@ -87,6 +88,9 @@ public struct Screen: Equatable, Sendable {
     public internal(set) var pictures: [PicturePlacement] = []
     /// Where cards start in regions that scroll, for the terminal to find a scroll by.
     public var anchors: [Anchor] = []
+    /// A bit a row that may hold a cluster, or a wide grapheme's continuation
+    /// (`Screen+Clusters`); none while empty.
+    var clusterRows: [UInt64] = [], wideRows: [UInt64] = []
 
     public init(width: Int, height: Int, fill: Style = .plain) {
         self.width = max(0, width)
@@ -98,7 +102,11 @@ public struct Screen: Equatable, Sendable {
 
     public subscript(x: Int, y: Int) -> Cell {
         @inlinable get { cells[y * width + x] }
-        set { cells[y * width + x] = newValue }
+        set {
+            if newValue.isCluster { markCluster(row: y) }
+            if newValue.isContinuation { Self.mark(&wideRows, y, height) }
+            cells[y * width + x] = newValue
+        }
     }
 
     /// The grapheme a cell shows ("" for a continuation).
@@ -130,19 +138,6 @@ public struct Screen: Equatable, Sendable {
     /// U+0301 + U+0323 as written, though `String` calls them equal.
     @inline(__always) static func sameText(_ a: String, _ b: String) -> Bool {
         a.utf8.count == b.utf8.count && a.utf8.elementsEqual(b.utf8)
-    }
-
-    mutating func code(for ch: Character) -> UInt32 {
-        var it = ch.unicodeScalars.makeIterator()
-        if let first = it.next(), it.next() == nil { return first.value }
-        return code(forCluster: String(ch))
-    }
-
-    /// The code of a grapheme of more than one scalar: its place in this screen's table.
-    mutating func code(forCluster s: String) -> UInt32 {
-        let i = UInt32(clusters.count)
-        clusters.append(s)
-        return Cell.clusterFlag | i
     }
 
     /// Writes text from (x, y) within `clip` (the screen by default); returns the column after
@@ -188,7 +183,7 @@ public struct Screen: Equatable, Sendable {
         for ch in text {
             let w = Self.width(of: ch)
             if w == 0 { continue }
-            let (next, done) = place(width: w, style: style, at: col, y: y, left: max(0, c.x), right: right) { $0.code(for: ch) }
+            let (next, done) = place(width: w, style: style, at: col, y: y, left: max(0, c.x), right: right) { $0.code(for: ch, row: y) }
             col = next
             if done { break }
         }

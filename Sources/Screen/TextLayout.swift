@@ -112,8 +112,10 @@ extension Screen {
         let right = min(width, c.maxX)
         let glyphs = line.glyphs
         let col = line.spans.withUnsafeBufferPointer { spans in
-            withUnsafeTemporaryAllocation(of: Style.self, capacity: spans.count) { styles in
-                for (i, span) in spans.enumerated() { styles.initializeElement(at: i, to: span.style.over(base)) }
+            // A span's cell with code 0 (a continuation): copied whole and its code set, a cell
+            // is two stores, not one a field.
+            withUnsafeTemporaryAllocation(of: Cell.self, capacity: spans.count) { styles in
+                for (i, span) in spans.enumerated() { styles.initializeElement(at: i, to: Cell(code: 0, style: span.style.over(base))) }
                 let styles = UnsafeBufferPointer(styles)
                 return overwritesWide(x: x, y: y, count: glyphs.width, left: left, right: right)
                     ? putEach(glyphs, styles, x: x, y: y, left: left, right: right)
@@ -127,7 +129,7 @@ extension Screen {
     /// Whether a continuation cell is among those `count` columns from `x` may write, or the
     /// one after them: then writing must blank the rest of its wide grapheme (`clearWide`).
     private func overwritesWide(x: Int, y: Int, count: Int, left: Int, right: Int) -> Bool {
-        guard x < right else { return false }
+        guard x < right, mayHoldWide(y) else { return false }
         let from = max(x, left)
         let to = min(width - 1, min(right, x + count))
         guard from <= to else { return false }
@@ -135,12 +137,12 @@ extension Screen {
     }
 
     private mutating func putEach(
-        _ glyphs: Glyphs, _ styles: UnsafeBufferPointer<Style>, x: Int, y: Int, left: Int, right: Int
+        _ glyphs: Glyphs, _ styles: UnsafeBufferPointer<Cell>, x: Int, y: Int, left: Int, right: Int
     ) -> Int {
         var col = x
         for g in glyphs.items {
-            let (next, done) = place(width: Int(g.width), style: styles[Int(g.span)], at: col, y: y, left: left, right: right) {
-                g.code & Cell.clusterFlag == 0 ? g.code : $0.code(forCluster: glyphs.clusters[Int(g.code & ~Cell.clusterFlag)])
+            let (next, done) = place(width: Int(g.width), style: styles[Int(g.span)].style, at: col, y: y, left: left, right: right) {
+                g.code & Cell.clusterFlag == 0 ? g.code : $0.code(forCluster: glyphs.clusters[Int(g.code & ~Cell.clusterFlag)], row: y)
             }
             col = next
             if done { break }
@@ -152,11 +154,13 @@ extension Screen {
     /// writes, without its checks on every cell (a quarter of a frame). Clusters drawn take
     /// the next places in the table, and enter it once the cells are written.
     private mutating func putOver(
-        _ glyphs: Glyphs, _ styles: UnsafeBufferPointer<Style>, x: Int, y: Int, left: Int, right: Int
+        _ glyphs: Glyphs, _ styles: UnsafeBufferPointer<Cell>, x: Int, y: Int, left: Int, right: Int
     ) -> Int {
         var drawn: [Int] = []
         let first = UInt32(clusters.count)
         let row = y * width
+        let words = Cell.isTwoWords
+        var wide = false
         let col = cells.withUnsafeMutableBufferPointer { cells in
             var col = x
             for g in glyphs.items {
@@ -166,9 +170,8 @@ extension Screen {
                     col += w
                     continue
                 }
-                let style = styles[Int(g.span)]
                 if w >= 2 && col + w > right {
-                    for k in col..<right { cells[row + k] = Cell(style: style) }
+                    for k in col..<right { cells[row + k] = Cell(style: styles[Int(g.span)].style) }
                     return right
                 }
                 var code = g.code
@@ -176,13 +179,32 @@ extension Screen {
                     code = Cell.clusterFlag | (first + UInt32(drawn.count))
                     drawn.append(Int(g.code & ~Cell.clusterFlag))
                 }
-                cells[row + col] = Cell(code: code, style: style)
-                for k in 1..<max(1, w) { cells[row + col + k] = Cell(code: 0, style: style) }
+                if w >= 2 { wide = true }
+                if words {
+                    // Two words a cell: the code in the first's low half (11 instructions a cell
+                    // field by field, the style's fields spilled and reloaded).
+                    let t = UnsafeRawPointer(styles.baseAddress! + Int(g.span))
+                    let (a, b) = (t.load(as: UInt64.self), t.load(fromByteOffset: 8, as: UInt64.self))
+                    let to = UnsafeMutableRawPointer(cells.baseAddress! + row + col)
+                    to.storeBytes(of: a | UInt64(code), as: UInt64.self)
+                    to.storeBytes(of: b, toByteOffset: 8, as: UInt64.self)
+                    for k in 1..<max(1, w) {
+                        to.storeBytes(of: a, toByteOffset: k &* 16, as: UInt64.self)
+                        to.storeBytes(of: b, toByteOffset: k &* 16 &+ 8, as: UInt64.self)
+                    }
+                } else {
+                    let continuation = styles[Int(g.span)]
+                    var cell = continuation
+                    cell.code = code
+                    cells[row + col] = cell
+                    for k in 1..<max(1, w) { cells[row + col + k] = continuation }
+                }
                 col += w
             }
             return col
         }
-        for i in drawn { _ = code(forCluster: glyphs.clusters[i]) }
+        for i in drawn { _ = code(forCluster: glyphs.clusters[i], row: y) }
+        if wide { Self.mark(&wideRows, y, height) }
         return col
     }
 }

@@ -3,9 +3,9 @@ import TwitterSimulator
 
 @testable import Screen
 
-/// Rows compared as words (`Screen.sameRow`) agree with comparing them cell by cell
-/// (`Screen.same`): code, colours, attributes and link alike, a cluster by its text whatever
-/// its code in each screen's table, and the padding byte never read as a difference.
+/// Rows compared as memory or as words (`Screen.sameRow`) agree with comparing them cell by
+/// cell (`Screen.same`): code, colours, attributes and link alike, a cluster by its text
+/// whatever its code in each screen's table.
 @Suite struct RowCompareTests {
     static let graphemes = ["a", "b", "漢", "👨‍👩‍👧", "e\u{301}", "🇯🇵", " "]
 
@@ -36,12 +36,11 @@ import TwitterSimulator
     /// A cell showing grapheme `g` in `screen` (a cluster takes that screen's code for it).
     static func cell(_ g: String, _ style: Style, in screen: inout Screen) -> Cell {
         let scalars = Array(g.unicodeScalars)
-        return Cell(code: scalars.count == 1 ? scalars[0].value : screen.code(forCluster: g), style: style)
+        return Cell(code: scalars.count == 1 ? scalars[0].value : screen.code(forCluster: g, row: 0), style: style)
     }
 
     /// Two one-row screens alike or nearly (one cell's grapheme, colour, attribute or link
-    /// changed, or a wide grapheme put over two cells), clusters coded apart in each, and any
-    /// byte in each cell's padding.
+    /// changed, or a wide grapheme put over two cells), clusters coded apart in each.
     static func pair(_ rng: inout SimRandom) -> (Screen, Screen) {
         let width = Int.random(in: 1...40, using: &rng)
         var a = Screen(width: width, height: 1)
@@ -52,7 +51,7 @@ import TwitterSimulator
             let st = Self.style(&rng)
             // A screen codes clusters in the order drawn: entries no cell shows, put in one
             // table only, give one text a different code in each.
-            if Bool.random(using: &rng) { _ = a.code(forCluster: "o\u{308}") }
+            if Bool.random(using: &rng) { _ = a.code(forCluster: "o\u{308}", row: 0) }
             a[x, 0] = Self.cell(g, st, in: &a)
             b[x, 0] = Self.cell(g, st, in: &b)
         }
@@ -78,13 +77,8 @@ import TwitterSimulator
             }
             b[x, 0] = c
         }
-        for s in [0, 1] {
-            var screen = s == 0 ? a : b
-            screen.cells.withUnsafeMutableBytes { raw in
-                for x in 0..<width { raw[x * 16 + 13] = UInt8.random(in: 0...255, using: &rng) }
-            }
-            if s == 0 { a = screen } else { b = screen }
-        }
+        // No cell has padding: the byte a cell would leave is a field, 0 in every style made.
+        for screen in [a, b] { screen.cells.withUnsafeBytes { raw in #expect((0..<width).allSatisfy { raw[$0 * 16 + 13] == 0 }) } }
         return (a, b)
     }
 
@@ -136,6 +130,29 @@ import TwitterSimulator
         }
         #expect(changedRows > 500, "rows that changed were checked: \(changedRows)")
     }
+    /// Lines whose clusters take the same places have the same cells (each code is its
+    /// screen's first entry); the rows still differ by the clusters' text, in whichever way the
+    /// line was drawn.
+    @Test func clustersInTheSamePlacesCompareByTheirText() {
+        for (a, b) in [("👍🏽 ok", "👍🏿 ok"), ("e\u{301} x", "e\u{300} x"), ("🇯🇵", "🇫🇷")] {
+            for asLine in [true, false] {
+                var old = Screen(width: 10, height: 2)
+                var new = Screen(width: 10, height: 2)
+                if asLine {
+                    old.put(StyledLine([Span(a, .plain)]), x: 0, y: 1)
+                    new.put(StyledLine([Span(b, .plain)]), x: 0, y: 1)
+                } else {
+                    old.put(a, x: 0, y: 1, style: .plain)
+                    new.put(b, x: 0, y: 1, style: .plain)
+                }
+                #expect(old.cells == new.cells, "the same codes")
+                #expect(!new.sameRow(1, old, 1) && new.sameRow(0, old, 0))
+                #expect(old != new)
+                #expect(Screen.diff(from: old, to: new) == [Screen.Run(y: 1, x: 0, count: Screen.width(of: Character(String(b.first!))))])
+            }
+        }
+    }
+
     /// A cluster is compared by its scalars as written, not by canonical equivalence: the
     /// marks in another order are the same `String` but another sequence for the terminal,
     /// so the frame differs and the diff writes the cell.
@@ -158,7 +175,7 @@ import TwitterSimulator
         }
     }
     /// A row's hash read as words is the hash of its fields (FNV-1a over the code, a cluster
-    /// as its flag alone, and the colours, attributes and link), whatever the padding byte.
+    /// as its flag alone, and the colours, attributes and link).
     @Test func rowHashesAreTheirFieldsHashes() {
         var rng = SimRandom(state: 37)
         for _ in 0..<500 {
@@ -178,23 +195,22 @@ import TwitterSimulator
         }
     }
 
-    /// Whole screens compare field by field, code for code, whatever the padding bytes: a copy
-    /// with its padding changed is equal, one with a field changed is not.
+    /// Whole screens compare field by field, code for code: a copy is equal, one with a field
+    /// changed is not.
     @Test func screensCompareByTheirFields() {
         var rng = SimRandom(state: 38)
         var checked = (same: 0, differ: 0)
         for _ in 0..<3_000 {
             let (a, b) = Self.pair(&rng)
-            // `b` from its own cells, in `a`'s table: the cell changes `pair` made, on a's padding.
+            // `b` from its own cells, in `a`'s table: the cell changes `pair` made.
             var c = a
             c.cells.withUnsafeMutableBytes { raw in
                 for x in 0..<a.width {
                     var cell = b[x, 0]
                     if cell.isCluster { cell = a[x, 0] }
                     withUnsafeBytes(of: cell) { cb in
-                        for k in 0..<16 where k != 13 { raw[x * 16 + k] = cb[k] }
+                        for k in 0..<16 { raw[x * 16 + k] = cb[k] }
                     }
-                    raw[x * 16 + 13] = UInt8.random(in: 0...255, using: &rng)
                 }
             }
             let expected = a.cells.elementsEqual(c.cells) { $0.code == $1.code && $0.style == $1.style }

@@ -94,7 +94,12 @@ import TweetText
                     var viaText = Screen(width: 30, height: 2)
                     for s in [0, 1] {
                         let text = s == y ? under : under.isEmpty ? wide : ""
-                        viaLine.put(text, x: 0, y: s, style: .plain)
+                        // What is there drawn as text, or as a line: its wide graphemes are found.
+                        if (x + s) % 2 == 0 {
+                            viaLine.put(StyledLine([Span(text, .plain)]), x: 0, y: s)
+                        } else {
+                            viaLine.put(text, x: 0, y: s, style: .plain)
+                        }
                         viaText.put(text, x: 0, y: s, style: .plain)
                     }
                     let end = viaLine.put(line, x: x, y: y, clip: clip, under: Style(bg: .indexed(3)))
