@@ -44,7 +44,7 @@ let package = Package(
         .systemLibrary(
             name: "CChafa", path: "Sources/CChafa", pkgConfig: "chafa", providers: [.apt(["libchafa-dev", "libglib2.0-dev"])]),
         .target(name: "Pictures", dependencies: ["Bedrock", "CImageCodecs", "PrivateFiles", "Locking"]),
-        .target(name: "Screen", dependencies: ["Bedrock", "TweetText", "PrivateFiles", "TOML"]),
+        .target(name: "Screen", dependencies: ["Bedrock", "Locking", "TweetText", "PrivateFiles", "TOML"]),
         .target(
             name: "LinnetCore",
             dependencies: [

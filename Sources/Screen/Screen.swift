@@ -180,14 +180,8 @@ public struct Screen: Equatable, Sendable {
             }
             return col
         }
-        for ch in text {
-            let w = Self.width(of: ch)
-            if w == 0 { continue }
-            let (next, done) = place(width: w, style: style, at: col, y: y, left: max(0, c.x), right: right) { $0.code(for: ch, row: y) }
-            col = next
-            if done { break }
-        }
-        return col
+        // Other text as a line of one span, from its glyphs measured once (`MeasuredTexts`).
+        return put(StyledLine([Span("", style)], glyphs: MeasuredTexts.glyphs(text)), x: x, y: y, clip: clip)
     }
 
     /// Puts one grapheme of `w` columns at `col` of row `y`, drawn only within `left..<right`:
@@ -299,7 +293,7 @@ public struct Screen: Equatable, Sendable {
     /// For a `String`, compiled here (as `put`'s).
     public static func width(of text: String) -> Int { columns(text) }
     private static func columns(_ text: some StringProtocol) -> Int {
-        text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) ? text.utf8.count : text.reduce(0) { $0 + width(of: $1) }
+        text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) ? text.utf8.count : MeasuredTexts.glyphs(text).width
     }
 
     /// Same size, cursor, cells and clusters (the same picture drawn in another order may

@@ -122,6 +122,28 @@ import TweetText
         #expect(screen.line(0).hasPrefix("ab漢"))
     }
 
+    /// Text put again is drawn from its measure kept the first time: the same cells as a line
+    /// measured afresh, past the number of texts kept and past the length of one, in each
+    /// width mode, and two texts alike as `String`s but not in their scalars kept apart.
+    @Test func textsPutAgainAreDrawnAsTheFirstTime() {
+        let long = String(repeating: "漢字 e\u{301} 👍🏽 ", count: 40)
+        let texts = (0..<1_100).map { "é\($0) 漢字 👨‍👩‍👧 ·" } + [long, "e\u{323}\u{301}", "e\u{301}\u{323}"]
+        for mode in [WidthMode.perScalar, .grapheme] {
+            DisplayWidth.$mode.withValue(mode) {
+                for round in 0..<2 {
+                    for (i, text) in texts.enumerated() where round == 0 || i % 50 == 0 || i >= 1_100 {
+                        var viaText = Screen(width: 60, height: 1)
+                        var viaLine = Screen(width: 60, height: 1)
+                        let end = viaText.put(text, x: 1, y: 0, style: Style(fg: .indexed(2)))
+                        #expect(end == viaLine.put(StyledLine([Span(text, Style(fg: .indexed(2)))]), x: 1, y: 0))
+                        #expect(viaText == viaLine, "\(text)")
+                        #expect(Screen.width(of: text) == StyledLine([Span(text, .plain)]).width)
+                    }
+                }
+            }
+        }
+    }
+
     @Test func truncateAndPadByWidth() {
         #expect(TextLayout.truncate("日本語テキスト", width: 7) == "日本語…")
         #expect(TextLayout.truncate("short", width: 7) == "short")
