@@ -187,12 +187,10 @@ public enum Views {
     /// The selected card or conversation: the gutter bar, on the theme's band where it is on.
     static func markSelected(_ screen: inout Screen, _ band: Rect, _ c: Context, _ t: Theme) {
         if c.selectionBand {
-            let sel = t[.selection]
-            // The band's colours where it sets them, the cell's elsewhere, both their attributes,
-            // the cell's link (`over` works on the colours' bits: no Color made per cell).
-            screen.restyle(band) { sel.over($0).linked($0.link) }
+            screen.lay(t[.selection], over: band)
         }
-        for row in band.y..<band.maxY { screen.put("▌", x: band.x, y: row, style: t[.newMarker].over(screen[band.x, row].style)) }
+        let bar = StyledLine([Span("▌", t[.newMarker])])
+        for row in band.y..<band.maxY { screen.put(bar, x: band.x, y: row, under: screen[band.x, row].style) }
     }
 
     /// A pane with no tweets says why: loading, nothing found, refused, or failed.

@@ -254,6 +254,7 @@ public struct Screen: Equatable, Sendable {
 
     /// Changes the style of cells already written (a selection bar over a card).
     public mutating func restyle(_ rect: Rect, _ change: (Style) -> Style) {
+        guard max(0, rect.x) < min(width, rect.maxX), max(0, rect.y) < min(height, rect.maxY) else { return }
         for y in max(0, rect.y)..<min(height, rect.maxY) {
             for x in max(0, rect.x)..<min(width, rect.maxX) { cells[y * width + x].style = change(cells[y * width + x].style) }
         }

@@ -153,6 +153,25 @@ import TwitterSimulator
         }
     }
 
+    /// A band laid over cells gives each the style `over` gives, with the cell's own link.
+    @Test func aBandLaidOverCellsIsItsStyleOverTheirs() {
+        var rng = SimRandom(state: 39)
+        var changed = 0
+        for _ in 0..<300 {
+            let (a, _) = Self.pair(&rng)
+            let band = Self.style(&rng)
+            let from = Int.random(in: -2..<a.width, using: &rng)
+            let rect = Rect(x: from, y: Int.random(in: -1...0, using: &rng), width: Int.random(in: 0...a.width + 2, using: &rng), height: 2)
+            var laid = a
+            laid.lay(band, over: rect)
+            var restyled = a
+            restyled.restyle(rect) { band.over($0).linked($0.link) }
+            #expect(laid == restyled, "\(rect)")
+            if laid != a { changed += 1 }
+        }
+        #expect(changed > 100, "bands that changed cells were checked: \(changed)")
+    }
+
     /// A cluster is compared by its scalars as written, not by canonical equivalence: the
     /// marks in another order are the same `String` but another sequence for the terminal,
     /// so the frame differs and the diff writes the cell.
