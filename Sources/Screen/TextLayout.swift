@@ -162,46 +162,67 @@ extension Screen {
         let words = Cell.isTwoWords
         var wide = false
         let col = cells.withUnsafeMutableBufferPointer { cells in
-            var col = x
-            for g in glyphs.items {
-                let w = Int(g.width)
-                if col >= right { break }
-                if col < left {
-                    col += w
-                    continue
-                }
-                if w >= 2 && col + w > right {
-                    for k in col..<right { cells[row + k] = Cell(style: styles[Int(g.span)].style) }
-                    return right
-                }
-                var code = g.code
-                if code & Cell.clusterFlag != 0 {
-                    code = Cell.clusterFlag | (first + UInt32(drawn.count))
-                    drawn.append(Int(g.code & ~Cell.clusterFlag))
-                }
-                if w >= 2 { wide = true }
-                if words {
-                    // Two words a cell: the code in the first's low half (11 instructions a cell
-                    // field by field, the style's fields spilled and reloaded).
-                    let t = UnsafeRawPointer(styles.baseAddress! + Int(g.span))
-                    let (a, b) = (t.load(as: UInt64.self), t.load(fromByteOffset: 8, as: UInt64.self))
-                    let to = UnsafeMutableRawPointer(cells.baseAddress! + row + col)
-                    to.storeBytes(of: a | UInt64(code), as: UInt64.self)
-                    to.storeBytes(of: b, toByteOffset: 8, as: UInt64.self)
-                    for k in 1..<max(1, w) {
-                        to.storeBytes(of: a, toByteOffset: k &* 16, as: UInt64.self)
-                        to.storeBytes(of: b, toByteOffset: k &* 16 &+ 8, as: UInt64.self)
+            glyphs.items.withUnsafeBufferPointer { items -> Int in
+                var col = x
+                var i = 0
+                while i < items.count {
+                    if words {
+                        // Narrow glyphs of one scalar inside the clip, most of a line, in a loop
+                        // of their own: the general one kept 20 values, half of them spilled.
+                        let base = UnsafeRawPointer(styles.baseAddress!)
+                        let out = UnsafeMutableRawPointer(cells.baseAddress! + row)
+                        while i < items.count, col >= left, col < right {
+                            let g = items[i]
+                            guard g.width == 1, g.code & Cell.clusterFlag == 0 else { break }
+                            let t = base + Int(g.span) &* 16
+                            out.storeBytes(of: t.load(as: UInt64.self) | UInt64(g.code), toByteOffset: col &* 16, as: UInt64.self)
+                            out.storeBytes(of: t.load(fromByteOffset: 8, as: UInt64.self), toByteOffset: col &* 16 &+ 8, as: UInt64.self)
+                            col &+= 1
+                            i &+= 1
+                        }
+                        if i == items.count { break }
                     }
-                } else {
-                    let continuation = styles[Int(g.span)]
-                    var cell = continuation
-                    cell.code = code
-                    cells[row + col] = cell
-                    for k in 1..<max(1, w) { cells[row + col + k] = continuation }
+                    let g = items[i]
+                    i += 1
+                    let w = Int(g.width)
+                    if col >= right { break }
+                    if col < left {
+                        col += w
+                        continue
+                    }
+                    if w >= 2 && col + w > right {
+                        for k in col..<right { cells[row + k] = Cell(style: styles[Int(g.span)].style) }
+                        return right
+                    }
+                    var code = g.code
+                    if code & Cell.clusterFlag != 0 {
+                        code = Cell.clusterFlag | (first + UInt32(drawn.count))
+                        drawn.append(Int(g.code & ~Cell.clusterFlag))
+                    }
+                    if w >= 2 { wide = true }
+                    if words {
+                        // Two words a cell: the code in the first's low half (11 instructions a
+                        // cell field by field, the style's fields spilled and reloaded).
+                        let t = UnsafeRawPointer(styles.baseAddress! + Int(g.span))
+                        let (a, b) = (t.load(as: UInt64.self), t.load(fromByteOffset: 8, as: UInt64.self))
+                        let to = UnsafeMutableRawPointer(cells.baseAddress! + row + col)
+                        to.storeBytes(of: a | UInt64(code), as: UInt64.self)
+                        to.storeBytes(of: b, toByteOffset: 8, as: UInt64.self)
+                        for k in 1..<max(1, w) {
+                            to.storeBytes(of: a, toByteOffset: k &* 16, as: UInt64.self)
+                            to.storeBytes(of: b, toByteOffset: k &* 16 &+ 8, as: UInt64.self)
+                        }
+                    } else {
+                        let continuation = styles[Int(g.span)]
+                        var cell = continuation
+                        cell.code = code
+                        cells[row + col] = cell
+                        for k in 1..<max(1, w) { cells[row + col + k] = continuation }
+                    }
+                    col += w
                 }
-                col += w
+                return col
             }
-            return col
         }
         for i in drawn { _ = code(forCluster: glyphs.clusters[i], row: y) }
         if wide { Self.mark(&wideRows, y, height) }
