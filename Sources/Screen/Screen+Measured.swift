@@ -10,6 +10,12 @@ enum MeasuredTexts {
     struct Key: Hashable {
         let bytes: [UInt8]
         let mode: WidthMode
+
+        /// The bytes as one block (combined one by one, hashing cost more than drawing).
+        func hash(into hasher: inout Hasher) {
+            bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+            hasher.combine(mode)
+        }
     }
 
     /// Longer texts are measured each time (a post's text is a card's, and cached there).

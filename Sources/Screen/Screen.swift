@@ -244,10 +244,14 @@ public struct Screen: Equatable, Sendable {
     /// Paints a rectangle with blanks of a style.
     public mutating func fill(_ rect: Rect, style: Style) {
         covered(rect)
+        let (left, right) = (max(0, rect.x), min(width, rect.maxX))
+        guard left < right else { return }
         for y in max(0, rect.y)..<min(height, rect.maxY) {
-            for x in max(0, rect.x)..<min(width, rect.maxX) {
-                clearWide(at: x, y: y)
-                self[x, y] = Cell(style: style)
+            // Only a wide grapheme across an edge has a half outside to blank.
+            clearWide(at: left, y: y)
+            clearWide(at: right - 1, y: y)
+            cells.withUnsafeMutableBufferPointer { c in
+                UnsafeMutableBufferPointer(rebasing: c[y * width + left..<y * width + right]).update(repeating: Cell(style: style))
             }
         }
     }

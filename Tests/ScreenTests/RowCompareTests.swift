@@ -153,6 +153,33 @@ import TwitterSimulator
         }
     }
 
+    /// A fill gives the cells `clearWide` and a blank cell by cell give: a wide grapheme across
+    /// either edge leaves no half behind.
+    @Test func aFillIsBlanksPutCellByCell() {
+        var rng = SimRandom(state: 40)
+        var cut = 0
+        for _ in 0..<1_000 {
+            var a = Screen(width: Int.random(in: 1...30, using: &rng), height: 1)
+            let words = ["漢字", "ab", "👨‍👩‍👧", "e\u{301}", " ", "한"]
+            a.put((0..<12).map { _ in words.randomElement(using: &rng)! }.joined(), x: 0, y: 0, style: Self.style(&rng))
+            let rect = Rect(
+                x: Int.random(in: -2...a.width, using: &rng), y: Int.random(in: -1...0, using: &rng),
+                width: Int.random(in: 0...a.width, using: &rng), height: 2)
+            let style = Self.style(&rng)
+            var filled = a
+            filled.fill(rect, style: style)
+            var reference = a
+            for x in max(0, rect.x)..<max(max(0, rect.x), min(a.width, rect.maxX)) {
+                reference.clearWide(at: x, y: 0)
+                reference[x, 0] = Cell(style: style)
+            }
+            #expect(filled == reference, "\(rect)")
+            let edges = [rect.x - 1, rect.maxX].filter { $0 >= 0 && $0 < a.width }
+            if edges.contains(where: { a[$0, 0] != filled[$0, 0] }) { cut += 1 }
+        }
+        #expect(cut > 20, "fills across a wide grapheme were checked: \(cut)")
+    }
+
     /// A band laid over cells gives each the style `over` gives, with the cell's own link.
     @Test func aBandLaidOverCellsIsItsStyleOverTheirs() {
         var rng = SimRandom(state: 39)
