@@ -19,15 +19,17 @@ public struct Anchor: Hashable, Sendable {
 
 extension Screen {
     /// The move of one region that two frames' anchors agree on: each anchor of `new` found in
-    /// `old` (same key, same region) votes for the move that brings it (the smaller on a tie).
+    /// `old` (same key, same region's last row) votes for the move that brings it (the smaller
+    /// on a tie), in the rows below both frames' tops.
     /// Nil when no anchor was found; a move of 0 when the content stayed. Like a move found by
     /// hashes it never decides what is drawn: the diff through it compares every cell.
     public static func anchoredShift(from old: Screen, to new: Screen) -> RowShift? {
         guard old.width == new.width, old.height == new.height, !old.anchors.isEmpty else { return nil }
         var tally: [(shift: RowShift, votes: Int)] = []
         for a in new.anchors {
-            guard let was = old.anchors.first(where: { $0.key == a.key && $0.top == a.top && $0.bottom == a.bottom }) else { continue }
-            let s = RowShift(top: a.top, bottom: a.bottom, by: was.y - a.y)
+            // A region's top may move (a line above the cards came or went): the rows below both tops move.
+            guard let was = old.anchors.first(where: { $0.key == a.key && $0.bottom == a.bottom }) else { continue }
+            let s = RowShift(top: max(was.top, a.top), bottom: a.bottom, by: was.y - a.y)
             if let k = tally.firstIndex(where: { $0.shift == s }) { tally[k].votes += 1 } else { tally.append((s, 1)) }
         }
         var best: (shift: RowShift, votes: Int)?

@@ -127,6 +127,11 @@ import TwitterSimulator
         #expect(found.hashes == nil)
         // The rows that came in, and the selection's, which did not come as it was.
         #expect(Set(Self.applied(old, new, found.shift).map(\.y)) == [2, 8, 9, 10])
+        // A line came above the cards (the region starts a row lower): the rows below both tops move.
+        var marked = new
+        marked.anchors = new.anchors.dropFirst().map { Anchor(key: $0.key, y: $0.y, top: 2, bottom: 10) }
+        #expect(Screen.anchoredShift(from: old, to: marked) == RowShift(top: 2, bottom: 10, by: 3))
+        #expect(Screen.anchoredShift(from: marked, to: old) == RowShift(top: 2, bottom: 10, by: -3))
         let down = Screen.scroll(from: Self.anchored(from: 5), to: Self.anchored(from: 3), oldHashes: nil)
         #expect(down.shift == RowShift(top: 1, bottom: 10, by: -2))
         #expect(Set(Self.applied(Self.anchored(from: 5), Self.anchored(from: 3), down.shift).map(\.y)) == [1, 2])
