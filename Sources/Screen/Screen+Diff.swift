@@ -45,6 +45,20 @@ extension Screen {
                 guard let n = nc.baseAddress.map({ $0 + y * w }), let o = oc.baseAddress.map({ $0 + z * w }) else { return }
                 let words = Cell.isTwoWords
                 var start = -1
+                if words, !new.mayHoldWide(y), !old.mayHoldWide(z), !new.mayHoldCluster(y), !old.mayHoldCluster(z) {
+                    // Every cell its own grapheme, as words: no spans to measure (20 instructions
+                    // a cell with them, a moved selection's rows most of a frame's diff).
+                    for x in 0..<w {
+                        if Cell.differingBits(UnsafeRawPointer(n + x), UnsafeRawPointer(o + x), at: 0) != 0 {
+                            if start < 0 { start = x }
+                        } else if start >= 0 {
+                            runs.append(Run(y: y, x: start, count: x - start))
+                            start = -1
+                        }
+                    }
+                    if start >= 0 { runs.append(Run(y: y, x: start, count: w - start)) }
+                    return
+                }
                 var x = 0
                 while x < w {
                     let cell = n[x]
