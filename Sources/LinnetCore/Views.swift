@@ -26,6 +26,8 @@ public enum Views {
         if s.panes.indices.contains(s.active) { pane(&screen, layout.body, s, c, t) }
         if let r = layout.compose { compose(&screen, r, reply, s, c, t) }
         status(&screen, layout.status, s, c, t)
+        // Over the cards, an overlay's rows are not where the cards' anchors put them.
+        if s.showHelp || s.showLog || s.reading != nil || s.viewer != nil || s.profile != nil || s.links != nil { screen.anchors = [] }
         if s.showHelp { help(&screen, s, c, t) }
         if s.showLog { messages(&screen, s, c, t) }
         if s.reading != nil, !s.showHelp, !s.showLog { reader(&screen, s, c, t) }

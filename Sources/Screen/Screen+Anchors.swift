@@ -26,7 +26,7 @@ extension Screen {
     public static func anchoredShift(from old: Screen, to new: Screen) -> RowShift? {
         guard old.width == new.width, old.height == new.height, !old.anchors.isEmpty else { return nil }
         var tally: [(shift: RowShift, votes: Int)] = []
-        for a in new.anchors {
+        for a in new.anchors where a.top >= 0 && a.top < a.bottom && a.bottom < new.height {
             // A region's top may move (a line above the cards came or went): the rows below both tops move.
             guard let was = old.anchors.first(where: { $0.key == a.key && $0.bottom == a.bottom }) else { continue }
             let s = RowShift(top: max(was.top, a.top), bottom: a.bottom, by: was.y - a.y)
@@ -41,11 +41,12 @@ extension Screen {
 
     /// The move a terminal that can scroll a region makes before writing `new` over `old`, and
     /// `new`'s row hashes if they were made (the next frame's compare reuses them as `old`'s):
-    /// the anchors' move when they say one (none when it would spare fewer than two rows); else,
-    /// when most rows changed, the move the rows' hashes vote for (`shift`).
+    /// the anchors' move when they say one that leaves two rows of the region in it (its size
+    /// alone: what the rows show is not looked at); else, when most rows changed, the move the
+    /// rows' hashes vote for (`shift`).
     public static func scroll(from old: Screen, to new: Screen, oldHashes: [UInt64]?) -> (shift: RowShift?, hashes: [UInt64]?) {
-        if let moved = anchoredShift(from: old, to: new) {
-            return (moved.by != 0 && abs(moved.by) <= moved.bottom - moved.top - 1 ? moved : nil, nil)
+        if let moved = anchoredShift(from: old, to: new), moved.by != 0, abs(moved.by) <= moved.bottom - moved.top - 1 {
+            return (moved, nil)
         }
         guard mostRowsDiffer(from: old, to: new) else { return (nil, nil) }
         let h = new.rowHashes()

@@ -38,7 +38,8 @@ public struct Cell: Hashable, Sendable {
         // No other stored field (the compare would not see it).
         && Mirror(reflecting: Cell.blank).children.count == 2 && Mirror(reflecting: Style.plain).children.count == 5
 
-    /// The second word's bytes that hold fields other than the spare byte.
+    /// The second word's bytes that hold fields other than the spare byte (always 0: rows also
+    /// compare as memory).
     static let secondWordMask: UInt64 = 0xFFFF_00FF_FFFF_FFFF
 
     /// The bits where the cells `at` bytes past `a` and `b` hold different fields, read as

@@ -69,11 +69,11 @@ public struct Style: Hashable, Sendable {
     @usableFromInline var fgBits: UInt32
     @usableFromInline var bgBits: UInt32
     public var attributes: Attributes
-    /// Always 0: the byte a cell would leave as padding, of no known value, made a field so
-    /// that rows of cells compare as memory.
-    @usableFromInline var spare: UInt8 = 0
-    /// The hyperlink the text leads to (`Hyperlinks`), 0 for none; it fits in the padding, so
-    /// a cell stays 16 bytes.
+    /// Always 0 (a constant): the byte a cell would leave as padding, of no known value, made a
+    /// field so that rows of cells compare as memory.
+    @usableFromInline let spare: UInt8 = 0
+    /// The hyperlink the text leads to (`Hyperlinks`), 0 for none; with the spare byte, a cell
+    /// stays 16 bytes.
     public var link: UInt16 = 0
 
     public init(fg: Color = .default, bg: Color = .default, _ attributes: Attributes = []) {

@@ -175,8 +175,9 @@ extension Screen {
                             let g = items[i]
                             guard g.width == 1, g.code & Cell.clusterFlag == 0 else { break }
                             let t = base + Int(g.span) &* 16
-                            out.storeBytes(of: t.load(as: UInt64.self) | UInt64(g.code), toByteOffset: col &* 16, as: UInt64.self)
-                            out.storeBytes(of: t.load(fromByteOffset: 8, as: UInt64.self), toByteOffset: col &* 16 &+ 8, as: UInt64.self)
+                            out.storeBytes(of: t.loadUnaligned(as: UInt64.self) | UInt64(g.code), toByteOffset: col &* 16, as: UInt64.self)
+                            out.storeBytes(
+                                of: t.loadUnaligned(fromByteOffset: 8, as: UInt64.self), toByteOffset: col &* 16 &+ 8, as: UInt64.self)
                             col &+= 1
                             i &+= 1
                         }
@@ -204,7 +205,7 @@ extension Screen {
                         // Two words a cell: the code in the first's low half (11 instructions a
                         // cell field by field, the style's fields spilled and reloaded).
                         let t = UnsafeRawPointer(styles.baseAddress! + Int(g.span))
-                        let (a, b) = (t.load(as: UInt64.self), t.load(fromByteOffset: 8, as: UInt64.self))
+                        let (a, b) = (t.loadUnaligned(as: UInt64.self), t.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
                         let to = UnsafeMutableRawPointer(cells.baseAddress! + row + col)
                         to.storeBytes(of: a | UInt64(code), as: UInt64.self)
                         to.storeBytes(of: b, toByteOffset: 8, as: UInt64.self)

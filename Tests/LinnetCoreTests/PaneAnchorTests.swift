@@ -51,5 +51,9 @@ import TwitterAPI
             last = next
         }
         #expect(scrolls >= 4)
+        // Under the help, the cards' rows are not what the anchors say: none are given.
+        _ = Reducer.reduce(&s, .keys([.char("?")]), c)
+        #expect(s.showHelp)
+        #expect(Views.render(s, c).anchors.isEmpty)
     }
 }

@@ -137,16 +137,34 @@ import TwitterSimulator
         #expect(Set(Self.applied(Self.anchored(from: 5), Self.anchored(from: 3), down.shift).map(\.y)) == [1, 2])
     }
 
-    @Test func anchorsThatStayedOrWentTooFarMoveNothingAndHashNothing() {
+    /// Anchors that stayed, or moved too far to spare two rows, leave the frame to the rows'
+    /// own look (an overlay the anchors know nothing of may have scrolled).
+    @Test func anchorsThatStayedOrWentTooFarLeaveItToTheRows() {
         let a = Self.anchored(from: 0)
         #expect(Screen.anchoredShift(from: a, to: Self.anchored(from: 0, selected: 4))?.by == 0)
         let stayed = Screen.scroll(from: a, to: Self.anchored(from: 0, selected: 4), oldHashes: nil)
-        #expect(stayed.shift == nil && stayed.hashes == nil)
+        #expect(stayed.shift == nil && stayed.hashes == nil, "few rows changed: none hashed")
         // Two rows in common would be spared; one would not be worth a move.
         #expect(Screen.scroll(from: a, to: Self.anchored(from: 8), oldHashes: nil).shift?.by == 8)
         let far = Screen.scroll(from: a, to: Self.anchored(from: 9), oldHashes: nil)
         #expect(Screen.anchoredShift(from: a, to: Self.anchored(from: 9))?.by == 9)
-        #expect(far.shift == nil && far.hashes == nil)
+        #expect(far.shift == nil && far.hashes == Self.anchored(from: 9).rowHashes())
+        // Rows that moved with anchors that did not (a box over the cards, scrolled): hashed.
+        var boxed = Self.frame(from: 3)
+        boxed.anchors = a.anchors
+        let found = Screen.scroll(from: a, to: boxed, oldHashes: nil)
+        #expect(found.shift == RowShift(top: 1, bottom: 10, by: 3) && found.hashes != nil)
+    }
+
+    /// Anchors whose region is not on the screen say nothing.
+    @Test func anchorsOffTheScreenAreNotTaken() {
+        for (top, bottom) in [(-1, 10), (1, 12), (5, 5), (6, 4)] {
+            var old = Self.anchored(from: 0)
+            var new = Self.anchored(from: 3)
+            old.anchors = old.anchors.map { Anchor(key: $0.key, y: $0.y, top: top, bottom: bottom) }
+            new.anchors = new.anchors.map { Anchor(key: $0.key, y: $0.y, top: top, bottom: bottom) }
+            #expect(Screen.anchoredShift(from: old, to: new) == nil, "\(top)...\(bottom)")
+        }
     }
 
     @Test func theMoveMostAnchorsVoteForIsTakenTheSmallerOnATie() {
