@@ -246,7 +246,7 @@ public struct Screen: Equatable, Sendable {
     public mutating func fill(_ rect: Rect, style: Style) {
         covered(rect)
         let (left, right) = (max(0, rect.x), min(width, rect.maxX))
-        guard left < right else { return }
+        guard left < right, max(0, rect.y) < min(height, rect.maxY) else { return }
         for y in max(0, rect.y)..<min(height, rect.maxY) {
             // Only a wide grapheme across an edge has a half outside to blank.
             clearWide(at: left, y: y)

@@ -180,6 +180,25 @@ import TwitterSimulator
         #expect(cut > 20, "fills across a wide grapheme were checked: \(cut)")
     }
 
+    /// A cluster's row is known to hold one however the cell got there: set through the
+    /// subscript, copied from another screen's row, or moved with its rows.
+    @Test func aClusterWrittenAnyWayMarksItsRow() {
+        var a = Screen(width: 4, height: 3)
+        var b = Screen(width: 4, height: 3)
+        // Each table's first entry, made for another row: the subscript marks row 1 itself.
+        a[1, 1] = Cell(code: a.code(forCluster: "👍🏽", row: 0), style: .plain)
+        b[1, 1] = Cell(code: b.code(forCluster: "👍🏿", row: 0), style: .plain)
+        #expect(a.cells == b.cells)
+        #expect(!a.sameRow(1, b, 1) && Screen.diff(from: a, to: b).map(\.y) == [1])
+        var c = Screen(width: 4, height: 3)
+        var d = Screen(width: 4, height: 3)
+        c.copyRow(1, of: a, to: 2)
+        d.copyRow(1, of: b, to: 2)
+        #expect(c.cells == d.cells && !c.sameRow(2, d, 2))
+        let up = RowShift(top: 0, bottom: 2, by: 1)
+        #expect(a.moving(up).cells == b.moving(up).cells && !a.moving(up).sameRow(0, b.moving(up), 0))
+    }
+
     /// A band laid over cells gives each the style `over` gives, with the cell's own link.
     @Test func aBandLaidOverCellsIsItsStyleOverTheirs() {
         var rng = SimRandom(state: 39)
