@@ -142,6 +142,7 @@ public enum PrivateFile {
         var ok = true
         let out = [UInt8](unsafeUninitializedCapacity: min(Int(st.st_size), max(prefix, 0))) { raw, got in
             got = 0
+            prefault(UnsafeMutableRawBufferPointer(raw))
             while got < raw.count {
                 let n = Glibc.read(fd, raw.baseAddress! + got, raw.count - got)
                 if n < 0 {
@@ -158,6 +159,20 @@ public enum PrivateFile {
         }
         guard ok else { throw PrivateFileError("cannot read \(url.path): \(reason(errno))") }
         return out
+    }
+
+    /// Makes a large fresh buffer's pages before it is read into: in huge pages where the
+    /// kernel has them, and in one call (Linux 5.14's MADV_POPULATE_WRITE) rather than a fault
+    /// for each 4 KB page, which was a fifth of loading a 42 MB cache. Refused on older kernels
+    /// or left to the faults where it fails; the bytes read are the same either way.
+    static func prefault(_ buffer: UnsafeMutableRawBufferPointer) {
+        let page = 2 << 20
+        guard buffer.count >= 2 * page, let base = buffer.baseAddress else { return }
+        let start = (Int(bitPattern: base) + page - 1) & ~(page - 1)
+        let end = (Int(bitPattern: base) + buffer.count) & ~(page - 1)
+        guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
+        _ = madvise(aligned, end - start, 14)  // MADV_HUGEPAGE
+        _ = madvise(aligned, end - start, 23)  // MADV_POPULATE_WRITE
     }
 
     /// Settings files (config, themes, accounts) are a few kilobytes; 1 MiB is far past any

@@ -168,7 +168,9 @@ extension TimelineCache {
         let fresh = try r.count()
         users.reserveCapacity(users.count + fresh)
         for _ in 0..<fresh { users.append(try TweetCoding.readUser(&r)) }
-        for _ in 0..<(try r.count()) {
+        let count = try r.count()
+        tweets.reserveCapacity(adding: count)
+        for _ in 0..<count {
             let t = try TweetCoding.readTweet(&r, users: users, depth: 0, version: version)
             tweets[t.id] = t
         }

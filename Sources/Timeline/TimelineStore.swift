@@ -10,9 +10,9 @@ public actor TimelineStore {
     public let cap: Int
     // Unchecked: only the actor touches them, one call at a time, and a checked access cost
     // about 100 instructions, six for each post a stream adds.
-    @exclusivity(unchecked) private var tweets: TweetTable
-    @exclusivity(unchecked) private var held: [TimelineID: Held] = [:]
-    @exclusivity(unchecked) private var deleted: Set<TweetID> = []
+    @exclusivity(unchecked) var tweets: TweetTable
+    @exclusivity(unchecked) var held: [TimelineID: Held] = [:]
+    @exclusivity(unchecked) var deleted: Set<TweetID> = []
     @exclusivity(unchecked) public private(set) var version: UInt64 = 0
     /// `version` without the reader's place or the mailbox (see `TimelineSnapshot.contentVersion`).
     @exclusivity(unchecked) private var contentVersion: UInt64 = 0
@@ -52,7 +52,7 @@ public actor TimelineStore {
     @exclusivity(unchecked) private var published = false
 
     /// The account's direct messages.
-    public private(set) var mailbox = Mailbox()
+    public internal(set) var mailbox = Mailbox()
 
     /// Adds a page of messages (or one just sent); returns the new ones from other people.
     @discardableResult
@@ -109,7 +109,7 @@ public actor TimelineStore {
     private func stopWatching(_ id: Int) { watchers[id] = nil }
 
     /// `posts`: whether the timelines or mutes changed, not only the place or the mailbox.
-    private func changed(posts: Bool = true) {
+    func changed(posts: Bool = true) {
         version += 1
         if posts { contentVersion += 1 }
         if published {
@@ -175,7 +175,7 @@ public actor TimelineStore {
         if !held.values.contains(where: { $0.contains(id) }) { tweets[id] = nil }
     }
 
-    private func store(_ t: Tweet, in h: inout Held) {
+    func store(_ t: Tweet, in h: inout Held) {
         _ = h.insert(t.id)
         tweets[t.id] = t
     }
@@ -263,26 +263,6 @@ public actor TimelineStore {
         if touched { changed() }
     }
 
-    /// Starts from a cached snapshot (before any network call); what the network brings later
-    /// merges into it.
-    public func restore(_ cached: TimelineSnapshot) {
-        if !cached.mailbox.conversations.isEmpty {
-            let marks = Dictionary(cached.mailbox.conversations.map { ($0.id, $0.lastRead) }, uniquingKeysWith: max)
-            if mailbox.me == nil { mailbox.me = cached.mailbox.me }
-            mailbox.merge(cached.mailbox.conversations.flatMap(\.messages), users: Array(cached.mailbox.users.values))
-            mailbox.setRead(marks)
-        }
-        for (id, view) in cached.timelines {
-            var h = Held(gapsBelow: view.gapsBelow, readMarker: view.readMarker, anchor: view.anchor)
-            for t in view.ids.reversed() {
-                if let tweet = cached.tweets[t], !deleted.contains(t) { store(tweet, in: &h) }
-            }
-            held[id] = h
-            evict(id)
-        }
-        changed()
-    }
-
     // MARK: - Reading position
 
     // The view made for the last snapshot keeps its ids: only the place changes (building
@@ -310,7 +290,7 @@ public actor TimelineStore {
     /// kept becomes a gap to page back into. With `slack`, only once the cap is passed by more
     /// than that: a stream adds one tweet at a time, and trimming after each one moved the whole
     /// id array every time (40 KB at 5,000, a third of the cost of taking in a tweet).
-    private func evict(_ id: TimelineID, slack: Int = 0) {
+    func evict(_ id: TimelineID, slack: Int = 0) {
         guard let count = held[id]?.ascending.count, count > cap + slack else { return }
         var drop = count - cap
         if let a = held[id]?.anchor, let (i, found) = held[id]?.position(a), found { drop = min(drop, i) }

@@ -153,17 +153,21 @@ struct PackChecker {
     let bytes: UnsafeBufferPointer<UInt8>
     var at = 0
 
-    mutating func unsigned() -> UInt64? {
-        var v: UInt64 = 0
-        var shift: UInt64 = 0
-        while at < bytes.count, shift < 64 {
-            let b = bytes[at]
+    /// Inlined for one-byte numbers, most of a packing's (a call each was a fifth of loading a cache).
+    @inline(__always) mutating func unsigned() -> UInt64? {
+        if at < bytes.count, bytes[at] < 0x80 {
             at += 1
-            v |= UInt64(b & 0x7F) << shift
-            if b < 0x80 { return v }
-            shift += 7
+            return UInt64(bytes[at - 1])
         }
-        return nil
+        return longUnsigned()
+    }
+
+    private mutating func longUnsigned() -> UInt64? {
+        guard at < bytes.count, let base = bytes.baseAddress else { return nil }
+        let (v, length) = readLEB128(base + at, available: bytes.count - at)
+        guard length > 0 else { return nil }
+        at += length
+        return v
     }
 
     mutating func number() -> Bool { unsigned() != nil }
@@ -306,6 +310,36 @@ struct PackReader {
         let n = number()
         return n > 0 ? String(decoding: take(n - 1), as: UTF8.self) : nil
     }
+}
+
+/// Reads a LEB128 number of at most ten bytes from `p[0..<available]`: its value and length,
+/// or length 0 when it does not end within those (too long, or cut short). Eight bytes are
+/// taken as one word where there are eight: the stop byte found by its clear high bit, the
+/// seven-bit groups packed in three steps, so an id's nine bytes are not a loop of nine.
+package func readLEB128(_ p: UnsafePointer<UInt8>, available: Int) -> (value: UInt64, length: Int) {
+    let limit = min(available, 10)
+    var value: UInt64 = 0
+    var i = 0
+    if limit >= 8 {
+        let word = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
+        let stops = ~word & 0x8080_8080_8080_8080
+        // Up to and including the first stop byte's high bit, or the whole word.
+        let kept = stops == 0 ? word : word & (stops ^ (stops &- 1))
+        var x = kept & 0x7F7F_7F7F_7F7F_7F7F
+        x = (x & 0x007F_007F_007F_007F) | ((x & 0x7F00_7F00_7F00_7F00) >> 1)
+        x = (x & 0x0000_3FFF_0000_3FFF) | ((x & 0x3FFF_0000_3FFF_0000) >> 2)
+        x = (x & 0x0000_0000_0FFF_FFFF) | ((x & 0x0FFF_FFFF_0000_0000) >> 4)
+        if stops != 0 { return (x, (stops.trailingZeroBitCount + 1) / 8) }
+        value = x
+        i = 8
+    }
+    while i < limit {
+        let b = p[i]
+        value |= UInt64(b & 0x7F) << UInt64(7 * i)
+        i += 1
+        if b < 0x80 { return (value, i) }
+    }
+    return (0, 0)
 }
 
 extension [UInt8] {
