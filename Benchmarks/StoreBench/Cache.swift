@@ -49,4 +49,28 @@ func cacheFigures(_ tweets: [Tweet]) async {
     }
     bench("cache_load_100k_ms", loadAll * 1000, "ms", decimals: 1, goal: .atMost(150))
     bench("cache_load_100k_first_frame_head_ms", loadHead * 1000, "ms", decimals: 1)
+    // The steady companion of the time above, which this machine's moods moved by a third.
+    if let perLoad = instructionsPerItem(executable: CommandLine.arguments[0], arguments: ["--count", "load"], n: 1) {
+        bench("cache_load_instructions_per_tweet", perLoad / Double(countedTweets), "instructions")
+    }
+}
+
+/// Tweets in the cache whose loading callgrind counts.
+let countedTweets = 5_000
+
+/// Saves `tweets` as a cache, then loads and restores it `times` times.
+func countedLoads(_ tweets: [Tweet], times: Int) async {
+    let dir = benchDirectory("linnet-storecount")
+    defer { try? FileManager.default.removeItem(at: dir) }
+    let store = TimelineStore(cap: tweets.count)
+    await store.merge(page: tweets, into: .home, request: PageRequest(count: tweets.count))
+    let cache = TimelineCache(directory: dir, keepPerTimeline: tweets.count)
+    try? cache.save(await store.snapshot())
+    for _ in 0..<times {
+        let whole = TimelineStore(cap: tweets.count)
+        guard case .loaded(let all) = cache.load() else { fatalError("the counted cache did not load") }
+        await whole.restore(all)
+        let held = await whole.snapshot().timelines[.home]?.ids.count
+        precondition(held == tweets.count, "the counted cache restored \(held ?? 0) tweets")
+    }
 }

@@ -27,6 +27,13 @@ let semaphore = DispatchSemaphore(value: 0)
 Task.detached {
     let n = 100_000
     let decoder = V1Decoder()
+    // `StoreBench --count load N`: a cache of `countedTweets` saved, then loaded and restored
+    // N times, for callgrind to count (the loads' part is the difference between two N).
+    if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--count", let times = Int(CommandLine.arguments[3]) {
+        await countedLoads(makeTweets(countedTweets, decoder), times: times)
+        semaphore.signal()
+        return
+    }
     // `StoreBench cache`: the cache figures alone (for a profiler).
     if CommandLine.arguments.dropFirst().first == "cache" {
         await cacheFigures(makeTweets(n, decoder))
