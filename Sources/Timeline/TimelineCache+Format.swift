@@ -169,7 +169,8 @@ extension TimelineCache {
         users.reserveCapacity(users.count + fresh)
         for _ in 0..<fresh { users.append(try TweetCoding.readUser(&r)) }
         let count = try r.count()
-        tweets.reserveCapacity(adding: count)
+        // A tweet takes at least 15 bytes: a damaged count cannot reserve more than the file holds.
+        tweets.reserveCapacity(adding: min(count, r.remaining / 15))
         for _ in 0..<count {
             let t = try TweetCoding.readTweet(&r, users: users, depth: 0, version: version)
             tweets[t.id] = t
