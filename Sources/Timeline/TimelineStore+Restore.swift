@@ -12,8 +12,7 @@ extension TimelineStore {
         }
         // A cache larger than what is held (the whole file after its head, at launch) lends its
         // table: the held tweets join it, instead of each cached one being stored again (two
-        // lookups and an insert each, a third of loading 100k). A cached tweet wins, as when
-        // stored; one no timeline names stays unseen, as a tweet a timeline let go does.
+        // lookups and an insert each, a third of loading 100k). A cached tweet wins over a held one.
         let lent = cached.tweets.count > tweets.count
         if lent {
             var table = cached.tweets
@@ -32,8 +31,11 @@ extension TimelineStore {
                 }
             }
             held[id] = h
-            evict(id)
+            // Lent, a tweet another timeline names is in the table only once: trimmed here
+            // before that timeline is placed, it would leave the table for good.
+            if !lent { evict(id) }
         }
+        if lent { for id in cached.timelines.keys { evict(id) } }
         changed()
     }
 }
