@@ -16,8 +16,8 @@ extension TimelineStore {
         let lent = cached.tweets.count > tweets.count
         if lent {
             var table = cached.tweets
-            for (id, t) in tweets where table[id] == nil { table[id] = t }
-            for id in deleted where table[id] != nil { table[id] = nil }
+            for (id, t) in tweets where !table.contains(id) { table[id] = t }
+            for id in deleted where table.contains(id) { table[id] = nil }
             tweets = table
         }
         for (id, view) in cached.timelines {
@@ -31,11 +31,10 @@ extension TimelineStore {
                 }
             }
             held[id] = h
-            // Lent, a tweet another timeline names is in the table only once: trimmed here
-            // before that timeline is placed, it would leave the table for good.
-            if !lent { evict(id) }
         }
-        if lent { for id in cached.timelines.keys { evict(id) } }
+        // Trimmed once every timeline is placed: a tweet two of them name is in a lent table
+        // only once, and trimming the first would take it from the second.
+        for id in cached.timelines.keys { evict(id) }
         changed()
     }
 }

@@ -323,9 +323,8 @@ package func readLEB128(_ p: UnsafePointer<UInt8>, available: Int) -> (value: UI
     if limit >= 8 {
         let word = UInt64(littleEndian: UnsafeRawPointer(p).loadUnaligned(as: UInt64.self))
         let stops = ~word & 0x8080_8080_8080_8080
-        // Up to and including the first stop byte's high bit, or the whole word.
-        let kept = stops == 0 ? word : word & (stops ^ (stops &- 1))
-        var x = kept & 0x7F7F_7F7F_7F7F_7F7F
+        // Up to and including the first stop byte's high bit (all of it when there is none).
+        var x = word & (stops ^ (stops &- 1)) & 0x7F7F_7F7F_7F7F_7F7F
         x = (x & 0x007F_007F_007F_007F) | ((x & 0x7F00_7F00_7F00_7F00) >> 1)
         x = (x & 0x0000_3FFF_0000_3FFF) | ((x & 0x3FFF_0000_3FFF_0000) >> 2)
         x = (x & 0x0000_0000_0FFF_FFFF) | ((x & 0x0FFF_FFFF_0000_0000) >> 4)
