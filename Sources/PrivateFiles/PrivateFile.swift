@@ -161,17 +161,17 @@ public enum PrivateFile {
         return out
     }
 
-    /// Makes a large fresh buffer's pages before it is read into: in huge pages where the
-    /// kernel has them, and in one call (Linux 5.14's MADV_POPULATE_WRITE) rather than a fault
-    /// for each 4 KB page, which was a fifth of loading a 42 MB cache. Refused on older kernels
-    /// or left to the faults where it fails; the bytes read are the same either way.
+    /// Makes a large fresh buffer's pages before it is read into, in one call (Linux 5.14's
+    /// MADV_POPULATE_WRITE) rather than a fault for each 4 KB page, which was a fifth of loading
+    /// a 42 MB cache. Refused on older kernels or left to the faults where it fails; the bytes
+    /// read are the same either way. Huge pages are not asked for: where the kernel compacts
+    /// memory for them on request, a fragmented machine could stall the launch.
     static func prefault(_ buffer: UnsafeMutableRawBufferPointer) {
-        let page = 2 << 20
-        guard buffer.count >= 2 * page, let base = buffer.baseAddress else { return }
+        let page = 4096
+        guard buffer.count >= 4 << 20, let base = buffer.baseAddress else { return }
         let start = (Int(bitPattern: base) + page - 1) & ~(page - 1)
         let end = (Int(bitPattern: base) + buffer.count) & ~(page - 1)
         guard end > start, let aligned = UnsafeMutableRawPointer(bitPattern: start) else { return }
-        _ = madvise(aligned, end - start, 14)  // MADV_HUGEPAGE
         _ = madvise(aligned, end - start, 23)  // MADV_POPULATE_WRITE
     }
 

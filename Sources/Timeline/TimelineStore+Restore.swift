@@ -16,6 +16,9 @@ extension TimelineStore {
         let lent = cached.tweets.count > tweets.count
         if lent {
             var table = cached.tweets
+            // The store's own table was sized ahead for a timeline at its cap; a smaller cache's
+            // would grow by doubling after launch.
+            table.reserveCapacity(adding: Swift.min(cap, 20_000) - table.count)
             for (id, t) in tweets where !table.contains(id) { table[id] = t }
             for id in deleted where table.contains(id) { table[id] = nil }
             tweets = table

@@ -139,14 +139,14 @@ import Timeline
         #expect(Self.mode(drafts.fileURL.path) == 0o600)
     }
 
-    /// A file large enough that its buffer's pages are made ahead (huge pages, populated in one
-    /// call) reads back byte for byte, whole, as a prefix, and across an unaligned end.
+    /// A file large enough that its buffer's pages are made ahead (in one call) reads back byte
+    /// for byte, whole, as a prefix, and across an unaligned end.
     @Test func largeFilesReadWholeWherePagesAreMadeAhead() throws {
         let root = Self.scratch()
         defer { try? FileManager.default.removeItem(at: root) }
         let file = root.appendingPathComponent("big")
         let count = (9 << 20) + 12_345
-        let bytes = (0..<count).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) }
+        let bytes = (0..<count).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 13) }
         try Data(bytes).write(to: file)
         #expect(try PrivateFile.readBytes(file, limit: .max) == bytes)
         #expect(try PrivateFile.readBytes(file, limit: .max, prefix: (5 << 20) + 7) == Array(bytes.prefix((5 << 20) + 7)))
