@@ -287,11 +287,11 @@ public actor TimelineStore {
     // MARK: - Bounds
 
     /// Drops the oldest tweets beyond the cap, never the anchor or anything newer; the oldest
-    /// kept becomes a gap to page back into. With `slack`, only once the cap is passed by more
-    /// than that: a stream adds one tweet at a time, and trimming after each one moved the whole
-    /// id array every time (40 KB at 5,000, a third of the cost of taking in a tweet).
-    func evict(_ id: TimelineID, slack: Int = 0) {
-        guard let count = held[id]?.ascending.count, count > cap + slack else { return }
+    /// kept becomes a gap to page back into. A stream trims only once the cap is passed by a
+    /// sixteenth (trimming after each post moved the whole id array every time: 40 KB at 5,000,
+    /// a third of taking in a post).
+    func evict(_ id: TimelineID) {
+        guard let count = held[id]?.ascending.count, count > cap else { return }
         var drop = count - cap
         if let a = held[id]?.anchor, let (i, found) = held[id]?.position(a), found { drop = min(drop, i) }
         guard drop > 0, var h = take(id) else { return }

@@ -22,8 +22,15 @@ public struct TweetTable: Sendable, Sequence {
     /// growing there rehashed every entry each time a shard doubled (a quarter of adding a
     /// post to the store).
     public init(minimumCapacity capacity: Int) {
-        let each = Swift.max(0, capacity) / Self.shardCount
+        let each = Self.room(forSharing: capacity)
         shards = (0..<Self.shardCount).map { _ in Shard(Dictionary(minimumCapacity: each)) }
+    }
+
+    /// A shard's room when `count` tweets spread over the shards: its share and two standard
+    /// deviations of a uniform spread (a shard past its room rehashed all it held).
+    static func room(forSharing count: Int) -> Int {
+        let each = Swift.max(0, count) / shardCount
+        return each == 0 ? 0 : each + 2 * Int(Double(each).squareRoot()) + 4
     }
 
     /// Snowflake ids carry a timestamp, worker and sequence; a multiplicative hash spreads
@@ -48,12 +55,10 @@ public struct TweetTable: Sendable, Sequence {
     }
 
     /// Room for `more` tweets than are held, shard by shard, as a cache being read knows how
-    /// many follow: a shard grown one doubling at a time rehashed its entries each time. Each
-    /// shard gets its share and two standard deviations of a uniform spread.
+    /// many follow: a shard grown one doubling at a time rehashed its entries each time.
     mutating func reserveCapacity(adding more: Int) {
-        let each = more / Self.shardCount
-        guard each > 0 else { return }
-        let room = each + 2 * Int(Double(each).squareRoot()) + 4
+        let room = Self.room(forSharing: more)
+        guard room > 0 else { return }
         for i in shards.indices {
             if !isKnownUniquelyReferenced(&shards[i]) { shards[i] = Shard(shards[i].items) }
             shards[i].items.reserveCapacity(shards[i].items.count + room)
@@ -67,8 +72,13 @@ public struct TweetTable: Sendable, Sequence {
     /// Removes a tweet; what was there.
     @discardableResult
     public mutating func removeValue(forKey id: TweetID) -> Tweet? {
-        let old = self[id]
-        if old != nil { self[id] = nil }
+        let i = Self.shard(id)
+        if !isKnownUniquelyReferenced(&shards[i]) {
+            guard shards[i].items.index(forKey: id) != nil else { return nil }
+            shards[i] = Shard(shards[i].items)
+        }
+        let old = shards[i].items.removeValue(forKey: id)
+        if old != nil { count -= 1 }
         return old
     }
 
