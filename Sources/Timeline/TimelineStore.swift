@@ -116,7 +116,7 @@ public actor TimelineStore {
             current.withLock { $0 = nil }
             published = false
         }
-        for c in watchers.values { c.yield(version) }
+        if !watchers.isEmpty { for c in watchers.values { c.yield(version) } }
     }
 
     // MARK: - Merging

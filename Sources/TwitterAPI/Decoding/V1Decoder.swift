@@ -117,6 +117,12 @@ public final class V1Decoder {
         try document(bytes) { r in try self.streamMessage(&r) }
     }
 
+    /// A framed message, as the stream framer hands it over: made for this type here, where a
+    /// caller in another module took the generic path (a witness call and a closure a message).
+    public func streamMessage(bytes: ArraySlice<UInt8>) throws -> StreamMessage {
+        try document(bytes) { r in try self.streamMessage(&r) }
+    }
+
     private func document<T, Bytes: ContiguousBytes>(_ data: Bytes, _ body: (inout JSONReader) throws -> T) throws -> T {
         try data.withUnsafeBytes { raw in
             var r = JSONReader(raw)

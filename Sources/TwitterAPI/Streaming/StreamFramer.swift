@@ -140,19 +140,24 @@ public struct StreamFramer: Sendable {
             }
             return nil
         }
-        var line = buffer[start..<lineEnd]
+        // The line by its bounds, not as slices of slices (a slice each, a fifth of framing).
+        let begin = start
+        var end = lineEnd
         start = lineEnd + 1
         scanned = start
         // A whole line can arrive in one chunk: it is held to the same bound.
-        if line.count > maxMessageBytes + 1 { return .malformed("a line longer than \(maxMessageBytes) bytes") }
-        if line.last == 13 { line = line.dropLast() }
-        let trimmed = line.drop { $0 == 32 }
-        if trimmed.isEmpty { return .keepAlive }
+        if end - begin > maxMessageBytes + 1 { return .malformed("a line longer than \(maxMessageBytes) bytes") }
+        if end > begin, buffer[end - 1] == 13 { end -= 1 }
+        var first = begin
+        while first < end, buffer[first] == 32 { first += 1 }
+        if first == end { return .keepAlive }
         switch framing {
         case .lines:
-            return .message(line)
+            return .message(buffer[begin..<end])
         case .delimited:
-            guard let n = Self.length(trimmed) else { return .malformed("expected a length line, got \(Self.preview(Array(line)))") }
+            guard let n = Self.length(buffer[first..<end]) else {
+                return .malformed("expected a length line, got \(Self.preview(Array(buffer[begin..<end])))")
+            }
             guard n <= maxMessageBytes else {
                 // Its bytes are dropped as they come, so the next frame is found again.
                 let held = min(n, buffer.count - start)
