@@ -41,6 +41,12 @@ import TwitterAPI
             let byHashes = Screen.shift(last.rowHashes(), next.rowHashes())
             if let byAnchors, byAnchors.by != 0 {
                 #expect(byAnchors.by == byHashes?.by)
+                // The region is the pane's rows, and every card in both frames moves by the shift.
+                #expect(byAnchors.top == next.anchors.first?.top && byAnchors.bottom == next.anchors.first?.bottom)
+                let was = Dictionary(last.anchors.map { ($0.key, $0.y) }, uniquingKeysWith: { a, _ in a })
+                let moved = next.anchors.filter { was[$0.key] != nil }
+                #expect(!moved.isEmpty)
+                for a in moved { #expect(was[a.key].map { $0 - byAnchors.by } == a.y, "\(a)") }
                 let written = Set(Screen.diff(from: last, through: byAnchors, to: next).map(\.y))
                 #expect(written.count < Set(Screen.diff(from: last, to: next).map(\.y)).count)
                 scrolls += 1
