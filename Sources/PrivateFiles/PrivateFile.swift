@@ -167,7 +167,7 @@ public enum PrivateFile {
     /// read are the same either way. Huge pages are not asked for: where the kernel compacts
     /// memory for them on request, a fragmented machine could stall the launch.
     static func prefault(_ buffer: UnsafeMutableRawBufferPointer) {
-        let page = 4096
+        let page = max(4096, sysconf(Int32(_SC_PAGESIZE)))
         guard buffer.count >= 4 << 20, let base = buffer.baseAddress else { return }
         let start = (Int(bitPattern: base) + page - 1) & ~(page - 1)
         let end = (Int(bitPattern: base) + buffer.count) & ~(page - 1)

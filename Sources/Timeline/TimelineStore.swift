@@ -287,9 +287,8 @@ public actor TimelineStore {
     // MARK: - Bounds
 
     /// Drops the oldest tweets beyond the cap, never the anchor or anything newer; the oldest
-    /// kept becomes a gap to page back into. A stream trims only once the cap is passed by a
-    /// sixteenth (trimming after each post moved the whole id array every time: 40 KB at 5,000,
-    /// a third of taking in a post).
+    /// kept becomes a gap to page back into. (`add` calls it only once the cap is passed by a
+    /// sixteenth: trimming after each post moved the whole id array every time.)
     func evict(_ id: TimelineID) {
         guard let count = held[id]?.ascending.count, count > cap else { return }
         var drop = count - cap

@@ -146,7 +146,11 @@ import Timeline
         defer { try? FileManager.default.removeItem(at: root) }
         let file = root.appendingPathComponent("big")
         let count = (9 << 20) + 12_345
-        let bytes = (0..<count).map { UInt8(truncatingIfNeeded: ($0 &* 2_654_435_761) >> 13) }
+        // Each byte from all of its index's bits: no run of the pattern repeats.
+        let bytes = (0..<count).map { i -> UInt8 in
+            let z = UInt64(i) &* 0x9E37_79B9_7F4A_7C15
+            return UInt8(truncatingIfNeeded: (z ^ (z >> 29)) >> 32)
+        }
         try Data(bytes).write(to: file)
         #expect(try PrivateFile.readBytes(file, limit: .max) == bytes)
         #expect(try PrivateFile.readBytes(file, limit: .max, prefix: (5 << 20) + 7) == Array(bytes.prefix((5 << 20) + 7)))

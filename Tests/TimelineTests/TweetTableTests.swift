@@ -32,6 +32,15 @@ import TwitterAPI
         #expect(snapshot[ids[0]] != nil && snapshot[ids[200]]?.text.hasPrefix("t ") == true && snapshot[TweetID(7)] == nil)
         #expect(Set(snapshot.map(\.key)) == Set(ids))
         #expect(table.count == ids.count - 100 + 1)
+        // Removing by key, a hit and a miss, from shards the snapshot still shares.
+        let again = table
+        #expect(table.removeValue(forKey: ids[300])?.id == ids[300])
+        #expect(table.removeValue(forKey: ids[300]) == nil)
+        #expect(table.removeValue(forKey: TweetID(8)) == nil)
+        #expect(table.count == ids.count - 100 && table[ids[300]] == nil)
+        #expect(again.count == ids.count - 100 + 1 && again[ids[300]] != nil)
+        #expect(snapshot[ids[300]] != nil && snapshot.count == ids.count)
+        #expect(Set(again.map(\.key)).count == again.count)
     }
 
     /// Neighbouring ids spread over the shards (a change after a snapshot copies one small shard).
