@@ -23,7 +23,7 @@ import TwitterAPI
     @Test(arguments: Made.allCases, 0..<30)
     func restoredAsEachTweetStoredOnItsOwn(made: Made, seed: Int) async {
         var rng = Seeded(seed)
-        // A few seeds trim: timelines past a cap of 3 or 12, sharing tweets.
+        // Half the seeds trim: timelines past a cap of 3 or 12, sharing tweets.
         let cap = [3, 12, 5000, 5000][rng.next(4)]
         let store = TimelineStore(cap: cap)
         var own: [TweetID: Tweet] = [:]
