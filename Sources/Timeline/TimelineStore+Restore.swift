@@ -16,9 +16,9 @@ extension TimelineStore {
         let lent = cached.tweets.count > tweets.count
         if lent {
             var table = cached.tweets
-            // The store's own table was sized ahead for a timeline at its cap; a smaller cache's
-            // would grow by doubling after launch.
-            table.reserveCapacity(adding: Swift.min(cap, 20_000) - table.count)
+            // Room for the held tweets that join it, and as much as the store's own table had
+            // (a smaller cache's would grow by doubling after launch).
+            table.reserveCapacity(adding: Swift.max(tweets.count, Self.room(forCap: cap) - table.count))
             for (id, t) in tweets where !table.contains(id) { table[id] = t }
             for id in deleted where table.contains(id) { table[id] = nil }
             tweets = table

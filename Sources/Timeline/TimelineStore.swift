@@ -21,9 +21,12 @@ public actor TimelineStore {
 
     public init(cap: Int = 5000) {
         self.cap = max(1, cap)
-        // Sized for one timeline at its cap (at most 20,000 posts: a larger cap grows as usual).
-        tweets = TweetTable(minimumCapacity: min(self.cap, 20_000))
+        tweets = TweetTable(minimumCapacity: Self.room(forCap: self.cap))
     }
+
+    /// The tweet table's size ahead: one timeline at its cap (at most 20,000 posts: a larger
+    /// cap grows as usual).
+    static func room(forCap cap: Int) -> Int { min(cap, 20_000) }
 
     // MARK: - Reading
 

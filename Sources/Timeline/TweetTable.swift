@@ -44,14 +44,19 @@ public struct TweetTable: Sendable, Sequence {
     public subscript(id: TweetID) -> Tweet? {
         get { shards[Self.shard(id)].items[id] }
         set {
-            let i = Self.shard(id)
-            if !isKnownUniquelyReferenced(&shards[i]) { shards[i] = Shard(shards[i].items) }
-            if let newValue {
-                if shards[i].items.updateValue(newValue, forKey: id) == nil { count += 1 }
-            } else if shards[i].items.removeValue(forKey: id) != nil {
-                count -= 1
+            guard let newValue else {
+                removeValue(forKey: id)
+                return
             }
+            let i = Self.shard(id)
+            own(i)
+            if shards[i].items.updateValue(newValue, forKey: id) == nil { count += 1 }
         }
+    }
+
+    /// Shard `i` made this table's alone before a write: copied while a snapshot holds it.
+    private mutating func own(_ i: Int) {
+        if !isKnownUniquelyReferenced(&shards[i]) { shards[i] = Shard(shards[i].items) }
     }
 
     /// Room for `more` tweets than are held, shard by shard, as a cache being read knows how
@@ -60,7 +65,7 @@ public struct TweetTable: Sendable, Sequence {
         let room = Self.room(forSharing: more)
         guard room > 0 else { return }
         for i in shards.indices {
-            if !isKnownUniquelyReferenced(&shards[i]) { shards[i] = Shard(shards[i].items) }
+            own(i)
             shards[i].items.reserveCapacity(shards[i].items.count + room)
         }
     }
