@@ -208,7 +208,9 @@ extension StreamFramerTests {
     /// Arrays, as the network layer hands chunks over, are framed in place: every event is the
     /// same as from slices of the same bytes, at every chunking, in both framings, with
     /// keep-alives, broken length lines, oversized frames and lines among the messages; and the
-    /// messages kept hold their bytes while the chunks they came from are reused.
+    /// messages kept hold their bytes while the chunks they came from are reused. A framer whose
+    /// messages are let go of at once joins split messages in the same storage each time, and
+    /// frames alike too.
     @Test(arguments: [1, 2, 5, 17, 300, 1021, 4096, 100_000])
     func arraysFrameAsSlicesDo(chunk: Int) {
         for framing in [StreamFramer.Framing.delimited, .lines] {
@@ -227,6 +229,8 @@ extension StreamFramerTests {
             }
             var arrays = StreamFramer(framing: framing, maxMessageBytes: 1024)
             var slices = StreamFramer(framing: framing, maxMessageBytes: 1024)
+            var unkept = StreamFramer(framing: framing, maxMessageBytes: 1024)
+            var fromUnkept: [[UInt8]] = []
             var fromArrays: [StreamFramer.Event] = []
             var fromSlices: [StreamFramer.Event] = []
             var held: [(ArraySlice<UInt8>, [UInt8])] = []
@@ -238,12 +242,14 @@ extension StreamFramerTests {
                     if case .message(let m) = e { held.append((m, Array(m))) }
                 }
                 fromSlices += slices.feed(wire[at..<min(at + chunk, wire.count)])
+                for case .message(let m) in unkept.feed(Array(piece)) { fromUnkept.append(Array(m)) }
                 // The network layer's buffer written over: what was handed out does not change.
                 for k in piece.indices { piece[k] = 0 }
                 at += chunk
             }
             #expect(fromArrays == fromSlices, "\(framing) at \(chunk)-byte chunks")
             #expect(fromArrays.count > 250)
+            #expect(fromUnkept == fromSlices.compactMap { if case .message(let m) = $0 { Array(m) } else { nil } })
             #expect(held.allSatisfy { Array($0.0) == $0.1 })
             #expect(arrays.pendingByteCount == slices.pendingByteCount)
         }

@@ -21,9 +21,14 @@ public struct StreamFramer: Sendable {
     public let framing: Framing
     /// Largest message accepted (1 MiB by default; a v1.1 tweet is under 20 KB); a longer one
     /// is reported malformed and skipped without being held, so the framer never holds more
-    /// than this plus one chunk.
+    /// than this plus one chunk (and a join's 64 KB kept for the next).
     public let maxMessageBytes: Int
     private var buffer: [UInt8] = []
+    /// The storage the last message split across chunks was joined in, kept to join the next
+    /// (up to 64 KB): a fresh one each time was a malloc and a free of kilobytes, written cold.
+    private var spare: [UInt8] = []
+    /// Whether `buffer` is such a join rather than a chunk the caller handed over.
+    private var joined = false
     private var start = 0
     /// Where the search for the end of the current line goes on (each byte is looked at once).
     private var scanned = 0
@@ -61,11 +66,15 @@ public struct StreamFramer: Sendable {
             // The part-read message moves to a buffer of its own, room made for the rest of it:
             // what was read before it in the last chunk is not copied.
             var pending: [UInt8] = []
+            swap(&pending, &spare)
+            // Reused in place once the caller has let go of the messages it was lent.
+            pending.removeAll(keepingCapacity: true)
             pending.reserveCapacity(max(expected ?? 0, buffer.count - start))
             pending.append(contentsOf: buffer[start...])
             scanned -= start
             start = 0
             buffer = pending
+            joined = true
         }
         while start < buffer.count || skipping > 0 || skippingLine {
             guard at < chunk.count else { return events }
@@ -82,7 +91,9 @@ public struct StreamFramer: Sendable {
             at += take
         }
         guard at < chunk.count else { return events }
+        if joined, buffer.capacity <= 65_536 { swap(&buffer, &spare) }
         buffer = chunk
+        joined = false
         start = at
         scanned = at
         while let e = next() { events.append(e) }
