@@ -20,13 +20,13 @@ if CommandLine.arguments.count == 4, CommandLine.arguments[1] == "--count", let 
         _ = waitFor { try await ingest(stream, rounds: n / lines.count) }
     } else if CommandLine.arguments[2] == "renumber" {
         var renumbered = stream
-        // The framer holds a round's last piece into the next, so renumbering copies it first.
+        // The framer holds a round's last piece (the fixture's ends with whole messages) into the
+        // next, so renumbering copies it first.
         var held: [UInt8] = []
         for round in 0..<n / lines.count {
-            renumbered.number(round: round)
+            withExtendedLifetime(held) { renumbered.number(round: round) }
             held = renumbered.pieces.last ?? []
         }
-        withExtendedLifetime(held) {}
     } else if CommandLine.arguments[2] == "v2" {
         let page = V2Page(lines: lines).bytes
         let decoder = V2Decoder()

@@ -252,6 +252,7 @@ extension StreamFramerTests {
             #expect(fromUnkept == fromSlices.compactMap { if case .message(let m) = $0 { Array(m) } else { nil } })
             #expect(held.allSatisfy { Array($0.0) == $0.1 })
             #expect(arrays.pendingByteCount == slices.pendingByteCount)
+            #expect(unkept.pendingByteCount == slices.pendingByteCount)
         }
     }
 }
