@@ -185,11 +185,29 @@ func p99(_ values: [Double]) -> Double {
 /// Microseconds from `key` written to the last byte of the frame it brings, `count` times;
 /// a frame has ended when nothing more comes for `quiet` milliseconds.
 func keyLatencies(_ p: PtyProgram, key: UInt8, count: Int, quiet: Int32 = 40) -> [Double] {
-    var out: [Double] = []
+    keyLatencies([p], key: key, count: count, quiet: quiet)[0]
+}
+
+/// The same for several programs taking turns key by key: a stretch when this machine is slow
+/// (its virtual CPUs kept waiting by the host, "steal" in /proc/stat) falls on each alike.
+func keyLatencies(_ programs: [PtyProgram], key: UInt8, count: Int, quiet: Int32 = 40) -> [[Double]] {
+    var out = Array(repeating: [Double](), count: programs.count)
     for _ in 0..<count {
-        let t0 = ContinuousClock.now
-        p.send([key])
-        if let last = p.drain(quiet: quiet, most: 2000).last { out.append(seconds(last - t0) * 1e6) }
+        for (i, p) in programs.enumerated() {
+            let t0 = ContinuousClock.now
+            p.send([key])
+            if let last = p.drain(quiet: quiet, most: 2000).last { out[i].append(seconds(last - t0) * 1e6) }
+        }
     }
     return out
+}
+
+/// Milliseconds this machine's CPUs have waited on the host so far, all CPUs ("steal" in
+/// /proc/stat, at the kernel's tick): how busy the host was, beside a latency.
+func stealMilliseconds() -> Double {
+    guard let stat = try? String(contentsOfFile: "/proc/stat", encoding: .utf8) else { return .nan }
+    // "cpu  user nice system idle iowait irq softirq steal ...": the eighth figure.
+    let fields = stat.prefix { $0 != "\n" }.split(separator: " ")
+    guard fields.count > 8, let ticks = Double(fields[8]) else { return .nan }
+    return ticks * 1000 / Double(sysconf(Int32(_SC_CLK_TCK)))
 }

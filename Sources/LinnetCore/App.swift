@@ -240,6 +240,9 @@ public final class App {
         for a in actions { effects += Reducer.reduce(&state, a, context) }
         // The reveal key (or its end) changes what the panes show in this very frame.
         context.filtered = filteredContext(snapshot)
+        // The effects' jobs start after the frame is written (see `EffectQueue.hold`).
+        self.effects.hold()
+        defer { self.effects.release() }
         for e in effects { perform(e) }
         autosaveDraft()
         autosaveLedger()
@@ -250,6 +253,7 @@ public final class App {
         if frame != lastFrame {
             terminal.present(frame)
             lastFrame = frame
+            self.effects.release()
             // The next card each way, laid out now rather than when its key comes.
             if !keys.isEmpty { Reducer.layOutNeighbours(state, context) }
         }

@@ -26,10 +26,31 @@ public final class EffectQueue: Sendable {
         jobs.finish()
     }
 
-    public func add(_ job: @escaping Job) { jobs.yield(job) }
+    /// Jobs added while held, in order; nil when not held.
+    private let held = Locked<[Job]?>(nil)
+
+    public func add(_ job: @escaping Job) {
+        held.withLock { h in if h != nil { h!.append(job) } else { jobs.yield(job) } }
+    }
+
+    /// Keeps the jobs added from now until `release()`: a turn's effects start once its frame
+    /// is written, so the worker's wake-up cannot take the core the frame is being made on.
+    public func hold() { held.withLock { if $0 == nil { $0 = [] } } }
+
+    /// Whether jobs added now wait for `release()`.
+    public var isHeld: Bool { held.withLock { $0 != nil } }
+
+    /// Starts the jobs kept since `hold()`, in order.
+    public func release() {
+        held.withLock { h in
+            for job in h ?? [] { jobs.yield(job) }
+            h = nil
+        }
+    }
 
     /// Waits until every job added so far has run.
     public func drain() async {
+        release()
         await withCheckedContinuation { (done: CheckedContinuation<Void, Never>) in
             jobs.yield { done.resume() }
         }

@@ -31,7 +31,13 @@ public final class MemoryTerminal: Terminal, @unchecked Sendable {
     /// The text of the last frame presented.
     public var lastText: String { frames.last?.text ?? "" }
 
-    public func present(_ screen: Screen) { frames.append(screen) }
+    /// Called as each frame is presented, before it is kept.
+    public var onPresent: ((Screen) -> Void)?
+
+    public func present(_ screen: Screen) {
+        onPresent?(screen)
+        frames.append(screen)
+    }
 
     /// The longest wait each read was allowed, in order.
     public private(set) var timeouts: [Double] = []

@@ -1,5 +1,4 @@
 import Foundation
-import LinnetCore
 import LinnetTestSupport
 import Locking
 import Pictures
@@ -7,6 +6,8 @@ import Screen
 import Testing
 import Timeline
 import TwitterAPI
+
+@testable import LinnetCore
 
 /// The app loop itself, driven with the in-memory terminal and no sleeps: the first frame from
 /// the cache, a key, the effect it asks for, its result, and the notice that says so.
@@ -142,6 +143,55 @@ extension AppLoopTests {
         }
         await queue.drain()
         #expect(await log.seen == Array(0..<2000))
+    }
+
+    /// Jobs added while the queue is held wait for `release()` (a turn's effects start after
+    /// its frame), then run after those added before, in order; `drain` releases them too.
+    @Test func heldJobsWaitForTheRelease() async {
+        let queue = EffectQueue()
+        let log = Log()
+        // The first job runs while the others are held: it waits for its turn to be seen.
+        let (started, go) = AsyncStream<Void>.makeStream()
+        queue.add {
+            go.yield()
+            await log.add(0)
+        }
+        queue.hold()
+        for i in 1...3 { queue.add { await log.add(i) } }
+        for await _ in started { break }
+        // Time for the worker to take anything it was given (it was given nothing more).
+        for _ in 0..<50 { await Task.yield() }
+        try? await Task.sleep(for: .milliseconds(20))
+        #expect(await log.seen == [0])
+        queue.release()
+        queue.add { await log.add(4) }
+        queue.hold()
+        queue.add { await log.add(5) }
+        await queue.drain()
+        #expect(await log.seen == [0, 1, 2, 3, 4, 5])
+    }
+}
+
+/// A turn's effects (here the place its keys scroll to, kept by the store) start once its
+/// frame is presented: the worker's thread is not woken while the frame is being made.
+@MainActor @Suite struct EffectsAfterTheFrameTests {
+    @Test func theQueueIsHeldWhileTheFrameIsMade() async throws {
+        let dir = AppLoopTests.scratch()
+        defer { try? FileManager.default.removeItem(at: dir) }
+        let script: [[Key]] = [[]] + Array(repeating: [.char("j")], count: 12) + [[]]
+        let terminal = MemoryTerminal(width: 100, height: 16, script: script)
+        let (app, store) = try await AppLoopTests.app(terminal, cacheDir: dir)
+        var held: [Bool] = []
+        terminal.onPresent = { _ in MainActor.assumeIsolated { held.append(app.effects.isHeld) } }
+        // It ends by running what is left of its effects.
+        await app.run()
+        #expect(held.count >= 5 && held.allSatisfy { $0 }, "\(held)")
+        #expect(!app.effects.isHeld)
+        // The keys scrolled, and the place they reached was kept.
+        let top = try #require(app.state.pane.top)
+        let first = await Scene.store().snapshot().timelines[.home]?.ids.first
+        #expect(top != first)
+        #expect(await store.snapshot().timelines[.home]?.anchor == top)
     }
 }
 
