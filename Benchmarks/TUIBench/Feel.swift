@@ -140,7 +140,7 @@ func sshFigures(linnet: String, dir: URL, text: URL) throws {
             p.drain(quiet: 2000, most: 10_000)
         }
         let moves = sessions.map { selectionMoves($0, quiet: 400) }
-        return zip(keyLatencies(sessions, key: UInt8(ascii: "j"), count: 200, quiet: 60), moves).map { ($0, $1) }
+        return zip(keyLatencies(sessions, key: UInt8(ascii: "j"), count: 200, quiet: 30), moves).map { ($0, $1) }
     }
     let firstLine = (try String(contentsOf: text, encoding: .utf8)).prefix { $0 != "\n" }.prefix(12)
     // From the remote program's start (a mark the remote shell prints just before it) to its

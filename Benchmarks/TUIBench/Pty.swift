@@ -45,6 +45,12 @@ final class PtyProgram {
         return (total, last)
     }
 
+    /// Whether something comes to read within `milliseconds`.
+    func readable(within milliseconds: Int32) -> Bool {
+        var fds = [pollfd(fd: master, events: Int16(POLLIN), revents: 0)]
+        return poll(&fds, 1, milliseconds) > 0
+    }
+
     /// Reads until `text` has been written, for up to `seconds`; when the read that completed
     /// it came (nil if it never did).
     @discardableResult
@@ -182,21 +188,20 @@ func p99(_ values: [Double]) -> Double {
     return s.isEmpty ? .nan : s[min(s.count - 1, Int((Double(s.count - 1) * 0.99).rounded()))]
 }
 
-/// Microseconds from `key` written to the last byte of the frame it brings, `count` times;
-/// a frame has ended when nothing more comes for `quiet` milliseconds.
-func keyLatencies(_ p: PtyProgram, key: UInt8, count: Int, quiet: Int32 = 40) -> [Double] {
-    keyLatencies([p], key: key, count: count, quiet: quiet)[0]
-}
-
-/// The same for several programs taking turns key by key: a stretch when this machine is slow
-/// (its virtual CPUs kept waiting by the host, "steal" in /proc/stat) falls on each alike.
-func keyLatencies(_ programs: [PtyProgram], key: UInt8, count: Int, quiet: Int32 = 40) -> [[Double]] {
+/// Microseconds from `key` written to the last byte of the frame it brings, `count` times for
+/// each program, taking turns key by key: a stretch when this machine is slow (its virtual CPUs
+/// kept waiting by the host, "steal" in /proc/stat) falls on each alike. A frame has ended when
+/// nothing more comes for `quiet` milliseconds (a frame comes in one write, or a few at once).
+func keyLatencies(_ programs: [PtyProgram], key: UInt8, count: Int, quiet: Int32 = 25) -> [[Double]] {
     var out = Array(repeating: [Double](), count: programs.count)
     for _ in 0..<count {
         for (i, p) in programs.enumerated() {
             let t0 = ContinuousClock.now
             p.send([key])
-            if let last = p.drain(quiet: quiet, most: 2000).last { out[i].append(seconds(last - t0) * 1e6) }
+            // The first byte waited for as long as it takes (over a slow link, longer than
+            // `quiet`: its frame would be counted against the next key).
+            guard p.readable(within: 2000), let last = p.drain(quiet: quiet, most: 2000).last else { continue }
+            out[i].append(seconds(last - t0) * 1e6)
         }
     }
     return out
