@@ -98,20 +98,20 @@ func feelFigures(linnet: String, keysOnly: Bool = false) async throws {
 func keyFigures(
     moves: (bar: [Int], band: [Int]), keys: (reader: [Double], less: [Double], steal: Double), cpu: (reader: Double, less: Double)
 ) {
-    let (readerKeys, lessKeys) = (keys.reader, keys.less)
     // The reader as over ssh (the bar alone), and as on a local terminal (on its band).
     bench("tui_select_move_bytes_160x50", median(moves.bar.map(Double.init)), "bytes", goal: .atMost(400))
     print("bench: tui_select_move_bytes_band_160x50 \(Int(median(moves.band.map(Double.init)))) bytes")
-    let r = p99(readerKeys)
-    let l = p99(lessKeys)
-    print("bench: tui_key_latency_p99_us \(String(format: "%.0f", r)) us (\(readerKeys.count) keys)")
-    print("bench: less_key_latency_p99_us \(String(format: "%.0f", l)) us (\(lessKeys.count) keys)")
+    let r = p99(keys.reader)
+    let l = p99(keys.less)
+    print("bench: tui_key_latency_p99_us \(String(format: "%.0f", r)) us (\(keys.reader.count) keys)")
+    print("bench: less_key_latency_p99_us \(String(format: "%.0f", l)) us (\(keys.less.count) keys)")
     print(
-        "bench: tui_key_latency_median_us \(String(format: "%.0f", median(readerKeys))) us (less: \(String(format: "%.0f", median(lessKeys))) us)"
+        "bench: tui_key_latency_median_us \(String(format: "%.0f", median(keys.reader))) us (less: \(String(format: "%.0f", median(keys.less))) us)"
     )
     bench("tui_key_latency_vs_less_ratio", r / l, "x", decimals: 2, goal: .atMost(1.5))
-    // The host's share of the tails: time this guest's CPUs waited while the keys ran.
-    print("bench: tui_key_steal_ms \(String(format: "%.0f", keys.steal)) ms (both programs' keys)")
+    // How busy the host was: what this guest's two CPUs waited on it over the keys' run,
+    // quiet times between keys included (at the kernel's tick).
+    print("bench: tui_key_steal_ms \(String(format: "%.0f", keys.steal)) ms (over the keys' run)")
     // What a key costs in CPU, all threads (the latency's steadier cause).
     print("bench: tui_key_cpu_us \(String(format: "%.0f", cpu.reader)) us (less: \(String(format: "%.0f", cpu.less)) us)")
 }

@@ -189,17 +189,21 @@ func p99(_ values: [Double]) -> Double {
 }
 
 /// Microseconds from `key` written to the last byte of the frame it brings, `count` times for
-/// each program, taking turns key by key: a stretch when this machine is slow (its virtual CPUs
-/// kept waiting by the host, "steal" in /proc/stat) falls on each alike. A frame has ended when
+/// each program, taking turns key by key (each first in every other round): a stretch when this
+/// machine is slow (its virtual CPUs kept waiting by the host, "steal" in /proc/stat) falls on
+/// each alike, and so does what one is still doing after its frame. A frame has ended when
 /// nothing more comes for `quiet` milliseconds (a frame comes in one write, or a few at once).
 func keyLatencies(_ programs: [PtyProgram], key: UInt8, count: Int, quiet: Int32 = 25) -> [[Double]] {
     var out = Array(repeating: [Double](), count: programs.count)
-    for _ in 0..<count {
-        for (i, p) in programs.enumerated() {
+    for round in 0..<count {
+        for i in round % 2 == 0 ? Array(programs.indices) : programs.indices.reversed() {
+            let p = programs[i]
+            // Anything late from the last key is read first, not counted against this one.
+            p.drain(quiet: 0, most: 50)
             let t0 = ContinuousClock.now
             p.send([key])
-            // The first byte waited for as long as it takes (over a slow link, longer than
-            // `quiet`: its frame would be counted against the next key).
+            // The first byte waited for up to 2 s (over a slow link, longer than `quiet`: its
+            // frame would be counted against the next key).
             guard p.readable(within: 2000), let last = p.drain(quiet: quiet, most: 2000).last else { continue }
             out[i].append(seconds(last - t0) * 1e6)
         }

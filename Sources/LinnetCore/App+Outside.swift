@@ -27,6 +27,8 @@ extension App {
             inbox.post(.notice(Words.editorFailed(editor, "could not be given a file: \(error.description)"), isError: true))
             return
         }
+        // The editor may stay open for minutes: what this turn asked of the queue goes now.
+        effects.release()
         terminal.suspend()
         // A ctrl-c or ctrl-\ meant for the editor reaches the whole group: it must not end
         // Linnet (git does the same around its editor). The child starts with default handlers.

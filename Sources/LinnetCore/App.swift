@@ -191,6 +191,9 @@ public final class App {
     /// One turn of the loop: wait for keys or a wake-up, reduce, run effects, draw if changed.
     public func step(timeout: Double) async {
         var keys = terminal.readKeys(timeout: timeout)
+        // Jobs added from here on start after the frame is written (see `EffectQueue.hold`).
+        self.effects.hold()
+        defer { self.effects.release() }
         keys = notePresence(keys)
         if let reply = terminal.takeStartReply() { answered(reply) }
         // A resize (or a terminal that must be drawn whole again) redraws even an unchanged frame.
@@ -240,23 +243,22 @@ public final class App {
         for a in actions { effects += Reducer.reduce(&state, a, context) }
         // The reveal key (or its end) changes what the panes show in this very frame.
         context.filtered = filteredContext(snapshot)
-        // The effects' jobs start after the frame is written (see `EffectQueue.hold`).
-        self.effects.hold()
-        defer { self.effects.release() }
         for e in effects { perform(e) }
         autosaveDraft()
         autosaveLedger()
         if state.quitting { return }
         // After the effects: a theme effect above may have changed settings.theme.
         let frame = Views.render(state, context, theme: themeShown())
-        askForPictures(Views.pictureAsks(state, context))
-        if frame != lastFrame {
+        let changed = frame != lastFrame
+        if changed {
             terminal.present(frame)
             lastFrame = frame
-            self.effects.release()
-            // The next card each way, laid out now rather than when its key comes.
-            if !keys.isEmpty { Reducer.layOutNeighbours(state, context) }
         }
+        self.effects.release()
+        // Its pictures' tasks too start after the frame.
+        askForPictures(Views.pictureAsks(state, context))
+        // The next card each way, laid out now rather than when its key comes.
+        if changed, !keys.isEmpty { Reducer.layOutNeighbours(state, context) }
     }
 
     /// The terminal's answers at start, taken as they came (over a slow link, after the first
