@@ -49,15 +49,29 @@ func countFrames(_ n: Int, scrolling: Bool = false) async {
     if scrolling { c.cardTheme = .fallback }
     let terminal = CursesTerminal(noColor: false)
     terminal.present(Views.render(s, c))
-    for _ in 0..<(scrolling ? 30 : 0) {
-        _ = Reducer.reduce(&s, .keys([.char("j")]), c)
-        terminal.present(Views.render(s, c))
+    guard scrolling else {
+        for i in 0..<n {
+            _ = Reducer.reduce(&s, .keys([.char(i % 20 < 10 ? "j" : "k")]), c)
+            terminal.present(Views.render(s, c))
+        }
+        terminal.end()
+        return
     }
-    for i in 0..<n {
-        _ = Reducer.reduce(&s, .keys([.char(scrolling || i % 20 < 10 ? "j" : "k")]), c)
-        terminal.present(Views.render(s, c))
+    // As the app's turn: a clock tick and the key reduced, the frame written, then the next
+    // cards laid out.
+    for _ in 0..<(30 + n) {
+        c.heights = CardHeights()
+        keyToFrame(&s, c, terminal)
+        Reducer.layOutNeighbours(s, c)
     }
     terminal.end()
+}
+
+/// A key's work up to its frame's write (counted alone by `--toggle-collect`).
+@inline(never) func keyToFrame(_ s: inout AppState, _ c: Context, _ terminal: CursesTerminal) {
+    _ = Reducer.reduce(&s, .tick(now: now), c)
+    _ = Reducer.reduce(&s, .keys([.char("j")]), c)
+    terminal.present(Views.render(s, c))
 }
 
 /// `tui_frame_instructions_200x60` on main before #29's work (bdb19d9, DECISIONS.md); the goal

@@ -230,6 +230,12 @@ func parent(linnet: String?) async throws {
     if let perKey = instructionsPerItem(executable: CommandLine.arguments[0], arguments: ["--count", "scroll"], n: 100) {
         print("bench: tui_scroll_key_instructions_160x50 \(Int(perKey)) instructions")
     }
+    // Of which before its frame is written (what the key latency waits for).
+    if let before = instructionsPerItem(
+        executable: CommandLine.arguments[0], arguments: ["--count", "scroll"], n: 100, within: "*keyToFrame*")
+    {
+        print("bench: tui_scroll_key_instructions_before_write_160x50 \(Int(before)) instructions")
+    }
     print("bench: tui_core_share_at_10fps \(String(format: "%.2f", perFrame * 10 * 100)) %")
 
     // Bytes on a real pseudo-terminal.

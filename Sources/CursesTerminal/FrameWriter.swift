@@ -90,6 +90,33 @@ public struct FrameWriter {
         out.append(UInt8(0x30 + n % 10))
     }
 
+    /// Writes a scalar's UTF-8 (4 bytes at most) at `to` and says how many; a control
+    /// character, a surrogate or a value past Unicode as U+FFFD.
+    @inline(__always) static func encode(_ v: UInt32, _ to: UnsafeMutablePointer<UInt8>) -> Int {
+        let control = v < 0x20 || (v >= 0x7F && v < 0xA0)
+        let u = control || (v >= 0xD800 && v < 0xE000) || v > 0x10FFFF ? 0xFFFD : v
+        switch u {
+        case ..<0x80:
+            to[0] = UInt8(u)
+            return 1
+        case ..<0x800:
+            to[0] = UInt8(0xC0 | u >> 6)
+            to[1] = UInt8(0x80 | u & 0x3F)
+            return 2
+        case ..<0x10000:
+            to[0] = UInt8(0xE0 | u >> 12)
+            to[1] = UInt8(0x80 | u >> 6 & 0x3F)
+            to[2] = UInt8(0x80 | u & 0x3F)
+            return 3
+        default:
+            to[0] = UInt8(0xF0 | u >> 18)
+            to[1] = UInt8(0x80 | u >> 12 & 0x3F)
+            to[2] = UInt8(0x80 | u >> 6 & 0x3F)
+            to[3] = UInt8(0x80 | u & 0x3F)
+            return 4
+        }
+    }
+
     /// One frame's writing: where the cursor is and how it draws.
     private struct Pass {
         let screen: Screen
@@ -188,8 +215,7 @@ public struct FrameWriter {
             var erase = w
             let last = screen[w - 1, y]
             if erasable(last), !(full && last == .blank) {
-                var from = w - 1
-                while from > x, screen[from - 1, y] == last { from -= 1 }
+                let from = screen.sameToEnd(row: y, from: x)
                 if end - from >= 3 { erase = from }
             }
             let blank = Cell.blank
@@ -266,24 +292,33 @@ public struct FrameWriter {
             // The bottom-right cell is left to `write`, which leaves it alone without `xenl`.
             let corner = y == screen.height - 1 && !writer.abilities.lastColumnSafe
             var k = x + n
+            guard k < limit else { return 0 }
+            // Gathered on the stack and appended once: appended byte by byte, each checked the
+            // array's storage (about 70 instructions a byte written, most of a band's move).
             screen.cells.withUnsafeBufferPointer { c in
-                let row = y * w
-                while k < limit {
-                    let cell = c[row + k]
-                    guard cell.style == style, !cell.isContinuation else { break }
-                    // A blank a clear left there is skipped by `write`.
-                    if full, cell == .blank, k >= reached { break }
-                    var m = 1
-                    while k + m < w, c[row + k + m].isContinuation { m += 1 }
-                    if corner, k + m == w { break }
-                    if let byte = cell.printableASCII {
-                        guard m == 1 else { break }
-                        out.append(byte)
-                    } else {
-                        guard let v = CursesTerminal.single(cell, in: screen, cells: m) else { break }
-                        utf8(v, into: &out)
+                withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 * (limit - k)) { bytes in
+                    guard let b = bytes.baseAddress else { return }
+                    var used = 0
+                    let row = y * w
+                    while k < limit {
+                        let cell = c[row + k]
+                        guard cell.style == style, !cell.isContinuation else { break }
+                        // A blank a clear left there is skipped by `write`.
+                        if full, cell == .blank, k >= reached { break }
+                        var m = 1
+                        while k + m < w, c[row + k + m].isContinuation { m += 1 }
+                        if corner, k + m == w { break }
+                        if let byte = cell.printableASCII {
+                            guard m == 1 else { break }
+                            b[used] = byte
+                            used += 1
+                        } else {
+                            guard let v = CursesTerminal.single(cell, in: screen, cells: m) else { break }
+                            used += FrameWriter.encode(v, b + used)
+                        }
+                        k += m
                     }
-                    k += m
+                    out.append(contentsOf: UnsafeBufferPointer(start: b, count: used))
                 }
             }
             advance(k - x - n)
@@ -299,8 +334,10 @@ public struct FrameWriter {
 
         /// A scalar as UTF-8; control characters (never put on a screen) as U+FFFD.
         func utf8(_ v: UInt32, into out: inout [UInt8]) {
-            let control = v < 0x20 || (v >= 0x7F && v < 0xA0)
-            UTF8.encode(control ? "\u{FFFD}" : Unicode.Scalar(v) ?? "\u{FFFD}") { out.append($0) }
+            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4) { bytes in
+                guard let b = bytes.baseAddress else { return }
+                out.append(contentsOf: UnsafeBufferPointer(start: b, count: FrameWriter.encode(v, b)))
+            }
         }
     }
 }

@@ -238,6 +238,7 @@ public final class App {
         context.thumbnails = settings.thumbnails && settings.pictures != nil
         context.selectionBand = settings.selectionBand
         context.cardTheme = themeShown()
+        context.heights = CardHeights()
         lastContext = context
         var effects: [Effect] = []
         for a in actions { effects += Reducer.reduce(&state, a, context) }

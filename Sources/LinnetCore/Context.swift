@@ -47,6 +47,8 @@ public struct Context: Sendable {
     /// The theme the frame will draw cards in, so a card's height asked while scrolling is the
     /// card the frame then finds laid out (the reducer reads no style from it).
     public var cardTheme: Theme?
+    /// Cards measured this turn, when the app keeps them (see `CardHeights`).
+    public var heights: CardHeights?
     public init(
         snapshot: TimelineSnapshot, statuses: [TimelineID: SyncStatus] = [:], keyMap: KeyMap = .standard,
         themes: [String] = ["dark"]
@@ -79,6 +81,38 @@ public struct Context: Sendable {
         let ids = view(pane.id)?.ids ?? []
         if case .thread = pane.id { return PaneIDs(newestFirst: ids, oldestFirst: true) }
         return PaneIDs(newestFirst: ids, oldestFirst: false)
+    }
+}
+
+/// Cards' heights measured in one turn, by post: a key's scrolling asks for the same cards
+/// up to four times (settling after each action, the move, what fits, the neighbours), and
+/// each ask through the card cache costs about 1,500 instructions. The app makes one for each
+/// turn's context; a height is kept with the width and time it was measured at, which are
+/// all it depends on besides the context's own snapshot and settings.
+public final class CardHeights: @unchecked Sendable {
+    // Read and written by the turn that made it, on the loop's thread. A turn measures a few
+    // dozen cards: a scan of their ids costs less than hashing one (a dictionary here cost
+    // as much as the lookups it saved).
+    private var ids: [TweetID] = []
+    private var lines: [Int] = []
+    private var width = 0
+    private var now = 0.0
+
+    public init() {}
+
+    func lines(_ id: TweetID, width: Int, now: Double) -> Int? {
+        guard width == self.width, now == self.now, let i = ids.firstIndex(of: id) else { return nil }
+        return lines[i]
+    }
+
+    func keep(_ id: TweetID, width: Int, now: Double, lines count: Int) {
+        if width != self.width || now != self.now {
+            (self.width, self.now) = (width, now)
+            ids.removeAll(keepingCapacity: true)
+            lines.removeAll(keepingCapacity: true)
+        }
+        ids.append(id)
+        lines.append(count)
     }
 }
 

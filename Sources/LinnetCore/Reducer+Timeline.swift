@@ -288,7 +288,10 @@ extension Reducer {
     }
 
     static func height(_ id: TweetID, _ s: AppState, _ c: Context) -> Int {
+        if let known = c.heights?.lines(id, width: s.width, now: s.shownNow) { return known }
         guard let t = c.snapshot.tweets[id] else { return 1 }
-        return TweetCard.height(t, width: s.width, now: s.shownNow, theme: c.cardTheme) + Views.thumbnailRows(t, c)
+        let lines = TweetCard.height(t, width: s.width, now: s.shownNow, theme: c.cardTheme) + Views.thumbnailRows(t, c)
+        c.heights?.keep(id, width: s.width, now: s.shownNow, lines: lines)
+        return lines
     }
 }

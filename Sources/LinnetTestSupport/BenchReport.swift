@@ -39,8 +39,11 @@ public func bench(_ name: String, _ value: Double, _ unit: String, decimals: Int
 /// do the same start-up work whatever the count. Nil when valgrind is missing or a run fails.
 /// Valgrind cannot read the DWARF the Swift toolchain writes, so it runs a copy without debug
 /// info; `stripping: false` runs `executable` itself (another program, such as CPython, which
-/// finds its own files from where it lies).
-public func instructionsPerItem(executable: String, arguments: [String], n: Int, stripping: Bool = true) -> Double? {
+/// finds its own files from where it lies). With `function` (a callgrind pattern), only the
+/// instructions run inside it are counted.
+public func instructionsPerItem(
+    executable: String, arguments: [String], n: Int, stripping: Bool = true, within function: String? = nil
+) -> Double? {
     let copy = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-callgrind-\(getpid())-program").path
     defer { if stripping { try? FileManager.default.removeItem(atPath: copy) } }
     if stripping {
@@ -58,7 +61,9 @@ public func instructionsPerItem(executable: String, arguments: [String], n: Int,
         defer { try? FileManager.default.removeItem(at: out) }
         guard
             let run = try? ChildProcess.run(
-                "valgrind", ["--tool=callgrind", "--callgrind-out-file=\(out.path)", program] + arguments + [String(items)],
+                "valgrind",
+                ["--tool=callgrind", "--callgrind-out-file=\(out.path)"] + (function.map { ["--toggle-collect=\($0)"] } ?? [])
+                    + [program] + arguments + [String(items)],
                 environment: environment, stderr: .null),
             run.status == 0
         else { return nil }

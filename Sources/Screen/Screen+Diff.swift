@@ -88,3 +88,23 @@ extension Screen {
         }
     }
 }
+
+extension Screen {
+    /// Where the last cells of row `y`, all the same as its last, begin (`x` at the least): a
+    /// terminal erases them to the row's end at once. Compared as words: cell by cell through
+    /// the subscript it cost 15 instructions a blank, over the width of every row written.
+    public func sameToEnd(row y: Int, from x: Int) -> Int {
+        let w = width
+        return cells.withUnsafeBufferPointer { c in
+            guard w > 0, let row = c.baseAddress.map({ $0 + y * w }) else { return x }
+            var from = w - 1
+            if Cell.isTwoWords {
+                let last = UnsafeRawPointer(row + w - 1)
+                while from > x, Cell.differingBits(UnsafeRawPointer(row + from - 1), last, at: 0) == 0 { from -= 1 }
+            } else {
+                while from > x, row[from - 1] == row[w - 1] { from -= 1 }
+            }
+            return max(from, x)
+        }
+    }
+}

@@ -26,6 +26,30 @@ import TwitterAPI
     }
 
     @Test func theTopIsTheOneEveryCardMeasuredChose() async {
+        await compare(keepingHeights: false)
+    }
+
+    /// With the turn's heights kept (one keeper over panes of other widths and times, as a
+    /// context from the last turn is used again), the same top as measuring every card afresh.
+    @Test func keptHeightsChooseTheSameTop() async {
+        await compare(keepingHeights: true)
+    }
+
+    @Test func heightsAreKeptForOneWidthAndTime() {
+        let kept = CardHeights()
+        #expect(kept.lines(TweetID(1), width: 80, now: 10) == nil)
+        kept.keep(TweetID(1), width: 80, now: 10, lines: 4)
+        kept.keep(TweetID(2), width: 80, now: 10, lines: 7)
+        #expect(kept.lines(TweetID(1), width: 80, now: 10) == 4 && kept.lines(TweetID(2), width: 80, now: 10) == 7)
+        #expect(kept.lines(TweetID(1), width: 81, now: 10) == nil && kept.lines(TweetID(1), width: 80, now: 11) == nil)
+        // Another width or time starts afresh.
+        kept.keep(TweetID(3), width: 60, now: 10, lines: 2)
+        #expect(kept.lines(TweetID(1), width: 80, now: 10) == nil && kept.lines(TweetID(3), width: 60, now: 10) == 2)
+        kept.keep(TweetID(1), width: 60, now: 12, lines: 5)
+        #expect(kept.lines(TweetID(3), width: 60, now: 12) == nil && kept.lines(TweetID(1), width: 60, now: 12) == 5)
+    }
+
+    func compare(keepingHeights: Bool) async {
         var state: UInt64 = 20_261_128
         func next(_ n: Int) -> Int {
             state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
@@ -39,7 +63,11 @@ import TwitterAPI
         let store = Timeline.TimelineStore()
         await store.merge(page: posts, into: .home, request: PageRequest(count: 200))
         var c = Scene.context(await store.snapshot())
-        c.cardTheme = .fallback
+        // Kept heights measured without a theme: cards laid out in one go to the shared card
+        // cache, whose lines other tests read (it empties itself when full).
+        c.cardTheme = keepingHeights ? nil : .fallback
+        var kept = c
+        if keepingHeights { kept.heights = CardHeights() }
         var compared = 0
         var moved = 0
         for _ in 0..<400 {
@@ -48,9 +76,11 @@ import TwitterAPI
             let ids = c.ids(s.pane)
             s.pane.selected = ids[next(ids.count)]
             s.pane.top = ids[next(ids.count)]
+            // A third of the panes a minute later: the cards' ages change, their heights not.
+            if next(3) == 0 { s.now += 60 }
             let expected = Self.reference(s, c)
             let before = s.pane.top
-            Reducer.scrollToSelection(&s, c)
+            Reducer.scrollToSelection(&s, kept)
             #expect(s.pane.top == expected, "selected \(String(describing: s.pane.selected)), top was \(String(describing: before))")
             compared += 1
             // Only panes whose top was above the selection go through the loop.

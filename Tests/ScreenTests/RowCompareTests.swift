@@ -239,3 +239,32 @@ import TwitterSimulator
         #expect(checked > 60_000)
     }
 }
+
+/// The cells a row ends with, all alike (what one erase to the row's end writes), found as
+/// words: where comparing them one by one finds them begin.
+@Suite struct SameToEndTests {
+    @Test func theRunFoundIsTheOneCellsShow() {
+        var rng = SimRandom(seed: 20_261_129)
+        var found = 0
+        for _ in 0..<3000 {
+            let width = Int.random(in: 1...40, using: &rng)
+            var s = Screen(width: width, height: 2)
+            var x = 0
+            while x < width {
+                let text = RowCompareTests.graphemes[Int.random(in: 0..<RowCompareTests.graphemes.count, using: &rng)]
+                x = max(x + 1, s.put(text, x: x, y: 1, style: RowCompareTests.style(&rng)))
+            }
+            // Often blanks of one style to the end.
+            if Bool.random(using: &rng) {
+                let from = Int.random(in: 0..<width, using: &rng)
+                _ = s.put(String(repeating: " ", count: width - from), x: from, y: 1, style: RowCompareTests.style(&rng))
+            }
+            let start = Int.random(in: 0..<width, using: &rng)
+            var expected = width - 1
+            while expected > start, s[expected - 1, 1] == s[width - 1, 1] { expected -= 1 }
+            #expect(s.sameToEnd(row: 1, from: start) == expected, "width \(width), from \(start)")
+            if expected < width - 2 { found += 1 }
+        }
+        #expect(found > 300, "rows ending in three alike or more: \(found)")
+    }
+}
