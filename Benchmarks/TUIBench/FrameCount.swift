@@ -60,15 +60,17 @@ func countFrames(_ n: Int, scrolling: Bool = false) async {
     // As the app's turn: a clock tick and the key reduced, the frame written, then the next
     // cards laid out.
     for _ in 0..<(30 + n) {
-        c.heights = CardHeights()
-        keyToFrame(&s, c, terminal)
+        keyToFrame(&s, &c, terminal)
         Reducer.layOutNeighbours(s, c)
     }
     terminal.end()
 }
 
-/// A key's work up to its frame's write (counted alone by `--toggle-collect`).
-@inline(never) func keyToFrame(_ s: inout AppState, _ c: Context, _ terminal: CursesTerminal) {
+/// A key reduced, rendered and written, with the turn's kept heights made (counted alone by
+/// `--toggle-collect`). The app's turn also makes its context and runs the effects before
+/// the write; those are not counted here.
+@inline(never) func keyToFrame(_ s: inout AppState, _ c: inout Context, _ terminal: CursesTerminal) {
+    c.heights = CardHeights()
     _ = Reducer.reduce(&s, .tick(now: now), c)
     _ = Reducer.reduce(&s, .keys([.char("j")]), c)
     terminal.present(Views.render(s, c))

@@ -230,7 +230,7 @@ func parent(linnet: String?) async throws {
     if let perKey = instructionsPerItem(executable: CommandLine.arguments[0], arguments: ["--count", "scroll"], n: 100) {
         print("bench: tui_scroll_key_instructions_160x50 \(Int(perKey)) instructions")
     }
-    // Of which before its frame is written (what the key latency waits for).
+    // Of which its reduce, render and write (most of what the key latency waits for).
     if let before = instructionsPerItem(
         executable: CommandLine.arguments[0], arguments: ["--count", "scroll"], n: 100, within: "*keyToFrame*")
     {

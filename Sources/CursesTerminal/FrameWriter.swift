@@ -334,8 +334,9 @@ public struct FrameWriter {
 
         /// A scalar as UTF-8; control characters (never put on a screen) as U+FFFD.
         func utf8(_ v: UInt32, into out: inout [UInt8]) {
-            withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4) { bytes in
-                guard let b = bytes.baseAddress else { return }
+            var four: UInt32 = 0
+            withUnsafeMutableBytes(of: &four) { bytes in
+                let b = bytes.baseAddress!.assumingMemoryBound(to: UInt8.self)
                 out.append(contentsOf: UnsafeBufferPointer(start: b, count: FrameWriter.encode(v, b)))
             }
         }

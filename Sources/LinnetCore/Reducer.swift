@@ -260,18 +260,19 @@ public enum Reducer {
             s.pane.top = ids[top]
             return
         }
-        // The rows from `top` to the selected card with the separators between them, each
-        // card measured once; a card leaving the top takes its separator with it, and the
-        // line saying newer posts are above comes in when the first card leaves.
-        let heights = (top...sel).map { height(ids[$0], s, c) }
-        var used = (top > 0 ? 1 : 0) + marker + heights.reduce(0, +) + (sel - top)
-        var k = 0
-        while top < sel, used > bodyHeight {
-            used -= heights[k] + 1 - (top == 0 ? 1 : 0)
-            k += 1
-            top += 1
+        // The first top from the current one down that shows the selected card whole, found
+        // from the selection up: a jump far down (the last of 100k) measures the cards that
+        // fit, not every card it passes. `used`: the rows from top `t` to the selected card,
+        // the separators between them and the line saying newer posts are above (while t > 0).
+        var t = sel
+        var used = (sel > 0 ? 1 : 0) + marker + height(ids[sel], s, c)
+        while t > top {
+            let above = used + height(ids[t - 1], s, c) + 1 - (t == 1 ? 1 : 0)
+            guard above <= bodyHeight else { break }
+            used = above
+            t -= 1
         }
-        s.pane.top = ids[top]
+        s.pane.top = ids[t]
     }
 
     // MARK: - Keeping the panes consistent with the store

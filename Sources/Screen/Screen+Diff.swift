@@ -95,6 +95,7 @@ extension Screen {
     /// the subscript it cost 15 instructions a blank, over the width of every row written.
     public func sameToEnd(row y: Int, from x: Int) -> Int {
         let w = width
+        precondition(y >= 0 && y < height, "row \(y) of \(height)")
         return cells.withUnsafeBufferPointer { c in
             guard w > 0, let row = c.baseAddress.map({ $0 + y * w }) else { return x }
             var from = w - 1

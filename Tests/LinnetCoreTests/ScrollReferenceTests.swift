@@ -4,8 +4,9 @@ import TwitterAPI
 @testable import LinnetCore
 @testable import Timeline
 
-/// Scrolling to the selection measures each card once: the same top as measuring every card
-/// from each candidate top down to the selection, as it was done before.
+/// Scrolling to the selection measures the cards from the selection up, each once: the same
+/// top as measuring every card from each candidate top down to the selection, as it was done
+/// before.
 @Suite struct ScrollReferenceTests {
     static let ann = User(id: UserID(5), screenName: "ann", name: "Ann")
 
@@ -33,6 +34,31 @@ import TwitterAPI
     /// context from the last turn is used again), the same top as measuring every card afresh.
     @Test func keptHeightsChooseTheSameTop() async {
         await compare(keepingHeights: true)
+    }
+
+    /// A jump from the first card to the last of 300 measures the cards that fit above it, not
+    /// the 299 it passes (the last of 100k laid out every card on the way).
+    @Test func aJumpFarDownMeasuresAScreenOfCards() async {
+        let posts = (1..<301).map { i in
+            Tweet(
+                id: TweetID(UInt64(i)), createdAt: Int64(Scene.now) - 60 * Int64(i), user: Self.ann,
+                text: Array(repeating: "word", count: [1, 12, 40][i % 3]).joined(separator: " "))
+        }
+        let store = Timeline.TimelineStore()
+        await store.merge(page: posts, into: .home, request: PageRequest(count: 400))
+        let c = Scene.context(await store.snapshot())
+        var s = Scene.state(60, 30)
+        _ = Scene.run(&s, c, [.storeChanged])
+        let ids = c.ids(s.pane)
+        s.pane.top = ids[0]
+        s.pane.selected = ids[ids.count - 1]
+        let expected = Self.reference(s, c)
+        var counted = c
+        counted.heights = CardHeights()
+        Reducer.scrollToSelection(&s, counted)
+        #expect(s.pane.top == expected)
+        let measured = counted.heights?.count ?? 0
+        #expect(measured > 1 && measured < 30, "cards measured: \(measured)")
     }
 
     @Test func heightsAreKeptForOneWidthAndTime() {
@@ -91,5 +117,20 @@ import TwitterAPI
             }
         }
         #expect(compared == 400 && moved > 50, "moved from above the selection: \(moved)")
+        // From the first card, every selection near it in every pane: where the cards above
+        // the selection just fit, or fit but for the line of newer posts.
+        for width in [40, 60, 100] {
+            for height in 6...30 {
+                for sel in 0..<16 {
+                    var s = Scene.state(width, height)
+                    _ = Scene.run(&s, c, [.storeChanged])
+                    let ids = c.ids(s.pane)
+                    (s.pane.top, s.pane.selected) = (ids[0], ids[sel])
+                    let expected = Self.reference(s, c)
+                    Reducer.scrollToSelection(&s, kept)
+                    #expect(s.pane.top == expected, "\(width)x\(height), selected \(sel)")
+                }
+            }
+        }
     }
 }
