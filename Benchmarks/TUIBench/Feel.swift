@@ -196,9 +196,6 @@ func selectionMoves(_ p: PtyProgram, quiet: Int32 = 300) -> [Int] {
     }
 }
 
-/// Wake-ups (context switches of its threads) and bytes written by a program left alone for
-/// a minute. A thread that ends within the minute takes its count with it; one that starts
-/// counts whole.
 /// A program's idle minute on a thread of its own, read once the thread is done.
 final class IdleRun: @unchecked Sendable {
     let program: PtyProgram
@@ -220,6 +217,9 @@ final class IdleRun: @unchecked Sendable {
     }
 }
 
+/// Wake-ups (context switches of its threads) and bytes written by a program left alone for
+/// a minute. A thread that ends within the minute takes its count with it; one that starts
+/// counts whole.
 func idle(_ p: PtyProgram) -> (wakeups: Int, bytes: Int) {
     let before = p.contextSwitches
     let bytes = p.drain(quiet: 60_000, most: 60_000).bytes
