@@ -153,7 +153,16 @@ def viewer_in(terminal, tmp_path, tmux=None):
                 except AssertionError:
                     d.run("xdotool", "key", "Escape")
             assert shown, f"no photo in {terminal}: {photo()}"
+            # Where the disc is once two shots agree: a picture can be shown part drawn (in one
+            # CI run, through tmux, a shot caught 243x76 of the disc's 278x278).
             where = disc_box()
+            for _ in range(20):
+                time.sleep(0.3)
+                photo()
+                now = disc_box()
+                if now == where:
+                    break
+                where = now
             d.run("xdotool", "key", "Escape")
             after = wait_for(lambda: (lambda p: p if p[0] < 300 else None)(photo()), 15, f"the photo stayed in {terminal}: {photo()}")
             return shown, after, where
