@@ -255,6 +255,8 @@ public final class App {
             terminal.present(frame)
             lastFrame = frame
         }
+        // Released here, not only by the `defer`: the store's work for this turn's jobs then
+        // overlaps the neighbours' layout below, while the frame is read.
         self.effects.release()
         // Its pictures' tasks too start after the frame.
         askForPictures(Views.pictureAsks(state, context))
