@@ -1,4 +1,3 @@
-import Locking
 import Screen
 import TweetText
 import TwitterAPI
@@ -190,71 +189,4 @@ public enum TweetCard {
 
     /// Network text on its way to the screen: no control or bidi-override characters.
     public static func clean(_ s: String) -> String { Sanitizer.sanitize(s) }
-}
-
-/// Laid-out cards by tweet object, width, theme and shown age: a frame mostly redraws the cards
-/// of the last one. The entry keeps its tweet alive so an id is never reused for another object.
-final class CardCache: Sendable {
-    struct Key: Hashable {
-        var tweet: ObjectIdentifier
-        var width: Int
-        var theme: Int
-        var age: Age
-        /// A card, a post's every line (the reader), or its text's line count.
-        var kind = Kind.card
-        /// Widths differ by the terminal's mode: a card laid out in one is not the other's.
-        var mode = DisplayWidth.mode
-    }
-
-    enum Kind: Hashable { case card, whole, textLines }
-
-    /// What of the time a card shows: its age (`Format.ageStamp`), a poll's time left.
-    struct Age: Hashable {
-        var stamp: Int64 = 0
-        var poll: String?
-    }
-
-    static let shared = CardCache()
-    /// Heights kept (a few words each), for scrolling far.
-    static let limit = 4096
-    /// Laid-out cards kept: each keeps its lines' measured graphemes (8 bytes a grapheme, about
-    /// 5 KB a card at 200 columns), and a screen shows a few dozen.
-    static let linesLimit = 1024
-    private let entries = Locked<[Key: (Tweet, [StyledLine])]>([:])
-    /// Heights by the same key with `theme` 0: the reducer's scrolling asks without a theme.
-    private let heights = Locked<[Key: (Tweet, Int)]>([:])
-
-    func height(_ key: Key, _ tweet: Tweet) -> Int? {
-        heights.withLock { h in h[key].flatMap { $0.0 === tweet ? $0.1 : nil } }
-    }
-
-    func storeHeight(_ key: Key, _ tweet: Tweet, _ lines: Int) {
-        heights.withLock { h in
-            if h.count >= Self.limit { h.removeAll(keepingCapacity: true) }
-            h[key] = (tweet, lines)
-        }
-    }
-
-    /// The last long post's text made ready: its card and then its reader need it, and for
-    /// 256 KB that takes tens of milliseconds (the rest are made each time, for no memory).
-    private let longText = Locked<(Tweet, DisplayText)?>(nil)
-
-    func displayText(_ post: Tweet) -> DisplayText {
-        guard post.textByteCount >= 16_384 else { return post.displayText }
-        if let hit = longText.withLock({ $0.flatMap { $0.0 === post ? $0.1 : nil } }) { return hit }
-        let made = post.displayText
-        longText.withLock { $0 = (post, made) }
-        return made
-    }
-
-    func lookup(_ key: Key, _ tweet: Tweet) -> [StyledLine]? {
-        entries.withLock { e in e[key].flatMap { $0.0 === tweet ? $0.1 : nil } }
-    }
-
-    func store(_ key: Key, _ tweet: Tweet, _ lines: [StyledLine]) {
-        entries.withLock { e in
-            if e.count >= Self.linesLimit { e.removeAll(keepingCapacity: true) }
-            e[key] = (tweet, lines)
-        }
-    }
 }

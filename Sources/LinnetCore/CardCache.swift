@@ -1,0 +1,103 @@
+import Locking
+import Screen
+import TweetText
+import TwitterAPI
+
+/// Laid-out cards by tweet object, width, theme and shown age: a frame mostly redraws the cards
+/// of the last one. The entry keeps its tweet alive so an id is never reused for another object.
+///
+/// Entries are kept in two generations: when the newer fills, the older is dropped and the newer
+/// becomes the older, and a hit in the older moves the entry back. A card a frame uses survives
+/// any number of turns, and a full cache never drops the cards on screen all at once (which cost
+/// the next frame every card's layout again).
+final class CardCache: Sendable {
+    struct Key: Hashable {
+        var tweet: ObjectIdentifier
+        var width: Int
+        var theme: Int
+        var age: Age
+        /// A card, a post's every line (the reader), or its text's line count.
+        var kind = Kind.card
+        /// Widths differ by the terminal's mode: a card laid out in one is not the other's.
+        var mode = DisplayWidth.mode
+    }
+
+    enum Kind: Hashable { case card, whole, textLines }
+
+    /// What of the time a card shows: its age (`Format.ageStamp`), a poll's time left.
+    struct Age: Hashable {
+        var stamp: Int64 = 0
+        var poll: String?
+    }
+
+    /// Two maps by age; `limit` is what both may hold together.
+    struct Generations<Value> {
+        private var newer: [Key: (Tweet, Value)] = [:]
+        private var older: [Key: (Tweet, Value)] = [:]
+        let half: Int
+        /// Times the older generation was dropped.
+        private(set) var turns = 0
+
+        init(limit: Int) { half = max(1, limit / 2) }
+
+        var count: Int { newer.count + older.count }
+
+        mutating func find(_ key: Key, _ tweet: Tweet) -> Value? {
+            if let e = newer[key] { return e.0 === tweet ? e.1 : nil }
+            guard let e = older[key], e.0 === tweet else { return nil }
+            keep(key, e)
+            return e.1
+        }
+
+        mutating func keep(_ key: Key, _ entry: (Tweet, Value)) {
+            if newer.count >= half, newer[key] == nil {
+                swap(&newer, &older)
+                newer.removeAll(keepingCapacity: true)
+                turns += 1
+            }
+            newer[key] = entry
+        }
+    }
+
+    static let shared = CardCache()
+    /// Heights kept (a few words each), for scrolling far.
+    static let limit = 4096
+    /// Laid-out cards kept: each keeps its lines' measured graphemes (8 bytes a grapheme, about
+    /// 5 KB a card at 200 columns), and a screen shows a few dozen.
+    static let linesLimit = 1024
+    private let entries: Locked<Generations<[StyledLine]>>
+    /// Heights by the same key with `theme` 0: the reducer's scrolling asks without a theme.
+    private let heights: Locked<Generations<Int>>
+
+    init(limit: Int = CardCache.limit, linesLimit: Int = CardCache.linesLimit) {
+        entries = Locked(Generations(limit: linesLimit))
+        heights = Locked(Generations(limit: limit))
+    }
+
+    func height(_ key: Key, _ tweet: Tweet) -> Int? { heights.withLock { $0.find(key, tweet) } }
+
+    func storeHeight(_ key: Key, _ tweet: Tweet, _ lines: Int) { heights.withLock { $0.keep(key, (tweet, lines)) } }
+
+    func lookup(_ key: Key, _ tweet: Tweet) -> [StyledLine]? { entries.withLock { $0.find(key, tweet) } }
+
+    func store(_ key: Key, _ tweet: Tweet, _ lines: [StyledLine]) { entries.withLock { $0.keep(key, (tweet, lines)) } }
+
+    /// Cards and heights held, and how many times each dropped its older generation.
+    var counts: (cards: Int, cardTurns: Int, heights: Int, heightTurns: Int) {
+        let c = entries.withLock { ($0.count, $0.turns) }
+        let h = heights.withLock { ($0.count, $0.turns) }
+        return (c.0, c.1, h.0, h.1)
+    }
+
+    /// The last long post's text made ready: its card and then its reader need it, and for
+    /// 256 KB that takes tens of milliseconds (the rest are made each time, for no memory).
+    private let longText = Locked<(Tweet, DisplayText)?>(nil)
+
+    func displayText(_ post: Tweet) -> DisplayText {
+        guard post.textByteCount >= 16_384 else { return post.displayText }
+        if let hit = longText.withLock({ $0.flatMap { $0.0 === post ? $0.1 : nil } }) { return hit }
+        let made = post.displayText
+        longText.withLock { $0 = (post, made) }
+        return made
+    }
+}
