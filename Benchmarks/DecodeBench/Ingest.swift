@@ -54,7 +54,7 @@ struct FixtureStream {
                 if at + Self.idDigits <= Self.pieceBytes {
                     pieces[piece].withUnsafeMutableBufferPointer { b in
                         digits.withUnsafeBufferPointer { d in
-                            UnsafeMutableBufferPointer(rebasing: b[at..<at + Self.idDigits]).update(fromContentsOf: d)
+                            _ = UnsafeMutableBufferPointer(rebasing: b[at..<at + Self.idDigits]).update(fromContentsOf: d)
                         }
                     }
                 } else {

@@ -73,14 +73,15 @@ func firstFrameInstructions(linnet: String, text: URL) {
     var env = homeEnvironment(dir)
     env["SWIFT_DETERMINISTIC_HASHING"] = "1"
     env["LINNET_EXIT_AFTER_FIRST_FRAME"] = "1"
-    func count(_ argv: [String], marker: String?) -> Double? {
+    // The count, or what went wrong, in words.
+    func count(_ argv: [String], marker: String?) -> (Double?, String) {
         let out = dir.appendingPathComponent("callgrind.out").path
         try? FileManager.default.removeItem(atPath: out)
         let p = PtyProgram([valgrind, "--tool=callgrind", "--callgrind-out-file=\(out)"] + argv, environment: env)
         if let marker {
             guard p.waitFor(marker, seconds: 120) != nil else {
                 p.stop(quit: Array("q".utf8))
-                return nil
+                return (nil, "no first frame within 120 s")
             }
             p.drain(quiet: 500, most: 5000)
             p.send(Array("q".utf8))
@@ -98,16 +99,18 @@ func firstFrameInstructions(linnet: String, text: URL) {
         }
         guard ended else {
             p.stop(quit: [])
-            return nil
+            return (nil, "still running after 120 s")
         }
         close(p.master)
-        return status == 0 ? callgrindTotal(out) : nil
+        guard status == 0 else { return (nil, "ended with wait status \(status)") }
+        return (callgrindTotal(out), "no totals in callgrind's file")
     }
     let firstLine = ((try? String(contentsOf: text, encoding: .utf8)) ?? "").prefix { $0 != "\n" }.prefix(12)
-    guard let demo = count([copy, "demo", "--tweets-per-minute", "0"], marker: nil),
-        let less = count(["less", text.path], marker: String(firstLine))
-    else {
-        print("first frame: a count did not finish; no instruction count")
+    let (demo, demoWhy) = count([copy, "demo", "--tweets-per-minute", "0"], marker: nil)
+    let (less, lessWhy) = count(["less", text.path], marker: String(firstLine))
+    guard let demo, let less else {
+        let why = (demo == nil ? demoWhy : "counted", less == nil ? lessWhy : "counted")
+        print("first frame: no instruction count (the demo: \(why.0); less: \(why.1))")
         return
     }
     print("bench: demo_first_frame_instructions \(Int(demo)) instructions (less: \(Int(less)))")

@@ -198,7 +198,7 @@ public struct FileAccess: Sendable {
         return names.filter { $0.hasPrefix(namePart) && (namePart.hasPrefix(".") || !$0.hasPrefix(".")) }.sorted().map { name in
             var isDir = false
             let full = Path.join(folder, name)
-            FileManager.default.fileExists(atPath: full, isDirectory: &isDir)
+            _ = FileManager.default.fileExists(atPath: full, isDirectory: &isDir)
             return folderPart + name + (isDir ? "/" : "")
         }
     }
