@@ -7,9 +7,9 @@ import TwitterAPI
 /// of the last one. The entry keeps its tweet alive so an id is never reused for another object.
 ///
 /// Entries are kept in two generations: when the newer fills, the older is dropped and the newer
-/// becomes the older, and a hit in the older moves the entry back. A card a frame uses survives
-/// any number of turns, and a full cache never drops the cards on screen all at once (which cost
-/// the next frame every card's layout again).
+/// becomes the older, and a hit in the older moves the entry back. A card asked for again within
+/// half the limit's stores is kept, and a full cache never drops the cards on screen all at once
+/// (which cost the next frame every card's layout again).
 final class CardCache: Sendable {
     struct Key: Hashable {
         var tweet: ObjectIdentifier
@@ -45,6 +45,7 @@ final class CardCache: Sendable {
         mutating func find(_ key: Key, _ tweet: Tweet) -> Value? {
             if let e = newer[key] { return e.0 === tweet ? e.1 : nil }
             guard let e = older[key], e.0 === tweet else { return nil }
+            older.removeValue(forKey: key)
             keep(key, e)
             return e.1
         }

@@ -63,13 +63,14 @@ public enum TweetCard {
     }
 
     /// Lines the card takes at `width`: what scrolling needs (styles never change where text
-    /// wraps). Found in the card cache when a frame drew the card already; laid out in the
-    /// frame's theme when it is known, so the frame finds the card laid out.
+    /// wraps). In the frame's theme, when it is known, the card itself is asked for (and laid
+    /// out if the cache has dropped it), so the frame finds it ready; without one, the height
+    /// alone is kept.
     public static func height(_ tweet: Tweet, width: Int, now: Double, theme: Theme? = nil) -> Int {
+        if let theme { return lines(tweet, width: width, theme: theme, now: now).count }
         let age = cacheAge(tweet, now: now)
         let key = CardCache.Key(tweet: ObjectIdentifier(tweet), width: width, theme: 0, age: age)
         if let known = CardCache.shared.height(key, tweet) { return known }
-        if let theme { return lines(tweet, width: width, theme: theme, now: now).count }
         let lines = layout(tweet, width: width, theme: .fallback, now: now).count
         CardCache.shared.storeHeight(key, tweet, lines)
         return lines

@@ -27,6 +27,10 @@ import TwitterAPI
         #expect(TweetCard.height(other, width: 80, now: now) == height)
         let otherKey = CardCache.Key(tweet: ObjectIdentifier(other), width: 80, theme: theme.fingerprint, age: key.age)
         #expect(CardCache.shared.lookup(otherKey, other) == nil)
+        // Asked in the frame's theme, the card is made though its height is known (a card the
+        // cache dropped, its height kept, is ready for the frame again).
+        #expect(TweetCard.height(other, width: 80, now: now, theme: theme) == height)
+        #expect(CardCache.shared.lookup(otherKey, other) == TweetCard.layout(other, width: 80, theme: theme, now: now))
     }
 
     /// A full cache drops its older half, never what a frame keeps asking for: a hit in the older
@@ -52,6 +56,15 @@ import TwitterAPI
         #expect(cache.lookup(key(posts[23]), posts[23]) == lines)
         // Not asked for since it was stored, two turns ago and more.
         #expect(cache.lookup(key(posts[2]), posts[2]) == nil && cache.height(key(posts[2]), posts[2]) == nil)
+        // Not asked for again: kept through one turn (and moved back once found, not held
+        // twice), gone after two.
+        for (stores, kept) in [(4, true), (8, false)] {
+            let fresh = CardCache(limit: 8, linesLimit: 8)
+            for t in posts[0...stores] { fresh.store(key(t), t, lines) }
+            #expect(fresh.counts.cardTurns == stores / 4)
+            #expect((fresh.lookup(key(posts[0]), posts[0]) != nil) == kept, "after \(stores) more stores")
+            if kept { #expect(fresh.counts.cards == stores + 1) }
+        }
         // Another object under a kept key is not the kept card.
         let other = Tweet(id: TweetID(90_000), createdAt: 1_795_000_000, user: Self.ann, text: "post 0")
         #expect(cache.lookup(key(posts[0]), other) == nil)
@@ -157,7 +170,8 @@ import TwitterAPI
                 if CardCache.shared.lookup(k, t) != nil {
                     ready += 1
                 } else if CardCache.shared.counts.cardTurns - turns >= 2 {
-                    // Tests beside this one filled the shared cache twice over since the layout.
+                    // Tests beside this one filled the shared cache twice over since the layout
+                    // (which asked for each of these cards, so each was then in the newer half).
                     dropped += 1
                 } else {
                     Issue.record("key \(key): card \(i) not laid out")
