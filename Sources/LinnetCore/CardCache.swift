@@ -6,10 +6,8 @@ import TwitterAPI
 /// Laid-out cards by tweet object, width, theme and shown age: a frame mostly redraws the cards
 /// of the last one. The entry keeps its tweet alive so an id is never reused for another object.
 ///
-/// Entries are kept in two generations: when the newer fills, the older is dropped and the newer
-/// becomes the older, and a hit in the older moves the entry back. A card asked for again within
-/// half the limit's stores is kept, and a full cache never drops the cards on screen all at once
-/// (which cost the next frame every card's layout again).
+/// Entries are kept in two generations (`Generations`): a card asked for again within half the
+/// limit's stores is kept, and a full cache never drops the cards on screen all at once.
 final class CardCache: Sendable {
     struct Key: Hashable {
         var tweet: ObjectIdentifier
@@ -30,56 +28,28 @@ final class CardCache: Sendable {
         var poll: String?
     }
 
-    /// Two maps by age; `limit` is what both may hold together.
-    struct Generations<Value> {
-        private var newer: [Key: (Tweet, Value)] = [:]
-        private var older: [Key: (Tweet, Value)] = [:]
-        let half: Int
-        /// Times the older generation was dropped.
-        private(set) var turns = 0
-
-        init(limit: Int) { half = max(1, limit / 2) }
-
-        var count: Int { newer.count + older.count }
-
-        mutating func find(_ key: Key, _ tweet: Tweet) -> Value? {
-            if let e = newer[key] { return e.0 === tweet ? e.1 : nil }
-            guard let e = older[key], e.0 === tweet else { return nil }
-            older.removeValue(forKey: key)
-            keep(key, e)
-            return e.1
-        }
-
-        mutating func keep(_ key: Key, _ entry: (Tweet, Value)) {
-            if newer.count >= half, newer[key] == nil {
-                swap(&newer, &older)
-                newer.removeAll(keepingCapacity: true)
-                turns += 1
-            }
-            newer[key] = entry
-        }
-    }
-
     static let shared = CardCache()
     /// Heights kept (a few words each), for scrolling far.
     static let limit = 4096
     /// Laid-out cards kept: each keeps its lines' measured graphemes (8 bytes a grapheme, about
     /// 5 KB a card at 200 columns), and a screen shows a few dozen.
     static let linesLimit = 1024
-    private let entries: Locked<Generations<[StyledLine]>>
+    private let entries: Locked<Generations<Key, (Tweet, [StyledLine])>>
     /// Heights by the same key with `theme` 0: the reducer's scrolling asks without a theme.
-    private let heights: Locked<Generations<Int>>
+    private let heights: Locked<Generations<Key, (Tweet, Int)>>
 
     init(limit: Int = CardCache.limit, linesLimit: Int = CardCache.linesLimit) {
         entries = Locked(Generations(limit: linesLimit))
         heights = Locked(Generations(limit: limit))
     }
 
-    func height(_ key: Key, _ tweet: Tweet) -> Int? { heights.withLock { $0.find(key, tweet) } }
+    func height(_ key: Key, _ tweet: Tweet) -> Int? { heights.withLock { $0.find(key).flatMap { $0.0 === tweet ? $0.1 : nil } } }
 
     func storeHeight(_ key: Key, _ tweet: Tweet, _ lines: Int) { heights.withLock { $0.keep(key, (tweet, lines)) } }
 
-    func lookup(_ key: Key, _ tweet: Tweet) -> [StyledLine]? { entries.withLock { $0.find(key, tweet) } }
+    func lookup(_ key: Key, _ tweet: Tweet) -> [StyledLine]? {
+        entries.withLock { $0.find(key).flatMap { $0.0 === tweet ? $0.1 : nil } }
+    }
 
     func store(_ key: Key, _ tweet: Tweet, _ lines: [StyledLine]) { entries.withLock { $0.keep(key, (tweet, lines)) } }
 

@@ -20,21 +20,18 @@ enum MeasuredTexts {
 
     /// Longer texts are measured each time (a post's text is a card's, and cached there).
     static let longest = 512
-    /// Emptied when full: a frame puts a few dozen texts.
+    /// A frame puts a few dozen texts, one or two of them new (a count, a time).
     static let most = 1_024
-    private static let table = Locked<[Key: Glyphs]>([:])
+    private static let table = Locked(Generations<Key, Glyphs>(limit: most))
 
     /// The glyphs of `text` in one span, measured in the current width mode.
     static func glyphs(_ text: some StringProtocol) -> Glyphs {
         let measure = { Glyphs([Span(String(text), .plain)]) }
         guard text.utf8.count <= longest else { return measure() }
         let key = Key(bytes: Array(text.utf8), mode: DisplayWidth.mode)
-        if let known = table.withLock({ $0[key] }) { return known }
+        if let known = table.withLock({ $0.find(key) }) { return known }
         let glyphs = measure()
-        table.withLock {
-            if $0.count >= most { $0.removeAll(keepingCapacity: true) }
-            $0[key] = glyphs
-        }
+        table.withLock { $0.keep(key, glyphs) }
         return glyphs
     }
 }
