@@ -43,6 +43,8 @@ final class CardCache: Sendable {
         heights = Locked(Generations(limit: limit))
     }
 
+    // An entry keeps its tweet alive, so no other object has its identifier while it is held:
+    // the `===` check guards against a mistake, never against a reused key.
     func height(_ key: Key, _ tweet: Tweet) -> Int? { heights.withLock { $0.find(key).flatMap { $0.0 === tweet ? $0.1 : nil } } }
 
     func storeHeight(_ key: Key, _ tweet: Tweet, _ lines: Int) { heights.withLock { $0.keep(key, (tweet, lines)) } }

@@ -11,7 +11,10 @@ public struct Generations<Key: Hashable, Value> {
     /// Times the older generation was dropped.
     public private(set) var turns = 0
 
-    public init(limit: Int) { half = max(1, limit / 2) }
+    public init(limit: Int) {
+        precondition(limit >= 2, "two generations hold at least one entry each")
+        half = limit / 2
+    }
 
     public var count: Int { newer.count + older.count }
 
@@ -22,14 +25,21 @@ public struct Generations<Key: Hashable, Value> {
         return v
     }
 
+    /// A key kept again replaces its value; a copy in the older half goes (never found, since
+    /// the newer is looked in first, it would hold a place until the next turn).
     @inlinable public mutating func keep(_ key: Key, _ value: Value) {
-        if newer.count >= half, newer[key] == nil { turn() }
+        if newer[key] == nil {
+            if newer.count >= half { turn() } else { older.removeValue(forKey: key) }
+        }
         newer[key] = value
     }
 
     @usableFromInline mutating func turn() {
+        // The older goes whole; a key kept in the newer is never in it.
         swap(&newer, &older)
         newer.removeAll(keepingCapacity: true)
         turns += 1
     }
 }
+
+extension Generations: Sendable where Key: Sendable, Value: Sendable {}

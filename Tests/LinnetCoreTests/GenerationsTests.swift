@@ -34,5 +34,10 @@ import Testing
         g.keep(-1, 5)
         #expect(g.find(-1) == 5 && g.turns == turns)
         #expect(g.find(0) == nil && g.find(99) == 99)
+        // Kept again while in the older half: the new value, held once.
+        var h = Generations<Int, Int>(limit: 8)
+        for k in 0...4 { h.keep(k, k) }
+        h.keep(0, 50)
+        #expect(h.find(0) == 50 && h.count == 5 && h.turns == 1)
     }
 }
