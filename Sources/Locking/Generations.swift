@@ -35,7 +35,7 @@ public struct Generations<Key: Hashable, Value> {
     }
 
     @usableFromInline mutating func turn() {
-        // The older goes whole; a key kept in the newer is never in it.
+        // The older goes whole: what of it was asked for since is in the newer already.
         swap(&newer, &older)
         newer.removeAll(keepingCapacity: true)
         turns += 1
