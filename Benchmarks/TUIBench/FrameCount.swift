@@ -59,8 +59,9 @@ func countFrames(_ n: Int, scrolling: Bool = false) async {
     }
     // As the app's turn: a clock tick and the key reduced, the frame written, then the next
     // cards laid out.
+    var last: Screen?
     for _ in 0..<(30 + n) {
-        keyToFrame(&s, &c, terminal)
+        keyToFrame(&s, &c, &last, terminal)
         Reducer.layOutNeighbours(s, c)
     }
     terminal.end()
@@ -69,11 +70,13 @@ func countFrames(_ n: Int, scrolling: Bool = false) async {
 /// A key reduced, rendered and written, with the turn's kept heights made (counted alone by
 /// `--toggle-collect`). The app's turn also makes its context and runs the effects before
 /// the write; those are not counted here.
-@inline(never) func keyToFrame(_ s: inout AppState, _ c: inout Context, _ terminal: CursesTerminal) {
+@inline(never) func keyToFrame(_ s: inout AppState, _ c: inout Context, _ last: inout Screen?, _ terminal: CursesTerminal) {
     c.heights = CardHeights()
     _ = Reducer.reduce(&s, .tick(now: now), c)
     _ = Reducer.reduce(&s, .keys([.char("j")]), c)
-    terminal.present(Views.render(s, c))
+    let frame = Views.render(s, c, previous: last)
+    terminal.present(frame)
+    last = frame
 }
 
 /// `tui_frame_instructions_200x60` on main before #29's work (bdb19d9, DECISIONS.md); the goal

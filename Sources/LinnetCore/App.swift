@@ -249,7 +249,7 @@ public final class App {
         autosaveLedger()
         if state.quitting { return }
         // After the effects: a theme effect above may have changed settings.theme.
-        let frame = Views.render(state, context, theme: themeShown())
+        let frame = Views.render(state, context, theme: themeShown(), previous: lastFrame)
         let changed = frame != lastFrame
         if changed {
             terminal.present(frame)

@@ -10,11 +10,12 @@ import TwitterAPI
 
 /// Pure drawing: a state and the store's picture become a `Screen`.
 public enum Views {
-    public static func render(_ s: AppState, _ c: Context, theme t: Theme = .fallback) -> Screen {
-        DisplayWidth.$mode.withValue(c.widthMode) { draw(s, c, t) }
+    /// `previous`: the frame shown now, whose rows of cards this one may take whole.
+    public static func render(_ s: AppState, _ c: Context, theme t: Theme = .fallback, previous: Screen? = nil) -> Screen {
+        DisplayWidth.$mode.withValue(c.widthMode) { draw(s, c, t, previous) }
     }
 
-    private static func draw(_ s: AppState, _ c: Context, _ t: Theme) -> Screen {
+    private static func draw(_ s: AppState, _ c: Context, _ t: Theme, _ previous: Screen?) -> Screen {
         var screen = Screen(width: s.width, height: s.height, fill: t[.text])
         let reply = replyContext(s, c, t)
         let layout = Layout(s, replyLines: reply.count + (s.compose?.media.count ?? 0))
@@ -23,7 +24,7 @@ public enum Views {
             return screen
         }
         tabs(&screen, layout.tabs, s, c, t)
-        if s.panes.indices.contains(s.active) { pane(&screen, layout.body, s, c, t) }
+        if s.panes.indices.contains(s.active) { pane(&screen, layout.body, s, c, t, previous) }
         if let r = layout.compose { compose(&screen, r, reply, s, c, t) }
         status(&screen, layout.status, s, c, t)
         // Over the cards, an overlay's rows are not where the cards' anchors put them.
@@ -120,7 +121,7 @@ public enum Views {
 
     // MARK: - Timeline pane
 
-    static func pane(_ screen: inout Screen, _ r: Rect, _ s: AppState, _ c: Context, _ t: Theme) {
+    static func pane(_ screen: inout Screen, _ r: Rect, _ s: AppState, _ c: Context, _ t: Theme, _ previous: Screen? = nil) {
         let p = s.pane
         switch p.id {
         case .messages: return inboxPane(&screen, r, s, c, t)
@@ -147,6 +148,7 @@ public enum Views {
         }
         // The cards' region, below the line of newer posts (which stays while they scroll).
         let region = y
+        let (fill, band, bar) = (t[.text], t[.selection], t[.newMarker])
         for id in ids[top...] {
             guard y < r.maxY else { break }
             guard let tweet = c.snapshot.tweets[id] else { continue }
@@ -154,15 +156,30 @@ public enum Views {
             let selected = id == p.selected
             let start = y
             screen.anchors.append(Anchor(key: id.rawValue, y: y, top: region, bottom: r.maxY - 1))
-            for line in lines {
-                guard y < r.maxY else { break }
-                screen.put(line, x: r.x + TweetCard.gutter, y: y, clip: r)
-                y += 1
-            }
             let thumbs = thumbnailRows(tweet, c)
+            // Without pictures, a card's rows are named by its lines, and taken from the frame
+            // before where it showed them alike.
+            let shown = thumbs > 0 ? 0 : min(lines.count, r.maxY - y)
+            let place = RowPlace(
+                x: r.x + TweetCard.gutter, left: r.x, right: r.maxX, fill: fill, band: selected && c.selectionBand ? band : nil,
+                bar: selected ? bar : nil)
+            let from = previous.flatMap { $0.rows(showing: lines, count: shown, at: place) }
+            if let previous, let from {
+                screen.take(rows: from, of: previous, to: y, lines, count: shown, at: place)
+                y += shown
+            } else {
+                for line in lines {
+                    guard y < r.maxY else { break }
+                    screen.put(line, x: r.x + TweetCard.gutter, y: y, clip: r)
+                    y += 1
+                }
+            }
             let thumbsAt = y
             y = min(r.maxY, y + thumbs)
-            if selected { markSelected(&screen, Rect(x: r.x, y: start, width: r.width, height: y - start), c, t) }
+            if from == nil {
+                if selected { markSelected(&screen, Rect(x: r.x, y: start, width: r.width, height: y - start), c, t) }
+                if shown > 0 { screen.name(rows: start, lines, count: shown, at: place) }
+            }
             if thumbs > 0, thumbsAt + thumbs <= r.maxY { thumbnails(&screen, tweet, at: thumbsAt, in: r, c, t) }
             // Posts not fetched below this one: said on the line between the cards, never
             // closed silently (reaching it loads them).

@@ -7,6 +7,7 @@ extension Screen {
         let w = width
         let (left, right) = (max(0, rect.x), min(w, rect.maxX))
         guard left < right, max(0, rect.y) < min(height, rect.maxY) else { return }
+        forget(rows: rect.y, to: rect.maxY)
         cells.withUnsafeMutableBufferPointer { c in
             for y in max(0, rect.y)..<min(height, rect.maxY) {
                 for x in left..<right {

@@ -34,6 +34,7 @@ extension Screen {
         }
         pictures.removeAll { $0.rect.intersects(p.rect) }
         pictures.append(p)
+        forget(rows: p.rect.y, to: p.rect.maxY)
     }
 
     /// Whether (x, y) is a cell of a picture.

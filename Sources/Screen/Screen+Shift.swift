@@ -172,6 +172,7 @@ extension Screen {
     public func moving(_ shift: RowShift) -> Screen {
         guard shift.top <= shift.bottom, shift.top < height, shift.bottom >= 0 else { return self }
         var out = self
+        out.sources = RowSources()
         let w = width
         // A cluster or a wide grapheme may move to any row of the region.
         for y in max(0, shift.top)...min(height - 1, shift.bottom) {

@@ -92,6 +92,8 @@ public struct Screen: Equatable, Sendable {
     /// A bit a row that may hold a cluster, or a wide grapheme's continuation
     /// (`Screen+Clusters`); none while empty.
     var clusterRows: [UInt64] = [], wideRows: [UInt64] = []
+    /// What drew each row, for the next frame to copy (`Screen+Rows`); none while empty.
+    var sources = RowSources()
 
     public init(width: Int, height: Int, fill: Style = .plain) {
         self.width = max(0, width)
@@ -104,6 +106,7 @@ public struct Screen: Equatable, Sendable {
     public subscript(x: Int, y: Int) -> Cell {
         @inlinable get { cells[y * width + x] }
         set {
+            forget(rows: y, to: y + 1)
             if newValue.isCluster { markCluster(row: y) }
             if newValue.isContinuation { Self.mark(&wideRows, y, height) }
             cells[y * width + x] = newValue
@@ -158,6 +161,7 @@ public struct Screen: Equatable, Sendable {
     }
 
     private mutating func write(_ text: some StringProtocol, x: Int, y: Int, style: Style, clip: Rect?) -> Int {
+        forget(rows: y, to: y + 1)
         let end = cells(text, x: x, y: y, style: style, clip: clip)
         if !pictures.isEmpty, end > x { covered(Rect(x: x, y: y, width: end - x, height: 1)) }
         return end
@@ -175,7 +179,7 @@ public struct Screen: Equatable, Sendable {
                 if col >= right { break }
                 if col >= left {
                     clearWide(at: col, y: y)
-                    self[col, y] = Cell(code: UInt32(b), style: style)
+                    cells[y * width + col] = Cell(code: UInt32(b), style: style)
                 }
                 col += 1
             }
@@ -245,6 +249,7 @@ public struct Screen: Equatable, Sendable {
     /// Paints a rectangle with blanks of a style.
     public mutating func fill(_ rect: Rect, style: Style) {
         covered(rect)
+        forget(rows: rect.y, to: rect.maxY)
         let (left, right) = (max(0, rect.x), min(width, rect.maxX))
         guard left < right, max(0, rect.y) < min(height, rect.maxY) else { return }
         for y in max(0, rect.y)..<min(height, rect.maxY) {
@@ -260,6 +265,7 @@ public struct Screen: Equatable, Sendable {
     /// Changes the style of cells already written (a selection bar over a card).
     public mutating func restyle(_ rect: Rect, _ change: (Style) -> Style) {
         guard max(0, rect.x) < min(width, rect.maxX), max(0, rect.y) < min(height, rect.maxY) else { return }
+        forget(rows: rect.y, to: rect.maxY)
         for y in max(0, rect.y)..<min(height, rect.maxY) {
             for x in max(0, rect.x)..<min(width, rect.maxX) { cells[y * width + x].style = change(cells[y * width + x].style) }
         }

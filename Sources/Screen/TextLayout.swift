@@ -108,6 +108,7 @@ extension Screen {
     public mutating func put(_ line: StyledLine, x: Int, y: Int, clip: Rect? = nil, under base: Style = .plain) -> Int {
         let c = clip ?? bounds
         guard y >= max(0, c.y), y < min(height, c.maxY) else { return x }
+        forget(rows: y, to: y + 1)
         let left = max(0, c.x)
         let right = min(width, c.maxX)
         let glyphs = line.glyphs
@@ -251,7 +252,9 @@ public enum TextLayout {
     /// Cuts text to `width` columns, ending with `…` when something was cut.
     public static func truncate(_ text: String, width: Int) -> String {
         guard width > 0 else { return "" }
-        if Screen.width(of: text) <= width { return text }
+        // No scalar takes more columns than its UTF-8 bytes (a wide one has three or four), so
+        // a text of `width` bytes fits without measuring (a changing count is new each frame).
+        if text.utf8.count <= width || Screen.width(of: text) <= width { return text }
         var out = ""
         var used = 0
         for ch in text {

@@ -1,0 +1,116 @@
+import Testing
+import TweetText
+
+@testable import Screen
+
+/// Rows named by the lines that drew them, for the next frame to take whole (`Screen+Rows`).
+@Suite struct RowSourceTests {
+    static let red = Style(fg: .indexed(1))
+    static let card = [StyledLine([Span("abc 漢字 ", red), Span("e\u{301}👨‍👩‍👧 end", .plain)]), StyledLine([Span("two", .plain)])]
+    static let place = RowPlace(x: 2, left: 0, right: 30, fill: .plain, band: nil, bar: nil)
+    static let clip = Rect(x: 0, y: 0, width: 30, height: 6)
+
+    static func drawn(at y: Int, _ lines: [StyledLine] = card) -> Screen {
+        var s = Screen(width: 30, height: 6)
+        for (i, l) in lines.enumerated() { s.put(l, x: 2, y: y + i, clip: clip) }
+        s.name(rows: y, lines, count: lines.count, at: place)
+        return s
+    }
+
+    @Test func takenRowsLookAsTheLinesDrawnThere() {
+        let before = Self.drawn(at: 3)
+        var taken = Screen(width: 30, height: 6)
+        // A cluster already in the new screen's table: the taken ones go after it.
+        taken.put("👍🏽", x: 0, y: 0, style: .plain)
+        var drawn = taken
+        #expect(before.rows(showing: Self.card, count: 2, at: Self.place) == 3)
+        taken.take(rows: 3, of: before, to: 1, Self.card, count: 2, at: Self.place)
+        for (i, l) in Self.card.enumerated() { drawn.put(l, x: 2, y: 1 + i, clip: Self.clip) }
+        #expect(taken.text == drawn.text)
+        for y in 0..<6 {
+            for x in 0..<30 { #expect(Screen.same(taken[x, y], in: taken, drawn[x, y], in: drawn), "\(x), \(y)") }
+        }
+        #expect(taken.mayHoldCluster(1) && taken.mayHoldWide(1))
+        #expect(taken.row(1, shows: Self.card[0], at: Self.place) && taken.row(2, shows: Self.card[1], at: Self.place))
+        // Written over after, the wide grapheme is blanked whole, as on the drawn screen.
+        taken.put("x", x: 8, y: 1, style: .plain)
+        drawn.put("x", x: 8, y: 1, style: .plain)
+        #expect(taken.line(1) == drawn.line(1))
+    }
+
+    @Test func everyOtherWriteForgetsTheRowsName() {
+        let writes: [(String, (inout Screen) -> Void)] = [
+            ("put text", { _ = $0.put("x", x: 25, y: 2, style: .plain) }),
+            ("put other text", { _ = $0.put("é漢", x: 25, y: 2, style: .plain) }),
+            ("put line", { $0.put(StyledLine([Span("y", .plain)]), x: 29, y: 2) }),
+            ("fill", { $0.fill(Rect(x: 29, y: 2, width: 1, height: 1), style: .plain) }),
+            ("restyle", { $0.restyle(Rect(x: 0, y: 2, width: 1, height: 1)) { $0 } }),
+            ("lay", { $0.lay(Self.red, over: Rect(x: 0, y: 2, width: 1, height: 1)) }),
+            ("cell", { $0[0, 2] = Cell.blank }),
+            ("copy", { $0.copyRow(0, of: Screen(width: 30, height: 6), to: 2) }),
+            ("picture", { $0.place(PicturePlacement(rect: Rect(x: 0, y: 2, width: 2, height: 1), key: "p", bytes: [1])) }),
+        ]
+        let card = Self.card + Self.card
+        for (what, write) in writes {
+            var s = Self.drawn(at: 1, card)
+            write(&s)
+            #expect(!s.isNamed(2), "\(what)")
+            #expect(s.isNamed(1) && s.isNamed(3) && s.isNamed(4), "\(what)")
+            #expect(s.rows(showing: card, count: 4, at: Self.place) == nil, "\(what)")
+        }
+        // The terminal's copy of a moved frame names nothing.
+        let moved = Self.drawn(at: 1).moving(RowShift(top: 0, bottom: 5, by: 1))
+        #expect(!(0..<6).contains { moved.isNamed($0) })
+    }
+
+    @Test func aNameIsTheSameLineStorageAndPlace() {
+        let s = Self.drawn(at: 3)
+        let copy = Self.card
+        #expect(s.rows(showing: copy, count: 2, at: Self.place) == 3)
+        #expect(s.rows(showing: [Self.card[1]], count: 1, at: Self.place) == 4)
+        // The same text laid out again is another line: only the storage names it.
+        #expect(s.rows(showing: Self.card.map { StyledLine($0.spans) }, count: 2, at: Self.place) == nil)
+        var restyled = Self.card
+        restyled[0].spans[0].style = .plain
+        #expect(s.rows(showing: restyled, count: 2, at: Self.place) == nil)
+        for other in [
+            RowPlace(x: 3, left: 0, right: 30, fill: .plain, band: nil, bar: nil),
+            RowPlace(x: 2, left: 0, right: 29, fill: .plain, band: nil, bar: nil),
+            RowPlace(x: 2, left: 0, right: 30, fill: Self.red, band: nil, bar: nil),
+            RowPlace(x: 2, left: 0, right: 30, fill: .plain, band: .plain, bar: nil),
+            RowPlace(x: 2, left: 0, right: 30, fill: .plain, band: nil, bar: .plain),
+        ] {
+            #expect(s.rows(showing: Self.card, count: 2, at: other) == nil)
+        }
+        // Names are not what a frame shows: equal cells are equal frames.
+        var unnamed = Screen(width: 30, height: 6)
+        for (i, l) in Self.card.enumerated() { unnamed.put(l, x: 2, y: 3 + i, clip: Self.clip) }
+        #expect(s == unnamed)
+    }
+}
+
+/// `TextLayout.truncate` returns a text of no more UTF-8 bytes than columns unmeasured: no
+/// scalar is wider than its bytes, in either width mode.
+@Suite struct ByteBoundTests {
+    @Test func noScalarIsWiderThanItsBytes() {
+        for mode in [WidthMode.perScalar, .grapheme] {
+            DisplayWidth.$mode.withValue(mode) {
+                var wider: [UInt32] = []
+                for v in UInt32(0)...0x10FFFF {
+                    guard let s = Unicode.Scalar(v) else { continue }
+                    if Screen.width(of: Character(s)) > s.utf8.count { wider.append(v) }
+                }
+                #expect(wider.isEmpty, "\(mode): \(wider.prefix(10).map { String($0, radix: 16) })")
+            }
+        }
+        // Clusters: each is measured as a whole no wider than its scalars' bytes.
+        for text in ["👨‍👩‍👧", "🇯🇵", "e\u{301}", "👍🏽", "각", "\u{1F3F3}\u{FE0F}\u{200D}\u{1F308}", "a\u{20DD}"] {
+            for mode in [WidthMode.perScalar, .grapheme] {
+                DisplayWidth.$mode.withValue(mode) {
+                    #expect(Screen.width(of: text) <= text.utf8.count)
+                    #expect(TextLayout.truncate(text, width: text.utf8.count) == text)
+                }
+            }
+        }
+    }
+}
