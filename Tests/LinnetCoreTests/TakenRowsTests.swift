@@ -61,9 +61,10 @@ import TwitterAPI
             let same = Self.sameLook(frame, fresh)
             #expect(same, "step \(step)")
             // Rows that could be taken: named alike on both frames.
-            taken += (0..<frame.height).filter { y in
-                frame.isNamed(y) && last.sources.keys.contains(frame.sources.keys[y])
-            }.count
+            taken +=
+                (0..<frame.height).filter { y in
+                    frame.isNamed(y) && last.sources.keys.contains(frame.sources.keys[y])
+                }.count
             last = frame
         }
         #expect(taken > 1000, "rows that could be taken: \(taken)")
