@@ -163,9 +163,11 @@ public enum Views {
             let place = RowPlace(
                 x: r.x + TweetCard.gutter, left: r.x, right: r.maxX, fill: fill, band: selected && c.selectionBand ? band : nil,
                 bar: selected ? bar : nil)
-            let from = previous.flatMap { $0.rows(showing: lines, count: shown, at: place) }
-            if let previous, let from {
-                screen.take(rows: from, of: previous, to: y, lines, count: shown, at: place)
+            var took = false
+            if let previous, let from = previous.rows(showing: lines, count: shown, at: place) {
+                took = screen.take(rows: from, of: previous, to: y, lines, count: shown, at: place)
+            }
+            if took {
                 y += shown
             } else {
                 for line in lines {
@@ -176,7 +178,7 @@ public enum Views {
             }
             let thumbsAt = y
             y = min(r.maxY, y + thumbs)
-            if from == nil {
+            if !took {
                 if selected { markSelected(&screen, Rect(x: r.x, y: start, width: r.width, height: y - start), c, t) }
                 if shown > 0 { screen.name(rows: start, lines, count: shown, at: place) }
             }

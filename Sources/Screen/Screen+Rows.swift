@@ -68,18 +68,24 @@ extension Screen {
     }
 
     /// Rows `y..<y+count` take the cells of `other`'s rows `from...` (a screen as wide, where
-    /// `rows(showing:)` found them) within the place's clip, and their names: what drawing the
-    /// lines there would write, one copy a row. The rows held the fill's blanks only.
-    public mutating func take(rows from: Int, of other: Screen, to y: Int, _ lines: [StyledLine], count: Int, at place: RowPlace) {
-        guard other.width == width, from >= 0, from + count <= other.height, y >= 0, y + count <= height else { return }
+    /// `rows(showing:)` found `lines` at `place`) within the place's clip: the lines with the
+    /// band and bar the place names, as drawing them would leave the rows, one copy a row.
+    /// The rows must hold the fill's blanks only, as a frame's do before its cards are drawn.
+    /// False, and nothing written, where the rows cannot be taken.
+    public mutating func take(rows from: Int, of other: Screen, to y: Int, _ lines: [StyledLine], count: Int, at place: RowPlace)
+        -> Bool
+    {
+        guard other.width == width, count <= lines.count, from >= 0, from + count <= other.height, y >= 0, y + count <= height
+        else { return false }
         let (left, right) = (max(0, place.left), min(width, place.right))
-        guard left < right else { return }
+        guard left < right else { return false }
         hold(lines)
         covered(Rect(x: left, y: y, width: right - left, height: count))
         for i in 0..<count {
             let (row, to) = (from + i, y + i)
-            clearWide(at: left, y: to)
-            clearWide(at: right - 1, y: to)
+            let key = RowKey(lines[i], place)
+            assert(other.sources.keys[row] == key, "row \(row) of the frame before does not show line \(i)")
+            assert((left..<right).allSatisfy { self[$0, to] == Cell(style: place.fill) }, "row \(to) holds more than the fill")
             other.cells.withUnsafeBufferPointer { source in
                 cells.withUnsafeMutableBufferPointer { c in
                     (c.baseAddress! + to * width + left).update(from: source.baseAddress! + row * width + left, count: right - left)
@@ -93,11 +99,13 @@ extension Screen {
                     cells[to * width + x].code = code(forCluster: other.clusters[k], row: to)
                 }
             }
-            sources.keys[to] = other.sources.keys[row]
+            // Named by the lines this screen holds, not the frame before's.
+            sources.keys[to] = key
         }
+        return true
     }
 
-    /// The card whose lines rows are named by, held by this screen.
+    /// Holds a card whose lines name rows of this screen, so that their storage stays theirs.
     private mutating func hold(_ lines: [StyledLine]) {
         if sources.keys.isEmpty {
             sources.keys = [RowKey](unsafeUninitializedCapacity: height) { b, n in
@@ -115,11 +123,11 @@ extension Screen {
         for r in max(0, y)..<max(max(0, y), min(height, end)) where sources.keys[r].named { sources.keys[r] = RowKey() }
     }
 
-    /// Whether row `y` shows `line` at `place`.
+    /// Whether row `y` shows `line` at `place` (for tests).
     func row(_ y: Int, shows line: StyledLine, at place: RowPlace) -> Bool {
         y >= 0 && y < height && !sources.keys.isEmpty && sources.keys[y] == RowKey(line, place)
     }
 
-    /// Whether row `y` is named.
+    /// Whether row `y` is named (for tests).
     func isNamed(_ y: Int) -> Bool { y >= 0 && y < height && !sources.keys.isEmpty && sources.keys[y].named }
 }

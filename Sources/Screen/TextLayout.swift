@@ -252,8 +252,10 @@ public enum TextLayout {
     /// Cuts text to `width` columns, ending with `…` when something was cut.
     public static func truncate(_ text: String, width: Int) -> String {
         guard width > 0 else { return "" }
-        // No scalar takes more columns than its UTF-8 bytes (a wide one has three or four), so
-        // a text of `width` bytes fits without measuring (a changing count is new each frame).
+        // A text takes no more columns than its UTF-8 bytes: no grapheme is wider than two
+        // columns, a wide scalar has three or four bytes, a two-byte one is never wide, and a
+        // cluster has two scalars or more. So `width` bytes fit unmeasured (a changing count
+        // is a new text each frame).
         if text.utf8.count <= width || Screen.width(of: text) <= width { return text }
         var out = ""
         var used = 0

@@ -24,7 +24,8 @@ import TweetText
         taken.put("👍🏽", x: 0, y: 0, style: .plain)
         var drawn = taken
         #expect(before.rows(showing: Self.card, count: 2, at: Self.place) == 3)
-        taken.take(rows: 3, of: before, to: 1, Self.card, count: 2, at: Self.place)
+        let took1 = taken.take(rows: 3, of: before, to: 1, Self.card, count: 2, at: Self.place)
+        #expect(took1)
         for (i, l) in Self.card.enumerated() { drawn.put(l, x: 2, y: 1 + i, clip: Self.clip) }
         #expect(taken.text == drawn.text)
         for y in 0..<6 {
@@ -36,6 +37,35 @@ import TweetText
         taken.put("x", x: 8, y: 1, style: .plain)
         drawn.put("x", x: 8, y: 1, style: .plain)
         #expect(taken.line(1) == drawn.line(1))
+    }
+
+    /// A selected card's rows, band and bar included, cut short by the pane's bottom.
+    @Test func bandedRowsCutShortAreTakenAsDrawn() {
+        let band = Style(bg: .indexed(4))
+        let marked = RowPlace(x: 2, left: 0, right: 30, fill: .plain, band: band, bar: Self.red)
+        let card = Self.card + [StyledLine([Span("漢字漢字漢字漢字漢字漢字漢字漢字漢字漢字", .plain)])]
+        func drawn(at y: Int, count: Int) -> Screen {
+            var s = Screen(width: 30, height: 6)
+            for (i, l) in card.prefix(count).enumerated() { s.put(l, x: 2, y: y + i, clip: Self.clip) }
+            s.lay(band, over: Rect(x: 0, y: y, width: 30, height: count))
+            for row in y..<y + count { s.put(StyledLine([Span("▌", Self.red)]), x: 0, y: row, under: s[0, row].style) }
+            s.name(rows: y, card, count: count, at: marked)
+            return s
+        }
+        let before = drawn(at: 3, count: 3)
+        #expect(before.rows(showing: card, count: 3, at: Self.place) == nil)
+        #expect(before.rows(showing: card, count: 2, at: marked) == 3)
+        var taken = Screen(width: 30, height: 6)
+        let took2 = taken.take(rows: 3, of: before, to: 0, card, count: 2, at: marked)
+        #expect(took2)
+        let fresh = drawn(at: 0, count: 2)
+        #expect(taken == fresh && taken.text == fresh.text)
+        // Not from a screen of another width, nor more lines than the card has.
+        var other = Screen(width: 31, height: 6)
+        let took3 = other.take(rows: 3, of: before, to: 0, card, count: 2, at: marked)
+        #expect(!took3)
+        let took4 = taken.take(rows: 3, of: before, to: 0, card, count: 4, at: marked)
+        #expect(!took4)
     }
 
     @Test func everyOtherWriteForgetsTheRowsName() {
@@ -93,7 +123,7 @@ import TweetText
 /// scalar is wider than its bytes, in either width mode.
 @Suite struct ByteBoundTests {
     @Test func noScalarIsWiderThanItsBytes() {
-        for mode in [WidthMode.perScalar, .grapheme] {
+        for mode in [WidthMode.perScalar, .grapheme, .measured(ClusterKinds(rawValue: 63))] {
             DisplayWidth.$mode.withValue(mode) {
                 var wider: [UInt32] = []
                 for v in UInt32(0)...0x10FFFF {
@@ -104,8 +134,8 @@ import TweetText
             }
         }
         // Clusters: each is measured as a whole no wider than its scalars' bytes.
-        for text in ["👨‍👩‍👧", "🇯🇵", "e\u{301}", "👍🏽", "각", "\u{1F3F3}\u{FE0F}\u{200D}\u{1F308}", "a\u{20DD}"] {
-            for mode in [WidthMode.perScalar, .grapheme] {
+        for text in ["👨‍👩‍👧", "🇯🇵", "e\u{301}", "👍🏽", "각", "\u{1F3F3}\u{FE0F}\u{200D}\u{1F308}", "a\u{20DD}", "❤️", "⌚︎", "1️⃣"] {
+            for mode in [WidthMode.perScalar, .grapheme, .measured(ClusterKinds(rawValue: 63))] {
                 DisplayWidth.$mode.withValue(mode) {
                     #expect(Screen.width(of: text) <= text.utf8.count)
                     #expect(TextLayout.truncate(text, width: text.utf8.count) == text)
