@@ -10,7 +10,12 @@ import Screen
 public struct FrameWriter {
     public var abilities: TerminalAbilities
     public var depth: ColorDepth {
-        didSet { if depth != oldValue { sgrs = [:] } }
+        didSet {
+            if depth != oldValue {
+                sgrs = [:]
+                recent = []
+            }
+        }
     }
     /// Links are written as OSC 8 hyperlinks.
     public var hyperlinks = false
@@ -18,6 +23,10 @@ public struct FrameWriter {
     var runs = true
     /// The SGR of each style met (its link left out).
     private var sgrs: [Style: [UInt8]] = [:]
+    /// The last styles' SGRs, looked through before `sgrs`: a frame uses a few styles, and
+    /// hashing one to find it cost more than writing its bytes (about 330 instructions).
+    private var recent: [(style: Style, bytes: [UInt8])] = []
+    private var recentNext = 0
     /// The style the terminal draws with, nil when not known.
     private var pen: Style?
     /// Whether the terminal shows its cursor, nil when not known.
@@ -53,6 +62,7 @@ public struct FrameWriter {
         state.link(0, into: &out)
         pen = state.pen
         sgrs = state.writer.sgrs
+        (recent, recentNext) = (state.writer.recent, state.writer.recentNext)
     }
 
     /// The cursor placed at the screen's caret and shown, or hidden when it has none; `moved`:
@@ -105,14 +115,25 @@ public struct FrameWriter {
             var bare = s
             bare.link = 0
             guard pen != bare else { return }
-            if let bytes = writer.sgrs[bare] {
-                out += bytes
-            } else {
-                let bytes = Array(CursesTerminal.sgr(bare, depth: writer.depth).utf8)
-                writer.sgrs[bare] = bytes
-                out += bytes
-            }
             pen = bare
+            if let i = writer.recent.firstIndex(where: { $0.style == bare }) {
+                out += writer.recent[i].bytes
+                return
+            }
+            let bytes: [UInt8]
+            if let known = writer.sgrs[bare] {
+                bytes = known
+            } else {
+                bytes = Array(CursesTerminal.sgr(bare, depth: writer.depth).utf8)
+                writer.sgrs[bare] = bytes
+            }
+            out += bytes
+            if writer.recent.count < 16 {
+                writer.recent.append((bare, bytes))
+            } else {
+                writer.recent[writer.recentNext] = (bare, bytes)
+                writer.recentNext = (writer.recentNext + 1) % 16
+            }
         }
 
         /// The OSC 8 link cells are written under: closed, or opened for another address.

@@ -92,9 +92,29 @@ public struct Binding: Equatable, Sendable {
 /// The key map as data: defaults with vim keys and arrows, overridable from `config.toml`; the
 /// help overlay is generated from it.
 public struct KeyMap: Equatable, Sendable {
-    public private(set) var bindings: [Binding]
+    public private(set) var bindings: [Binding] {
+        didSet { hints = Self.hints(bindings) }
+    }
+    /// Each command's first binding by mode, named once: the status bar and the pane ask for
+    /// hints every frame (a scan of the map and a join, 2.5k to 6k instructions each).
+    private var hints: [Hint: String]
+    private struct Hint: Hashable {
+        let mode: KeyMode
+        let command: Command
+    }
 
-    public init(_ bindings: [Binding]) { self.bindings = bindings }
+    public init(_ bindings: [Binding]) {
+        self.bindings = bindings
+        hints = Self.hints(bindings)
+    }
+
+    private static func hints(_ bindings: [Binding]) -> [Hint: String] {
+        var named: [Hint: String] = [:]
+        for b in bindings where named[Hint(mode: b.mode, command: b.command)] == nil {
+            named[Hint(mode: b.mode, command: b.command)] = b.keys.map(\.description).joined(separator: " ")
+        }
+        return named
+    }
 
     public enum Resolution: Equatable, Sendable {
         case command(Command)
@@ -124,7 +144,7 @@ public struct KeyMap: Equatable, Sendable {
     /// the screen shows, so a rebound key is shown as it now is. Nil when nothing is bound.
     /// (The first binding alone is named: the status bar asks for hints every frame.)
     public func hint(_ command: Command, in mode: KeyMode) -> String? {
-        bindings.first { $0.mode == mode && $0.command == command }.map { $0.keys.map(\.description).joined(separator: " ") }
+        hints[Hint(mode: mode, command: command)]
     }
 
     /// A setting that could not be applied, with why.
