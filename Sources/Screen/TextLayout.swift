@@ -64,8 +64,30 @@ struct Glyphs: Sendable {
                 for b in span.text.utf8 { items.append(Glyph(code: UInt32(b), span: UInt16(clamping: i), width: 1)) }
                 width += span.text.utf8.count
             } else {
-                for ch in span.text { append(ch, width: Screen.width(of: ch), span: i) }
+                appendMixed(span.text, span: i)
             }
+        }
+    }
+
+    /// Text with some non-ASCII, grapheme by grapheme as `for ch in text` breaks it: a printable
+    /// ASCII byte with an ASCII byte (or nothing) after it is a grapheme of its own (no rule
+    /// joins two ASCII characters but CR LF, which are controls), so only the rest is broken
+    /// by `Character` (a changing count beside an arrow was measured at 300 instructions a
+    /// character, every frame).
+    mutating func appendMixed(_ text: String, span: Int) {
+        let utf8 = text.utf8
+        var i = utf8.startIndex
+        while i < utf8.endIndex {
+            let b = utf8[i]
+            let after = utf8.index(after: i)
+            if b >= 0x20, b < 0x7F, after == utf8.endIndex || utf8[after] < 0x80 {
+                append(ascii: b, span: span)
+                i = after
+                continue
+            }
+            let ch = text[i]
+            append(ch, width: Screen.width(of: ch), span: span)
+            i = text.index(after: i)
         }
     }
 
