@@ -101,6 +101,11 @@ extension Screen {
             var from = w - 1
             if Cell.isTwoWords {
                 let last = UnsafeRawPointer(row + w - 1)
+                // Two cells at a time against the last one twice (the spare byte is always 0, so
+                // the words compare whole): a trailing blank run is most of a card's row.
+                let (a, b) = (last.loadUnaligned(as: UInt64.self), last.loadUnaligned(fromByteOffset: 8, as: UInt64.self))
+                let pair = SIMD4<UInt64>(a, b, a, b)
+                while from - 2 >= x, UnsafeRawPointer(row + from - 2).loadUnaligned(as: SIMD4<UInt64>.self) == pair { from -= 2 }
                 while from > x, Cell.differingBits(UnsafeRawPointer(row + from - 1), last, at: 0) == 0 { from -= 1 }
             } else {
                 while from > x, row[from - 1] == row[w - 1] { from -= 1 }
