@@ -164,7 +164,10 @@ public enum Views {
                 x: r.x + TweetCard.gutter, left: r.x, right: r.maxX, fill: fill, band: selected && c.selectionBand ? band : nil,
                 bar: selected ? bar : nil)
             var took = false
-            if let previous, let from = previous.rows(showing: lines, count: shown, at: place) {
+            if let previous,
+                let from = previous.rows(
+                    showing: lines, count: shown, at: place, hint: previous.anchors.first { $0.key == id.rawValue }?.y)
+            {
                 took = screen.take(rows: from, of: previous, to: y, lines, count: shown, at: place)
             }
             if took {

@@ -53,17 +53,18 @@ extension Screen {
         for i in 0..<count where y + i >= 0 && y + i < height { sources.keys[y + i] = RowKey(lines[i], place) }
     }
 
-    /// The first row from which this screen shows the first `count` of `lines` at `place`, in order.
-    public func rows(showing lines: [StyledLine], count: Int, at place: RowPlace) -> Int? {
+    /// The first row from which this screen shows the first `count` of `lines` at `place`, in
+    /// order; row `hint` (where the card stood) is looked at first.
+    public func rows(showing lines: [StyledLine], count: Int, at place: RowPlace, hint: Int? = nil) -> Int? {
         guard count > 0, count <= lines.count, !sources.keys.isEmpty else { return nil }
         let first = RowKey(lines[0], place)
         return sources.keys.withUnsafeBufferPointer { keys in
-            var at = 0
-            while at + count <= height {
-                if keys[at] == first, (1..<count).allSatisfy({ keys[at + $0] == RowKey(lines[$0], place) }) { return at }
-                at += 1
+            func shows(_ at: Int) -> Bool {
+                at >= 0 && at + count <= height && keys[at] == first
+                    && (1..<count).allSatisfy { keys[at + $0] == RowKey(lines[$0], place) }
             }
-            return nil
+            if let hint, shows(hint) { return hint }
+            return (0..<height).first(where: shows)
         }
     }
 

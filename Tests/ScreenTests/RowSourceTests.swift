@@ -97,6 +97,10 @@ import TweetText
         let s = Self.drawn(at: 3)
         let copy = Self.card
         #expect(s.rows(showing: copy, count: 2, at: Self.place) == 3)
+        // Where the card stood is looked at first; anywhere else, every row is.
+        #expect(s.rows(showing: copy, count: 2, at: Self.place, hint: 3) == 3)
+        #expect(s.rows(showing: copy, count: 2, at: Self.place, hint: 4) == 3)
+        #expect(s.rows(showing: copy, count: 2, at: Self.place, hint: 99) == 3)
         #expect(s.rows(showing: [Self.card[1]], count: 1, at: Self.place) == 4)
         // The same text laid out again is another line: only the storage names it.
         #expect(s.rows(showing: Self.card.map { StyledLine($0.spans) }, count: 2, at: Self.place) == nil)
