@@ -14,9 +14,13 @@ struct Tmux {
     /// refused session ran nothing, so asking again runs the command once.
     static func start(_ command: String, width: Int, height: Int) async throws -> Tmux {
         let name = "linnet-e2e-\(getpid())-\(Int.random(in: 0..<1_000_000))"
+        // This run's temporary folder, not the one the server had when it started: a server
+        // left by an earlier run keeps that run's folder, gone since (the editor's draft file
+        // could not be made in it).
+        let tmp = ProcessInfo.processInfo.environment["TMPDIR"].flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp"
         let args = [
             "tmux", "new-session", "-d", "-s", name, "-x", String(width), "-y", String(height),
-            "-e", "LANG=C.UTF-8", "-e", "TERM=tmux-256color", command,
+            "-e", "LANG=C.UTF-8", "-e", "TERM=tmux-256color", "-e", "TMPDIR=\(tmp)", command,
         ]
         for _ in 0..<5 {
             if try await runProcess("/usr/bin/env", args).status == 0 { break }
