@@ -51,6 +51,9 @@ public struct FrameWriter {
     /// screen is cleared first and only cells other than plain blanks are written.
     public mutating func frame(_ screen: Screen, runs: [Screen.Run], shift: RowShift?, full: Bool, into out: inout [UInt8]) {
         var state = Pass(screen: screen, writer: self)
+        // The pass holds the only copy of the kept SGRs while it writes (replacing one then
+        // does not copy the list).
+        recent = []
         if full {
             // The clear fills with the pen's background where the terminal has `bce`.
             state.style(.plain, into: &out)

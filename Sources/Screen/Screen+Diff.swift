@@ -90,11 +90,13 @@ extension Screen {
 }
 
 extension Screen {
-    /// Where the last cells of row `y`, all the same as its last, begin (`x` at the least): a
-    /// terminal erases them to the row's end at once. Compared as words: cell by cell through
-    /// the subscript it cost 15 instructions a blank, over the width of every row written.
-    public func sameToEnd(row y: Int, from x: Int) -> Int {
+    /// Where the last cells of row `y`, all the same as its last, begin (`start` at the least,
+    /// 0 if it is before the row): a terminal erases them to the row's end at once. Compared as
+    /// words: cell by cell through the subscript it cost 15 instructions a blank, over the
+    /// width of every row written.
+    public func sameToEnd(row y: Int, from start: Int) -> Int {
         let w = width
+        let x = max(0, start)
         precondition(y >= 0 && y < height, "row \(y) of \(height)")
         return cells.withUnsafeBufferPointer { c in
             guard w > 0, let row = c.baseAddress.map({ $0 + y * w }) else { return x }

@@ -99,7 +99,7 @@ public struct Theme: Equatable, Sendable {
         return h.finalize()
     }
 
-    public subscript(role: Role) -> Style { byRole[role.ordinal] ?? Theme.fallback.styles[role] ?? .plain }
+    public subscript(role: Role) -> Style { byRole[role.ordinal] ?? Theme.fallback.byRole[role.ordinal] ?? .plain }
 
     /// A theme file that could not be used, with where and why.
     public typealias LoadError = FileProblem

@@ -263,6 +263,7 @@ import TwitterSimulator
             var expected = width - 1
             while expected > start, s[expected - 1, 1] == s[width - 1, 1] { expected -= 1 }
             #expect(s.sameToEnd(row: 1, from: start) == expected, "width \(width), from \(start)")
+            if start == 0 { #expect(s.sameToEnd(row: 1, from: -3) == expected, "width \(width), from before the row") }
             if expected < width - 2 { found += 1 }
         }
         #expect(found > 300, "rows ending in three alike or more: \(found)")

@@ -101,6 +101,15 @@ import TweetText
         #expect(s.rows(showing: copy, count: 2, at: Self.place, hint: 3) == 3)
         #expect(s.rows(showing: copy, count: 2, at: Self.place, hint: 4) == 3)
         #expect(s.rows(showing: copy, count: 2, at: Self.place, hint: 99) == 3)
+        #expect(s.rows(showing: copy, count: 2, at: Self.place, hint: -1) == 3)
+        // The same lines twice: the hinted place is the one taken.
+        var twice = Screen(width: 30, height: 6)
+        for y in [0, 3] {
+            for (i, l) in Self.card.enumerated() { twice.put(l, x: 2, y: y + i, clip: Self.clip) }
+            twice.name(rows: y, Self.card, count: 2, at: Self.place)
+        }
+        #expect(twice.rows(showing: copy, count: 2, at: Self.place) == 0)
+        #expect(twice.rows(showing: copy, count: 2, at: Self.place, hint: 3) == 3)
         #expect(s.rows(showing: [Self.card[1]], count: 1, at: Self.place) == 4)
         // The same text laid out again is another line: only the storage names it.
         #expect(s.rows(showing: Self.card.map { StyledLine($0.spans) }, count: 2, at: Self.place) == nil)
