@@ -121,7 +121,7 @@ public enum Views {
 
     // MARK: - Timeline pane
 
-    static func pane(_ screen: inout Screen, _ r: Rect, _ s: AppState, _ c: Context, _ t: Theme, _ previous: Screen? = nil) {
+    static func pane(_ screen: inout Screen, _ r: Rect, _ s: AppState, _ c: Context, _ t: Theme, _ previous: Screen?) {
         let p = s.pane
         switch p.id {
         case .messages: return inboxPane(&screen, r, s, c, t)

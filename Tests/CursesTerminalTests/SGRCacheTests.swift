@@ -8,11 +8,6 @@ import Testing
 /// keeps, replaced in turn, and after the colour depth changes.
 @Suite struct SGRCacheTests {
     @Test func keptSGRsAreTheOnesMadeAfresh() {
-        var state: UInt64 = 20_261_129
-        func next(_ n: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(state >> 33) % n
-        }
         let styles = (0..<40).map { (i: Int) -> Style in
             let fg: Color = i % 3 == 0 ? .default : .indexed(UInt8(i))
             let bg: Color = i % 4 == 0 ? .rgb(UInt8(i), 9, 200) : .default
@@ -25,7 +20,8 @@ import Testing
             kept.depth = depth
             var screen = Screen(width: 24, height: 2)
             for y in 0..<2 {
-                for x in 0..<24 { screen.put("x", x: x, y: y, style: styles[next(styles.count)]) }
+                // Each round its own order over the styles, most of them in each frame.
+                for x in 0..<24 { screen.put("x", x: x, y: y, style: styles[(x * 7 + y * 11 + round * 13) % styles.count]) }
             }
             let runs = Screen.diff(from: nil, to: screen)
             var fresh = FrameWriter(abilities: .xterm, depth: depth)

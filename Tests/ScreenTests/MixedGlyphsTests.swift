@@ -1,5 +1,6 @@
 import Testing
 import TweetText
+import TwitterSimulator
 
 @testable import Screen
 
@@ -24,11 +25,8 @@ import TweetText
             "\u{110BD}", "\r", "\n", "\r\n", "\u{1100}", "\u{1161}", "\u{11A8}", "👍", "\u{1F3FD}", "漢", "↑", "·", "\u{7F}", "\t",
             "e\u{301}", "👨‍👩‍👧", "\u{915}\u{94D}\u{937}", "\u{E0067}", "\u{0903}",
         ]
-        var state: UInt64 = 20_261_129
-        func next(_ n: Int) -> Int {
-            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
-            return Int(state >> 33) % n
-        }
+        var rng = SimRandom(state: 20_261_129)
+        func next(_ n: Int) -> Int { Int.random(in: 0..<n, using: &rng) }
         var differing: [String] = []
         for mode in [WidthMode.perScalar, .grapheme, .measured(ClusterKinds(rawValue: 63))] {
             DisplayWidth.$mode.withValue(mode) {
