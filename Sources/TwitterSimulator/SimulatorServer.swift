@@ -1,4 +1,5 @@
 import FoundationEssentials
+import Locking
 
 #if canImport(Glibc)
     import Glibc
@@ -12,34 +13,50 @@ public final class SimulatorServer: Sendable {
     public let credentials: SimulatorCredentials
     /// `http://host:port`; the REST API is under `/1.1/`, OAuth under `/oauth/`.
     public let baseURL: String
-    let world: World
+    /// The world once made, with the grants handed out before then: the server listens (and
+    /// `linnet demo` draws its first frame) while the backlog is written on another thread.
+    private let ready: Locked<Task<World, Never>>
+    /// The demo app's bearer token as the world starts.
+    private let bearer: String
     private let server: SimHTTPServer
     private let tasks: [Task<Void, Never>]
 
-    private init(configuration: SimulatorConfiguration, world: World, server: SimHTTPServer, baseURL: String, tasks: [Task<Void, Never>]) {
+    var world: World {
+        get async { await ready.withLock { $0 }.value }
+    }
+
+    private init(
+        configuration: SimulatorConfiguration, credentials: SimulatorCredentials, bearer: String,
+        ready: Locked<Task<World, Never>>, server: SimHTTPServer, baseURL: String, tasks: [Task<Void, Never>]
+    ) {
         self.configuration = configuration
-        self.world = world
-        self.credentials = world.credentials
+        self.credentials = credentials
+        self.bearer = bearer
+        self.ready = ready
         self.server = server
         self.baseURL = baseURL
         self.tasks = tasks
     }
 
-    /// Builds the world (or loads it from `statePath`) and starts listening.
+    /// Starts listening, then builds the world (or loads it from `statePath`); requests wait
+    /// for it. The keys are known before: a saved state's, or the seed's.
     public static func start(_ configuration: SimulatorConfiguration = SimulatorConfiguration()) async throws -> SimulatorServer {
-        let world: World
+        let saved: SimulatorState?
         if let path = configuration.statePath, FileManager.default.fileExists(atPath: path) {
-            world = World(config: configuration, state: try SimulatorState.load(path))
+            saved = try SimulatorState.load(path)
         } else {
-            world = World(config: configuration)
+            saved = nil
         }
-        let router = Router(world: world)
+        let bearer = World.newBearer()
+        let made = Task.detached { World(config: configuration, state: saved, bearer: bearer) }
+        let ready = Locked(made)
         let server: SimHTTPServer
         do {
             server = try await SimHTTPServer(
                 host: configuration.host, port: configuration.port, limits: configuration.httpLimits, maxBody: configuration.maxBodyBytes
             ) { request in
-                let response = await router.handle(request)
+                let world = await ready.withLock { $0 }.value
+                let response = await Router(world: world).handle(request)
                 return (response, Date(timeIntervalSince1970: Double(await world.now)))
             }
         } catch let e as SimulatorError {
@@ -53,6 +70,7 @@ public final class SimulatorServer: Sendable {
             let interval = 60 / configuration.tweetsPerMinute
             tasks.append(
                 Task {
+                    let world = await made.value
                     while !Task.isCancelled {
                         try? await Task.sleep(nanoseconds: SimClock.nanoseconds(interval))
                         if Task.isCancelled { break }
@@ -61,27 +79,48 @@ public final class SimulatorServer: Sendable {
                 })
         }
         let url = "http://\(configuration.host):\(port)"
-        return SimulatorServer(configuration: configuration, world: world, server: server, baseURL: url, tasks: tasks)
+        return SimulatorServer(
+            configuration: configuration, credentials: saved?.credentials ?? WorldGenerator.credentials(seed: configuration.seed),
+            bearer: bearer, ready: ready, server: server, baseURL: url, tasks: tasks)
     }
 
     /// Stops listening, ends open streams and saves the state if a state file was given.
     public func stop() async {
         for t in tasks { t.cancel() }
+        let world = await world
         await world.closeAllStreams()
         await server.stop()
         if let path = configuration.statePath { try? await world.state().save(path) }
     }
 
-    /// The demo app's bearer token (app-only: search, streams, public reads).
-    public func demoBearerToken() async -> String { await world.bearer(for: credentials.consumerKey) }
+    /// Runs `step` on the world before any request that comes after this call is answered,
+    /// without waiting for the world to be made.
+    private func then(_ step: @escaping @Sendable (World) async -> Void) {
+        ready.withLock { r in
+            let before = r
+            r = Task {
+                let world = await before.value
+                await step(world)
+                return world
+            }
+        }
+    }
+
+    /// The demo app's bearer token (app-only: search, streams, public reads), as the world
+    /// starts: until the app invalidates it.
+    public func demoBearerToken() -> String { bearer }
 
     /// OAuth 2.0 tokens for the demo user on the demo app's public client, as if the consent
     /// page had been answered: what `linnet demo --api v2` starts with. The access token lives
     /// `oauth2AccessTokenSeconds`; the refresh token renews it through `/2/oauth2/token`.
-    public func demoOAuth2Tokens(scopes: [String]) async -> (accessToken: String, refreshToken: String?, expiresAt: Double) {
-        let (access, refresh) = await world.grant(
-            userID: credentials.userID, clientID: configuration.oauth2ClientID, scopes: scopes)
-        return (access, refresh, await world.wallNow + configuration.oauth2AccessTokenSeconds)
+    public func demoOAuth2Tokens(scopes: [String]) -> (accessToken: String, refreshToken: String?, expiresAt: Double) {
+        let access = OAuthCheck.randomToken(48)
+        let refresh = scopes.contains("offline.access") ? OAuthCheck.randomToken(48) : nil
+        let (user, client) = (credentials.userID, configuration.oauth2ClientID)
+        // By this process's clock, as a client reckons `expires_in`; the world keeps its own.
+        let expiresAt = Date().timeIntervalSince1970 + configuration.oauth2AccessTokenSeconds
+        then { await $0.keep(access: access, refresh: refresh, userID: user, clientID: client, scopes: scopes) }
+        return (access, refresh, expiresAt)
     }
 
     /// Saves the world now (to the state file).

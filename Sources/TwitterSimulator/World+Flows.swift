@@ -148,10 +148,15 @@ extension World {
     /// The app's bearer token, made on first use.
     func bearer(for consumer: String) -> String {
         if let existing = bearerByConsumer[consumer] { return existing }
-        let token = "AAAAAAAAAAAAAAAAAAAAA" + OAuthCheck.randomToken(20) + "%2F" + OAuthCheck.randomToken(30) + "%3D"
+        let token = Self.newBearer()
         bearerByConsumer[consumer] = token
         consumerByBearer[token] = consumer
         return token
+    }
+
+    /// A bearer token as X's look: 21 `A`s, then URL-encoded random parts.
+    static func newBearer() -> String {
+        "AAAAAAAAAAAAAAAAAAAAA" + OAuthCheck.randomToken(20) + "%2F" + OAuthCheck.randomToken(30) + "%3D"
     }
 
     func oauth2Invalidate(_ request: SimRequest) -> SimResponse {

@@ -150,12 +150,17 @@ extension World {
     /// A new access token (and, with `offline.access`, a refresh token) for a user and client.
     func grant(userID: UInt64, clientID: String, scopes: [String]) -> (access: String, refresh: String?) {
         let access = OAuthCheck.randomToken(48)
+        let refresh = scopes.contains("offline.access") ? OAuthCheck.randomToken(48) : nil
+        keep(access: access, refresh: refresh, userID: userID, clientID: clientID, scopes: scopes)
+        return (access, refresh)
+    }
+
+    /// Honours tokens made elsewhere (the demo's, handed out before the world was made); the
+    /// access token lives `oauth2AccessTokenSeconds` from now by the world's clock.
+    func keep(access: String, refresh: String?, userID: UInt64, clientID: String, scopes: [String]) {
         oauth2Access[access] = OAuth2Grant(
             userID: userID, clientID: clientID, scopes: scopes, expiresAt: wallNow + config.oauth2AccessTokenSeconds)
-        guard scopes.contains("offline.access") else { return (access, nil) }
-        let refresh = OAuthCheck.randomToken(48)
-        oauth2Refresh[refresh] = OAuth2Grant(userID: userID, clientID: clientID, scopes: scopes, expiresAt: .infinity)
-        return (access, refresh)
+        if let refresh { oauth2Refresh[refresh] = OAuth2Grant(userID: userID, clientID: clientID, scopes: scopes, expiresAt: .infinity) }
     }
 
     private func issue(userID: UInt64, clientID: String, scopes: [String]) -> SimResponse {

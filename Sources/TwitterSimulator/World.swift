@@ -113,8 +113,8 @@ actor World {
     var followerCounts: [UInt64: Int] = [:]
     var statusCounts: [UInt64: Int] = [:]
 
-    /// A world from the seed, or from a saved state.
-    init(config: SimulatorConfiguration, state: SimulatorState? = nil) {
+    /// A world from the seed, or from a saved state; `bearer`, the demo app's bearer token.
+    init(config: SimulatorConfiguration, state: SimulatorState? = nil, bearer: String? = nil) {
         self.config = config
         faults = config.faults
         var rng = SimRandom(seed: config.seed)
@@ -128,6 +128,10 @@ actor World {
                 consumers: g.consumers, accessTokens: g.accessTokens, credentials: g.credentials)
         }
         credentials = s.credentials
+        if let bearer {
+            bearerByConsumer[s.credentials.consumerKey] = bearer
+            consumerByBearer[bearer] = s.credentials.consumerKey
+        }
         self.rng = rng
         consumers = s.consumers
         accessTokens = s.accessTokens

@@ -54,16 +54,35 @@ enum WorldGenerator {
             let endMs = UInt64(max(0, end * 1000))
             if endMs > span + fixedStart { move(&users, &tweets, by: endMs - span - fixedStart) }
         }
-        return finish(users: users, tweets: tweets, rng: &rng)
+        return finish(users: users, tweets: tweets, credentials: credentials(seed: config.seed))
     }
+
+    /// The demo user's id from the seed's first number (the backlog's first draw).
+    static func demoID(_ draw: UInt64) -> UInt64 { 1_000_000 + draw % 1_000_000 }
+
+    /// The apps' keys and the demo user's tokens, known from the seed before its world is made:
+    /// the simulator listens and hands them out while the backlog is still being written. The
+    /// keys come from a stream of their own, so the world's numbers are the seed's alone.
+    static func credentials(seed: UInt64) -> SimulatorCredentials {
+        var first = SimRandom(seed: seed)
+        let id = demoID(first.next())
+        var rng = SimRandom(seed: seed ^ 0x6B65_7973_6B65_7973)
+        return SimulatorCredentials(
+            consumerKey: rng.token(25), consumerSecret: rng.token(50), xauthConsumerKey: rng.token(25),
+            xauthConsumerSecret: rng.token(50), accessToken: "\(id)-" + rng.token(40), accessTokenSecret: rng.token(45),
+            screenName: demoName, userID: id, password: demoPassword)
+    }
+
+    static let demoName = "linnet_demo"
+    static let demoPassword = "linnet-demo"
 
     /// People, who follows whom, and the backlog's tweets, starting at `start`.
     static func backlog(config: SimulatorConfiguration, start: UInt64, rng: inout SimRandom) -> ([SimUser], [SimTweet]) {
         var users: [SimUser] = []
         let demo = SimUser(
-            id: 1_000_000 + rng.next() % 1_000_000, screenName: "linnet_demo", name: "Linnet Demo",
+            id: demoID(rng.next()), screenName: demoName, name: "Linnet Demo",
             description: "The account the simulator logs you in as.", location: "localhost",
-            password: "linnet-demo", createdAtMs: start - 86_400_000 * 400, following: [])
+            password: demoPassword, createdAtMs: start - 86_400_000 * 400, following: [])
         users.append(demo)
         for i in 0..<max(1, config.users) {
             let (name, handle) = people[i % people.count]
@@ -120,30 +139,19 @@ enum WorldGenerator {
         return (users, tweets)
     }
 
-    /// Edits, long posts and media on the backlog, then the apps' keys and the demo's tokens.
-    static func finish(users: [SimUser], tweets: [SimTweet], rng: inout SimRandom) -> Output {
+    /// Edits, long posts and media on the backlog, and the apps' keys and the demo's tokens.
+    static func finish(users: [SimUser], tweets: [SimTweet], credentials c: SimulatorCredentials) -> Output {
         var tweets = tweets
-        let demo = users[0]
         addEditsAndLongPosts(&tweets)
         addMedia(&tweets)
-        let consumerKey = rng.token(25)
-        let consumerSecret = rng.token(50)
-        let xauthKey = rng.token(25)
-        let xauthSecret = rng.token(50)
-        let token = "\(demo.id)-" + rng.token(40)
-        let tokenSecret = rng.token(45)
-        let credentials = SimulatorCredentials(
-            consumerKey: consumerKey, consumerSecret: consumerSecret, xauthConsumerKey: xauthKey,
-            xauthConsumerSecret: xauthSecret, accessToken: token, accessTokenSecret: tokenSecret,
-            screenName: demo.screenName, userID: demo.id, password: demo.password)
         return Output(
             users: users, tweets: tweets,
             consumers: [
-                consumerKey: World.Consumer(secret: consumerSecret, xauth: false, name: "Linnet Demo App"),
-                xauthKey: World.Consumer(secret: xauthSecret, xauth: true, name: "Linnet xAuth App"),
+                c.consumerKey: World.Consumer(secret: c.consumerSecret, xauth: false, name: "Linnet Demo App"),
+                c.xauthConsumerKey: World.Consumer(secret: c.xauthConsumerSecret, xauth: true, name: "Linnet xAuth App"),
             ],
-            accessTokens: [token: World.AccessToken(secret: tokenSecret, userID: demo.id, consumerKey: consumerKey)],
-            credentials: credentials)
+            accessTokens: [c.accessToken: World.AccessToken(secret: c.accessTokenSecret, userID: c.userID, consumerKey: c.consumerKey)],
+            credentials: c)
     }
 
     /// One tweet's text, with the kind chosen by `index` so every kind appears in any backlog.

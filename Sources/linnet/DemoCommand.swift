@@ -120,7 +120,7 @@ struct DemoCommand: AsyncParsableCommand {
         // Signed in as the consent page would have it (OAuth 2.0, renewed through the
         // simulator's token endpoint like a real account; the tokens live only in this process)
         // or with the simulator's OAuth 1.0a keys, whichever the API signs with.
-        let t = await server.demoOAuth2Tokens(scopes: OAuth2Flow.scopes)
+        let t = server.demoOAuth2Tokens(scopes: OAuth2Flow.scopes)
         let flow = OAuth2Flow(http: http, clientID: server.configuration.oauth2ClientID, apiBase: server.baseURL)
         let session = OAuth2Session(
             tokens: OAuth2Tokens(
@@ -140,7 +140,7 @@ struct DemoCommand: AsyncParsableCommand {
         // The app's bearer token feeds search panes through the filtered stream. Taken from the
         // simulator as the user's tokens are: no request (nor libcurl) before the first frame.
         if chosen.hasFilteredStreamRules {
-            let bearer = await server.demoBearerToken()
+            let bearer = server.demoBearerToken()
             options.v2StreamClient = TwitterClient(
                 endpoints: .single(server.baseURL), auth: .bearer(bearer), http: client.http, api: chosen, usage: client.usage)
         }

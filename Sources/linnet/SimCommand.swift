@@ -89,7 +89,7 @@ struct SimCommand: AsyncParsableCommand {
               OAuth 2.0 client id \(server.configuration.oauth2ClientID) (public client, PKCE)
               redirect URI        \(server.configuration.oauth2RedirectURIs.first ?? "")
               authorize page      \(server.baseURL)/i/oauth2/authorize
-              app bearer token    \(await server.demoBearerToken())
+              app bearer token    \(server.demoBearerToken())
             Press Ctrl-C to stop.
 
             """

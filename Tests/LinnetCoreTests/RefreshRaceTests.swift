@@ -28,7 +28,7 @@ import TwitterAPI
         let dir = URL(fileURLWithPath: NSTemporaryDirectory()).appendingPathComponent("linnet-race-\(UUID().uuidString)")
         defer { try? FileManager.default.removeItem(at: dir) }
         let store = AccountStore(fileURL: dir.appendingPathComponent("accounts.toml"))
-        let t = await h.server.demoOAuth2Tokens(scopes: OAuth2Flow.scopes)
+        let t = h.server.demoOAuth2Tokens(scopes: OAuth2Flow.scopes)
         // Expired as both processes start.
         let expired = OAuth2Tokens(accessToken: t.accessToken, refreshToken: t.refreshToken, expiresAt: 0, scopes: [])
         var account = Account(name: "me", consumerKey: h.server.configuration.oauth2ClientID, token: t.accessToken, api: "v2")
@@ -60,7 +60,7 @@ import TwitterAPI
     @Test func aRefusalAfterARaceIsRetriedWithTheNewestToken() async throws {
         let h = try await ClientHarness.start()
         defer { Task { await h.stop() } }
-        let t = await h.server.demoOAuth2Tokens(scopes: OAuth2Flow.scopes)
+        let t = h.server.demoOAuth2Tokens(scopes: OAuth2Flow.scopes)
         let flow = OAuth2Flow(http: h.client.http, clientID: h.server.configuration.oauth2ClientID, apiBase: h.server.baseURL)
         // Another process (one that takes no lock) renews first; the file then holds its token.
         let theirs = try await flow.refresh(try #require(t.refreshToken))

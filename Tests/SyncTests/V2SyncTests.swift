@@ -157,7 +157,7 @@ import TwitterAPI
     @Test func aRevokedSignInSaysToLogInAgainAndKeepsWhatIsHeld() async throws {
         let sim = try await ClientHarness.start()
         defer { Task { await sim.stop() } }
-        let t = await sim.server.demoOAuth2Tokens(scopes: OAuth2Flow.scopes)
+        let t = sim.server.demoOAuth2Tokens(scopes: OAuth2Flow.scopes)
         let refresh = try #require(t.refreshToken)
         let flow = OAuth2Flow(http: sim.client.http, clientID: sim.server.configuration.oauth2ClientID, apiBase: sim.server.baseURL)
         let session = OAuth2Session(

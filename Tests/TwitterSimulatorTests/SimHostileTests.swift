@@ -29,7 +29,7 @@ import TwitterAPI
             headers: [("Content-Type", "application/json")], body: Data(plan.utf8))
         #expect(set.status == 200)
         #expect(try await sim.control("POST", "/_sim/faults", body: "").status != 500)
-        let world = sim.server.world
+        let world = await sim.server.world
         let faults = await world.faults
         #expect(faults.delayMilliseconds == 600_000)
         #expect(faults.stallStreamSeconds == 3600)
@@ -53,7 +53,7 @@ import TwitterAPI
     @Test func absurdParametersAreRefusedAndPendingSignInsAreBounded() async throws {
         let sim = try await SimHarness.start()
         defer { Task { await sim.stop() } }
-        let world = sim.server.world
+        let world = await sim.server.world
         let challenge = String(repeating: "c", count: 43)
         #expect(await Self.page(world, state: String(repeating: "s", count: 501), challenge: challenge) == 400)
         #expect(await Self.page(world, state: "s", challenge: String(repeating: "c", count: 129)) == 400)

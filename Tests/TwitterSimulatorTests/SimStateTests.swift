@@ -131,7 +131,7 @@ import TwitterAPI
             var there = SimRandom(seed: seed)
             let start = endMs > span + WorldGenerator.fixedStart ? endMs - span : WorldGenerator.fixedStart
             let backlog = WorldGenerator.backlog(config: fixed, start: start, rng: &there)
-            let made = WorldGenerator.finish(users: backlog.0, tweets: backlog.1, rng: &there)
+            let made = WorldGenerator.finish(users: backlog.0, tweets: backlog.1, credentials: WorldGenerator.credentials(seed: seed))
             let json = JSONEncoder()
             json.outputFormatting = .sortedKeys
             #expect(try json.encode(moved.users) == json.encode(made.users))
