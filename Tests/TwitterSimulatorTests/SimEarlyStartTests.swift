@@ -77,11 +77,9 @@ import TwitterAPI
 
     /// Stopped before its world is made: the stop waits for it and ends cleanly.
     @Test func aStopBeforeTheWorldIsMadeEndsCleanly() async throws {
-        let server = try await SimulatorServer.start({
-            var c = SimulatorConfiguration.quiet
-            Self.slowWorld(&c)
-            return c
-        }())
+        var c = SimulatorConfiguration.quiet
+        Self.slowWorld(&c)
+        let server = try await SimulatorServer.start(c)
         await server.stop()
         #expect(await server.world.credentials == server.credentials)
     }
