@@ -77,7 +77,7 @@ struct DemoCommand: AsyncParsableCommand {
         config.tweetsPerMinute = tweetsPerMinute
         // The backlog leads up to a minute ago, so times read "2m", "3h" like a live account's.
         config.backlogEndsAt = Date().timeIntervalSince1970 - 60
-        // The simulator's world is made while the terminal is set up (each takes a few ms).
+        // The simulator listens at once and makes its world on another thread; only requests wait for it.
         let starting = Task { [config] in try await SimulatorServer.start(config) }
         let file: Config
         // --config counts here too, as for the reader.
