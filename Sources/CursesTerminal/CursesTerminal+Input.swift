@@ -32,7 +32,8 @@ extension CursesTerminal {
     public func readKeys(timeout: Double) -> [Key] {
         var fds = [pollfd(fd: 0, events: Int16(POLLIN), revents: 0), pollfd(fd: waker.readFD, events: Int16(POLLIN), revents: 0)]
         _ = poll(&fds, 2, Int32(max(0, timeout * 1000)))
-        _ = waker.drain()
+        // Read only when woken: a key alone costs no read of the pipe.
+        if fds[1].revents != 0 { _ = waker.drain() }
         // A closed terminal reads as ready for ever: without this the loop would spin.
         if fds[0].revents & Int16(POLLHUP | POLLERR | POLLNVAL) != 0 {
             closed.set()

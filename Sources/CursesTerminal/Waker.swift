@@ -26,9 +26,10 @@ public final class Waker: Sendable {
 
     /// Empties the pipe; true when something had woken it.
     func drain() -> Bool {
-        var buffer = [UInt8](repeating: 0, count: 64)
-        var any = false
-        while read(readFD, &buffer, buffer.count) > 0 { any = true }
-        return any
+        withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 64) { buffer in
+            var any = false
+            while read(readFD, buffer.baseAddress, buffer.count) > 0 { any = true }
+            return any
+        }
     }
 }
