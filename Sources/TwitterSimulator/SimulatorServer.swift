@@ -38,8 +38,8 @@ public final class SimulatorServer: Sendable {
         self.tasks = tasks
     }
 
-    /// Starts listening, then builds the world (or loads it from `statePath`); requests wait
-    /// for it. The keys are known before: a saved state's, or the seed's.
+    /// Reads a saved state (`statePath`) for its keys, or takes the seed's; starts listening;
+    /// then makes the world on another thread. Requests wait for it.
     public static func start(_ configuration: SimulatorConfiguration = SimulatorConfiguration()) async throws -> SimulatorServer {
         let saved: SimulatorState?
         if let path = configuration.statePath, FileManager.default.fileExists(atPath: path) {
@@ -95,7 +95,7 @@ public final class SimulatorServer: Sendable {
 
     /// Runs `step` on the world before any request that comes after this call is answered,
     /// without waiting for the world to be made.
-    private func then(_ step: @escaping @Sendable (World) async -> Void) {
+    func then(_ step: @escaping @Sendable (World) async -> Void) {
         ready.withLock { r in
             let before = r
             r = Task {
@@ -114,8 +114,7 @@ public final class SimulatorServer: Sendable {
     /// page had been answered: what `linnet demo --api v2` starts with. The access token lives
     /// `oauth2AccessTokenSeconds`; the refresh token renews it through `/2/oauth2/token`.
     public func demoOAuth2Tokens(scopes: [String]) -> (accessToken: String, refreshToken: String?, expiresAt: Double) {
-        let access = OAuthCheck.randomToken(48)
-        let refresh = scopes.contains("offline.access") ? OAuthCheck.randomToken(48) : nil
+        let (access, refresh) = World.newGrantTokens(scopes: scopes)
         let (user, client) = (credentials.userID, configuration.oauth2ClientID)
         // By this process's clock, as a client reckons `expires_in`; the world keeps its own.
         let expiresAt = Date().timeIntervalSince1970 + configuration.oauth2AccessTokenSeconds

@@ -145,7 +145,7 @@ extension World {
         return .json(200, .object([("token_type", .string("bearer")), ("access_token", .string(bearer(for: consumer)))]))
     }
 
-    /// The app's bearer token, made on first use.
+    /// The app's bearer token: the demo app's is made with the world, another's when first asked.
     func bearer(for consumer: String) -> String {
         if let existing = bearerByConsumer[consumer] { return existing }
         let token = Self.newBearer()

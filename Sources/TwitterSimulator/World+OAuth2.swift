@@ -149,10 +149,14 @@ extension World {
 
     /// A new access token (and, with `offline.access`, a refresh token) for a user and client.
     func grant(userID: UInt64, clientID: String, scopes: [String]) -> (access: String, refresh: String?) {
-        let access = OAuthCheck.randomToken(48)
-        let refresh = scopes.contains("offline.access") ? OAuthCheck.randomToken(48) : nil
+        let (access, refresh) = Self.newGrantTokens(scopes: scopes)
         keep(access: access, refresh: refresh, userID: userID, clientID: clientID, scopes: scopes)
         return (access, refresh)
+    }
+
+    /// An access token, and a refresh token when `offline.access` is granted.
+    static func newGrantTokens(scopes: [String]) -> (access: String, refresh: String?) {
+        (OAuthCheck.randomToken(48), scopes.contains("offline.access") ? OAuthCheck.randomToken(48) : nil)
     }
 
     /// Honours tokens made elsewhere (the demo's, handed out before the world was made); the

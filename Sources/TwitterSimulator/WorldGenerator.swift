@@ -60,9 +60,8 @@ enum WorldGenerator {
     /// The demo user's id from the seed's first number (the backlog's first draw).
     static func demoID(_ draw: UInt64) -> UInt64 { 1_000_000 + draw % 1_000_000 }
 
-    /// The apps' keys and the demo user's tokens, known from the seed before its world is made:
-    /// the simulator listens and hands them out while the backlog is still being written. The
-    /// keys come from a stream of their own, so the world's numbers are the seed's alone.
+    /// The apps' keys and the demo user's tokens, known before the world is made; from a
+    /// stream of their own, so the world's numbers are the seed's alone.
     static func credentials(seed: UInt64) -> SimulatorCredentials {
         var first = SimRandom(seed: seed)
         let id = demoID(first.next())

@@ -18,16 +18,11 @@ import TwitterAPI
         let sim = try await SimHarness.start(Self.slowWorld)
         defer { Task { await sim.stop() } }
         let c = sim.server.credentials
-        #expect(c == WorldGenerator.credentials(seed: 11))
         let tokens = sim.server.demoOAuth2Tokens(scopes: ["tweet.read", "users.read", "offline.access"])
         let bearer = sim.server.demoBearerToken()
         #expect(sim.server.demoBearerToken() == bearer)
 
-        // OAuth 1.0a with the early keys: the home timeline is the whole world's.
-        let home = try await sim.call("GET", "/1.1/statuses/home_timeline.json", [("count", "200")])
-        #expect(home.status == 200)
-        #expect(try V1Decoder().timeline(from: home.body).tweets.count == 200)
-        // The OAuth 2.0 grant made before the world: the user's, renewable.
+        // The OAuth 2.0 grant made before the world, asked about first: the user's, renewable.
         let me = try await sim.raw("GET", "/2/users/me", headers: [("Authorization", "Bearer " + tokens.accessToken)])
         #expect(me.status == 200)
         #expect(try sim.json(me)["data"]?["id"]?.stringValue == String(c.userID))
@@ -40,6 +35,10 @@ import TwitterAPI
             "POST", "/2/oauth2/token", headers: [("Content-Type", "application/x-www-form-urlencoded")], body: Data(form.utf8))
         #expect(renewed.status == 200)
         #expect(try sim.json(renewed)["access_token"]?.stringValue?.isEmpty == false)
+        // OAuth 1.0a with the early keys: the home timeline is the whole world's.
+        let home = try await sim.call("GET", "/1.1/statuses/home_timeline.json", [("count", "200")])
+        #expect(home.status == 200)
+        #expect(try V1Decoder().timeline(from: home.body).tweets.count == 200)
         // The app's bearer token: the one the app-only flow gives, and it reads search.
         let basic = "Basic " + AppOnlyAuth.basicCredential(consumerKey: c.consumerKey, consumerSecret: c.consumerSecret)
         let issued = try await sim.raw(
@@ -75,12 +74,34 @@ import TwitterAPI
         #expect(rng.next() == alone.next())
     }
 
-    /// Stopped before its world is made: the stop waits for it and ends cleanly.
-    @Test func aStopBeforeTheWorldIsMadeEndsCleanly() async throws {
+    /// A step handed to the world comes before any request made after it, however long the
+    /// step takes: a token kept late is still honoured by the first request that uses it.
+    @Test func aRequestWaitsForTheStepsHandedOutBeforeIt() async throws {
+        let sim = try await SimHarness.start()
+        defer { Task { await sim.stop() } }
+        let (user, client) = (sim.server.credentials.userID, sim.server.configuration.oauth2ClientID)
+        let token = "early" + OAuthCheck.randomToken(40)
+        sim.server.then { world in
+            try? await Task.sleep(nanoseconds: 300_000_000)
+            await world.keep(access: token, refresh: nil, userID: user, clientID: client, scopes: ["tweet.read", "users.read"])
+        }
+        let me = try await sim.raw("GET", "/2/users/me", headers: [("Authorization", "Bearer " + token)])
+        #expect(me.status == 200)
+    }
+
+    /// Stopped before its world is made, with live posts due and a state file: the stop waits
+    /// for the world, saves it with the keys handed out, and ends cleanly.
+    @Test func aStopBeforeTheWorldIsMadeSavesItWithItsKeys() async throws {
+        let path = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-sim-\(UUID().uuidString).json").path
+        defer { try? FileManager.default.removeItem(atPath: path) }
         var c = SimulatorConfiguration.quiet
         Self.slowWorld(&c)
+        c.tweetsPerMinute = 600
+        c.statePath = path
         let server = try await SimulatorServer.start(c)
         await server.stop()
-        #expect(await server.world.credentials == server.credentials)
+        let saved = try SimulatorState.load(path)
+        #expect(saved.credentials == server.credentials)
+        #expect(saved.tweets.count >= 6000)
     }
 }
