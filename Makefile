@@ -231,7 +231,8 @@ uninstall:
 	@for d in share/linnet/themes share/linnet share/doc/linnet; do rmdir "$(DESTDIR)$(PREFIX)/$$d" 2>/dev/null || true; done
 
 # The .deb, with Debian's own tools: dpkg-shlibdeps for Depends, dpkg-gencontrol for the
-# control file, dpkg-deb to build; lintian checks it.
+# control file, dpkg-deb to build; lintian checks it (in a TMPDIR of its own, removed after:
+# it leaves its ELF caches, mldbm-elf-*, there).
 DEB_VERSION := $(VERSION)-1
 DEB_ARCH := $(shell dpkg --print-architecture)
 DEB := $(DIST)/linnet_$(DEB_VERSION)_$(DEB_ARCH).deb
@@ -256,7 +257,8 @@ deb: dist-deps release
 	find $(DEB_TREE)/debian/linnet/usr -type f -exec chmod 644 {} + && chmod 755 $(DEB_TREE)/debian/linnet/usr/bin/linnet
 	dpkg-deb --root-owner-group -Zxz --build $(DEB_TREE)/debian/linnet $(DEB)
 	@echo "deb: $(DEB) ($$(stat -c %s $(DEB)) bytes), $$(dpkg-deb -f $(DEB) Depends)"
-	lintian --fail-on error --tag-display-limit 0 $(DEB)
+	t=$$(mktemp -d) && TMPDIR=$$t lintian --fail-on error --tag-display-limit 0 $(DEB); \
+	  rc=$$?; rm -rf "$$t"; exit $$rc
 
 # make install into a folder and make uninstall from it, then the .deb in a fresh Debian root,
 # used there as a new user would (Tools/dist-check).
