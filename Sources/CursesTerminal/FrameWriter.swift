@@ -197,7 +197,9 @@ public struct FrameWriter {
             // there already). Those past the run show the same blank now and stay.
             var erase = w
             let last = screen[w - 1, y]
-            if erasable(last), !(full && last == .blank) {
+            // An erase starts at `x` at the earliest: a run of fewer than three cells (a moved
+            // gutter bar) is written without looking along its row.
+            if end - x >= 3, erasable(last), !(full && last == .blank) {
                 let from = screen.sameToEnd(row: y, from: x)
                 if end - from >= 3 { erase = from }
             }

@@ -124,6 +124,16 @@ extension Screen {
         for r in max(0, y)..<max(max(0, y), min(height, end)) where sources.keys[r].named { sources.keys[r] = RowKey() }
     }
 
+    /// Whether row `y` shows what row `z` of `other` shows, said by their names alone: the same
+    /// line at the same place across the whole row. Both screens hold the line, so its storage
+    /// is no other line's (a moved selection's frame compared its rows taken alike cell by
+    /// cell: 2.5 KB a row at 160 columns).
+    @inline(__always) func sameByName(_ y: Int, _ other: Screen, _ z: Int) -> Bool {
+        guard !sources.keys.isEmpty, !other.sources.keys.isEmpty, width == other.width else { return false }
+        let key = sources.keys[y]
+        return key.named && key.left <= 0 && key.right >= width && other.sources.keys[z] == key
+    }
+
     /// Whether row `y` shows `line` at `place` (for tests).
     func row(_ y: Int, shows line: StyledLine, at place: RowPlace) -> Bool {
         y >= 0 && y < height && !sources.keys.isEmpty && sources.keys[y] == RowKey(line, place)

@@ -78,6 +78,7 @@ extension Screen {
 
     /// Whether row `y` here shows what row `z` of `other` (same width) shows.
     func sameRow(_ y: Int, _ other: Screen, _ z: Int) -> Bool {
+        if sameByName(y, other, z) { return true }
         if Cell.isTwoWords, !mayHoldCluster(y), !other.mayHoldCluster(z) { return sameBytes(y, other, z) }
         return cells.withUnsafeBufferPointer { bc in
             other.cells.withUnsafeBufferPointer { ac in

@@ -153,6 +153,25 @@ import TweetText
     }
 }
 
+extension TerminalFormTests {
+    /// Blanks to a row's end are erased from three on, written when fewer (an erase is longer).
+    @Test func threeBlanksToTheEndAreErasedTwoWritten() {
+        var writer = FrameWriter(abilities: .xterm, depth: .full)
+        func bytes(_ was: String, _ now: String) -> String {
+            var (before, after) = (Screen(width: 8, height: 2), Screen(width: 8, height: 2))
+            _ = before.put(was, x: 0, y: 0, style: .plain)
+            _ = after.put(now, x: 0, y: 0, style: .plain)
+            var out: [UInt8] = []
+            writer.forget()
+            writer.frame(after, runs: Screen.diff(from: before, to: after), shift: nil, full: false, into: &out)
+            return String(decoding: out, as: UTF8.self)
+        }
+        #expect(bytes("abcdef", "abc") == "\u{1B}[1;4H\u{1B}[0m\u{1B}[K")
+        #expect(bytes("abcde", "abc") == "\u{1B}[1;4H\u{1B}[0m  ")
+        #expect(bytes("abcdefgh", "abcdefxy") == "\u{1B}[1;7H\u{1B}[0mxy")
+    }
+}
+
 @Suite struct ClipboardBytesTests {
     @Test func osc52CarriesTheTextInBase64() {
         #expect(CursesTerminal.osc52("https://x.com/a/status/1") == "\u{1B}]52;c;aHR0cHM6Ly94LmNvbS9hL3N0YXR1cy8x\u{07}")

@@ -132,6 +132,53 @@ import TweetText
     }
 }
 
+/// The diff trusts names: a row that shows the same line at the same place across the whole
+/// row as the row the terminal shows is not compared cell by cell; a name over part of a row
+/// leaves the rest compared.
+@Suite struct NamedRowDiffTests {
+    static let card = RowSourceTests.card
+
+    static func drawn(at y: Int, width: Int, place: RowPlace, cluster: Bool = false) -> Screen {
+        var s = Screen(width: width, height: 6)
+        if cluster { s.put("👍🏽", x: 0, y: 0, style: .plain) }
+        for (i, l) in card.enumerated() {
+            s.put(l, x: place.x, y: y + i, clip: Rect(x: place.left, y: 0, width: place.right - place.left, height: 6))
+        }
+        s.name(rows: y, card, count: card.count, at: place)
+        return s
+    }
+
+    @Test func rowsNamedAlikeAreNotComparedCellByCell() {
+        let place = RowPlace(x: 2, left: 0, right: 30, fill: .plain, band: nil, bar: nil)
+        let old = Self.drawn(at: 3, width: 30, place: place)
+        // The same lines two rows up, their clusters at other places in the table.
+        var new = Self.drawn(at: 1, width: 30, place: place, cluster: true)
+        let (alike, unlike) = (
+            new.sameByName(1, old, 3) && new.sameByName(2, old, 4), new.sameByName(1, old, 4) || new.sameByName(3, old, 3)
+        )
+        #expect(alike && !unlike)
+        let shift = RowShift(top: 1, bottom: 4, by: 2)
+        #expect(Screen.diff(from: old, through: shift, to: new).filter { (1...2).contains($0.y) }.isEmpty)
+        // Cells changed behind the name's back (only a test can): the name is taken at its word.
+        new.cells[1 * 30 + 10] = Cell(code: UInt32(UInt8(ascii: "Z")), style: .plain)
+        #expect(Screen.diff(from: old, through: shift, to: new).filter { $0.y == 1 }.isEmpty)
+        // Written over as a screen is, the row loses its name and is compared again.
+        new.put("Z", x: 11, y: 1, style: .plain)
+        #expect(Screen.diff(from: old, through: shift, to: new).contains { $0.y == 1 && $0.x <= 11 && $0.x + $0.count > 11 })
+    }
+
+    @Test func cellsOutsideANamesPlaceAreCompared() {
+        let place = RowPlace(x: 2, left: 0, right: 20, fill: .plain, band: nil, bar: nil)
+        let old = Self.drawn(at: 1, width: 30, place: place)
+        var new = Self.drawn(at: 1, width: 30, place: place)
+        let byName = new.sameByName(1, old, 1)
+        #expect(!byName)
+        #expect(Screen.diff(from: old, to: new).isEmpty)
+        new.cells[1 * 30 + 25] = Cell(code: UInt32(UInt8(ascii: "Z")), style: .plain)
+        #expect(Screen.diff(from: old, to: new) == [Screen.Run(y: 1, x: 25, count: 1)])
+    }
+}
+
 /// `TextLayout.truncate` returns a text of no more UTF-8 bytes than columns unmeasured: no
 /// scalar is wider than its bytes, in either width mode.
 @Suite struct ByteBoundTests {
