@@ -149,6 +149,8 @@ public enum Views {
         // The cards' region, below the line of newer posts (which stays while they scroll).
         let region = y
         let (fill, band, bar) = (t[.text], t[.selection], t[.newMarker])
+        // A card is a few rows: room for those that fit, not grown one by one.
+        screen.anchors.reserveCapacity(screen.anchors.count + min(ids.count - top, r.height / 2 + 1))
         for id in ids[top...] {
             guard y < r.maxY else { break }
             guard let tweet = c.snapshot.tweets[id] else { continue }

@@ -24,6 +24,10 @@ import TwitterSimulator
             "a", "Z", "1", "#", "*", " ", "word ", "\u{301}", "\u{200D}", "\u{FE0F}", "\u{20E3}", "\u{1F1EF}", "\u{1F1F5}", "\u{600}",
             "\u{110BD}", "\r", "\n", "\r\n", "\u{1100}", "\u{1161}", "\u{11A8}", "👍", "\u{1F3FD}", "漢", "↑", "·", "\u{7F}", "\t",
             "e\u{301}", "👨‍👩‍👧", "\u{915}\u{94D}\u{937}", "\u{E0067}", "\u{0903}",
+            // Scalars taken alone before ASCII (below U+0600, U+2000–U+2BFF), and those that
+            // join them: marks, controls, pictographs, the first Prepend.
+            "▲", "é", "Ж", "\u{5D0}", "\u{5BF}", "\u{85}", "\u{AD}", "\u{2028}", "\u{200B}", "\u{2060}", "\u{20DD}", "⭐", "❤",
+            "\u{2B1B}", "\u{5FF}", "\u{2BFF}", "\u{2C00}", "\u{1FFF}",
         ]
         var rng = SimRandom(state: 20_261_129)
         func next(_ n: Int) -> Int { Int.random(in: 0..<n, using: &rng) }
