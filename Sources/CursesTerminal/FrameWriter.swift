@@ -284,6 +284,11 @@ public struct FrameWriter {
                 withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 4 * (limit - k)) { bytes in
                     guard let b = bytes.baseAddress else { return }
                     var used = 0
+                    // Printable ASCII first, read as words; the loop below takes what it stops at.
+                    if !full {
+                        used = screen.asciiRun(row: y, from: k, to: corner ? min(limit, w - 1) : limit, style: style, into: b)
+                        k += used
+                    }
                     let row = y * w
                     while k < limit {
                         let cell = c[row + k]

@@ -204,3 +204,30 @@ import TweetText
         }
     }
 }
+
+/// `asciiRun`: printable ASCII in one style exactly, up to the limit, never a cell a
+/// continuation follows.
+@Suite struct AsciiRunTests {
+    @Test func stopsWhereACellIsNoLongerOneASCIIByteInTheStyle() {
+        let red = Style(fg: .indexed(1))
+        var s = Screen(width: 12, height: 2)
+        s.put("abcd", x: 0, y: 0, style: red)
+        s.put("ef", x: 4, y: 0, style: red.linked(Hyperlinks.id(for: "https://example.com/ascii-run-test")))
+        s.put("漢", x: 6, y: 0, style: red)
+        s.put("gh", x: 8, y: 0, style: red)
+        var out = [UInt8](repeating: 0, count: 12)
+        func run(_ x: Int, _ limit: Int, _ style: Style) -> String {
+            let n = out.withUnsafeMutableBufferPointer { s.asciiRun(row: 0, from: x, to: limit, style: style, into: $0.baseAddress!) }
+            return String(decoding: out.prefix(n), as: UTF8.self)
+        }
+        #expect(run(0, 12, red) == "abcd")  // the link differs
+        #expect(run(1, 3, red) == "bc")  // the limit
+        #expect(run(0, 12, .plain) == "")  // another colour
+        #expect(run(6, 12, red) == "")  // a wide grapheme
+        #expect(run(8, 12, red) == "gh")
+        #expect(run(10, 12, red) == "")  // blanks in another style
+        // A cell a continuation follows (no put leaves one after ASCII) is not taken alone.
+        s.cells[9] = Cell(code: 0, style: red)
+        #expect(run(8, 12, red) == "")
+    }
+}
