@@ -47,16 +47,20 @@ extension Screen {
                 var start = -1
                 if words, !new.mayHoldWide(y), !old.mayHoldWide(z), !new.mayHoldCluster(y), !old.mayHoldCluster(z) {
                     // Every cell its own grapheme, as words: no spans to measure (20 instructions
-                    // a cell with them, a moved selection's rows most of a frame's diff).
-                    for x in 0..<w {
-                        if Cell.differingBits(UnsafeRawPointer(n + x), UnsafeRawPointer(o + x), at: 0) != 0 {
-                            if start < 0 { start = x }
-                        } else if start >= 0 {
-                            runs.append(Run(y: y, x: start, count: x - start))
-                            start = -1
-                        }
+                    // a cell with them, a moved selection's rows most of a frame's diff). Cells
+                    // alike are passed, then cells that differ, two at a time each.
+                    let (np, op) = (UnsafeRawPointer(n), UnsafeRawPointer(o))
+                    @inline(__always) func bits(_ x: Int) -> UInt64 { Cell.differingBits(np, op, at: x &* 16) }
+                    var x = 0
+                    while x < w {
+                        while x &+ 2 <= w, bits(x) | bits(x &+ 1) == 0 { x &+= 2 }
+                        while x < w, bits(x) == 0 { x &+= 1 }
+                        guard x < w else { break }
+                        let first = x
+                        while x &+ 2 <= w, bits(x) != 0, bits(x &+ 1) != 0 { x &+= 2 }
+                        while x < w, bits(x) != 0 { x &+= 1 }
+                        runs.append(Run(y: y, x: first, count: x - first))
                     }
-                    if start >= 0 { runs.append(Run(y: y, x: start, count: w - start)) }
                     return
                 }
                 var x = 0

@@ -130,6 +130,40 @@ import TwitterSimulator
         }
         #expect(changedRows > 500, "rows that changed were checked: \(changedRows)")
     }
+    /// Rows of narrow cells where each cell changes or not at random, at every density: the
+    /// runs are the stretches of changed cells, whatever their lengths and places.
+    @Test func runsOfEveryLengthAreFound() {
+        var rng = SimRandom(state: 37)
+        var runs = 0
+        for trial in 0..<2_000 {
+            let width = Int.random(in: 1...41, using: &rng)
+            let odds = [2, 5, 20, 50, 80, 95, 98][trial % 7]
+            var old = Screen(width: width, height: 1)
+            var new = old
+            var changed = [Bool](repeating: false, count: width)
+            for x in 0..<width {
+                let st = Style(fg: .indexed(UInt8(x % 7)))
+                old[x, 0] = Cell(code: UInt32(97 + x % 26), style: st)
+                changed[x] = Int.random(in: 0..<100, using: &rng) < odds
+                new[x, 0] = changed[x] ? Cell(code: UInt32(65 + x % 26), style: st) : old[x, 0]
+            }
+            var expected: [Screen.Run] = []
+            var x = 0
+            while x < width {
+                guard changed[x] else {
+                    x += 1
+                    continue
+                }
+                let first = x
+                while x < width, changed[x] { x += 1 }
+                expected.append(Screen.Run(y: 0, x: first, count: x - first))
+            }
+            #expect(Screen.diff(from: old, to: new) == expected, "width \(width), odds \(odds)")
+            runs += expected.count
+        }
+        #expect(runs > 5_000, "runs checked: \(runs)")
+    }
+
     /// Lines whose clusters take the same places have the same cells (each code is its
     /// screen's first entry); the rows still differ by the clusters' text, in whichever way the
     /// line was drawn.
