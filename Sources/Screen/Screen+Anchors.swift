@@ -22,7 +22,8 @@ extension Screen {
     /// `old` (same key, same region's last row) votes for the move that brings it (the smaller
     /// on a tie), in the rows below both frames' tops.
     /// Nil when no anchor was found; a move of 0 when the content stayed. Like a move found by
-    /// hashes it never decides what is drawn: the diff through it compares every cell.
+    /// hashes it never decides what is drawn: the diff through it compares every row, by its
+    /// cells or by its name.
     public static func anchoredShift(from old: Screen, to new: Screen) -> RowShift? {
         guard old.width == new.width, old.height == new.height, !old.anchors.isEmpty else { return nil }
         var tally: [(shift: RowShift, votes: Int)] = []

@@ -28,7 +28,8 @@ extension Screen {
                 if new.width > 0 { runs.append(Run(y: y, x: 0, count: new.width)) }
                 continue
             }
-            // Most rows of a frame are as they were: one pass of whole-cell compares says so.
+            // Most rows of a frame are as they were: their names say so, or one pass of
+            // whole-cell compares.
             if new.sameRow(y, old, z) { continue }
             changedRuns(y, new, z, old, &runs)
         }

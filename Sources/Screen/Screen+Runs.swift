@@ -3,7 +3,8 @@ extension Screen {
     /// exactly and each with a cell that is not a continuation after it: their bytes written
     /// to `out`, and how many there were. Read as words (`Cell.isTwoWords`): a banded row's
     /// cells, checked one by one through `Cell` and `Style`, cost the terminal's writer about
-    /// 20 instructions each.
+    /// 20 instructions each. `out` holds `limit - x` bytes at least; 0 where cells are not
+    /// two words.
     public func asciiRun(row y: Int, from x: Int, to limit: Int, style: Style, into out: UnsafeMutablePointer<UInt8>) -> Int {
         guard Cell.isTwoWords, y >= 0, y < height, x >= 0, x < limit, limit <= width else { return 0 }
         let probe = Cell(style: style)

@@ -40,7 +40,7 @@ extension Screen {
     /// `least` rows from being written; nil when the sizes differ. Rows are
     /// matched by their hashes (`rowHashes`, `a` the old frame's, `b` the new one's), so a
     /// hash never decides what is drawn: `diff(from: old, through: shift, to: new)` still
-    /// compares every cell.
+    /// compares every row, by its cells or by its name (`sameByName`).
     public static func shift(_ a: [UInt64], _ b: [UInt64], least: Int = 2) -> RowShift? {
         let h = b.count
         guard a.count == h, h >= 2 else { return nil }
@@ -76,9 +76,16 @@ extension Screen {
         return gain >= least ? shift : nil
     }
 
-    /// Whether row `y` here shows what row `z` of `other` (same width) shows.
+    /// Whether row `y` here shows what row `z` of `other` (same width) shows: by their names
+    /// where they say so, which debug builds check against the cells.
     func sameRow(_ y: Int, _ other: Screen, _ z: Int) -> Bool {
-        if sameByName(y, other, z) { return true }
+        guard sameByName(y, other, z) else { return sameCells(y, other, z) }
+        assert(sameCells(y, other, z), "row \(y) is named as row \(z) of the other screen but shows other cells")
+        return true
+    }
+
+    /// `sameRow` by the cells alone.
+    private func sameCells(_ y: Int, _ other: Screen, _ z: Int) -> Bool {
         if Cell.isTwoWords, !mayHoldCluster(y), !other.mayHoldCluster(z) { return sameBytes(y, other, z) }
         return cells.withUnsafeBufferPointer { bc in
             other.cells.withUnsafeBufferPointer { ac in

@@ -71,9 +71,10 @@ struct Glyphs: Sendable {
 
     /// Text with some non-ASCII, grapheme by grapheme as `for ch in text` breaks it: a printable
     /// ASCII byte with an ASCII byte (or nothing) after it is a grapheme of its own (no rule
-    /// joins two ASCII characters but CR LF, which are controls), so only the rest is broken
-    /// by `Character` (a changing count beside an arrow was measured at 300 instructions a
-    /// character, every frame).
+    /// joins two ASCII characters but CR LF, which are controls), and so is a scalar of the
+    /// blocks below, before printable ASCII or the end; only the rest is broken by `Character`
+    /// (a changing count beside an arrow was measured at 300 instructions a character, every
+    /// frame).
     mutating func appendMixed(_ text: String, span: Int) {
         let utf8 = text.utf8
         var i = utf8.startIndex
@@ -86,8 +87,9 @@ struct Glyphs: Sendable {
                 continue
             }
             // A scalar of the blocks below U+0600 or of U+2000–U+2BFF (punctuation, arrows,
-            // shapes) with printable ASCII or the end after it is a grapheme of its own: only a
-            // Prepend scalar joins what follows (UAX #29, GB9b), and none is in those blocks.
+            // shapes) with printable ASCII or the end after it is a grapheme of its own: no rule
+            // of UAX #29 joins a scalar to printable ASCII after it but GB9b (a Prepend scalar
+            // before), and no Prepend scalar is in those blocks.
             // Breaking it as a `Character` cost 3,000 instructions (a count's arrow and dot).
             let scalar = text.unicodeScalars[i]
             let next = text.unicodeScalars.index(after: i)
