@@ -7,13 +7,12 @@ extension Screen {
     /// two words.
     public func asciiRun(row y: Int, from x: Int, to limit: Int, style: Style, into out: UnsafeMutablePointer<UInt8>) -> Int {
         guard Cell.isTwoWords, y >= 0, y < height, x >= 0, x < limit, limit <= width else { return 0 }
-        let probe = Cell(style: style)
+        // The style's words, as a blank of it holds them: foreground above the code, then the rest.
+        let (a, b) = withUnsafeBytes(of: Cell(style: style)) {
+            ($0.loadUnaligned(as: UInt64.self) >> 32, $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self) & Cell.secondWordMask)
+        }
         return cells.withUnsafeBufferPointer { c in
             let row = UnsafeRawPointer(c.baseAddress! + y &* width)
-            let (a, b) = (
-                withUnsafeBytes(of: probe) { $0.loadUnaligned(as: UInt64.self) >> 32 },
-                withUnsafeBytes(of: probe) { $0.loadUnaligned(fromByteOffset: 8, as: UInt64.self) & Cell.secondWordMask }
-            )
             var k = x
             while k < limit {
                 let first = row.loadUnaligned(fromByteOffset: k &* 16, as: UInt64.self)

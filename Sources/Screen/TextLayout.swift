@@ -93,17 +93,12 @@ struct Glyphs: Sendable {
             // Breaking it as a `Character` cost 3,000 instructions (a count's arrow and dot).
             let scalar = text.unicodeScalars[i]
             let next = text.unicodeScalars.index(after: i)
-            if scalar.value < 0x600 || (0x2000..<0x2C00).contains(scalar.value),
-                next == utf8.endIndex || (utf8[next] >= 0x20 && utf8[next] < 0x7F)
-            {
-                let ch = Character(scalar)
-                append(ch, width: Screen.width(of: ch), span: span)
-                i = next
-                continue
-            }
-            let ch = text[i]
+            let alone =
+                (scalar.value < 0x600 || (0x2000..<0x2C00).contains(scalar.value))
+                && (next == utf8.endIndex || (utf8[next] >= 0x20 && utf8[next] < 0x7F))
+            let ch = alone ? Character(scalar) : text[i]
             append(ch, width: Screen.width(of: ch), span: span)
-            i = text.index(after: i)
+            i = alone ? next : text.index(after: i)
         }
     }
 

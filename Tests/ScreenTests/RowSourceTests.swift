@@ -10,9 +10,13 @@ import TweetText
     static let place = RowPlace(x: 2, left: 0, right: 30, fill: .plain, band: nil, bar: nil)
     static let clip = Rect(x: 0, y: 0, width: 30, height: 6)
 
-    static func drawn(at y: Int, _ lines: [StyledLine] = card) -> Screen {
+    /// `lines` drawn from row `y` at `place` (clipped to it) and named; `cluster`: a cluster
+    /// put first, so the lines' clusters take other places in the table.
+    static func drawn(at y: Int, _ lines: [StyledLine] = card, place: RowPlace = place, cluster: Bool = false) -> Screen {
         var s = Screen(width: 30, height: 6)
-        for (i, l) in lines.enumerated() { s.put(l, x: 2, y: y + i, clip: clip) }
+        if cluster { s.put("👍🏽", x: 0, y: 0, style: .plain) }
+        let clip = Rect(x: place.left, y: 0, width: place.right - place.left, height: 6)
+        for (i, l) in lines.enumerated() { s.put(l, x: place.x, y: y + i, clip: clip) }
         s.name(rows: y, lines, count: lines.count, at: place)
         return s
     }
@@ -136,23 +140,11 @@ import TweetText
 /// row as the row the terminal shows is not compared cell by cell (debug builds check the
 /// cells agree); a name over part of a row leaves the rest compared.
 @Suite struct NamedRowDiffTests {
-    static let card = RowSourceTests.card
-
-    static func drawn(at y: Int, width: Int, place: RowPlace, cluster: Bool = false) -> Screen {
-        var s = Screen(width: width, height: 6)
-        if cluster { s.put("👍🏽", x: 0, y: 0, style: .plain) }
-        for (i, l) in card.enumerated() {
-            s.put(l, x: place.x, y: y + i, clip: Rect(x: place.left, y: 0, width: place.right - place.left, height: 6))
-        }
-        s.name(rows: y, card, count: card.count, at: place)
-        return s
-    }
-
     @Test func rowsNamedAlikeAreTheSameRows() {
         let place = RowPlace(x: 2, left: 0, right: 30, fill: .plain, band: nil, bar: nil)
-        let old = Self.drawn(at: 3, width: 30, place: place)
+        let old = RowSourceTests.drawn(at: 3, place: place)
         // The same lines two rows up, their clusters at other places in the table.
-        var new = Self.drawn(at: 1, width: 30, place: place, cluster: true)
+        var new = RowSourceTests.drawn(at: 1, place: place, cluster: true)
         let (alike, unlike) = (
             new.sameByName(1, old, 3) && new.sameByName(2, old, 4), new.sameByName(1, old, 4) || new.sameByName(3, old, 3)
         )
@@ -166,8 +158,8 @@ import TweetText
 
     @Test func cellsOutsideANamesPlaceAreCompared() {
         let place = RowPlace(x: 2, left: 0, right: 20, fill: .plain, band: nil, bar: nil)
-        let old = Self.drawn(at: 1, width: 30, place: place)
-        var new = Self.drawn(at: 1, width: 30, place: place)
+        let old = RowSourceTests.drawn(at: 1, place: place)
+        var new = RowSourceTests.drawn(at: 1, place: place)
         let byName = new.sameByName(1, old, 1)
         #expect(!byName)
         #expect(Screen.diff(from: old, to: new).isEmpty)
