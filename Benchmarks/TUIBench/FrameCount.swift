@@ -67,11 +67,15 @@ func countFrames(_ n: Int, scrolling: Bool = false) async {
     terminal.end()
 }
 
-/// A key reduced, rendered and written, with the turn's kept heights made (counted alone by
-/// `--toggle-collect`). The app's turn also makes its context and runs the effects before
+/// The heights the counted turns keep, as the app keeps one for its life.
+private let heights = CardHeights()
+
+/// A key reduced, rendered and written, with the heights kept from the turns before as the
+/// app keeps them (counted alone by `--toggle-collect`). The app's turn also makes its context and runs the effects before
 /// the write; those are not counted here.
 @inline(never) func keyToFrame(_ s: inout AppState, _ c: inout Context, _ last: inout Screen?, _ terminal: CursesTerminal) {
-    c.heights = CardHeights()
+    c.heights = heights
+    heights.begin(c)
     _ = Reducer.reduce(&s, .tick(now: now), c)
     _ = Reducer.reduce(&s, .keys([.char("j")]), c)
     let frame = Views.render(s, c, previous: last)

@@ -29,6 +29,8 @@ public final class App {
     private var lastVersion: UInt64 = .max
     /// The context of the last turn, for an action that cannot wait for the next.
     private var lastContext: Context?
+    /// Cards' heights as measured, kept across turns (`CardHeights`).
+    private let heights = CardHeights()
     /// What the filters hide, worked out once per change of the posts, mutes or panes (a
     /// scroll brings only the place up to date).
     var filterCache: (version: UInt64, contentVersion: UInt64, panes: [TimelineID], views: [TimelineID: FilteredView])?
@@ -238,7 +240,9 @@ public final class App {
         context.thumbnails = settings.thumbnails && settings.pictures != nil
         context.selectionBand = settings.selectionBand
         context.cardTheme = themeShown()
-        context.heights = CardHeights()
+        // Heights kept from the turns before while the posts and settings are the same.
+        heights.begin(context)
+        context.heights = heights
         lastContext = context
         var effects: [Effect] = []
         for a in actions { effects += Reducer.reduce(&state, a, context) }

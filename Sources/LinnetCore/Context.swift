@@ -84,45 +84,6 @@ public struct Context: Sendable {
     }
 }
 
-/// Cards' heights measured in one turn, by post: a key's scrolling asks for the same cards
-/// up to four times (settling after each action, the move, what fits, the neighbours), and
-/// each ask through the card cache costs about 1,500 instructions. The app makes one for each
-/// turn's context; a height is kept with the width and time it was measured at, which are
-/// all it depends on besides the context's own snapshot and settings (its width mode among
-/// them: the reducer and the neighbours' layout both measure in `widthMode`).
-public final class CardHeights: @unchecked Sendable {
-    // Read and written by the turn that made it, on the loop's thread. A key measures a few
-    // dozen cards: a scan of their ids costs less than hashing one (a dictionary here cost
-    // as much as the lookups it saved). A jump measures every card it passes: past `most`,
-    // heights are not kept, so the scans stay short.
-    static let most = 64
-    private var ids: [TweetID] = []
-    private var lines: [Int] = []
-    private var width = 0
-    private var now = 0.0
-
-    public init() {}
-
-    func lines(_ id: TweetID, width: Int, now: Double) -> Int? {
-        guard width == self.width, now == self.now, let i = ids.firstIndex(of: id) else { return nil }
-        return lines[i]
-    }
-
-    /// Heights kept (for tests).
-    var count: Int { ids.count }
-
-    func keep(_ id: TweetID, width: Int, now: Double, lines count: Int) {
-        if width != self.width || now != self.now {
-            (self.width, self.now) = (width, now)
-            ids.removeAll(keepingCapacity: true)
-            lines.removeAll(keepingCapacity: true)
-        }
-        guard ids.count < Self.most else { return }
-        ids.append(id)
-        lines.append(count)
-    }
-}
-
 /// A timeline's ids in a pane's reading order, over the snapshot's sorted array without a copy;
 /// finding a tweet is a binary search, so a key costs the same with 100 or 100k tweets held.
 public struct PaneIDs: RandomAccessCollection, Sendable {

@@ -41,6 +41,14 @@ public struct TweetTable: Sendable, Sequence {
 
     public var isEmpty: Bool { count == 0 }
 
+    /// Whether both tables are one storage, so hold the same posts by the same ids, said
+    /// without reading any: a write to either copies the shards' list first (each table
+    /// holds it), so one list is one content for as long as both are held.
+    public func isSameStorage(as other: TweetTable) -> Bool {
+        count == other.count
+            && shards.withUnsafeBufferPointer { a in other.shards.withUnsafeBufferPointer { a.baseAddress == $0.baseAddress } }
+    }
+
     public subscript(id: TweetID) -> Tweet? {
         get { shards[Self.shard(id)].items[id] }
         set {
