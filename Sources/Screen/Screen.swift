@@ -106,20 +106,9 @@ public struct Screen: Equatable, Sendable {
         let c = clip ?? bounds
         guard y >= max(0, c.y), y < min(height, c.maxY) else { return x }
         let right = min(width, c.maxX)
-        var col = x
-        // Printable ASCII needs no grapheme breaking: one byte, one cell.
-        if text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) {
-            let left = max(0, c.x)
-            for b in text.utf8 {
-                if col >= right { break }
-                if col >= left {
-                    clearWide(at: col, y: y)
-                    cells[y * width + col] = Cell(code: UInt32(b), style: style)
-                }
-                col += 1
-            }
-            return col
-        }
+        // Printable ASCII and the Latin letters after it need no grapheme breaking: one scalar,
+        // one cell.
+        if Self.oneCellScalars(text) != nil { return oneCellText(text, x: x, y: y, style: style, left: max(0, c.x), right: right) }
         // Other text as a line of one span, from its glyphs measured once (`MeasuredTexts`).
         return put(StyledLine([Span("", style)], glyphs: MeasuredTexts.glyphs(text)), x: x, y: y, clip: clip)
     }
@@ -240,7 +229,7 @@ public struct Screen: Equatable, Sendable {
     /// For a `String`, compiled here (as `put`'s).
     public static func width(of text: String) -> Int { columns(text) }
     private static func columns(_ text: some StringProtocol) -> Int {
-        text.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F }) ? text.utf8.count : MeasuredTexts.glyphs(text).width
+        oneCellScalars(text) ?? MeasuredTexts.glyphs(text).width
     }
 
     /// Same size, cursor, cells and clusters (the same picture drawn in another order may

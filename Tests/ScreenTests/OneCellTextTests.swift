@@ -1,0 +1,63 @@
+import Testing
+import TweetText
+import TwitterSimulator
+
+@testable import Screen
+
+/// Text of printable ASCII and U+00A0–U+02FF written a scalar a cell leaves the cells, and
+/// measures the width, that measuring it grapheme by grapheme does: over random texts of
+/// those scalars, their edges and what may join or widen them, clipped on either side and
+/// over wide graphemes, in every width mode.
+@Suite struct OneCellTextTests {
+    static let pieces = [
+        "a", "~", " ", "word", "\u{A0}", "\u{A1}", "·", "é", "ß", "\u{FF}", "\u{100}", "ŋ", "\u{2B0}", "\u{2FF}", "\u{AD}", "\u{9F}",
+        "\u{80}", "\u{7F}", "\u{300}", "\u{301}", "\u{34F}", "\u{200D}", "\u{FE0F}", "\u{600}", "Ж", "▲", "漢", "👍", "\u{1F3FD}",
+        "\t", "\n",
+    ]
+
+    /// The way every other text is written: its graphemes measured, then put as a line.
+    static func reference(_ screen: inout Screen, _ text: String, x: Int, y: Int, style: Style, clip: Rect?) -> Int {
+        screen.put(StyledLine([Span("", style)], glyphs: MeasuredTexts.glyphs(text)), x: x, y: y, clip: clip)
+    }
+
+    @Test func aScalarACellAsGraphemesDo() {
+        var rng = SimRandom(state: 20_261_129)
+        func next(_ n: Int) -> Int { Int.random(in: 0..<n, using: &rng) }
+        var (differing, fast) = ([String](), 0)
+        for mode in [WidthMode.perScalar, .grapheme, .measured(ClusterKinds(rawValue: 63))] {
+            DisplayWidth.$mode.withValue(mode) {
+                for _ in 0..<4_000 {
+                    let text = (0..<(1 + next(6))).map { _ in Self.pieces[next(Self.pieces.count)] }.joined()
+                    if Screen.oneCellScalars(text) != nil { fast += 1 }
+                    // Over a row of wide graphemes, so a cell written on half of one blanks the other.
+                    var (a, b) = (Screen(width: 24, height: 2), Screen(width: 24, height: 2))
+                    for s in [0, 1] {
+                        for x in stride(from: s, to: 23, by: 2) {
+                            a.put("漢", x: x, y: s, style: .plain)
+                            b.put("漢", x: x, y: s, style: .plain)
+                        }
+                    }
+                    let (x, y) = (next(12) - 3, next(2))
+                    let clip = next(2) == 0 ? nil : Rect(x: next(6), y: 0, width: 6 + next(12), height: 2)
+                    let style = Style(fg: .indexed(UInt8(next(8))))
+                    let end = a.put(text, x: x, y: y, style: style, clip: clip)
+                    let expected = Self.reference(&b, text, x: x, y: y, style: style, clip: clip)
+                    if end != expected || a != b || Screen.width(of: text) != MeasuredTexts.glyphs(text).width {
+                        differing.append(text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
+                    }
+                }
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(5))")
+        // The texts took the new path often enough to tell.
+        #expect(fast > 1_000, "texts of one-cell scalars: \(fast)")
+    }
+
+    @Test func theRangeEndsWhereMarksBegin() {
+        #expect(Screen.oneCellScalars("a · é ŋ \u{2FF}") == 9)
+        #expect(Screen.oneCellScalars("\u{A0}") == 1)
+        for v: UInt32 in [0x9F, 0xAD, 0x300, 0x600, 0x2025, 0x1F44D, 0x7F, 0x09] {
+            #expect(Screen.oneCellScalars("a" + String(Unicode.Scalar(v)!) + "b") == nil, "U+\(String(v, radix: 16))")
+        }
+    }
+}
