@@ -108,7 +108,7 @@ public struct Screen: Equatable, Sendable {
         let right = min(width, c.maxX)
         // Printable ASCII and the Latin letters after it need no grapheme breaking: one scalar,
         // one cell.
-        if Self.oneCellScalars(text) != nil { return oneCellText(text, x: x, y: y, style: style, left: max(0, c.x), right: right) }
+        if let end = oneCellText(text, x: x, y: y, style: style, left: max(0, c.x), right: right) { return end }
         // Other text as a line of one span, from its glyphs measured once (`MeasuredTexts`).
         return put(StyledLine([Span("", style)], glyphs: MeasuredTexts.glyphs(text)), x: x, y: y, clip: clip)
     }
