@@ -1,10 +1,13 @@
+import TweetText
+
 extension Screen {
     /// The cells `text` takes when every scalar in it is one cell and a grapheme of its own:
-    /// printable ASCII, or U+00A0–U+02FF but for the soft hyphen. No rule of UAX #29 joins two
-    /// such scalars (the first marks and joiners are at U+0300 and beyond, and none of them is a
-    /// Prepend), and each is one cell in every width mode. Nil for any other text, which is
-    /// measured grapheme by grapheme. The status bar's and tabs' " · " took that path, a table
-    /// lookup each (#29).
+    /// printable ASCII, U+00A0–U+02FF but for the soft hyphen, and the symbols of U+2000–U+2BFF
+    /// that `aloneSymbol` takes. No rule of UAX #29 joins two such scalars (marks, joiners,
+    /// controls and Prepend scalars are left out), and each is one cell in every width mode.
+    /// Nil for any other text, which is measured grapheme by grapheme. The status bar's and
+    /// tabs' " · " and the pane's "▲ N newer" took that path, a table lookup each, the last a
+    /// new text on every scroll (#29).
     @inline(__always) static func oneCellScalars(_ text: some StringProtocol) -> Int? {
         text.utf8.withContiguousStorageIfAvailable(oneCellScalars) ?? Array(text.utf8).withUnsafeBufferPointer(oneCellScalars)
     }
@@ -20,6 +23,11 @@ extension Screen {
                 let v = UInt32(b & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
                 if v < 0xA0 || v == 0xAD { return nil }
                 i += 2
+            } else if b == 0xE2, i + 2 < bytes.count {
+                // U+2000–U+2FFF: three bytes, the first E2.
+                let v = 0x2000 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+                if !aloneSymbol(v) { return nil }
+                i += 3
             } else {
                 return nil
             }
@@ -38,9 +46,12 @@ extension Screen {
                 var code = UInt32(bytes[i])
                 if code < 0x80 {
                     i += 1
-                } else {
+                } else if code < 0xE0 {
                     code = (code & 0x1F) << 6 | UInt32(bytes[i + 1] & 0x3F)
                     i += 2
+                } else {
+                    code = (code & 0x0F) << 12 | UInt32(bytes[i + 1] & 0x3F) << 6 | UInt32(bytes[i + 2] & 0x3F)
+                    i += 3
                 }
                 if col >= left {
                     clearWide(at: col, y: y)
@@ -52,5 +63,21 @@ extension Screen {
         }
         if let done = text.utf8.withContiguousStorageIfAvailable(write) { return done }
         return Array(text.utf8).withUnsafeBufferPointer(write)
+    }
+
+    /// A scalar of U+2000–U+2BFF (punctuation, arrows, box drawing, shapes, symbols) that is a
+    /// grapheme of its own beside any scalar `oneCellScalars` takes, and one cell alone: none
+    /// of the marks, joiners, controls, separators or unassigned scalars, nothing wide or shown
+    /// as an emoji by default. Read from the scalar's properties: a few for a text's symbol,
+    /// against measuring the whole text.
+    static func aloneSymbol(_ v: UInt32) -> Bool {
+        guard v >= 0x2000, v < 0x2C00, let s = Unicode.Scalar(v) else { return false }
+        switch s.properties.generalCategory {
+        case .nonspacingMark, .spacingMark, .enclosingMark, .format, .control, .lineSeparator, .paragraphSeparator, .surrogate,
+            .privateUse, .unassigned:
+            return false
+        default:
+            return !s.properties.isGraphemeExtend && DisplayWidth.scalarWidth(v) == 1
+        }
     }
 }

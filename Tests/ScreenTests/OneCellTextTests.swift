@@ -12,7 +12,8 @@ import TwitterSimulator
     static let pieces = [
         "a", "~", " ", "word", "\u{A0}", "\u{A1}", "·", "é", "ß", "\u{FF}", "\u{100}", "ŋ", "\u{2B0}", "\u{2FF}", "\u{AD}", "\u{9F}",
         "\u{80}", "\u{7F}", "\u{300}", "\u{301}", "\u{34F}", "\u{200D}", "\u{FE0F}", "\u{600}", "Ж", "▲", "漢", "👍", "\u{1F3FD}",
-        "\t", "\n",
+        "\t", "\n", "→", "│", "…", "‘", "\u{2000}", "\u{200B}", "\u{2028}", "\u{2060}", "\u{20DD}", "⌚", "⭐", "\u{2329}", "♥", "\u{2BFF}",
+        "\u{2C00}", "\u{1FFF}",
     ]
 
     /// The way every other text is written: its graphemes measured, then put as a line.
@@ -59,10 +60,35 @@ import TwitterSimulator
         #expect(fast > 1_000, "texts of one-cell scalars: \(fast)")
     }
 
+    /// Every symbol of U+2000–U+2BFF taken a cell alone is drawn so beside ASCII, Latin
+    /// letters, itself and the symbols around it, in every width mode.
+    @Test func everySymbolTakenIsACellAlone() {
+        var (differing, taken) = ([String](), 0)
+        for mode in [WidthMode.perScalar, .grapheme, .measured(ClusterKinds(rawValue: 63))] {
+            DisplayWidth.$mode.withValue(mode) {
+                for v: UInt32 in 0x2000..<0x2C00 where Screen.aloneSymbol(v) {
+                    taken += 1
+                    let s = String(Unicode.Scalar(v)!)
+                    let near = [v - 1, v + 1].compactMap(Unicode.Scalar.init).map(String.init).joined()
+                    let text = "a" + s + s + "é" + s + near + s + "b"
+                    var (a, b) = (Screen(width: 20, height: 1), Screen(width: 20, height: 1))
+                    let end = a.put(text, x: 1, y: 0, style: .plain)
+                    let expected = Self.reference(&b, text, x: 1, y: 0, style: .plain, clip: nil)
+                    if end != expected || a != b || Screen.width(of: text) != MeasuredTexts.glyphs(text).width {
+                        differing.append(String(v, radix: 16))
+                    }
+                }
+            }
+        }
+        #expect(differing.isEmpty, "\(differing.count) differ, first: \(differing.prefix(8))")
+        #expect(taken > 3 * 2_000, "symbols taken: \(taken / 3)")
+    }
+
     @Test func theRangeEndsWhereMarksBegin() {
         #expect(Screen.oneCellScalars("a · é ŋ \u{2FF}") == 9)
         #expect(Screen.oneCellScalars("\u{A0}") == 1)
-        for v: UInt32 in [0x9F, 0xAD, 0x300, 0x600, 0x2025, 0x1F44D, 0x7F, 0x09] {
+        #expect(Screen.oneCellScalars("▲ 12 newer · g g") == 16 && Screen.oneCellScalars("─│→…") == 4)
+        for v: UInt32 in [0x9F, 0xAD, 0x300, 0x600, 0x200B, 0x200D, 0x2028, 0x20DD, 0x231A, 0x2329, 0x2B50, 0x2C00, 0x1F44D, 0x7F, 0x09] {
             #expect(Screen.oneCellScalars("a" + String(Unicode.Scalar(v)!) + "b") == nil, "U+\(String(v, radix: 16))")
         }
     }
