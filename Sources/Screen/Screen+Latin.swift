@@ -77,7 +77,9 @@ extension Screen {
             .privateUse, .unassigned:
             return false
         default:
-            return !s.properties.isGraphemeExtend && DisplayWidth.scalarWidth(v) == 1
+            // The range's extending scalars (ZWNJ, the marks for symbols) are all in the
+            // categories above.
+            return DisplayWidth.scalarWidth(v) == 1
         }
     }
 }

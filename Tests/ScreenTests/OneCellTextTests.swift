@@ -68,6 +68,8 @@ import TwitterSimulator
             DisplayWidth.$mode.withValue(mode) {
                 for v: UInt32 in 0x2000..<0x2C00 where Screen.aloneSymbol(v) {
                     taken += 1
+                    // No extending scalar among them (their categories leave them out).
+                    if Unicode.Scalar(v)!.properties.isGraphemeExtend { differing.append("extends: \(String(v, radix: 16))") }
                     let s = String(Unicode.Scalar(v)!)
                     let near = [v - 1, v + 1].compactMap(Unicode.Scalar.init).map(String.init).joined()
                     let text = "a" + s + s + "é" + s + near + s + "b"
