@@ -41,6 +41,8 @@ extension Screen {
     @inline(__always) mutating func oneCellText(_ text: some StringProtocol, x: Int, y: Int, style: Style, left: Int, right: Int) -> Int? {
         func write(_ bytes: UnsafeBufferPointer<UInt8>) -> Int? {
             guard Self.oneCellScalars(bytes) != nil else { return nil }
+            // A row without a wide grapheme has none to blank under the cells written.
+            let wide = mayHoldWide(y)
             var (col, i) = (x, 0)
             while i < bytes.count, col < right {
                 var code = UInt32(bytes[i])
@@ -54,7 +56,7 @@ extension Screen {
                     i += 3
                 }
                 if col >= left {
-                    clearWide(at: col, y: y)
+                    if wide { clearWide(at: col, y: y) }
                     cells[y * width + col] = Cell(code: code, style: style)
                 }
                 col += 1
