@@ -237,7 +237,10 @@ public final class CursesTerminal: Terminal {
         let runs = Screen.diff(from: full ? nil : last, through: shift, to: screen)
         writer.depth = colorDepth
         writer.hyperlinks = hyperlinks
+        // Room for a key's frame (1–2 KB) from the start: grown a doubling at a time, each
+        // copied (about 4,000 instructions a frame).
         var out: [UInt8] = []
+        out.reserveCapacity(4096)
         writer.frame(screen, runs: runs, shift: shift, full: full, into: &out)
         if hasPictures || (full && !kittyImages.isEmpty) {
             var touched = Set(runs.map(\.y))

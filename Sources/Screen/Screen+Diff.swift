@@ -20,7 +20,9 @@ extension Screen {
         guard let old, old.width == new.width, old.height == new.height else {
             return new.width == 0 ? [] : (0..<new.height).map { Run(y: $0, x: 0, count: new.width) }
         }
+        // Room for a key's runs from the start: grown a doubling at a time, each copied.
         var runs: [Run] = []
+        runs.reserveCapacity(64)
         for y in 0..<new.height {
             // The old row the terminal shows at `y`; none where a move left it behind.
             let source = shift.map { $0.source(of: y, height: new.height) } ?? y
