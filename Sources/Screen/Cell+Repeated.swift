@@ -7,21 +7,14 @@ extension Cell {
     static func repeated(_ cell: Cell, count n: Int) -> [Cell] {
         Array(unsafeUninitializedCapacity: n) { buffer, count in
             guard let base = buffer.baseAddress, n > 0 else { return }
-            write(cell, count: n, at: base)
+            base.initialize(to: cell)
+            var done = 1
+            while done < n {
+                let k = min(done, n - done, 127)
+                (base + done).initialize(from: base, count: k)
+                done += k
+            }
             count = n
-        }
-    }
-
-    /// Writes `count` copies of a cell at `base` as `repeated` makes them (cells are trivial:
-    /// the memory may hold cells or nothing yet).
-    static func write(_ cell: Cell, count n: Int, at base: UnsafeMutablePointer<Cell>) {
-        guard n > 0 else { return }
-        base.initialize(to: cell)
-        var done = 1
-        while done < n {
-            let k = min(done, n - done, 127)
-            (base + done).initialize(from: base, count: k)
-            done += k
         }
     }
 }

@@ -86,9 +86,7 @@ extension Screen {
             let (row, to) = (from + i, y + i)
             let key = RowKey(lines[i], place)
             assert(other.sources.keys[row] == key, "row \(row) of the frame before does not show line \(i)")
-            assert(
-                Self.has(unset, to) || (left..<right).allSatisfy { self[$0, to] == Cell(style: place.fill) },
-                "row \(to) holds more than the fill")
+            assert((left..<right).allSatisfy { self[$0, to] == Cell(style: place.fill) }, "row \(to) holds more than the fill")
             // A row not written yet is taken without its blanks where the copy covers it.
             if Self.has(unset, to) { left == 0 && right == width ? written(row: to) : ready(rows: to, to: to + 1) }
             other.cells.withUnsafeBufferPointer { source in

@@ -18,10 +18,10 @@ extension Screen {
         }
         let blank = Cell(style: fill)
         let made = [Cell](unsafeUninitializedCapacity: w * h) { c, n in
-            Cell.write(blank, count: rows.lowerBound * w, at: c.baseAddress!)
-            Cell.write(blank, count: (h - rows.upperBound) * w, at: c.baseAddress! + rows.upperBound * w)
+            c.baseAddress!.initialize(repeating: blank, count: rows.lowerBound * w)
+            (c.baseAddress! + rows.upperBound * w).initialize(repeating: blank, count: (h - rows.upperBound) * w)
             #if DEBUG
-                Cell.write(Self.unwritten, count: rows.count * w, at: c.baseAddress! + rows.lowerBound * w)
+                (c.baseAddress! + rows.lowerBound * w).initialize(repeating: Self.unwritten, count: rows.count * w)
             #endif
             // Trivial cells: the rows between are written before they are read (`ready`).
             n = w * h
@@ -30,22 +30,16 @@ extension Screen {
         unset = [UInt64](repeating: 0, count: (h + 63) / 64)
         for y in rows { unset[y >> 6] |= 1 << UInt64(y & 63) }
         unsetFill = fill
-        unsetRow = Cell.repeated(blank, count: w)
     }
 
     /// Rows `y..<end` are about to be written: those not written yet are filled first.
     mutating func ready(rows y: Int, to end: Int) {
-        let rows = max(0, y)..<max(max(0, y), min(height, end))
-        guard rows.contains(where: { Self.has(unset, $0) }) else { return }
-        for r in rows where Self.has(unset, r) { assert(rowIsUnwritten(r), "row \(r) was written before it was filled") }
-        let w = width
-        // A row of blanks copied in one call (made a copy at a time, a row cost twice as much).
-        unsetRow.withUnsafeBufferPointer { blank in
-            cells.withUnsafeMutableBufferPointer { c in
-                for r in rows where Self.has(unset, r) { (c.baseAddress! + r * w).update(from: blank.baseAddress!, count: w) }
-            }
+        for r in max(0, y)..<max(max(0, y), min(height, end)) where Self.has(unset, r) {
+            assert(rowIsUnwritten(r), "row \(r) was written before it was filled")
+            let blank = Cell(style: unsetFill)
+            cells.withUnsafeMutableBufferPointer { c in (c.baseAddress! + r * width).update(repeating: blank, count: width) }
+            unset[r >> 6] &= ~(1 << UInt64(r & 63))
         }
-        for r in rows { unset[r >> 6] &= ~(1 << UInt64(r & 63)) }
     }
 
     /// Row `y` is about to be written whole: nothing to fill.
@@ -59,7 +53,6 @@ extension Screen {
         guard !unset.isEmpty else { return }
         ready(rows: 0, to: height)
         unset = []
-        unsetRow = []
     }
 
     /// Whether a row not written yet holds what debug builds leave there (release builds leave

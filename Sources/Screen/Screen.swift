@@ -29,11 +29,10 @@ public struct Screen: Equatable, Sendable {
     var clusterRows: [UInt64] = [], wideRows: [UInt64] = []
     /// What drew each row, for the next frame to copy (`Screen+Rows`); none while empty.
     var sources = RowSources()
-    /// A bit a row not written yet, to be filled with blanks of `unsetFill` when first written
-    /// (`Screen+Unset`); none while empty.
+    /// A bit a row not written yet, whose cells read as blanks of `unsetFill` (`Screen+Unset`);
+    /// none while empty.
     @usableFromInline var unset: [UInt64] = []
     @usableFromInline var unsetFill = Style.plain
-    var unsetRow: [Cell] = []
 
     public init(width: Int, height: Int, fill: Style = .plain) {
         self.width = max(0, width)
@@ -50,11 +49,7 @@ public struct Screen: Equatable, Sendable {
     public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
     public subscript(x: Int, y: Int) -> Cell {
-        @inlinable get {
-            // Rows not written yet are read by nothing but their writes (`Screen+Unset`).
-            assert(unset.isEmpty || unset[y >> 6] & (1 << UInt64(y & 63)) == 0, "row \(y) read before it was written")
-            return cells[y * width + x]
-        }
+        @inlinable get { unset.isEmpty || unset[y >> 6] & (1 << UInt64(y & 63)) == 0 ? cells[y * width + x] : Cell(style: unsetFill) }
         set {
             forget(rows: y, to: y + 1)
             if newValue.isCluster { markCluster(row: y) }

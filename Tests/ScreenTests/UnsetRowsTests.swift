@@ -9,9 +9,9 @@ import TwitterSimulator
 @Suite struct UnsetRowsTests {
     static let fill = Style(fg: .indexed(7), bg: .indexed(4))
 
-    @Test func rowsNotWrittenSettleAsBlanks() {
+    @Test func rowsNotWrittenReadAsBlanksAndSettleSo() {
         var s = Screen(width: 12, height: 5, fill: Self.fill, unset: 1..<4)
-        #expect(s[0, 0] == Cell(style: Self.fill) && s[0, 4] == Cell(style: Self.fill))
+        #expect(s[3, 2] == Cell(style: Self.fill) && s[0, 0] == Cell(style: Self.fill))
         s.settle()
         #expect(s == Screen(width: 12, height: 5, fill: Self.fill))
         // Rows past the screen's edges are left out.
