@@ -16,19 +16,15 @@ public enum Views {
     }
 
     private static func draw(_ s: AppState, _ c: Context, _ t: Theme, _ previous: Screen?) -> Screen {
+        var screen = Screen(width: s.width, height: s.height, fill: t[.text])
         let reply = replyContext(s, c, t)
         let layout = Layout(s, replyLines: reply.count + (s.compose?.media.count ?? 0))
         if layout.tooSmall {
-            var screen = Screen(width: s.width, height: s.height, fill: t[.text])
             tooSmall(&screen, s)
             return screen
         }
-        // The pane's rows are filled as they are first written, not before: most of a key's
-        // are taken from the frame before (`Screen+Unset`).
-        var screen = Screen(width: s.width, height: s.height, fill: t[.text], unset: layout.body.y..<layout.body.maxY)
         tabs(&screen, layout.tabs, s, c, t)
         if s.panes.indices.contains(s.active) { pane(&screen, layout.body, s, c, t, previous) }
-        screen.settle()
         if let r = layout.compose { compose(&screen, r, reply, s, c, t) }
         status(&screen, layout.status, s, c, t)
         // Over the cards, an overlay's rows are not where the cards' anchors put them.

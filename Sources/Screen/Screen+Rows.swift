@@ -87,8 +87,6 @@ extension Screen {
             let key = RowKey(lines[i], place)
             assert(other.sources.keys[row] == key, "row \(row) of the frame before does not show line \(i)")
             assert((left..<right).allSatisfy { self[$0, to] == Cell(style: place.fill) }, "row \(to) holds more than the fill")
-            // A row not written yet is taken without its blanks where the copy covers it.
-            if Self.has(unset, to) { left == 0 && right == width ? written(row: to) : ready(rows: to, to: to + 1) }
             other.cells.withUnsafeBufferPointer { source in
                 cells.withUnsafeMutableBufferPointer { c in
                     (c.baseAddress! + to * width + left).update(from: source.baseAddress! + row * width + left, count: right - left)
@@ -122,8 +120,6 @@ extension Screen {
 
     /// Rows `y..<end` were written otherwise: they show no line now.
     @inline(__always) mutating func forget(rows y: Int, to end: Int) {
-        // Every write to a row forgets its name first: a row not written yet is filled then.
-        if !unset.isEmpty { ready(rows: y, to: end) }
         guard !sources.keys.isEmpty else { return }
         for r in max(0, y)..<max(max(0, y), min(height, end)) where sources.keys[r].named { sources.keys[r] = RowKey() }
     }

@@ -29,10 +29,6 @@ public struct Screen: Equatable, Sendable {
     var clusterRows: [UInt64] = [], wideRows: [UInt64] = []
     /// What drew each row, for the next frame to copy (`Screen+Rows`); none while empty.
     var sources = RowSources()
-    /// A bit a row not written yet, whose cells read as blanks of `unsetFill` (`Screen+Unset`);
-    /// none while empty.
-    @usableFromInline var unset: [UInt64] = []
-    @usableFromInline var unsetFill = Style.plain
 
     public init(width: Int, height: Int, fill: Style = .plain) {
         self.width = max(0, width)
@@ -40,16 +36,10 @@ public struct Screen: Equatable, Sendable {
         cells = Cell.repeated(Cell(style: fill), count: self.width * self.height)
     }
 
-    /// A screen of the cells given, `width` by `height` of them.
-    init(width: Int, height: Int, cells: [Cell]) {
-        (self.width, self.height) = (width, height)
-        self.cells = cells
-    }
-
     public var bounds: Rect { Rect(x: 0, y: 0, width: width, height: height) }
 
     public subscript(x: Int, y: Int) -> Cell {
-        @inlinable get { unset.isEmpty || unset[y >> 6] & (1 << UInt64(y & 63)) == 0 ? cells[y * width + x] : Cell(style: unsetFill) }
+        @inlinable get { cells[y * width + x] }
         set {
             forget(rows: y, to: y + 1)
             if newValue.isCluster { markCluster(row: y) }
