@@ -11,10 +11,10 @@ import TwitterAPI
 /// what else a card's height depends on (`Basis`): when a turn's context differs in any of
 /// those, the heights kept are dropped.
 public final class CardHeights: @unchecked Sendable {
-    // Read and written on the loop's thread only. A key measures a few dozen cards: a scan of
-    // their ids costs less than hashing one (a dictionary here cost as much as the lookups it
-    // saved). A jump measures every card it passes: past `most` the oldest heights give way,
-    // so the scans stay short.
+    // Read and written on the loop's thread only. A key asks for a screen of cards: a scan of
+    // at most `most` ids costs less than hashing one (a dictionary here cost as much as the
+    // lookups it saved). Past `most`, the heights kept longest give way (a card asked for
+    // again after that is measured again).
     static let most = 64
     private var ids: [TweetID] = []
     private var lines: [Int] = []

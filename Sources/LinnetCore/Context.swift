@@ -47,7 +47,7 @@ public struct Context: Sendable {
     /// The theme the frame will draw cards in, so a card's height asked while scrolling is the
     /// card the frame then finds laid out (the reducer reads no style from it).
     public var cardTheme: Theme?
-    /// Cards measured this turn, when the app keeps them (see `CardHeights`).
+    /// Cards' heights as measured, kept by the app across turns (see `CardHeights`).
     public var heights: CardHeights?
     public init(
         snapshot: TimelineSnapshot, statuses: [TimelineID: SyncStatus] = [:], keyMap: KeyMap = .standard,

@@ -106,8 +106,8 @@ public struct Screen: Equatable, Sendable {
         let c = clip ?? bounds
         guard y >= max(0, c.y), y < min(height, c.maxY) else { return x }
         let right = min(width, c.maxX)
-        // Printable ASCII and the Latin letters after it need no grapheme breaking: one scalar,
-        // one cell.
+        // Printable ASCII, the Latin letters after it and symbols of one cell need no grapheme
+        // breaking: one scalar, one cell (`Screen+OneCell`).
         if let end = oneCellText(text, x: x, y: y, style: style, left: max(0, c.x), right: right) { return end }
         // Other text as a line of one span, from its glyphs measured once (`MeasuredTexts`).
         return put(StyledLine([Span("", style)], glyphs: MeasuredTexts.glyphs(text)), x: x, y: y, clip: clip)

@@ -29,6 +29,10 @@ import TwitterAPI
         await store.merge(page: [Self.post(2, words: 40)], into: .home, request: PageRequest(count: 20))
         let e = await store.snapshot()
         #expect(c.tweets.isSameStorage(as: d.tweets) && !d.tweets.isSameStorage(as: e.tweets))
+        // So is a removal, from a table held elsewhere.
+        var removed = e.tweets
+        removed.removeValue(forKey: TweetID(1))
+        #expect(!removed.isSameStorage(as: e.tweets) && e.tweets[TweetID(1)] != nil)
         // A table of its own, with the same count, is another storage.
         var own = TweetTable()
         own[TweetID(1)] = Self.post(1, words: 3)
@@ -54,8 +58,10 @@ import TwitterAPI
         #expect(turn() == 4)
         var other = Theme.fallback
         other.styles[.name] = Style(fg: .indexed(3))
+        var renamed = Theme.fallback
+        renamed.name = "renamed"
         let changes: [(String, (inout Context) -> Void)] = [
-            ("theme", { $0.cardTheme = other }), ("no theme", { $0.cardTheme = nil }),
+            ("theme", { $0.cardTheme = other }), ("theme's name", { $0.cardTheme = renamed }), ("no theme", { $0.cardTheme = nil }),
             ("width mode", { $0.widthMode = .grapheme }), ("thumbnails", { $0.thumbnails = true }),
         ]
         for (what, change) in changes {

@@ -4,10 +4,10 @@ import TwitterSimulator
 
 @testable import Screen
 
-/// Text of printable ASCII and U+00A0–U+02FF written a scalar a cell leaves the cells, and
-/// measures the width, that measuring it grapheme by grapheme does: over random texts of
-/// those scalars, their edges and what may join or widen them, clipped on either side and
-/// over wide graphemes, in every width mode.
+/// Text of printable ASCII, U+00A0–U+02FF and one-cell symbols of U+2000–U+2BFF written a
+/// scalar a cell leaves the cells, and measures the width, that measuring it grapheme by
+/// grapheme does: over random texts of those scalars, their edges and what may join or widen
+/// them, clipped on either side and over wide graphemes, in every width mode.
 @Suite struct OneCellTextTests {
     static let pieces = [
         "a", "~", " ", "word", "\u{A0}", "\u{A1}", "·", "é", "ß", "\u{FF}", "\u{100}", "ŋ", "\u{2B0}", "\u{2FF}", "\u{AD}", "\u{9F}",
@@ -49,7 +49,8 @@ import TwitterSimulator
                         ? a.put(text, x: x, y: y, style: style, clip: clip)
                         : a.put(Substring(whole.unicodeScalars.dropFirst().dropLast()), x: x, y: y, style: style, clip: clip)
                     let expected = Self.reference(&b, text, x: x, y: y, style: style, clip: clip)
-                    if end != expected || a != b || Screen.width(of: text) != MeasuredTexts.glyphs(text).width {
+                    let measured = MeasuredTexts.glyphs(text).width
+                    if end != expected || a != b || Screen.width(of: text) != measured || Screen.width(of: text[...]) != measured {
                         differing.append(text.unicodeScalars.map { String($0.value, radix: 16) }.joined(separator: " "))
                     }
                 }

@@ -67,10 +67,11 @@ extension Screen {
         return Array(text.utf8).withUnsafeBufferPointer(write)
     }
 
-    /// A scalar of U+2000–U+2BFF (punctuation, arrows, box drawing, shapes, symbols) that is a
-    /// grapheme of its own beside any scalar `oneCellScalars` takes, and one cell alone: none
-    /// of the marks, joiners, controls, separators or unassigned scalars, nothing wide or shown
-    /// as an emoji by default. Read from the scalar's properties: a few for a text's symbol,
+    /// A scalar of U+2000–U+2BFF (spaces, punctuation, arrows, box drawing, shapes, symbols)
+    /// that is a grapheme of its own beside any scalar `oneCellScalars` takes, and one cell
+    /// alone: none of the marks, joiners, controls, line and paragraph separators or unassigned
+    /// scalars, nothing wide or shown as an emoji by default (the zero-width ones fail the
+    /// width as well as the category). Read from the scalar's properties: a few for a text's symbol,
     /// against measuring the whole text.
     static func aloneSymbol(_ v: UInt32) -> Bool {
         guard v >= 0x2000, v < 0x2C00, let s = Unicode.Scalar(v) else { return false }
