@@ -71,8 +71,8 @@ func countFrames(_ n: Int, scrolling: Bool = false) async {
 private let heights = CardHeights()
 
 /// A key reduced, rendered and written, with the heights kept from the turns before as the
-/// app keeps them (counted alone by `--toggle-collect`). The app's turn also makes its context and runs the effects before
-/// the write; those are not counted here.
+/// app keeps them (counted alone by `--toggle-collect`). The app's turn also makes its
+/// context and runs the effects before the write; those are not counted here.
 @inline(never) func keyToFrame(_ s: inout AppState, _ c: inout Context, _ last: inout Screen?, _ terminal: CursesTerminal) {
     c.heights = heights
     heights.begin(c)

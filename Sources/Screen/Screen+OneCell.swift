@@ -71,8 +71,8 @@ extension Screen {
     /// that is a grapheme of its own beside any scalar `oneCellScalars` takes, and one cell
     /// alone: none of the marks, joiners, controls, line and paragraph separators or unassigned
     /// scalars, nothing wide or shown as an emoji by default (the zero-width ones fail the
-    /// width as well as the category). Read from the scalar's properties: a few for a text's symbol,
-    /// against measuring the whole text.
+    /// width as well as the category). Read from the scalar's properties: a few lookups for a
+    /// text's symbol, against measuring the whole text.
     static func aloneSymbol(_ v: UInt32) -> Bool {
         guard v >= 0x2000, v < 0x2C00, let s = Unicode.Scalar(v) else { return false }
         switch s.properties.generalCategory {
