@@ -95,15 +95,32 @@ extension Screen {
             if other.mayHoldWide(row) { Self.mark(&wideRows, to, height) }
             if other.mayHoldCluster(row) {
                 // A cluster's code is its place in its own screen's table.
-                for x in left..<right where cells[to * width + x].isCluster {
-                    let k = Int(cells[to * width + x].code & ~Cell.clusterFlag)
-                    cells[to * width + x].code = code(forCluster: other.clusters[k], row: to)
+                var x = left
+                while let at = other.cluster(row: row, from: x, to: right) {
+                    let k = Int(other.cells[row * width + at].code & ~Cell.clusterFlag)
+                    cells[to * width + at].code = code(forCluster: other.clusters[k], row: to)
+                    x = at + 1
                 }
             }
             // Named by the lines this screen holds, not the frame before's.
             sources.keys[to] = key
         }
         return true
+    }
+
+    /// The first column of `from..<to` in row `y` holding a cluster, looked for through the
+    /// cells' storage (a row's cells read through the array, each checked, were most of a
+    /// take's own cost).
+    func cluster(row y: Int, from: Int, to: Int) -> Int? {
+        cells.withUnsafeBufferPointer { c in
+            let row = c.baseAddress! + y * width
+            var x = from
+            while x < to {
+                if row[x].isCluster { return x }
+                x += 1
+            }
+            return nil
+        }
     }
 
     /// Holds a card whose lines name rows of this screen, so that their storage stays theirs.
