@@ -18,7 +18,9 @@ let mixedScripts = [
 /// other end is read and dropped; for callgrind. The start-up is the same whatever N is.
 /// `scrolling`: 160x50, the recorded texts alone and `j` alone, from a selection already at the
 /// bottom: every key brings a card into view and moves the pane's rows (the reader's 1,000 keys).
-func countFrames(_ n: Int, scrolling: Bool = false) async {
+/// `cold` (with `scrolling`): before each key, 4 MB written over, more than the caches callgrind
+/// simulates hold, so that the key's code and data come from memory, as after a reader's pause.
+func countFrames(_ n: Int, scrolling: Bool = false, cold: Bool = false) async {
     var master: Int32 = -1
     var slave: Int32 = -1
     var size =
@@ -60,11 +62,20 @@ func countFrames(_ n: Int, scrolling: Bool = false) async {
     // As the app's turn: a clock tick and the key reduced, the frame written, then the next
     // cards laid out.
     var last: Screen?
+    var filler = [UInt8](repeating: 0, count: cold ? 4 << 20 : 0)
     for _ in 0..<(30 + n) {
+        if cold { emptyCaches(&filler) }
         keyToFrame(&s, &c, &last, terminal)
         Reducer.layOutNeighbours(s, c)
     }
     terminal.end()
+}
+
+/// One byte of each 64-byte line of `other` changed (a line written is a line in the cache).
+@inline(never) func emptyCaches(_ other: inout [UInt8]) {
+    other.withUnsafeMutableBufferPointer { b in
+        for i in stride(from: 0, to: b.count, by: 64) { b[i] &+= 1 }
+    }
 }
 
 /// The heights the counted turns keep, as the app keeps one for its life.

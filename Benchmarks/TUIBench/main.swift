@@ -230,11 +230,17 @@ func parent(linnet: String?) async throws {
     if let perKey = instructionsPerItem(executable: CommandLine.arguments[0], arguments: ["--count", "scroll"], n: 100) {
         print("bench: tui_scroll_key_instructions_160x50 \(Int(perKey)) instructions")
     }
-    // Of which its reduce, render and write (most of what the key latency waits for).
-    if let before = instructionsPerItem(
-        executable: CommandLine.arguments[0], arguments: ["--count", "scroll"], n: 100, within: "*keyToFrame*")
+    // Of which its reduce, render and write (most of what the key latency waits for), each key
+    // after the caches are emptied (what is written over them is not counted): the lines of
+    // code and data it then fetches from memory, a key's cost after a pause (DECISIONS.md).
+    if let before = eventsPerItem(
+        executable: CommandLine.arguments[0], arguments: ["--count", "cold"], n: 100, within: "*keyToFrame*", caches: true),
+        let instructions = before["Ir"], let code = before["ILmr"], let read = before["DLmr"], let written = before["DLmw"]
     {
-        print("bench: tui_scroll_key_instructions_before_write_160x50 \(Int(before)) instructions")
+        print("bench: tui_scroll_key_instructions_before_write_160x50 \(Int(instructions)) instructions")
+        print(
+            "bench: tui_scroll_key_memory_lines_160x50 \(Int(code + read + written)) lines (code \(Int(code)), data read \(Int(read)), written \(Int(written)))"
+        )
     }
     print("bench: tui_core_share_at_10fps \(String(format: "%.2f", perFrame * 10 * 100)) %")
 
@@ -263,8 +269,8 @@ func parent(linnet: String?) async throws {
 let semaphore = DispatchSemaphore(value: 0)
 let arguments = CommandLine.arguments
 Task.detached {
-    if arguments.count == 4, arguments[1] == "--count", ["frame", "scroll"].contains(arguments[2]), let n = Int(arguments[3]) {
-        await countFrames(n, scrolling: arguments[2] == "scroll")
+    if arguments.count == 4, arguments[1] == "--count", ["frame", "scroll", "cold"].contains(arguments[2]), let n = Int(arguments[3]) {
+        await countFrames(n, scrolling: arguments[2] != "frame", cold: arguments[2] == "cold")
     } else if arguments.count > 1 && arguments[1] == "child" {
         await child(Array(arguments.dropFirst(2)))
     } else {

@@ -45,6 +45,20 @@ public func bench(_ name: String, _ value: Double, _ unit: String, decimals: Int
 public func instructionsPerItem(
     executable: String, arguments: [String], n: Int, stripping: Bool = true, within function: String? = nil
 ) -> Double? {
+    eventsPerItem(executable: executable, arguments: arguments, n: n, stripping: stripping, within: function)?["Ir"]
+}
+
+/// The caches callgrind simulates for `eventsPerItem`: one core of the machine the figures
+/// were first taken on (an Intel Xeon at 2.8 GHz: L1i 32 KB 8-way, L1d 48 KB 12-way, L2 1.25 MB
+/// 20-way as the last level), fixed so that a count is the same on every machine.
+public let simulatedCaches = ["--cache-sim=yes", "--I1=32768,8,64", "--D1=49152,12,64", "--LL=1310720,20,64"]
+
+/// `instructionsPerItem`'s counts of every event callgrind recorded, by its name (`Ir`; with
+/// `caches`, also `ILmr`, `DLmr` and `DLmw`: lines the last level had to fetch from memory).
+public func eventsPerItem(
+    executable: String, arguments: [String], n: Int, stripping: Bool = true, within function: String? = nil,
+    caches: Bool = false
+) -> [String: Double]? {
     let copy = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-callgrind-\(getpid())-program").path
     defer { if stripping { try? FileManager.default.removeItem(atPath: copy) } }
     if stripping {
@@ -58,28 +72,30 @@ public func instructionsPerItem(
     seeded["SWIFT_DETERMINISTIC_HASHING"] = "1"
     seeded["PYTHONHASHSEED"] = "0"
     let environment = seeded
-    @Sendable func total(_ items: Int) -> Double? {
+    @Sendable func totals(_ items: Int) -> [String: Double]? {
         let out = FileManager.default.temporaryDirectory.appendingPathComponent("linnet-callgrind-\(getpid())-\(items).out")
         defer { try? FileManager.default.removeItem(at: out) }
         guard
             let run = try? ChildProcess.run(
                 "valgrind",
-                ["--tool=callgrind", "--callgrind-out-file=\(out.path)"] + (function.map { ["--toggle-collect=\($0)"] } ?? [])
-                    + [program] + arguments + [String(items)],
+                ["--tool=callgrind", "--callgrind-out-file=\(out.path)"] + (caches ? simulatedCaches : [])
+                    + (function.map { ["--toggle-collect=\($0)"] } ?? []) + [program] + arguments + [String(items)],
                 environment: environment, stderr: .null),
             run.status == 0
         else { return nil }
-        return callgrindTotal(out.path)
+        return callgrindTotals(out.path)
     }
     // Both runs at once, one a core. Valgrind runs a program's threads one at a time; the
     // bench's counts run so agreed with runs one after the other within 0.3% (DECISIONS.md).
-    let totals = Locked<[Int: Double]>([:])
+    let counted = Locked<[Int: [String: Double]]>([:])
     DispatchQueue.concurrentPerform(iterations: 2) { i in
         let items = (i + 1) * n
-        if let t = total(items) { totals.withLock { $0[items] = t } }
+        if let t = totals(items) { counted.withLock { $0[items] = t } }
     }
-    guard let one = totals.withLock({ $0[n] }), let two = totals.withLock({ $0[2 * n] }) else { return nil }
-    return (two - one) / Double(n)
+    guard let one = counted.withLock({ $0[n] }), let two = counted.withLock({ $0[2 * n] }) else { return nil }
+    return two.reduce(into: [:]) { out, event in
+        if let first = one[event.key] { out[event.key] = (event.value - first) / Double(n) }
+    }
 }
 
 /// A copy of `executable` without its DWARF, which valgrind cannot read; false if objcopy fails.
@@ -88,10 +104,20 @@ public func strippedCopy(of executable: String, to copy: String) -> Bool {
 }
 
 /// The instructions a callgrind output file counted (its totals line); nil if there is none.
-public func callgrindTotal(_ path: String) -> Double? {
+public func callgrindTotal(_ path: String) -> Double? { callgrindTotals(path)?["Ir"] }
+
+/// Each event a callgrind output file counted, by the name its `events:` line gives it, from
+/// its totals line; nil if either is missing or they do not match.
+public func callgrindTotals(_ path: String) -> [String: Double]? {
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
-    for line in text.split(separator: "\n") where line.hasPrefix("totals:") || line.hasPrefix("summary:") {
-        if let v = Double(line.split(separator: " ").last ?? "") { return v }
+    var names: [Substring] = []
+    for line in text.split(separator: "\n") {
+        if line.hasPrefix("events:") { names = line.split(separator: " ").dropFirst().map { $0 } }
+        guard line.hasPrefix("totals:") || line.hasPrefix("summary:") else { continue }
+        let values = line.split(separator: " ").dropFirst().compactMap { Double($0) }
+        // A count callgrind leaves out at the end of a line is zero.
+        guard !names.isEmpty, values.count <= names.count else { return nil }
+        return Dictionary(uniqueKeysWithValues: names.enumerated().map { i, name in (String(name), i < values.count ? values[i] : 0) })
     }
     return nil
 }
