@@ -11,7 +11,7 @@ VENV := .venv
 PY_PACKAGES := tweepy==4.17.0 requests-oauthlib==2.0.0 oauthlib==3.3.1 pytest==9.2.0 openapi-schema-validator==0.8.1 \
 	schemathesis==4.32.5 openapi-core==0.23.1
 
-.PHONY: all deps test-deps bench-deps venv build test test-terminals demo bench lint format fuzz sanitize soak soak-memory clean \
+.PHONY: all deps test-deps bench-deps venv build test test-terminals demo bench hot-order lint format fuzz sanitize soak soak-memory clean \
 	release install uninstall deb dist-deps dist-check
 
 all: build
@@ -79,8 +79,14 @@ bench-deps:
 # static stdlib's link arguments export 8,600, which every lookup at load goes through); concrete
 # generic types reached by their accessors rather than by mangled names, which the runtime would
 # decode and check against every conformance record at first use (DECISIONS.md, 2026-11-27).
+# Linked by lld, each function in a section of its own, those a key runs laid out together in
+# the order HOT_ORDER lists (`make hot-order` writes it again): a key after a pause reads its
+# code from a third of the pages (DECISIONS.md, 2026-11-29). A name no longer there is skipped.
+HOT_ORDER := Sources/linnet/hot-order.txt
 RELEASE_BUILD := -c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now \
-	-Xlinker --no-export-dynamic -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors
+	-Xlinker --no-export-dynamic -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
+	-Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections \
+	-Xlinker --symbol-ordering-file=$(CURDIR)/$(HOT_ORDER) -Xlinker --no-warn-symbol-ordering
 # Built as `make release` builds what ships, all products alike so modules compile once; only
 # the commit's name is left out, which would compile every module again for each commit.
 BENCH_BUILD := $(RELEASE_BUILD)
@@ -100,6 +106,11 @@ bench: bench-deps
 	.build/release/TextBench
 	.build/release/CostBench
 	.build/release/PictureBench
+
+# The functions a key runs, from the bench's count of one, for the release link's layout.
+hot-order: bench-deps
+	$(SWIFT) build $(BENCH_BUILD) --product TUIBench
+	Benchmarks/HotOrder/hot-order .build/release/TUIBench $(HOT_ORDER)
 
 # The formatter in the toolchain, with the checked-in .swift-format; lint fails on any finding.
 LINT_PATHS := Sources Tests Benchmarks Package.swift

@@ -66,7 +66,9 @@ let package = Package(
             dependencies: [
                 "TwitterAPI", "TweetText", "TwitterSimulator", "Timeline", "Screen", "LinnetCore", "CursesTerminal", "Locking", "Pictures",
                 "CBuildInfo", "PlainYAML", "Bedrock", .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]),
+            ],
+            // Read by the release link (the Makefile's RELEASE_BUILD), not built.
+            exclude: ["hot-order.txt"]),
         .systemLibrary(name: "CMallocInfo", path: "Benchmarks/CMallocInfo"),
         .systemLibrary(name: "CPty", path: "Benchmarks/CPty"),
         .executableTarget(

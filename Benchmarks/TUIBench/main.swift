@@ -242,6 +242,11 @@ func parent(linnet: String?) async throws {
             "bench: tui_scroll_key_memory_lines_160x50 \(Int(code + read + written)) lines (code \(Int(code)), data read \(Int(read)), written \(Int(written)))"
         )
     }
+    if let linnet, let hot = hotCodePages(linnet: linnet) {
+        print(
+            "bench: tui_key_code_pages \(hot.pages) pages (\(hot.found) of the \(hot.listed) functions a key runs, laid out by the release link)"
+        )
+    }
     print("bench: tui_core_share_at_10fps \(String(format: "%.2f", perFrame * 10 * 100)) %")
 
     // Bytes on a real pseudo-terminal.
