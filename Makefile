@@ -86,7 +86,7 @@ HOT_ORDER := Sources/linnet/hot-order.txt
 RELEASE_BUILD := -c release --static-swift-stdlib --disable-local-rpath -Xlinker -z -Xlinker now \
 	-Xlinker --no-export-dynamic -Xswiftc -Xfrontend -Xswiftc -disable-concrete-type-metadata-mangled-name-accessors \
 	-Xswiftc -use-ld=lld -Xswiftc -Xfrontend -Xswiftc -function-sections \
-	-Xlinker --symbol-ordering-file=$(CURDIR)/$(HOT_ORDER) -Xlinker --no-warn-symbol-ordering
+	$(if $(wildcard $(HOT_ORDER)),-Xlinker --symbol-ordering-file=$(CURDIR)/$(HOT_ORDER) -Xlinker --no-warn-symbol-ordering)
 # Built as `make release` builds what ships, all products alike so modules compile once; only
 # the commit's name is left out, which would compile every module again for each commit.
 BENCH_BUILD := $(RELEASE_BUILD)
@@ -107,10 +107,13 @@ bench: bench-deps
 	.build/release/CostBench
 	.build/release/PictureBench
 
-# The functions a key runs, from the bench's count of one, for the release link's layout.
+# The functions a key runs (counted in `TUIBench --count cold`), for the release link's layout;
+# the release programs are linked again with it at their next build (SwiftPM does not watch
+# the list).
 hot-order: bench-deps
 	$(SWIFT) build $(BENCH_BUILD) --product TUIBench
 	Benchmarks/HotOrder/hot-order .build/release/TUIBench $(HOT_ORDER)
+	rm -f .build/release/linnet .build/release/*Bench
 
 # The formatter in the toolchain, with the checked-in .swift-format; lint fails on any finding.
 LINT_PATHS := Sources Tests Benchmarks Package.swift

@@ -18,8 +18,9 @@ let mixedScripts = [
 /// other end is read and dropped; for callgrind. The start-up is the same whatever N is.
 /// `scrolling`: 160x50, the recorded texts alone and `j` alone, from a selection already at the
 /// bottom: every key brings a card into view and moves the pane's rows (the reader's 1,000 keys).
-/// `cold` (with `scrolling`): before each key, 4 MB written over, more than the caches callgrind
-/// simulates hold, so that the key's code and data come from memory, as after a reader's pause.
+/// `cold` (with `scrolling`): before each key, 4 MB written over, more than the last level of
+/// the caches callgrind simulates holds, so that the key's code and data come from memory, as
+/// after a reader's pause (but for the code the first level still holds from the turn before).
 func countFrames(_ n: Int, scrolling: Bool = false, cold: Bool = false) async {
     var master: Int32 = -1
     var slave: Int32 = -1

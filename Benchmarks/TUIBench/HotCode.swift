@@ -2,8 +2,8 @@ import Foundation
 import Spawn
 
 /// The 4 KB pages that the functions `Sources/linnet/hot-order.txt` lists (those a key runs)
-/// take in `linnet`, and how many of them it still defines: about 90 when the release link laid
-/// them out together, about 260 when it did not (DECISIONS.md, 2026-11-29). Nil without `nm`
+/// take in `linnet`, and how many of them it still defines: about 64 when the release link laid
+/// them out together, about 216 when it did not (DECISIONS.md, 2026-11-29). Nil without `nm`
 /// or the list.
 func hotCodePages(linnet: String, list: String = "Sources/linnet/hot-order.txt") -> (pages: Int, found: Int, listed: Int)? {
     guard let text = try? String(contentsOfFile: list, encoding: .utf8),

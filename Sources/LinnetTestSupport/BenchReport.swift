@@ -107,16 +107,19 @@ public func strippedCopy(of executable: String, to copy: String) -> Bool {
 public func callgrindTotal(_ path: String) -> Double? { callgrindTotals(path)?["Ir"] }
 
 /// Each event a callgrind output file counted, by the name its `events:` line gives it, from
-/// its totals line; nil if either is missing or they do not match.
+/// its totals line; nil if either is missing, a count is not a number, or there are more
+/// counts than names.
 public func callgrindTotals(_ path: String) -> [String: Double]? {
     guard let text = try? String(contentsOfFile: path, encoding: .utf8) else { return nil }
     var names: [Substring] = []
     for line in text.split(separator: "\n") {
         if line.hasPrefix("events:") { names = line.split(separator: " ").dropFirst().map { $0 } }
         guard line.hasPrefix("totals:") || line.hasPrefix("summary:") else { continue }
-        let values = line.split(separator: " ").dropFirst().compactMap { Double($0) }
-        // A count callgrind leaves out at the end of a line is zero.
-        guard !names.isEmpty, values.count <= names.count else { return nil }
+        let fields = line.split(separator: " ").dropFirst()
+        let values = fields.compactMap { Double($0) }
+        // A count callgrind leaves out at the end of a line is zero; one unread would put the
+        // rest under the wrong names.
+        guard !names.isEmpty, values.count == fields.count, values.count <= names.count else { return nil }
         return Dictionary(uniqueKeysWithValues: names.enumerated().map { i, name in (String(name), i < values.count ? values[i] : 0) })
     }
     return nil

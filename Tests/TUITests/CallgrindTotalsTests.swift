@@ -38,8 +38,8 @@ import Testing
         #expect(callgrindTotals(path) == ["Ir": 1200, "ILmr": 7, "DLmr": 0, "DLmw": 0])
     }
 
-    @Test func countsWithoutNamesOrMoreValuesThanNamesAreNotRead() throws {
-        for text in ["totals: 1200 7\n", "events: Ir\ntotals: 1200 7\n", "events: Ir\n"] {
+    @Test func countsWithoutNamesMoreThanNamesOrUnreadableAreNotRead() throws {
+        for text in ["totals: 1200 7\n", "events: Ir\ntotals: 1200 7\n", "events: Ir\n", "events: Ir ILmr DLmr\ntotals: 1200 x 7\n"] {
             let path = try written(text)
             defer { try? FileManager.default.removeItem(atPath: path) }
             #expect(callgrindTotals(path) == nil, "\(text)")
