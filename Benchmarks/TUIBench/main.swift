@@ -221,32 +221,7 @@ func parent(linnet: String?) async throws {
     bench("tui_render_diff_200x60_us", perFrame * 1e6, "us", goal: .atMost(150))
     print("bench: tui_diff_200x60_us \(String(format: "%.0f", seconds(diffTime) / Double(rounds) * 1e6)) us")
     if ProcessInfo.processInfo.environment["TUIBENCH_ONLY"] == "render" { return }
-    // Instructions for a key's frame (reduce, render, diff, ncurses' bytes), counted by callgrind.
-    if let perFrame = instructionsPerItem(executable: CommandLine.arguments[0], arguments: ["--count", "frame"], n: 100) {
-        bench("tui_frame_instructions_200x60", perFrame, "instructions", goal: .atMost(mainFrameInstructions / 2))
-        print("bench: tui_frame_instructions_200x60_main \(Int(mainFrameInstructions)) instructions (before #29)")
-    }
-    // The key the latency figure sends, once the selection is at the bottom: a card comes in.
-    if let perKey = instructionsPerItem(executable: CommandLine.arguments[0], arguments: ["--count", "scroll"], n: 100) {
-        print("bench: tui_scroll_key_instructions_160x50 \(Int(perKey)) instructions")
-    }
-    // Of which its reduce, render and write (most of what the key latency waits for), each key
-    // after the caches are emptied (what is written over them is not counted): the lines of
-    // code and data it then fetches from memory, a key's cost after a pause (DECISIONS.md).
-    if let before = eventsPerItem(
-        executable: CommandLine.arguments[0], arguments: ["--count", "cold"], n: 100, within: "*keyToFrame*", caches: true),
-        let instructions = before["Ir"], let code = before["ILmr"], let read = before["DLmr"], let written = before["DLmw"]
-    {
-        print("bench: tui_scroll_key_instructions_before_write_160x50 \(Int(instructions)) instructions")
-        print(
-            "bench: tui_scroll_key_memory_lines_160x50 \(Int(code + read + written)) lines (code \(Int(code)), data read \(Int(read)), written \(Int(written)))"
-        )
-    }
-    if let linnet, let hot = hotCodePages(linnet: linnet) {
-        print(
-            "bench: tui_key_code_pages \(hot.pages) pages (\(hot.found) of the \(hot.listed) functions a key runs, laid out by the release link)"
-        )
-    }
+    countFigures(linnet: linnet)
     print("bench: tui_core_share_at_10fps \(String(format: "%.2f", perFrame * 10 * 100)) %")
 
     // Bytes on a real pseudo-terminal.
